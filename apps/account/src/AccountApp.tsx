@@ -1,0 +1,21 @@
+import { Link, Route, Routes } from 'react-router';
+import { ClaimsPage } from './ClaimsPage';
+import { UserInfoPage } from './UserInfoPage';
+
+/** Routes are relative to wherever the host mounts this remote. */
+export function AccountApp() {
+  return (
+    <section aria-labelledby="account-title">
+      <h1 id="account-title">Your account</h1>
+      <nav aria-label="Account sections" className="subnav">
+        <Link to="">Claims</Link>
+        <Link to="userinfo">Provider profile</Link>
+      </nav>
+      <Routes>
+        <Route index element={<ClaimsPage />} />
+        <Route path="userinfo" element={<UserInfoPage />} />
+        <Route path="*" element={<p role="alert">This account page does not exist.</p>} />
+      </Routes>
+    </section>
+  );
+}

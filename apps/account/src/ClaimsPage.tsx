@@ -1,0 +1,22 @@
+import { useUser } from '@mfe/context';
+
+export function ClaimsPage() {
+  const user = useUser();
+  if (!user) return <p>Nobody is signed in.</p>;
+  return (
+    <div>
+      <p data-testid="account-greeting">Signed in as {user.name ?? user.sub}</p>
+      <table className="claims">
+        <caption>Claims the host received for you</caption>
+        <tbody>
+          {Object.entries(user.claims).map(([claim, value]) => (
+            <tr key={claim}>
+              <th scope="row">{claim}</th>
+              <td>{typeof value === 'string' ? value : JSON.stringify(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

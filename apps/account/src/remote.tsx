@@ -1,0 +1,4 @@
+import { defineRemote } from '@mfe/context';
+import { AccountApp } from './AccountApp';
+
+export default defineRemote({ App: AccountApp });

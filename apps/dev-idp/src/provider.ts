@@ -1,0 +1,96 @@
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { logoutPage, messagePage } from './pages';
+import { claimsOf, findUserById } from './users';
+
+export interface DevProviderOptions {
+  /** Issuer URL, e.g. `http://localhost:3100` (must match what the host is configured with, exactly). */
+  readonly issuer: string;
+  /** Origins of the host builds that may sign in, e.g. `http://localhost:3000`. */
+  readonly hostOrigins: readonly string[];
+  /** Client id registered for the host. */
+  readonly clientId?: string;
+  /** Access token lifetime in seconds. */
+  readonly accessTokenTtl?: number;
+}
+
+export const DEFAULT_CLIENT_ID = 'mfe-host';
+
+/** The host is our own app: grant what it asks for without a consent screen. */
+async function loadFirstPartyGrant(ctx: KoaContextWithOIDC) {
+  const { oidc } = ctx;
+  const client = oidc.client;
+  const session = oidc.session;
+  if (!client || !session?.accountId) return undefined;
+  const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const grant = (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ?? new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
+  await grant.save();
+  return grant;
+}
+
+export function createDevProvider(options: DevProviderOptions): Provider {
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  const origins = options.hostOrigins.map((origin) => new URL(origin).origin);
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Micro-frontend host (development)',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none', // a public browser client: PKCE is required
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.flatMap((origin) => [`${origin}/auth/callback`, `${origin}/auth/silent-callback`]),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
+      },
+    ],
+    async findAccount(_ctx, id) {
+      const user = findUserById(id);
+      if (!user) return undefined;
+      return { accountId: user.id, claims: async () => ({ ...claimsOf(user), sub: user.id }) };
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'roles'],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      email: ['email', 'email_verified'],
+      roles: ['roles'],
+    },
+    // Put the granted claims in the ID token so the host needs no userinfo call at sign-in.
+    conformIdTokenClaims: false,
+    loadExistingGrant: loadFirstPartyGrant,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false }, // our own login page checks passwords
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage('Signed out', 'You are signed out of the development provider.');
+        },
+      },
+    },
+    pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    ttl: {
+      AccessToken: options.accessTokenTtl ?? 600,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      RefreshToken: 8 * 3600,
+      AuthorizationCode: 60,
+    },
+    cookies: { keys: ['dev-idp-cookie-key-not-a-secret'] },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = messagePage('Sign-in error', `${out.error}: ${out.error_description ?? ''}`);
+    },
+  };
+  return new Provider(options.issuer, configuration);
+}

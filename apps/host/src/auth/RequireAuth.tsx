@@ -1,0 +1,42 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useHostServices, useSessionUser } from '../host-services';
+
+/** Sends a signed-out visitor to sign in, then back to the exact page they asked for. */
+export function RequireAuth({ children }: { readonly children?: ReactNode }) {
+  const { session } = useHostServices();
+  const user = useSessionUser();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (user || session.isLeaving()) return;
+    session.signIn(returnTo).catch((error: Error) => setFailure(error.message));
+  }, [user, session, returnTo, attempt]);
+
+  if (user) return <>{children}</>;
+  if (failure) {
+    return (
+      <div role="alert" className="panel error" data-testid="sign-in-error">
+        <h2>Sign-in is unavailable</h2>
+        <p>{failure}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setFailure(null);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p aria-busy="true" data-testid="redirecting-to-sign-in">
+      Taking you to sign in…
+    </p>
+  );
+}

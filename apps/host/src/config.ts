@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { PlatformError, type RuntimeConfig } from '@mfe/context';
+import { describeIssues } from './validation';
+
+/**
+ * Runtime configuration, fetched from `/config.json` at start-up so one
+ * build can run against any environment and any OpenID provider.
+ */
+const AuthSchema = v.object({
+  authority: v.pipe(v.string(), v.url('must be the provider\'s issuer URL, e.g. "https://login.example.com/realms/acme"')),
+  clientId: v.pipe(v.string(), v.minLength(1, 'must name the public client registered for this host')),
+  scopes: v.optional(v.pipe(v.string(), v.includes('openid', 'must include "openid"')), 'openid profile email'),
+  rolesClaim: v.optional(v.pipe(v.string(), v.minLength(1)), 'roles'),
+});
+
+export const RuntimeConfigSchema = v.object({
+  productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
+  auth: AuthSchema,
+  manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
+  features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
+});
+
+export type HostConfig = RuntimeConfig & { readonly manifestUrl: string };
+
+export function parseRuntimeConfig(input: unknown): HostConfig {
+  const result = v.safeParse(RuntimeConfigSchema, input);
+  if (!result.success) {
+    throw new PlatformError('CONFIG_INVALID', `The runtime config (config.json) is invalid: ${describeIssues(result.issues)}. Fix the file where the host is deployed; no rebuild is needed.`);
+  }
+  return result.output;
+}
+
+export async function loadRuntimeConfig(url = '/config.json', fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
+  let body: unknown;
+  try {
+    const response = await fetchImpl(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    body = await response.json();
+  } catch (cause) {
+    throw new PlatformError('CONFIG_INVALID', `The runtime config (${url}) could not be loaded (${String((cause as Error)?.message ?? cause)}). Check that it is deployed next to the host, then reload.`, { cause });
+  }
+  return parseRuntimeConfig(body);
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { User } from '@mfe/context';
+import type { AuthSession } from './auth/session';
+import type { HostConfig } from './config';
+import type { ParsedManifest } from './manifest';
+import type { RemoteLoader } from './remotes/remote-loader';
+
+/** The host's own services; remotes never see this, only `@mfe/context`. */
+export interface HostServices {
+  readonly config: HostConfig;
+  readonly session: AuthSession;
+  readonly manifest: ParsedManifest;
+  readonly loader: RemoteLoader;
+}
+
+const HostServicesContext = createContext<HostServices | null>(null);
+
+export function HostServicesProvider({ value, children }: { value: HostServices; children?: ReactNode }) {
+  return <HostServicesContext.Provider value={value}>{children}</HostServicesContext.Provider>;
+}
+
+export function useHostServices(): HostServices {
+  const services = useContext(HostServicesContext);
+  if (!services) throw new Error('useHostServices() must be used inside <HostServicesProvider>.');
+  return services;
+}
+
+/** The signed-in user, re-rendering when it changes. */
+export function useSessionUser(): User | null {
+  const { session } = useHostServices();
+  return useSyncExternalStore(session.subscribe, session.currentUser);
+}

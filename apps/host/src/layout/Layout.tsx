@@ -1,0 +1,52 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { describeProblem } from '../manifest';
+import { useHostServices, useSessionUser } from '../host-services';
+
+/** The host's frame around every page: header, navigation, user menu. */
+export function Layout() {
+  const { config, manifest, session } = useHostServices();
+  const user = useSessionUser();
+  return (
+    <>
+      <header className="app-header">
+        <Link to="/" className="product" data-testid="product-name">
+          {config.productName}
+        </Link>
+        <nav className="app-nav" aria-label="Feature areas">
+          {manifest.remotes.map((remote) => (
+            <NavLink key={remote.name} to={remote.path} data-testid={`nav-${remote.name}`}>
+              {remote.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="user-menu" data-testid="user-menu">
+          {user ? (
+            <>
+              <span data-testid="user-name">{user.name ?? user.email ?? user.sub}</span>
+              <button type="button" onClick={() => void session.signOut()}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => void session.signIn()} data-testid="sign-in">
+              Sign in
+            </button>
+          )}
+        </div>
+      </header>
+      {manifest.problems.length > 0 && (
+        <aside className="notice" role="status" data-testid="manifest-problems">
+          Some feature areas are unavailable because their manifest entries are invalid:
+          <ul>
+            {manifest.problems.map((problem) => (
+              <li key={problem.index}>{describeProblem(problem)}</li>
+            ))}
+          </ul>
+        </aside>
+      )}
+      <main>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { PlatformError } from '@mfe/context';
+import { describeIssues } from './validation';
+
+/**
+ * The runtime manifest (`remotes.json`): which feature areas exist, where
+ * their federation entries live and where they mount. Platform engineers
+ * edit it to compose the app without rebuilding the host.
+ */
+export const MANIFEST_SCHEMA_VERSION = 1;
+
+/** Paths the host owns; no remote may mount there. */
+const RESERVED_PATHS = ['/auth'];
+
+export const RemoteEntrySchema = v.object({
+  name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be lower-case letters, digits or "_", starting with a letter (it is the federation container name)')),
+  entry: v.pipe(v.string(), v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  path: v.pipe(v.string(), v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, 'must be a path like "/referrals" (lower-case segments, no trailing "/")')),
+  label: v.pipe(v.string(), v.minLength(1, 'must be the navigation label'), v.maxLength(40, 'must be at most 40 characters')),
+  order: v.optional(v.pipe(v.number(), v.integer()), 100),
+  requiresAuth: v.optional(v.boolean(), true),
+});
+
+export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
+
+const ManifestSchema = v.object({
+  schemaVersion: v.literal(MANIFEST_SCHEMA_VERSION, `must be ${MANIFEST_SCHEMA_VERSION}`),
+  remotes: v.array(v.unknown(), 'must be a list of remote entries'),
+});
+
+export interface ManifestProblem {
+  /** Index of the entry in `remotes`. */
+  readonly index: number;
+  /** Its name, when it had a readable one. */
+  readonly name?: string;
+  readonly message: string;
+}
+
+export interface ParsedManifest {
+  /** Valid entries, sorted by `order` then label. */
+  readonly remotes: readonly RemoteEntry[];
+  /** One per refused entry; the valid ones still load. */
+  readonly problems: readonly ManifestProblem[];
+}
+
+/**
+ * Validates the manifest entry by entry, so one bad entry does not take
+ * the others down. Throws `MANIFEST_INVALID` only when the document itself
+ * is unusable.
+ */
+export function parseManifest(input: unknown): ParsedManifest {
+  const document = v.safeParse(ManifestSchema, input);
+  if (!document.success) {
+    throw new PlatformError('MANIFEST_INVALID', `The remotes manifest is invalid: ${describeIssues(document.issues)}.`);
+  }
+  const remotes: RemoteEntry[] = [];
+  const problems: ManifestProblem[] = [];
+  document.output.remotes.forEach((raw, index) => {
+    const rawName = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+    const refuse = (message: string) => problems.push({ index, ...(rawName ? { name: rawName } : {}), message });
+    const entry = v.safeParse(RemoteEntrySchema, raw);
+    if (!entry.success) return refuse(describeIssues(entry.issues));
+    const remote = entry.output;
+    if (RESERVED_PATHS.some((reserved) => remote.path === reserved || remote.path.startsWith(`${reserved}/`))) {
+      return refuse(`"path" ${remote.path} is reserved by the host`);
+    }
+    if (remotes.some((other) => other.name === remote.name)) return refuse(`"name" ${remote.name} is listed twice`);
+    const clash = remotes.find((other) => overlaps(other.path, remote.path));
+    if (clash) return refuse(`"path" ${remote.path} overlaps ${clash.path} of remote "${clash.name}"`);
+    remotes.push(remote);
+  });
+  remotes.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
+  return { remotes, problems };
+}
+
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+export function describeProblem(problem: ManifestProblem): string {
+  return `remotes[${problem.index}]${problem.name ? ` ("${problem.name}")` : ''}: ${problem.message}`;
+}
+
+export async function loadManifest(url: string, fetchImpl: typeof fetch = fetch): Promise<ParsedManifest> {
+  let body: unknown;
+  try {
+    const response = await fetchImpl(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    body = await response.json();
+  } catch (cause) {
+    throw new PlatformError('MANIFEST_UNAVAILABLE', `The remotes manifest (${url}) could not be loaded (${String((cause as Error)?.message ?? cause)}). Check your connection and try again.`, { cause });
+  }
+  return parseManifest(body);
+}

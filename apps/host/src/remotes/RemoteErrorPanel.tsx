@@ -1,0 +1,20 @@
+interface Props {
+  readonly label: string;
+  readonly remoteName: string;
+  readonly message: string;
+  readonly onRetry: () => void;
+}
+
+/** What a user sees instead of a feature area that failed; the rest of the app keeps working. */
+export function RemoteErrorPanel({ label, remoteName, message, onRetry }: Props) {
+  return (
+    <div role="alert" className="panel error" data-testid="remote-error" data-remote={remoteName}>
+      <h2>{label} is unavailable right now</h2>
+      <p>{message}</p>
+      <p>The rest of the app still works. You can retry, or use another area from the menu.</p>
+      <button type="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { HostProvider, type RemoteModule } from '@mfe/context';
+import { useHostServices, useSessionUser } from '../host-services';
+import type { RemoteEntry } from '../manifest';
+import { createRemoteContext } from './remote-context';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteErrorPanel } from './RemoteErrorPanel';
+
+type LoadState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly module: RemoteModule } | { readonly status: 'failed'; readonly message: string };
+
+/**
+ * Mounts one remote under its route. The remote renders inside the host's
+ * React tree and router, so its nested `<Routes>` and deep links just work.
+ */
+export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
+  const { loader, session, config } = useHostServices();
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
+      (module) => active && setState({ status: 'ready', module }),
+      (error: Error) => active && setState({ status: 'failed', message: error.message }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [loader, remote.name, attempt]);
+
+  const context = useMemo(
+    () => createRemoteContext({ remote, user, auth: session.api, config, navigate: (to, options) => void navigate(to, options) }),
+    [remote, user, session, config, navigate],
+  );
+  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') {
+    return (
+      <p aria-busy="true" data-testid="remote-loading">
+        Loading {remote.label}…
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return <RemoteErrorPanel label={remote.label} remoteName={remote.name} message={state.message} onRetry={retryLoad} />;
+  }
+  const { App } = state.module;
+  return (
+    <RemoteErrorBoundary
+      key={remote.name}
+      remoteName={remote.name}
+      fallback={(error, reset) => (
+        <RemoteErrorPanel
+          label={remote.label}
+          remoteName={remote.name}
+          message={`It stopped with an error: ${error.message}`}
+          onRetry={reset}
+        />
+      )}
+    >
+      <HostProvider value={context}>
+        <Suspense fallback={<p aria-busy="true">Loading {remote.label}…</p>}>
+          <App />
+        </Suspense>
+      </HostProvider>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,39 @@
+import { CONTRACT_VERSION, type AuthApi, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import type { HostConfig } from '../config';
+import type { RemoteEntry } from '../manifest';
+import { createTelemetry } from '../telemetry';
+
+/** Joins a remote-relative path to its mount point: `('/referrals', '/invite')` → `/referrals/invite`. */
+export function remotePath(basePath: string, to: string): string {
+  const trimmed = to.replace(/^\/+/, '');
+  return trimmed ? `${basePath}/${trimmed}` : basePath;
+}
+
+export interface RemoteContextInput {
+  readonly remote: RemoteEntry;
+  readonly user: User | null;
+  readonly auth: Omit<AuthApi, 'user'>;
+  readonly config: HostConfig;
+  readonly navigate: (to: string, options?: NavigateOptions) => void;
+}
+
+/** Builds what one mounted remote gets through `useHost()`. */
+export function createRemoteContext({ remote, user, auth, config, navigate }: RemoteContextInput): HostContext {
+  const { manifestUrl: _hostOnly, ...publicConfig } = config;
+  return Object.freeze({
+    contractVersion: CONTRACT_VERSION,
+    auth: Object.freeze({
+      user,
+      getAccessToken: () => auth.getAccessToken(),
+      signIn: (returnTo?: string) => auth.signIn(returnTo),
+      signOut: () => auth.signOut(),
+    }),
+    telemetry: createTelemetry(remote.name),
+    config: publicConfig,
+    remote: Object.freeze({
+      name: remote.name,
+      basePath: remote.path,
+      navigate: (to: string, options?: NavigateOptions) => navigate(remotePath(remote.path, to), options),
+    }),
+  });
+}

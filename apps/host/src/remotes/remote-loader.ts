@@ -1,0 +1,66 @@
+import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
+import { createLogger } from '../logger';
+import type { RemoteEntry } from '../manifest';
+
+const log = createLogger('remotes');
+
+/** The part of the federation runtime the loader uses (so tests can supply a fake). */
+export interface FederationRuntime {
+  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+/** The module every remote exposes; see `defineRemote` in @mfe/context. */
+export const REMOTE_EXPOSE = 'remote';
+
+/**
+ * Registers the manifest's remotes with the federation runtime and loads
+ * each one on first use. Nothing is fetched until `load` is called, and a
+ * failed load is forgotten so that `retry` starts from scratch.
+ */
+export class RemoteLoader {
+  private readonly loaded = new Map<string, Promise<RemoteModule>>();
+  private readonly entries = new Map<string, RemoteEntry>();
+
+  constructor(private readonly runtime: FederationRuntime) {}
+
+  register(remotes: readonly RemoteEntry[]): void {
+    for (const remote of remotes) this.entries.set(remote.name, remote);
+    this.runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+  }
+
+  load(name: string): Promise<RemoteModule> {
+    const cached = this.loaded.get(name);
+    if (cached) return cached;
+    const promise = this.fetchModule(name);
+    this.loaded.set(name, promise);
+    promise.catch(() => this.loaded.delete(name));
+    return promise;
+  }
+
+  /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
+  retry(name: string): Promise<RemoteModule> {
+    const entry = this.entries.get(name);
+    this.loaded.delete(name);
+    if (entry) this.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+    return this.load(name);
+  }
+
+  private async fetchModule(name: string): Promise<RemoteModule> {
+    const entry = this.entries.get(name);
+    if (!entry) throw new PlatformError('REMOTE_LOAD_FAILED', `No remote named "${name}" is in the manifest.`);
+    let exported: unknown;
+    try {
+      exported = await this.runtime.loadRemote<unknown>(`${name}/${REMOTE_EXPOSE}`);
+    } catch (cause) {
+      log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
+      throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.`, { cause });
+    }
+    const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
+    if (!isRemoteModule(candidate)) {
+      log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
+      throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area is not a valid feature area (it does not export defineRemote(...) as "./${REMOTE_EXPOSE}"). Its team needs to fix the build.`);
+    }
+    return candidate;
+  }
+}

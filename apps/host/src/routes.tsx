@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from './auth/RequireAuth';
+import { Home } from './layout/Home';
+import { Layout } from './layout/Layout';
+import { NotFound } from './layout/NotFound';
+import type { RemoteEntry } from './manifest';
+import { RemoteRoute } from './remotes/RemoteRoute';
+
+/**
+ * The host's routes: its own pages plus one `<path>/*` route per remote, so
+ * the remote's nested routes (and deep links into them) resolve inside it.
+ */
+export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
+  const remoteRoutes: RouteObject[] = remotes.map((remote) => {
+    // Keyed by name so moving between two remotes remounts instead of reusing state.
+    const mounted = <RemoteRoute key={remote.name} remote={remote} />;
+    return {
+      path: `${remote.path.slice(1)}/*`,
+      element: remote.requiresAuth ? <RequireAuth key={remote.name}>{mounted}</RequireAuth> : mounted,
+    };
+  });
+  return [
+    {
+      path: '/',
+      element: <Layout />,
+      children: [{ index: true, element: <Home /> }, ...remoteRoutes, { path: '*', element: <NotFound /> }],
+    },
+  ];
+}

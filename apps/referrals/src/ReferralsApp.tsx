@@ -1,0 +1,51 @@
+import { Link, Route, Routes } from 'react-router';
+import { useRemote, useTelemetry, useUser } from '@mfe/context';
+
+// Placeholder for the product's first feature area. No business rules are
+// specified yet, so this shows only the wiring: nested routes, the signed-in
+// user from the host, navigation relative to the mount point, telemetry.
+
+function Overview() {
+  const user = useUser();
+  const { navigate } = useRemote();
+  const telemetry = useTelemetry();
+  return (
+    <div>
+      <p data-testid="referrals-overview">
+        Hello {user?.name ?? 'there'}. The referrals area is being built; this is where it will live.
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          telemetry.track('referrals.invite_opened');
+          navigate('/invite');
+        }}
+      >
+        Invite someone
+      </button>
+    </div>
+  );
+}
+
+function Invite() {
+  return (
+    <div>
+      <h2>Invite someone</h2>
+      <p data-testid="referrals-invite">Inviting will be possible here once the referrals service exists.</p>
+      <Link to="..">Back to referrals</Link>
+    </div>
+  );
+}
+
+export function ReferralsApp() {
+  return (
+    <section aria-labelledby="referrals-title">
+      <h1 id="referrals-title">Referrals</h1>
+      <Routes>
+        <Route index element={<Overview />} />
+        <Route path="invite" element={<Invite />} />
+        <Route path="*" element={<p role="alert">This referrals page does not exist.</p>} />
+      </Routes>
+    </section>
+  );
+}

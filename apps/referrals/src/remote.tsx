@@ -1,0 +1,4 @@
+import { defineRemote } from '@mfe/context';
+import { ReferralsApp } from './ReferralsApp';
+
+export default defineRemote({ App: ReferralsApp });

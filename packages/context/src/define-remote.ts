@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+/** Marks a module as a remote built with `defineRemote`, so the host can tell it from anything else. */
+export const REMOTE_MODULE_KIND = 'mfe.remote';
+
+export interface RemoteDefinition {
+  /**
+   * Root component of the feature area. The host renders it under the
+   * remote's route (`<basePath>/*`), so it can declare nested `<Routes>`
+   * with relative paths and they work for deep links.
+   */
+  readonly App: ComponentType;
+}
+
+/** What a remote exposes as `./remote`; the host loads and mounts it. */
+export interface RemoteModule extends RemoteDefinition {
+  readonly kind: typeof REMOTE_MODULE_KIND;
+}
+
+/**
+ * Declares what a remote gives the host. Expose the result as `./remote`
+ * (webpack.shared.js does that for you):
+ *
+ *     export default defineRemote({ App: ReferralsApp });
+ */
+export function defineRemote(definition: RemoteDefinition): RemoteModule {
+  return Object.freeze({ kind: REMOTE_MODULE_KIND, App: definition.App });
+}
+
+/** Type guard the host uses on whatever a remote's `./remote` module exported. */
+export function isRemoteModule(value: unknown): value is RemoteModule {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<RemoteModule>;
+  return (
+    candidate.kind === REMOTE_MODULE_KIND &&
+    (typeof candidate.App === 'function' || (typeof candidate.App === 'object' && candidate.App !== null))
+  );
+}

@@ -1,0 +1,70 @@
+/** The signed-in user as the host presents it to remotes. */
+export interface User {
+  /** Stable subject identifier from the OpenID provider. */
+  readonly sub: string;
+  readonly name?: string;
+  readonly email?: string;
+  /** Roles read from the claim named by `config.auth.rolesClaim`. */
+  readonly roles: readonly string[];
+  /** Every claim the host received (ID token and userinfo), read-only. */
+  readonly claims: Readonly<Record<string, unknown>>;
+}
+
+export interface AuthApi {
+  /** `null` while nobody is signed in. */
+  readonly user: User | null;
+  /**
+   * A current access token for calling APIs. Rejects with a
+   * `PlatformError` coded `AUTH_REQUIRED` when nobody is signed in.
+   * Never store the token: ask again for every call.
+   */
+  getAccessToken(): Promise<string>;
+  /** Sends the browser to sign in; afterwards it returns to `returnTo` (same-origin path) or the current page. */
+  signIn(returnTo?: string): Promise<void>;
+  /** Ends the session locally and at the provider. */
+  signOut(): Promise<void>;
+}
+
+export interface Telemetry {
+  track(event: string, properties?: Readonly<Record<string, unknown>>): void;
+  captureError(error: unknown, context?: Readonly<Record<string, unknown>>): void;
+}
+
+/** Runtime configuration that the host loads at start-up (not baked into any build). */
+export interface RuntimeConfig {
+  readonly productName: string;
+  readonly auth: {
+    readonly authority: string;
+    readonly clientId: string;
+    readonly scopes: string;
+    readonly rolesClaim: string;
+  };
+  /** Free-form settings for feature areas, keyed by remote name. */
+  readonly features: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+export interface NavigateOptions {
+  readonly replace?: boolean;
+}
+
+/** What the host tells a remote about where it is mounted. */
+export interface RemoteInfo {
+  /** Name of the remote in the runtime manifest. */
+  readonly name: string;
+  /** Path the remote is mounted under, e.g. `/referrals`; never ends with `/`. */
+  readonly basePath: string;
+  /**
+   * Navigates within this remote's area: `navigate('/invites/42')` goes to
+   * `${basePath}/invites/42`, so a remote never hard-codes where it is mounted.
+   */
+  navigate(to: string, options?: NavigateOptions): void;
+}
+
+/** Everything the host gives a mounted remote. */
+export interface HostContext {
+  readonly contractVersion: string;
+  readonly auth: AuthApi;
+  readonly telemetry: Telemetry;
+  readonly config: RuntimeConfig;
+  readonly remote: RemoteInfo;
+}

@@ -1,0 +1,149 @@
+// @ts-check
+// The one webpack + Module Federation config factory for every app.
+// Each app's webpack.config.js is a few lines that call `hostConfig` or
+// `remoteConfig`; change build behaviour here, not in the apps.
+const path = require('node:path');
+
+/** Loads a build tool as the app itself would, so every app uses its own locked version. */
+function fromApp(appDir, request) {
+  return require(require.resolve(request, { paths: [appDir] }));
+}
+
+/**
+ * Packages that must exist exactly once on a page: React keeps hook state
+ * per copy, react-router keeps the location in a React context, and
+ * @mfe/context carries the host's React context object to remotes.
+ * Sub-paths are separate share keys (a package key does not cover them).
+ * The host provides all of them; remotes never bundle a fallback copy.
+ */
+const HOST_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@mfe/context'];
+
+/** Version of a package as installed for the app in `appDir`. */
+function installedVersion(appDir, request) {
+  const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  const pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [appDir] });
+  return /** @type {{version: string}} */ (require(pkgJson)).version;
+}
+
+/**
+ * @param {string} appDir
+ * @param {'host' | 'remote'} role
+ */
+function sharedConfig(appDir, role) {
+  /** @type {Record<string, import('@module-federation/sdk').moduleFederationPlugin.SharedConfig>} */
+  const shared = {};
+  for (const request of HOST_SINGLETONS) {
+    const version = installedVersion(appDir, request);
+    const major = version.split('.')[0];
+    shared[request] = {
+      singleton: true,
+      // Any release of the same major is compatible; another major fails the
+      // remote's load cleanly instead of rendering with two Reacts.
+      requiredVersion: `^${major}.0.0`,
+      strictVersion: true,
+      ...(role === 'host' ? { version } : { import: false }),
+    };
+  }
+  return shared;
+}
+
+/** @param {{ appDir: string, mode: string }} options */
+function baseConfig({ appDir, mode }) {
+  const production = mode !== 'development';
+  /** @type {import('webpack').Configuration} */
+  const config = {
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    devtool: production ? false : 'cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                target: 'es2022',
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+          },
+        },
+      ],
+    },
+    output: {
+      path: path.join(appDir, 'dist'),
+      // Content-hashed names are immutable and can be cached forever; only
+      // index.html, remoteEntry.js and mf-manifest.json keep stable names.
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    performance: { hints: false }, // budgets live in the benchmark, not here
+    stats: 'errors-warnings',
+  };
+  return config;
+}
+
+/**
+ * The host: provides the shared singletons, knows no remote at build time
+ * (they come from the runtime manifest), and never fetches a remote's entry
+ * before its route is visited.
+ * @param {{ appDir: string, mode?: string, name?: string }} options
+ */
+function hostConfig({ appDir, mode = 'production', name = 'host' }) {
+  const config = baseConfig({ appDir, mode });
+  config.entry = { main: './src/index.ts' };
+  config.output = { ...config.output, publicPath: '/' };
+  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
+  const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name,
+      remotes: {},
+      shared: sharedConfig(appDir, 'host'),
+      // The default 'version-first' fetches every registered remote's entry
+      // at start-up, so one unreachable remote would block the host.
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+    new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+    // Development defaults for the runtime config and manifest; a deployment replaces them.
+    new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+  ];
+  return config;
+}
+
+/**
+ * A feature remote: exposes `./remote` (the module built with
+ * `defineRemote`) and takes every shared singleton from the host.
+ * @param {{ appDir: string, name: string, mode?: string }} options
+ */
+function remoteConfig({ appDir, name, mode = 'production' }) {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) {
+    throw new Error(`Remote name "${name}" must be lower-case letters, digits and "_" (it becomes a JavaScript identifier).`);
+  }
+  const config = baseConfig({ appDir, mode });
+  config.entry = {};
+  // Chunks load from wherever the remote's entry was loaded from.
+  config.output = { ...config.output, publicPath: 'auto', uniqueName: name };
+  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes: { './remote': './src/remote.tsx' },
+      shared: sharedConfig(appDir, 'remote'),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+    }),
+  ];
+  return config;
+}
+
+module.exports = { HOST_SINGLETONS, hostConfig, remoteConfig };
