@@ -1,0 +1,3 @@
+export { launchBrowser, CHROMIUM_PATH, type TestBrowser } from './browser';
+export { startStack, type StackHandle } from './stack';
+export { ALICE, BOB, signInAtProvider } from './sign-in';

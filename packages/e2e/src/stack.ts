@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+
+export interface StackHandle {
+  readonly hostUrl: string;
+  readonly idpUrl: string;
+  readonly remoteUrls: { readonly referrals: string; readonly account: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real stack (dev OpenID provider + production builds over HTTP)
+ * in a child process, through the same launcher as `pnpm start`.
+ */
+export async function startStack(basePort: number, extraArgs: readonly string[] = []): Promise<StackHandle> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/stack/src/cli.ts'), '--base-port', String(basePort), ...extraArgs], {
+    cwd: join(repoRoot, 'packages/stack'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The stack did not start within 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('STACK READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The stack exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+  return {
+    hostUrl: `http://localhost:${basePort}`,
+    idpUrl: `http://localhost:${basePort + 100}`,
+    remoteUrls: { referrals: `http://localhost:${basePort + 1}`, account: `http://localhost:${basePort + 2}` },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

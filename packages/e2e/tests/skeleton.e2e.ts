@@ -1,0 +1,177 @@
+import type { Page, Response } from 'playwright-core';
+import { ALICE, launchBrowser, signInAtProvider, startStack, type StackHandle, type TestBrowser } from '../src';
+
+// The walking skeleton end to end: production builds over real HTTP, the real
+// dev OpenID provider, real Chromium. Ports 4300-4400 are this file's own.
+let stack: StackHandle;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  stack = await startStack(4300);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+async function signInThrough(page: Page, path: string): Promise<void> {
+  await page.goto(`${stack.hostUrl}${path}`);
+  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.waitForURL(`${stack.hostUrl}${path}`);
+}
+
+test('a signed-out visitor deep-linking to /account/userinfo signs in at the provider and lands on that nested page', async () => {
+  const page = await browser.context.newPage();
+  const userinfoCalls: Array<{ authorized: boolean; status: number }> = [];
+  page.on('response', (response: Response) => {
+    if (response.url() === `${stack.idpUrl}/me` && response.request().method() === 'GET') {
+      userinfoCalls.push({ authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''), status: response.status() });
+    }
+  });
+
+  await page.goto(`${stack.hostUrl}/account/userinfo`);
+  // Sent to the real provider's login form with an authorization-code + PKCE request.
+  await page.waitForURL((url) => url.href.startsWith(`${stack.idpUrl}/interaction/`));
+  await signInAtProvider(page, stack.idpUrl, ALICE);
+
+  await page.waitForURL(`${stack.hostUrl}/account/userinfo`);
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  expect(await page.textContent('[data-testid=userinfo-name]')).toBe(ALICE.name);
+  expect(userinfoCalls).toEqual([{ authorized: true, status: 200 }]);
+  // The callback left no code or state behind.
+  expect(page.url()).toBe(`${stack.hostUrl}/account/userinfo`);
+});
+
+test('the sign-in request uses the authorization code flow with PKCE S256', async () => {
+  const page = await browser.context.newPage();
+  const authorize = page.waitForRequest((request) => request.url().startsWith(`${stack.idpUrl}/auth?`));
+  await page.goto(`${stack.hostUrl}/account`);
+  const params = new URL((await authorize).url()).searchParams;
+  expect(params.get('response_type')).toBe('code');
+  expect(params.get('code_challenge_method')).toBe('S256');
+  expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(params.get('redirect_uri')).toBe(`${stack.hostUrl}/auth/callback`);
+});
+
+test('a remote is fetched only when its route is first visited, and its nested routes work', async () => {
+  const page = await browser.context.newPage();
+  const referralsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(stack.remoteUrls.referrals)) referralsRequests.push(request.url());
+  });
+  await signInThrough(page, '/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(referralsRequests).toEqual([]);
+
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.textContent('[data-testid=referrals-overview]')).toContain(ALICE.name);
+  expect(referralsRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+
+  // The remote navigates relative to its mount point through the context.
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForSelector('[data-testid=referrals-invite]');
+  expect(new URL(page.url()).pathname).toBe('/referrals/invite');
+});
+
+test('React and react-dom are downloaded and instantiated once across the host and both remotes', async () => {
+  const page = await browser.context.newPage();
+  // Count renderers the way React DevTools does: every react-dom copy registers itself.
+  await page.addInitScript(() => {
+    const renderers: unknown[] = [];
+    (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      renderers: new Map(),
+      supportsFiber: true,
+      inject(renderer: unknown) {
+        renderers.push(renderer);
+        return renderers.length;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+    (window as unknown as Record<string, unknown>).__renderers = renderers;
+  });
+  await signInThrough(page, '/account');
+  // Count from a fresh document load of a signed-in page: every script it runs.
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) scripts.push(response.text().catch(() => ''));
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+
+  const bodies = await Promise.all(scripts);
+  expect(bodies.filter((body) => /\.useState=function/.test(body))).toHaveLength(1); // react
+  expect(bodies.filter((body) => body.includes('rendererPackageName:"react-dom"'))).toHaveLength(1); // react-dom
+  expect(await page.evaluate(() => ((window as unknown as { __renderers: unknown[] }).__renderers).length)).toBe(1);
+});
+
+test('a reload keeps the user signed in without storing tokens in Web Storage', async () => {
+  const page = await browser.context.newPage();
+  await signInThrough(page, '/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.reload();
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(new URL(page.url()).pathname).toBe('/account');
+  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  expect(stored).not.toMatch(/access_token|id_token|refresh_token/);
+});
+
+test('sign-out ends the session in the host and at the provider', async () => {
+  const page = await browser.context.newPage();
+  await signInThrough(page, '/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`${stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=sign-in]');
+  expect(await page.$('[data-testid=user-name]')).toBeNull();
+
+  // The provider session is gone too: a protected page asks for credentials again.
+  await page.goto(`${stack.hostUrl}/account`);
+  await page.waitForURL((url) => url.href.startsWith(`${stack.idpUrl}/interaction/`));
+  expect(await page.$('#password')).not.toBeNull();
+});
+
+test('a remote whose entry answers 404 shows an error panel naming it, while the rest of the app works and Retry recovers', async () => {
+  const page = await browser.context.newPage();
+  await signInThrough(page, '/referrals');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.route(`${stack.remoteUrls.account}/**`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+
+  await page.click('[data-testid=nav-account]');
+  const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]');
+  expect(await panel.textContent()).toContain('Account is unavailable');
+  // Header, navigation, sign-in state and the other remote still work.
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForSelector('[data-testid=referrals-invite]');
+
+  // Once the remote is back, Retry loads it without a page reload.
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=remote-error][data-remote=account]');
+  await page.unroute(`${stack.remoteUrls.account}/**`);
+  const marker = await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(marker);
+});
+
+test('an unknown path shows the not-found page inside the layout', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${stack.hostUrl}/no/such/page`);
+  await page.waitForSelector('[data-testid=not-found]');
+  expect(await page.textContent('[data-testid=product-name]')).toBe('Acme Web');
+});

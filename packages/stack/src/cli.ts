@@ -1,0 +1,24 @@
+import { parseArgs } from 'node:util';
+import { DEMO_USERS } from '@mfe/dev-idp';
+import { DEV_PORTS, startStack, type StackPorts } from './stack';
+
+// `pnpm start`: the dev provider plus the production builds of the host and remotes.
+// `--base-port 4000` moves every port (host 4000, referrals 4001, account 4002, provider 4100).
+const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, 'access-token-ttl': { type: 'string' } } });
+const base = values['base-port'] ? Number(values['base-port']) : undefined;
+const ports: StackPorts = base ? { host: base, referrals: base + 1, account: base + 2, idp: base + 100 } : DEV_PORTS;
+const stack = await startStack({ ports, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}) });
+
+const user = DEMO_USERS[0]!;
+console.log(`
+  Open ${stack.hostUrl}
+  Sign in as ${user.username} / ${user.password}   (or ${DEMO_USERS.slice(1).map((u) => `${u.username} / ${u.password}`).join(', ')})
+
+  dev OpenID provider (development only): ${stack.idpUrl}
+  remotes: ${Object.entries(stack.remoteUrls).map(([name, url]) => `${name} ${url}`).join(', ')}
+  Press Ctrl+C to stop.
+STACK READY ${stack.hostUrl}`);
+
+const stop = () => void stack.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

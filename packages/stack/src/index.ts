@@ -1,0 +1,2 @@
+export { serveStatic, cacheControlFor, type RunningServer, type StaticServerOptions } from './serve';
+export { startStack, DEV_PORTS, DEFAULT_REMOTES, type RunningStack, type StackOptions, type StackPorts, type RemoteSpec } from './stack';

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
+import { serveStatic, type RunningServer } from './serve';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface StackPorts {
+  readonly host: number;
+  readonly idp: number;
+  readonly referrals: number;
+  readonly account: number;
+}
+
+export const DEV_PORTS: StackPorts = { host: 3000, referrals: 3001, account: 3002, idp: 3100 };
+
+export interface RemoteSpec {
+  readonly name: string;
+  readonly path: string;
+  readonly label: string;
+  readonly order: number;
+  /** Build directory; defaults to `apps/<name>/dist`. */
+  readonly dist?: string;
+}
+
+export const DEFAULT_REMOTES: readonly RemoteSpec[] = [
+  { name: 'referrals', path: '/referrals', label: 'Referrals', order: 10 },
+  { name: 'account', path: '/account', label: 'Account', order: 20 },
+];
+
+export interface StackOptions {
+  readonly ports?: StackPorts;
+  readonly productName?: string;
+  /** Extra manifest entries (e.g. deliberately broken ones in tests). */
+  readonly extraManifestEntries?: readonly unknown[];
+  readonly accessTokenTtl?: number;
+}
+
+export interface RunningStack {
+  readonly hostUrl: string;
+  readonly idpUrl: string;
+  readonly remoteUrls: Readonly<Record<string, string>>;
+  readonly idp: RunningDevIdp;
+  close(): Promise<void>;
+}
+
+function requireBuild(dir: string, what: string): string {
+  if (!existsSync(join(dir, 'index.html')) && !existsSync(join(dir, 'mf-manifest.json'))) {
+    throw new Error(`No production build of ${what} in ${dir}. Run "pnpm build" first.`);
+  }
+  return dir;
+}
+
+/**
+ * Starts the dev OpenID provider and serves the production builds of the
+ * host and each remote on its own origin, with a runtime config and
+ * manifest written for these ports (nothing about them is in the builds).
+ */
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const ports = options.ports ?? DEV_PORTS;
+  const hostUrl = `http://localhost:${ports.host}`;
+  const idpUrl = `http://localhost:${ports.idp}`;
+  const started: Array<{ close(): Promise<void> }> = [];
+  const close = async () => {
+    await Promise.all(started.splice(0).map((s) => s.close()));
+  };
+  try {
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
+    started.push(idp);
+    const remoteUrls: Record<string, string> = {};
+    for (const remote of DEFAULT_REMOTES) {
+      const port = ports[remote.name as keyof StackPorts];
+      const server: RunningServer = await serveStatic({ dir: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`), port, cors: true });
+      started.push(server);
+      remoteUrls[remote.name] = server.url;
+    }
+    const manifest = {
+      schemaVersion: 1,
+      remotes: [
+        ...DEFAULT_REMOTES.map(({ name, path, label, order }) => ({ name, entry: `${remoteUrls[name]}/mf-manifest.json`, path, label, order })),
+        ...(options.extraManifestEntries ?? []),
+      ],
+    };
+    const config = {
+      productName: options.productName ?? 'Acme Web',
+      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles', rolesClaim: 'roles' },
+      manifestUrl: '/remotes.json',
+      features: {},
+    };
+    const host = await serveStatic({
+      dir: requireBuild(join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
+      port: ports.host,
+      spa: true,
+      overrides: { '/config.json': config, '/remotes.json': manifest },
+    });
+    started.push(host);
+    return { hostUrl, idpUrl, remoteUrls, idp, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
