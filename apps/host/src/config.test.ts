@@ -1,0 +1,21 @@
+import { parseRuntimeConfig } from './config';
+
+const valid = { productName: 'Acme', auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web' } };
+
+test('fills in defaults for scopes, roles claim, manifest URL and features', () => {
+  expect(parseRuntimeConfig(valid)).toEqual({
+    productName: 'Acme',
+    auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles' },
+    manifestUrl: '/remotes.json',
+    features: {},
+  });
+});
+
+test.each([
+  ['no authority', { ...valid, auth: { clientId: 'web' } }, /auth\.authority/],
+  ['an authority that is not a URL', { ...valid, auth: { ...valid.auth, authority: 'login' } }, /issuer URL/],
+  ['scopes without openid', { ...valid, auth: { ...valid.auth, scopes: 'profile' } }, /openid/],
+  ['an empty product name', { ...valid, productName: '' }, /productName/],
+])('refuses a config with %s, naming the field', (_label, input, message) => {
+  expect(() => parseRuntimeConfig(input)).toThrow(message);
+});

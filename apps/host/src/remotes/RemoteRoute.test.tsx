@@ -1,0 +1,79 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
+import { defineRemote, useRemote, useUser, type RemoteModule } from '@mfe/context';
+import type { AuthSession } from '../auth/session';
+import type { HostConfig } from '../config';
+import { HostServicesProvider } from '../host-services';
+import type { RemoteEntry } from '../manifest';
+import type { RemoteLoader } from './remote-loader';
+import { RemoteRoute } from './RemoteRoute';
+
+const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
+const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', features: {} };
+const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
+
+function fakeSession(): AuthSession {
+  return {
+    subscribe: () => () => undefined,
+    currentUser: () => user,
+    isLeaving: () => false,
+    api: { user, getAccessToken: async () => 'token', signIn: async () => undefined, signOut: async () => undefined },
+  } as unknown as AuthSession;
+}
+
+function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string) {
+  const router = createMemoryRouter([{ path: '/referrals/*', element: <RemoteRoute remote={entry} /> }], { initialEntries: [path] });
+  render(
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader }}>
+      <RouterProvider router={router} />
+    </HostServicesProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+test('a remote renders its own nested routes under the mount point with the host context', async () => {
+  function Invite() {
+    const { basePath } = useRemote();
+    return <p>invite page of {useUser()?.name} under {basePath}</p>;
+  }
+  const module = defineRemote({
+    App: () => (
+      <Routes>
+        <Route index element={<p>overview</p>} />
+        <Route path="invite" element={<Invite />} />
+      </Routes>
+    ),
+  });
+  mount({ load: async () => module, retry: async () => module }, '/referrals/invite');
+  expect(await screen.findByText('invite page of Ann under /referrals')).toBeTruthy();
+});
+
+test('a remote that throws while rendering shows an error panel naming it, and Retry renders it again', async () => {
+  let shouldThrow = true;
+  const module: RemoteModule = defineRemote({
+    App: () => {
+      if (shouldThrow) throw new Error('boom');
+      return <p>recovered</p>;
+    },
+  });
+  mount({ load: async () => module, retry: async () => module }, '/referrals');
+  const panel = await screen.findByRole('alert');
+  expect(panel.textContent).toContain('Referrals is unavailable');
+  expect(panel.textContent).toContain('boom');
+  shouldThrow = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('recovered')).toBeTruthy();
+});
+
+test('a remote that fails to load shows the panel, and Retry asks the loader to retry', async () => {
+  const module = defineRemote({ App: () => <p>loaded</p> });
+  const loader = { load: jest.fn().mockRejectedValue(new Error('The "Referrals" area could not be loaded.')), retry: jest.fn().mockResolvedValue(module) };
+  mount(loader, '/referrals');
+  expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+  expect(await screen.findByText('loaded')).toBeTruthy();
+  expect(loader.retry).toHaveBeenCalledWith('referrals');
+});

@@ -1,0 +1,32 @@
+import type { HostConfig } from '../config';
+import type { RemoteEntry } from '../manifest';
+import { createRemoteContext, remotePath } from './remote-context';
+
+test.each([
+  ['/invite', '/referrals/invite'],
+  ['invite/42', '/referrals/invite/42'],
+  ['/', '/referrals'],
+  ['', '/referrals'],
+  ['//evil.example', '/referrals/evil.example'],
+])('navigate(%j) stays inside the remote area: %s', (to, expected) => {
+  expect(remotePath('/referrals', to)).toBe(expected);
+});
+
+test('the context a remote gets carries its mount point and no host-only settings', () => {
+  const navigate = jest.fn();
+  const config: HostConfig = {
+    productName: 'Acme',
+    auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
+    manifestUrl: '/remotes.json',
+    features: {},
+  };
+  const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
+  const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn() };
+  const context = createRemoteContext({ remote, user: null, auth, config, navigate });
+  context.remote.navigate('/invite', { replace: true });
+  expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
+  expect(context.remote.basePath).toBe('/referrals');
+  expect(context.config).not.toHaveProperty('manifestUrl');
+  void context.auth.signIn('/x');
+  expect(auth.signIn).toHaveBeenCalledWith('/x');
+});

@@ -1,0 +1,74 @@
+import { defineRemote } from '@mfe/context';
+import type { RemoteEntry } from '../manifest';
+import { RemoteLoader, type FederationRuntime } from './remote-loader';
+
+const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
+const remoteModule = defineRemote({ App: () => null });
+
+function fakeRuntime(results: Array<() => Promise<unknown>>) {
+  const calls: string[] = [];
+  const runtime: FederationRuntime = {
+    registerRemotes: jest.fn(),
+    loadRemote: jest.fn(async (id: string) => {
+      calls.push(id);
+      const next = results.shift();
+      if (!next) throw new Error('no more results');
+      return next() as never;
+    }),
+  };
+  return { runtime, calls };
+}
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+test('registers remotes without loading any of them', () => {
+  const { runtime, calls } = fakeRuntime([]);
+  new RemoteLoader(runtime).register([entry]);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }]);
+  expect(calls).toEqual([]);
+});
+
+test('loads the exposed ./remote module once and caches it', async () => {
+  const { runtime, calls } = fakeRuntime([async () => ({ default: remoteModule })]);
+  const loader = new RemoteLoader(runtime);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).resolves.toBe(remoteModule);
+  await expect(loader.load('referrals')).resolves.toBe(remoteModule);
+  expect(calls).toEqual(['referrals/remote']);
+});
+
+test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached', async () => {
+  const { runtime, calls } = fakeRuntime([
+    async () => {
+      throw new Error('RUNTIME-003 manifest 404');
+    },
+    async () => remoteModule,
+  ]);
+  const loader = new RemoteLoader(runtime);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('"Referrals"') });
+  await expect(loader.load('referrals')).resolves.toBe(remoteModule);
+  expect(calls).toHaveLength(2);
+});
+
+test('retry re-registers the remote with force so the runtime forgets the failed entry', async () => {
+  const { runtime } = fakeRuntime([async () => remoteModule]);
+  const loader = new RemoteLoader(runtime);
+  loader.register([entry]);
+  await loader.retry('referrals');
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
+});
+
+test('a module that was not made with defineRemote is refused as REMOTE_INVALID', async () => {
+  const { runtime } = fakeRuntime([async () => ({ default: () => null })]);
+  const loader = new RemoteLoader(runtime);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID' });
+});
+
+test('an unknown remote name fails without touching the runtime', async () => {
+  const { runtime, calls } = fakeRuntime([]);
+  await expect(new RemoteLoader(runtime).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  expect(calls).toEqual([]);
+});
