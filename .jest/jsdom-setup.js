@@ -1,3 +1,3 @@
 // jsdom lacks some web APIs that browsers (and Node) have; react-router needs TextEncoder.
-const { TextEncoder, TextDecoder } = require('node:util');
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+const util = require('node:util');
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });

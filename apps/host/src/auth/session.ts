@@ -61,10 +61,10 @@ export class AuthSession {
     manager.events.addUserLoaded((loaded) => this.setUser(loaded));
     manager.events.addUserUnloaded(() => this.setUser(null));
     manager.events.addSilentRenewError((error) => log.warn('Token renewal failed; you may need to sign in again.', { message: error.message }));
-    const session = this;
+    const currentUser = () => this.user;
     this.api = {
       get user() {
-        return session.user;
+        return currentUser();
       },
       getAccessToken: () => this.getAccessToken(),
       signIn: (returnTo?: string) => this.signIn(returnTo),
