@@ -32,7 +32,7 @@ async function start(): Promise<void> {
   const session = new AuthSession(createUserManager(config), config);
   // Sign-in finishes (or the session is restored) while the manifest loads;
   // no remote code is fetched until the router mounts a remote's route.
-  const [auth, manifest] = await Promise.all([session.start(), loadManifest(config.manifestUrl).catch((error: unknown) => error as Error)]);
+  const [auth, manifest] = await Promise.all([session.start(), loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).catch((error: unknown) => error as Error)]);
   if (auth.kind === 'callback-failed') {
     return fail('Sign-in could not be completed', auth.error, 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
   }

@@ -7,6 +7,7 @@ test('fills in defaults for scopes, roles claim, manifest URL and features', () 
     productName: 'Acme',
     auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles' },
     manifestUrl: '/remotes.json',
+    allowedRemoteOrigins: [],
     features: {},
   });
 });
@@ -16,6 +17,7 @@ test.each([
   ['an authority that is not a URL', { ...valid, auth: { ...valid.auth, authority: 'login' } }, /issuer URL/],
   ['scopes without openid', { ...valid, auth: { ...valid.auth, scopes: 'profile' } }, /openid/],
   ['an empty product name', { ...valid, productName: '' }, /productName/],
+  ['a remote origin with a path', { ...valid, allowedRemoteOrigins: ['https://cdn.example.com/remotes'] }, /origin only/],
 ])('refuses a config with %s, naming the field', (_label, input, message) => {
   expect(() => parseRuntimeConfig(input)).toThrow(message);
 });

@@ -17,10 +17,23 @@ export const RuntimeConfigSchema = v.object({
   productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
   auth: AuthSchema,
   manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
+  /** Origins remotes may be loaded from, besides the host's own. Anything else is refused before any request. */
+  allowedRemoteOrigins: v.optional(
+    v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))),
+    [],
+  ),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
 });
 
-export type HostConfig = RuntimeConfig & { readonly manifestUrl: string };
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+export type HostConfig = RuntimeConfig & { readonly manifestUrl: string; readonly allowedRemoteOrigins: readonly string[] };
 
 export function parseRuntimeConfig(input: unknown): HostConfig {
   const result = v.safeParse(RuntimeConfigSchema, input);

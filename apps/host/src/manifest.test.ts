@@ -1,4 +1,7 @@
-import { describeProblem, loadManifest, parseManifest } from './manifest';
+import { describeProblem, loadManifest, parseManifest as parseWithPolicy } from './manifest';
+
+const policy = { allowedOrigins: ['https://cdn.example.com'] };
+const parseManifest = (input: unknown) => parseWithPolicy(input, policy);
 
 const referrals = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 20 };
 const account = { name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account', order: 10 };
@@ -7,7 +10,7 @@ test('valid entries come back sorted by order, with defaults filled in', () => {
   const { remotes, problems } = parseManifest({ schemaVersion: 1, remotes: [referrals, account] });
   expect(problems).toEqual([]);
   expect(remotes.map((r) => r.name)).toEqual(['account', 'referrals']);
-  expect(remotes[0]).toMatchObject({ requiresAuth: true });
+  expect(remotes[0]).toMatchObject({ requiresAuth: true, timeoutMs: 10_000 });
 });
 
 test('a bad entry is refused with which remote and which field, and the good ones still load', () => {
@@ -30,6 +33,10 @@ test.each([
   ['a duplicate name', { ...referrals, path: '/other' }, /listed twice/],
   ['an overlapping path', { ...account, name: 'nested', path: '/referrals/nested' }, /overlaps \/referrals/],
   ['something that is not an object', 'account', /object/i],
+  ['an entry on an origin outside the allowlist', { ...account, entry: 'https://evil.example/mf-manifest.json' }, /origin https:\/\/evil\.example is not in the host's allowedRemoteOrigins/],
+  ['an executable getPublicPath field', { ...account, getPublicPath: 'return "https://evil.example/"' }, /"getPublicPath" is refused/],
+  ['an unknown field', { ...account, colour: 'blue' }, /"colour" is not a field of schema version 1/],
+  ['a timeout below the floor', { ...account, timeoutMs: 10 }, /"timeoutMs" must be at least 500/],
 ])('refuses %s', (_label, entry, message) => {
   const { problems } = parseManifest({ schemaVersion: 1, remotes: [referrals, entry] });
   expect(problems).toHaveLength(1);
@@ -46,10 +53,10 @@ test.each([
 
 test('a manifest that cannot be fetched fails with MANIFEST_UNAVAILABLE', async () => {
   const fetchImpl = jest.fn().mockResolvedValue({ ok: false, status: 503, json: async () => ({}) });
-  await expect(loadManifest('/remotes.json', fetchImpl)).rejects.toMatchObject({ code: 'MANIFEST_UNAVAILABLE', message: expect.stringMatching(/HTTP 503/) });
+  await expect(loadManifest('/remotes.json', policy, fetchImpl)).rejects.toMatchObject({ code: 'MANIFEST_UNAVAILABLE', message: expect.stringMatching(/HTTP 503/) });
 });
 
 test('a manifest that is not JSON fails with MANIFEST_UNAVAILABLE', async () => {
   const fetchImpl = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => JSON.parse('<html>') });
-  await expect(loadManifest('/remotes.json', fetchImpl)).rejects.toMatchObject({ code: 'MANIFEST_UNAVAILABLE' });
+  await expect(loadManifest('/remotes.json', policy, fetchImpl)).rejects.toMatchObject({ code: 'MANIFEST_UNAVAILABLE' });
 });

@@ -12,14 +12,23 @@ export const MANIFEST_SCHEMA_VERSION = 1;
 /** Paths the host owns; no remote may mount there. */
 const RESERVED_PATHS = ['/auth'];
 
-export const RemoteEntrySchema = v.object({
+/**
+ * Fields the federation runtime would evaluate as code. They are refused by
+ * name (with a clearer message than "unknown field") so a manifest can never
+ * smuggle code into the host.
+ */
+const EXECUTABLE_FIELDS = ['getPublicPath', 'publicPath', 'script', 'init', 'get'];
+
+export const RemoteEntrySchema = v.strictObject({
   name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be lower-case letters, digits or "_", starting with a letter (it is the federation container name)')),
   entry: v.pipe(v.string(), v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
   path: v.pipe(v.string(), v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, 'must be a path like "/referrals" (lower-case segments, no trailing "/")')),
   label: v.pipe(v.string(), v.minLength(1, 'must be the navigation label'), v.maxLength(40, 'must be at most 40 characters')),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
   requiresAuth: v.optional(v.boolean(), true),
-});
+  /** How long the remote's entry may take to load before its area shows the error panel. */
+  timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
+}, (issue) => (issue.expected === 'never' ? 'is not a field of schema version 1' : 'must be an object with name, entry, path and label'));
 
 export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
 
@@ -48,7 +57,12 @@ export interface ParsedManifest {
  * the others down. Throws `MANIFEST_INVALID` only when the document itself
  * is unusable.
  */
-export function parseManifest(input: unknown): ParsedManifest {
+export interface ManifestPolicy {
+  /** Origins entries may point at; checked before anything is fetched. */
+  readonly allowedOrigins: readonly string[];
+}
+
+export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedManifest {
   const document = v.safeParse(ManifestSchema, input);
   if (!document.success) {
     throw new PlatformError('MANIFEST_INVALID', `The remotes manifest is invalid: ${describeIssues(document.issues)}.`);
@@ -58,9 +72,15 @@ export function parseManifest(input: unknown): ParsedManifest {
   document.output.remotes.forEach((raw, index) => {
     const rawName = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
     const refuse = (message: string) => problems.push({ index, ...(rawName ? { name: rawName } : {}), message });
+    const executable = typeof raw === 'object' && raw !== null ? EXECUTABLE_FIELDS.filter((field) => field in raw) : [];
+    if (executable.length > 0) return refuse(`"${executable[0]}" is refused: manifest entries may not carry code for the federation runtime to evaluate`);
     const entry = v.safeParse(RemoteEntrySchema, raw);
     if (!entry.success) return refuse(describeIssues(entry.issues));
     const remote = entry.output;
+    const origin = new URL(remote.entry).origin;
+    if (!policy.allowedOrigins.includes(origin)) {
+      return refuse(`"entry" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
+    }
     if (RESERVED_PATHS.some((reserved) => remote.path === reserved || remote.path.startsWith(`${reserved}/`))) {
       return refuse(`"path" ${remote.path} is reserved by the host`);
     }
@@ -81,7 +101,7 @@ export function describeProblem(problem: ManifestProblem): string {
   return `remotes[${problem.index}]${problem.name ? ` ("${problem.name}")` : ''}: ${problem.message}`;
 }
 
-export async function loadManifest(url: string, fetchImpl: typeof fetch = fetch): Promise<ParsedManifest> {
+export async function loadManifest(url: string, policy: ManifestPolicy, fetchImpl: typeof fetch = fetch): Promise<ParsedManifest> {
   let body: unknown;
   try {
     const response = await fetchImpl(url, { cache: 'no-cache' });
@@ -90,5 +110,5 @@ export async function loadManifest(url: string, fetchImpl: typeof fetch = fetch)
   } catch (cause) {
     throw new PlatformError('MANIFEST_UNAVAILABLE', `The remotes manifest (${url}) could not be loaded (${String((cause as Error)?.message ?? cause)}). Check your connection and try again.`, { cause });
   }
-  return parseManifest(body);
+  return parseManifest(body, policy);
 }

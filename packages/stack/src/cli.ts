@@ -4,10 +4,23 @@ import { DEV_PORTS, startStack, type StackPorts } from './stack';
 
 // `pnpm start`: the dev provider plus the production builds of the host and remotes.
 // `--base-port 4000` moves every port (host 4000, referrals 4001, account 4002, provider 4100).
-const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, 'access-token-ttl': { type: 'string' } } });
+// Tests add `--remote-timeout-ms N` and `--manifest-extra '<JSON array of entries>'`.
+const { values } = parseArgs({
+  options: {
+    'base-port': { type: 'string' },
+    'access-token-ttl': { type: 'string' },
+    'remote-timeout-ms': { type: 'string' },
+    'manifest-extra': { type: 'string' },
+  },
+});
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
 const ports: StackPorts = base ? { host: base, referrals: base + 1, account: base + 2, idp: base + 100 } : DEV_PORTS;
-const stack = await startStack({ ports, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}) });
+const stack = await startStack({
+  ports,
+  ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
+  ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
+  ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
+});
 
 const user = DEMO_USERS[0]!;
 console.log(`

@@ -35,6 +35,8 @@ export interface StackOptions {
   /** Extra manifest entries (e.g. deliberately broken ones in tests). */
   readonly extraManifestEntries?: readonly unknown[];
   readonly accessTokenTtl?: number;
+  /** Load budget written into every default remote's manifest entry. */
+  readonly remoteTimeoutMs?: number;
 }
 
 export interface RunningStack {
@@ -78,7 +80,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const manifest = {
       schemaVersion: 1,
       remotes: [
-        ...DEFAULT_REMOTES.map(({ name, path, label, order }) => ({ name, entry: `${remoteUrls[name]}/mf-manifest.json`, path, label, order })),
+        ...DEFAULT_REMOTES.map(({ name, path, label, order }) => ({
+          name,
+          entry: `${remoteUrls[name]}/mf-manifest.json`,
+          path,
+          label,
+          order,
+          ...(options.remoteTimeoutMs ? { timeoutMs: options.remoteTimeoutMs } : {}),
+        })),
         ...(options.extraManifestEntries ?? []),
       ],
     };
@@ -86,6 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       productName: options.productName ?? 'Acme Web',
       auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles', rolesClaim: 'roles' },
       manifestUrl: '/remotes.json',
+      allowedRemoteOrigins: Object.values(remoteUrls),
       features: {},
     };
     const host = await serveStatic({

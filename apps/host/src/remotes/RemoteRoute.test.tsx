@@ -8,8 +8,8 @@ import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
 
-const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
-const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', features: {} };
+const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
+const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', allowedRemoteOrigins: [], features: {} };
 const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
 
 function fakeSession(): AuthSession {

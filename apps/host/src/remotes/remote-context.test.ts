@@ -18,9 +18,10 @@ test('the context a remote gets carries its mount point and no host-only setting
     productName: 'Acme',
     auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
     manifestUrl: '/remotes.json',
+    allowedRemoteOrigins: [],
     features: {},
   };
-  const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
+  const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
   const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn() };
   const context = createRemoteContext({ remote, user: null, auth, config, navigate });
   context.remote.navigate('/invite', { replace: true });

@@ -19,7 +19,7 @@ export interface RemoteContextInput {
 
 /** Builds what one mounted remote gets through `useHost()`. */
 export function createRemoteContext({ remote, user, auth, config, navigate }: RemoteContextInput): HostContext {
-  const { manifestUrl: _hostOnly, ...publicConfig } = config;
+  const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, ...publicConfig } = config;
   return Object.freeze({
     contractVersion: CONTRACT_VERSION,
     auth: Object.freeze({

@@ -2,7 +2,7 @@ import { defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import { RemoteLoader, type FederationRuntime } from './remote-loader';
 
-const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true };
+const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
 const remoteModule = defineRemote({ App: () => null });
 
 function fakeRuntime(results: Array<() => Promise<unknown>>) {
@@ -71,4 +71,18 @@ test('an unknown remote name fails without touching the runtime', async () => {
   const { runtime, calls } = fakeRuntime([]);
   await expect(new RemoteLoader(runtime).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
   expect(calls).toEqual([]);
+});
+
+test('a remote that does not answer within its timeout fails with a message naming the area and the budget', async () => {
+  jest.useFakeTimers();
+  try {
+    const { runtime } = fakeRuntime([() => new Promise(() => undefined)]);
+    const loader = new RemoteLoader(runtime);
+    loader.register([{ ...entry, timeoutMs: 2_000 }]);
+    const result = loader.load('referrals');
+    jest.advanceTimersByTime(2_000);
+    await expect(result).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('took too long to load (over 2 s)') });
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -50,11 +50,23 @@ export class RemoteLoader {
     const entry = this.entries.get(name);
     if (!entry) throw new PlatformError('REMOTE_LOAD_FAILED', `No remote named "${name}" is in the manifest.`);
     let exported: unknown;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = Symbol('timed out');
+    const timeout = new Promise<never>((_, reject) => {
+      // The runtime's own script timeout is a fixed 20 s; each remote gets its own budget instead.
+      timer = setTimeout(() => reject(timedOut), entry.timeoutMs);
+    });
     try {
-      exported = await this.runtime.loadRemote<unknown>(`${name}/${REMOTE_EXPOSE}`);
+      exported = await Promise.race([this.runtime.loadRemote<unknown>(`${name}/${REMOTE_EXPOSE}`), timeout]);
     } catch (cause) {
+      if (cause === timedOut) {
+        log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
+        throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
+      }
       log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
       throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.`, { cause });
+    } finally {
+      clearTimeout(timer);
     }
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     if (!isRemoteModule(candidate)) {

@@ -1,0 +1,78 @@
+import { ALICE, launchBrowser, signInAtProvider, startStack, type StackHandle, type TestBrowser } from '../src';
+
+// Composition faults: what a bad manifest or a slow remote does to the app.
+// Ports 4500-4600 are this file's own.
+const EVIL_ORIGIN = 'http://localhost:4599';
+let stack: StackHandle;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  const extra = [
+    { name: 'evil', entry: `${EVIL_ORIGIN}/mf-manifest.json`, path: '/evil', label: 'Evil' },
+    { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
+    { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
+  ];
+  stack = await startStack(4500, ['--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
+  const page = await browser.context.newPage();
+  const evilRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(EVIL_ORIGIN) || request.url().includes('evil.example')) evilRequests.push(request.url());
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+
+  await page.goto(`${stack.hostUrl}/referrals`);
+  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+
+  const notice = await page.textContent('[data-testid=manifest-problems]');
+  expect(notice).toContain(`remotes[2] ("evil"): "entry" origin ${EVIL_ORIGIN} is not in the host's allowedRemoteOrigins`);
+  expect(notice).toContain('remotes[3] ("typo"): "entry" must be an absolute URL');
+  expect(notice).toContain('remotes[4] ("sneaky"): "getPublicPath" is refused');
+  // Once per entry and page load (this test loaded the host before and after signing in).
+  expect(new Set(warnings.filter((w) => w.includes('Manifest entry refused'))).size).toBe(3);
+  // Refused entries get no navigation and no route.
+  expect(await page.$('[data-testid=nav-evil]')).toBeNull();
+  await page.goto(`${stack.hostUrl}/evil`);
+  await page.waitForSelector('[data-testid=not-found]');
+  expect(evilRequests).toEqual([]);
+
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+});
+
+test('a remote slower than its timeout shows its error panel within the budget, and Retry loads it once it answers', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${stack.hostUrl}/referrals`);
+  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+
+  // The account remote's manifest hangs (the server never answers in time).
+  await page.route(`${stack.remoteUrls.account}/mf-manifest.json`, () => undefined);
+  const clicked = Date.now();
+  await page.click('[data-testid=nav-account]');
+  const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
+  const shownAfter = Date.now() - clicked;
+  expect(await panel.textContent()).toContain('took too long to load (over 1.5 s)');
+  // Well under the federation runtime's own fixed 20 s.
+  expect(shownAfter).toBeLessThan(8_000);
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+
+  await page.unroute(`${stack.remoteUrls.account}/mf-manifest.json`);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=account-greeting]');
+});
