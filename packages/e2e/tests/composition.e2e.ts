@@ -76,3 +76,23 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
 });
+
+test('a manifest that cannot be fetched shows a full-page error with Retry, which starts the app once it is back', async () => {
+  const page = await browser.context.newPage();
+  await page.route(`${stack.hostUrl}/remotes.json`, (route) => route.abort('connectionrefused'));
+  await page.goto(`${stack.hostUrl}/`);
+  const error = await page.waitForSelector('[data-testid=startup-error]');
+  expect(await error.textContent()).toContain('The app could not load its feature areas');
+  expect(await error.textContent()).toContain('/remotes.json');
+
+  await page.unroute(`${stack.hostUrl}/remotes.json`);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=nav-referrals]');
+});
+
+test('a manifest that is not valid JSON shows the same full-page error, not a blank page', async () => {
+  const page = await browser.context.newPage();
+  await page.route(`${stack.hostUrl}/remotes.json`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>oops</html>' }));
+  await page.goto(`${stack.hostUrl}/`);
+  expect(await (await page.waitForSelector('[data-testid=startup-error]')).textContent()).toContain('could not be loaded');
+});

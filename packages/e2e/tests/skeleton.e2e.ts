@@ -175,3 +175,17 @@ test('an unknown path shows the not-found page inside the layout', async () => {
   await page.waitForSelector('[data-testid=not-found]');
   expect(await page.textContent('[data-testid=product-name]')).toBe('Acme Web');
 });
+
+test('a callback with an unknown state shows a sign-in error page with a way back, and no code in the URL', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${stack.hostUrl}/auth/callback?code=forged&state=never-issued`);
+  const error = await page.waitForSelector('[data-testid=startup-error]');
+  expect(await error.textContent()).toContain('Sign-in could not be completed');
+  expect(page.url()).toBe(`${stack.hostUrl}/auth/callback`);
+  expect(await page.$('[data-testid=user-name]')).toBeNull();
+
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.waitForURL(`${stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=home-greeting]');
+});
