@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlatformError, type RuntimeConfig } from '@mfe/context';
+import { fetchRuntimeJson } from './fetch-json';
 import { describeIssues } from './validation';
 
 /**
@@ -44,13 +45,6 @@ export function parseRuntimeConfig(input: unknown): HostConfig {
 }
 
 export async function loadRuntimeConfig(url = '/config.json', fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
-  let body: unknown;
-  try {
-    const response = await fetchImpl(url, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    body = await response.json();
-  } catch (cause) {
-    throw new PlatformError('CONFIG_INVALID', `The runtime config (${url}) could not be loaded (${String((cause as Error)?.message ?? cause)}). Check that it is deployed next to the host, then reload.`, { cause });
-  }
+  const body = await fetchRuntimeJson(url, 'runtime config', 'CONFIG_INVALID', 'Check that it is deployed next to the host, then reload.', fetchImpl);
   return parseRuntimeConfig(body);
 }

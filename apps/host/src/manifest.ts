@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlatformError } from '@mfe/context';
+import { fetchRuntimeJson } from './fetch-json';
 import { describeIssues } from './validation';
 
 /**
@@ -102,13 +103,6 @@ export function describeProblem(problem: ManifestProblem): string {
 }
 
 export async function loadManifest(url: string, policy: ManifestPolicy, fetchImpl: typeof fetch = fetch): Promise<ParsedManifest> {
-  let body: unknown;
-  try {
-    const response = await fetchImpl(url, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    body = await response.json();
-  } catch (cause) {
-    throw new PlatformError('MANIFEST_UNAVAILABLE', `The remotes manifest (${url}) could not be loaded (${String((cause as Error)?.message ?? cause)}). Check your connection and try again.`, { cause });
-  }
+  const body = await fetchRuntimeJson(url, 'remotes manifest', 'MANIFEST_UNAVAILABLE', 'Check your connection and try again.', fetchImpl);
   return parseManifest(body, policy);
 }

@@ -1,31 +1,17 @@
-import { ALICE, launchBrowser, signInAtProvider, startStack, type StackHandle, type TestBrowser } from '../src';
+import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // Composition faults: what a bad manifest or a slow remote does to the app.
 // Ports 4500-4600 are this file's own.
 const EVIL_ORIGIN = 'http://localhost:4599';
-let stack: StackHandle;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  const extra = [
-    { name: 'evil', entry: `${EVIL_ORIGIN}/mf-manifest.json`, path: '/evil', label: 'Evil' },
-    { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
-    { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
-  ];
-  stack = await startStack(4500, ['--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
+const extra = [
+  { name: 'evil', entry: `${EVIL_ORIGIN}/mf-manifest.json`, path: '/evil', label: 'Evil' },
+  { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
+  { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
+];
+const suite = setUpBrowserSuite(4500, ['--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
 
 test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   const evilRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(EVIL_ORIGIN) || request.url().includes('evil.example')) evilRequests.push(request.url());
@@ -35,8 +21,8 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
     if (message.type() === 'warning') warnings.push(message.text());
   });
 
-  await page.goto(`${stack.hostUrl}/referrals`);
-  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   const notice = await page.textContent('[data-testid=manifest-problems]');
@@ -47,7 +33,7 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   expect(new Set(warnings.filter((w) => w.includes('Manifest entry refused'))).size).toBe(3);
   // Refused entries get no navigation and no route.
   expect(await page.$('[data-testid=nav-evil]')).toBeNull();
-  await page.goto(`${stack.hostUrl}/evil`);
+  await page.goto(`${suite.stack.hostUrl}/evil`);
   await page.waitForSelector('[data-testid=not-found]');
   expect(evilRequests).toEqual([]);
 
@@ -56,13 +42,13 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
 });
 
 test('a remote slower than its timeout shows its error panel within the budget, and Retry loads it once it answers', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(`${stack.hostUrl}/referrals`);
-  await signInAtProvider(page, stack.idpUrl, ALICE);
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   // The account remote's manifest hangs (the server never answers in time).
-  await page.route(`${stack.remoteUrls.account}/mf-manifest.json`, () => undefined);
+  await page.route(`${suite.stack.remoteUrls.account}/mf-manifest.json`, () => undefined);
   const clicked = Date.now();
   await page.click('[data-testid=nav-account]');
   const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
@@ -72,27 +58,27 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   expect(shownAfter).toBeLessThan(8_000);
   expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
 
-  await page.unroute(`${stack.remoteUrls.account}/mf-manifest.json`);
+  await page.unroute(`${suite.stack.remoteUrls.account}/mf-manifest.json`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
 });
 
 test('a manifest that cannot be fetched shows a full-page error with Retry, which starts the app once it is back', async () => {
-  const page = await browser.context.newPage();
-  await page.route(`${stack.hostUrl}/remotes.json`, (route) => route.abort('connectionrefused'));
-  await page.goto(`${stack.hostUrl}/`);
+  const page = await suite.browser.context.newPage();
+  await page.route(`${suite.stack.hostUrl}/remotes.json`, (route) => route.abort('connectionrefused'));
+  await page.goto(`${suite.stack.hostUrl}/`);
   const error = await page.waitForSelector('[data-testid=startup-error]');
   expect(await error.textContent()).toContain('The app could not load its feature areas');
   expect(await error.textContent()).toContain('/remotes.json');
 
-  await page.unroute(`${stack.hostUrl}/remotes.json`);
+  await page.unroute(`${suite.stack.hostUrl}/remotes.json`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=nav-referrals]');
 });
 
 test('a manifest that is not valid JSON shows the same full-page error, not a blank page', async () => {
-  const page = await browser.context.newPage();
-  await page.route(`${stack.hostUrl}/remotes.json`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>oops</html>' }));
-  await page.goto(`${stack.hostUrl}/`);
+  const page = await suite.browser.context.newPage();
+  await page.route(`${suite.stack.hostUrl}/remotes.json`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>oops</html>' }));
+  await page.goto(`${suite.stack.hostUrl}/`);
   expect(await (await page.waitForSelector('[data-testid=startup-error]')).textContent()).toContain('could not be loaded');
 });

@@ -1,69 +1,55 @@
 import type { Page, Response } from 'playwright-core';
-import { ALICE, launchBrowser, signInAtProvider, startStack, type StackHandle, type TestBrowser } from '../src';
+import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // The walking skeleton end to end: production builds over real HTTP, the real
 // dev OpenID provider, real Chromium. Ports 4300-4400 are this file's own.
-let stack: StackHandle;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  stack = await startStack(4300);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
-beforeEach(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await browser?.close();
-});
+const suite = setUpBrowserSuite(4300);
 
 async function signInThrough(page: Page, path: string): Promise<void> {
-  await page.goto(`${stack.hostUrl}${path}`);
-  await signInAtProvider(page, stack.idpUrl, ALICE);
-  await page.waitForURL(`${stack.hostUrl}${path}`);
+  await page.goto(`${suite.stack.hostUrl}${path}`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForURL(`${suite.stack.hostUrl}${path}`);
 }
 
 test('a signed-out visitor deep-linking to /account/userinfo signs in at the provider and lands on that nested page', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   const userinfoCalls: Array<{ authorized: boolean; status: number }> = [];
   page.on('response', (response: Response) => {
-    if (response.url() === `${stack.idpUrl}/me` && response.request().method() === 'GET') {
+    if (response.url() === `${suite.stack.idpUrl}/me` && response.request().method() === 'GET') {
       userinfoCalls.push({ authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''), status: response.status() });
     }
   });
 
-  await page.goto(`${stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
   // Sent to the real provider's login form with an authorization-code + PKCE request.
-  await page.waitForURL((url) => url.href.startsWith(`${stack.idpUrl}/interaction/`));
-  await signInAtProvider(page, stack.idpUrl, ALICE);
+  await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
 
-  await page.waitForURL(`${stack.hostUrl}/account/userinfo`);
+  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
   await page.waitForSelector('[data-testid=userinfo-name]');
   expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
   expect(await page.textContent('[data-testid=userinfo-name]')).toBe(ALICE.name);
   expect(userinfoCalls).toEqual([{ authorized: true, status: 200 }]);
   // The callback left no code or state behind.
-  expect(page.url()).toBe(`${stack.hostUrl}/account/userinfo`);
+  expect(page.url()).toBe(`${suite.stack.hostUrl}/account/userinfo`);
 });
 
 test('the sign-in request uses the authorization code flow with PKCE S256', async () => {
-  const page = await browser.context.newPage();
-  const authorize = page.waitForRequest((request) => request.url().startsWith(`${stack.idpUrl}/auth?`));
-  await page.goto(`${stack.hostUrl}/account`);
+  const page = await suite.browser.context.newPage();
+  const authorize = page.waitForRequest((request) => request.url().startsWith(`${suite.stack.idpUrl}/auth?`));
+  await page.goto(`${suite.stack.hostUrl}/account`);
   const params = new URL((await authorize).url()).searchParams;
   expect(params.get('response_type')).toBe('code');
   expect(params.get('code_challenge_method')).toBe('S256');
   expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(params.get('redirect_uri')).toBe(`${stack.hostUrl}/auth/callback`);
+  expect(params.get('redirect_uri')).toBe(`${suite.stack.hostUrl}/auth/callback`);
 });
 
 test('a remote is fetched only when its route is first visited, and its nested routes work', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   const referralsRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(stack.remoteUrls.referrals)) referralsRequests.push(request.url());
+    if (request.url().startsWith(suite.stack.remoteUrls.referrals)) referralsRequests.push(request.url());
   });
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -81,7 +67,7 @@ test('a remote is fetched only when its route is first visited, and its nested r
 });
 
 test('React and react-dom are downloaded and instantiated once across the host and both remotes', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   // Count renderers the way React DevTools does: every react-dom copy registers itself.
   await page.addInitScript(() => {
     const renderers: unknown[] = [];
@@ -117,7 +103,7 @@ test('React and react-dom are downloaded and instantiated once across the host a
 });
 
 test('a reload keeps the user signed in without storing tokens in Web Storage', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
   await page.reload();
@@ -128,26 +114,26 @@ test('a reload keeps the user signed in without storing tokens in Web Storage', 
 });
 
 test('sign-out ends the session in the host and at the provider', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(`${stack.hostUrl}/`);
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
   await page.waitForSelector('[data-testid=sign-in]');
   expect(await page.$('[data-testid=user-name]')).toBeNull();
 
   // The provider session is gone too: a protected page asks for credentials again.
-  await page.goto(`${stack.hostUrl}/account`);
-  await page.waitForURL((url) => url.href.startsWith(`${stack.idpUrl}/interaction/`));
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
   expect(await page.$('#password')).not.toBeNull();
 });
 
 test('a remote whose entry answers 404 shows an error panel naming it, while the rest of the app works and Retry recovers', async () => {
-  const page = await browser.context.newPage();
+  const page = await suite.browser.context.newPage();
   await signInThrough(page, '/referrals');
   await page.waitForSelector('[data-testid=referrals-overview]');
-  await page.route(`${stack.remoteUrls.account}/**`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.route(`${suite.stack.remoteUrls.account}/**`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
 
   await page.click('[data-testid=nav-account]');
   const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]');
@@ -162,7 +148,7 @@ test('a remote whose entry answers 404 shows an error panel naming it, while the
   // Once the remote is back, Retry loads it without a page reload.
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=account]');
-  await page.unroute(`${stack.remoteUrls.account}/**`);
+  await page.unroute(`${suite.stack.remoteUrls.account}/**`);
   const marker = await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -170,22 +156,22 @@ test('a remote whose entry answers 404 shows an error panel naming it, while the
 });
 
 test('an unknown path shows the not-found page inside the layout', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(`${stack.hostUrl}/no/such/page`);
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/no/such/page`);
   await page.waitForSelector('[data-testid=not-found]');
   expect(await page.textContent('[data-testid=product-name]')).toBe('Acme Web');
 });
 
 test('a callback with an unknown state shows a sign-in error page with a way back, and no code in the URL', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(`${stack.hostUrl}/auth/callback?code=forged&state=never-issued`);
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/auth/callback?code=forged&state=never-issued`);
   const error = await page.waitForSelector('[data-testid=startup-error]');
   expect(await error.textContent()).toContain('Sign-in could not be completed');
-  expect(page.url()).toBe(`${stack.hostUrl}/auth/callback`);
+  expect(page.url()).toBe(`${suite.stack.hostUrl}/auth/callback`);
   expect(await page.$('[data-testid=user-name]')).toBeNull();
 
   await page.getByRole('button', { name: 'Sign in again' }).click();
-  await signInAtProvider(page, stack.idpUrl, ALICE);
-  await page.waitForURL(`${stack.hostUrl}/`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
   await page.waitForSelector('[data-testid=home-greeting]');
 });
