@@ -9,8 +9,10 @@ export interface DevProviderOptions {
   readonly hostOrigins: readonly string[];
   /** Client id registered for the host. */
   readonly clientId?: string;
-  /** Access token lifetime in seconds. */
+  /** Access token lifetime in seconds (tests shorten it to exercise renewal). */
   readonly accessTokenTtl?: number;
+  /** Refresh token lifetime in seconds. */
+  readonly refreshTokenTtl?: number;
 }
 
 export const DEFAULT_CLIENT_ID = 'mfe-host';
@@ -76,6 +78,10 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       },
     },
     pkce: { required: () => true },
+    // Refresh tokens for the browser client whenever it may use them (it asks with offline_access);
+    // public clients get a new refresh token on every use, and reuse of a spent one revokes the grant.
+    issueRefreshToken: async (_ctx, client, source) => client.grantTypeAllowed('refresh_token') && source.scopes.has('offline_access'),
+    rotateRefreshToken: true,
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     ttl: {
       AccessToken: options.accessTokenTtl ?? 600,
@@ -83,7 +89,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       Interaction: 600,
       Session: 8 * 3600,
       Grant: 8 * 3600,
-      RefreshToken: 8 * 3600,
+      RefreshToken: options.refreshTokenTtl ?? 8 * 3600,
       AuthorizationCode: 60,
     },
     cookies: { keys: ['dev-idp-cookie-key-not-a-secret'] },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import { createAdminState, handleAdmin } from './admin';
 import { loginPage, messagePage } from './pages';
 import { createDevProvider, type DevProviderOptions } from './provider';
 import { checkCredentials, DEMO_USERS } from './users';
@@ -8,6 +9,8 @@ export interface DevIdpOptions extends DevProviderOptions {
   readonly port: number;
   /** Interface to listen on; loopback only by default. */
   readonly listenHost?: string;
+  /** Expose the `/__dev/` control API for tests (see admin.ts). */
+  readonly adminApi?: boolean;
 }
 
 export interface RunningDevIdp {
@@ -67,8 +70,19 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
 export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp> {
   const provider = createDevProvider(options);
   const oidcHandler = provider.callback();
+  const admin = createAdminState(provider);
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', options.issuer).pathname;
+    const url = new URL(req.url ?? '/', options.issuer);
+    const path = url.pathname;
+    if (options.adminApi && path.startsWith('/__dev/')) {
+      handleAdmin(provider, admin, req, res, url).catch((error: Error) => {
+        if (!res.headersSent) res.writeHead(500).end(error.message);
+      });
+      return;
+    }
+    // Simulated outages for tests: an error page, or a dropped connection.
+    if (admin.availability === 'unreachable') return void req.socket.destroy();
+    if (admin.availability === 'down') return sendHtml(res, 503, messagePage('Unavailable', 'The provider is down (simulated).'));
     if (path.startsWith('/interaction/')) {
       handleInteraction(provider, req, res, path).catch((error: Error) => {
         if (!res.headersSent) sendHtml(res, 400, messagePage('Sign-in error', `${error.message}. Go back to the app and sign in again.`));

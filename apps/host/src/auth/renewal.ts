@@ -1,0 +1,102 @@
+/**
+ * Token renewal without races. At most one refresh-token request per
+ * renewal, however many callers or tabs ask: callers in this tab share one
+ * promise, tabs take turns through a cross-tab lock and first look for a
+ * token set another tab already renewed. A refresh token is single-use
+ * (rotation), so sending a spent one would make the provider revoke the
+ * whole grant.
+ */
+export interface TokenState {
+  /** Access token expiry, epoch seconds. */
+  readonly expiresAt: number;
+  /** Lifetime the provider granted, seconds (to place the renewal point). */
+  readonly lifetime: number;
+  readonly hasRefreshToken: boolean;
+}
+
+export type RenewalFailure = 'invalid_grant' | 'network';
+
+/** Thrown by `refresh` so the renewer knows whether trying again can help. */
+export class RenewalError extends Error {
+  override readonly name = 'RenewalError';
+  constructor(
+    readonly kind: RenewalFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RenewalDeps {
+  /** Runs `fn` while holding the cross-tab renewal lock. */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Gives other tabs a moment to hand over a newer token set. */
+  syncFromPeers(): Promise<void>;
+  current(): TokenState | null;
+  /** Exactly one token request; throws `RenewalError`. */
+  refresh(): Promise<void>;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface RenewalOptions {
+  readonly maxAttempts?: number;
+  readonly baseDelayMs?: number;
+}
+
+/** fresh: nothing to do; renewed: new tokens; expired: sign in again; unavailable: provider unreachable for now. */
+export type RenewalOutcome = 'fresh' | 'renewed' | 'expired' | 'unavailable';
+
+/** Renew when a quarter of the lifetime (at most 60 s) is left. */
+export function renewalMarginMs(lifetimeSeconds: number): number {
+  return Math.min(60_000, Math.max(1_000, lifetimeSeconds * 250));
+}
+
+export function renewAtMs(state: TokenState): number {
+  return state.expiresAt * 1000 - renewalMarginMs(state.lifetime);
+}
+
+export class TokenRenewer {
+  private inflight: Promise<RenewalOutcome> | null = null;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+
+  constructor(
+    private readonly deps: RenewalDeps,
+    options: RenewalOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 4;
+    this.baseDelayMs = options.baseDelayMs ?? 1_000;
+  }
+
+  isDue(): boolean {
+    const state = this.deps.current();
+    return state !== null && state.hasRefreshToken && this.deps.now() >= renewAtMs(state);
+  }
+
+  renew(): Promise<RenewalOutcome> {
+    if (!this.inflight) {
+      this.inflight = this.deps.withLock(() => this.renewHoldingLock()).finally(() => {
+        this.inflight = null;
+      });
+    }
+    return this.inflight;
+  }
+
+  private async renewHoldingLock(): Promise<RenewalOutcome> {
+    if (!this.isDue()) return 'fresh';
+    await this.deps.syncFromPeers();
+    if (!this.isDue()) return 'fresh';
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.deps.refresh();
+        return 'renewed';
+      } catch (error) {
+        if (error instanceof RenewalError && error.kind === 'invalid_grant') return 'expired';
+        // Bounded: a few tries with backoff, then report and let the caller decide.
+        if (attempt >= this.maxAttempts) return 'unavailable';
+        await this.deps.sleep(this.baseDelayMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+}
