@@ -34,7 +34,8 @@ async function start(): Promise<void> {
   // no remote code is fetched until the router mounts a remote's route.
   const [auth, manifest] = await Promise.all([session.start(), loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).catch((error: unknown) => error as Error)]);
   if (auth.kind === 'callback-failed') {
-    return fail('Sign-in could not be completed', auth.error, 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
+    const { problem } = auth;
+    return fail(problem.title, new Error(problem.message), 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
   }
   if (manifest instanceof Error) return fail('The app could not load its feature areas', manifest);
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { User } from '@mfe/context';
-import type { AuthSession } from './auth/session';
+import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
 import type { ParsedManifest } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
@@ -29,4 +29,10 @@ export function useHostServices(): HostServices {
 export function useSessionUser(): User | null {
   const { session } = useHostServices();
   return useSyncExternalStore(session.subscribe, session.currentUser);
+}
+
+/** User, session status (active / expired / signed out) and whether another tab signed out. */
+export function useSessionSnapshot(): SessionSnapshot {
+  const { session } = useHostServices();
+  return useSyncExternalStore(session.subscribe, session.getSnapshot);
 }

@@ -68,7 +68,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     await Promise.all(started.splice(0).map((s) => s.close()));
   };
   try {
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
+    // The control API (/__dev/) lets tests revoke grants and take the provider down; dev only.
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], adminApi: true, ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     for (const remote of DEFAULT_REMOTES) {
@@ -93,7 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     };
     const config = {
       productName: options.productName ?? 'Acme Web',
-      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles', rolesClaim: 'roles' },
+      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
       manifestUrl: '/remotes.json',
       allowedRemoteOrigins: Object.values(remoteUrls),
       features: {},

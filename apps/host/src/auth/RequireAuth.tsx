@@ -1,22 +1,33 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useHostServices, useSessionUser } from '../host-services';
+import { useHostServices, useSessionSnapshot } from '../host-services';
 
 /** Sends a signed-out visitor to sign in, then back to the exact page they asked for. */
 export function RequireAuth({ children }: { readonly children?: ReactNode }) {
   const { session } = useHostServices();
-  const user = useSessionUser();
+  const { user, signedOutElsewhere } = useSessionSnapshot();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (user || session.isLeaving()) return;
+    if (user || signedOutElsewhere || session.isLeaving()) return;
     session.signIn(returnTo).catch((error: Error) => setFailure(error.message));
-  }, [user, session, returnTo, attempt]);
+  }, [user, signedOutElsewhere, session, returnTo, attempt]);
 
   if (user) return <>{children}</>;
+  if (signedOutElsewhere) {
+    return (
+      <div role="alert" className="panel" data-testid="signed-out-elsewhere">
+        <h2>You signed out</h2>
+        <p>You signed out of the app in another tab, so this page is closed too.</p>
+        <button type="button" onClick={() => void session.signIn(returnTo).catch((error: Error) => setFailure(error.message))}>
+          Sign in again
+        </button>
+      </div>
+    );
+  }
   if (failure) {
     return (
       <div role="alert" className="panel error" data-testid="sign-in-error">

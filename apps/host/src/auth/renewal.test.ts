@@ -3,7 +3,7 @@ import { RenewalError, TokenRenewer, renewAtMs, type RenewalDeps, type TokenStat
 /** A fake world: a clock, a token set, a lock shared by several "tabs". */
 function world() {
   let now = 1_000_000_000_000;
-  let token: TokenState = { expiresAt: now / 1000 + 60, lifetime: 60, hasRefreshToken: true };
+  let token: TokenState = { expiresAt: now / 1000 + 60, lifetime: 60 };
   let lock = Promise.resolve();
   const requests: string[] = [];
   const withLock = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -28,7 +28,7 @@ function world() {
         current: () => token,
         refresh: async () => {
           requests.push('refresh');
-          token = { expiresAt: now / 1000 + 60, lifetime: 60, hasRefreshToken: true };
+          token = { expiresAt: now / 1000 + 60, lifetime: 60 };
         },
         now: () => now,
         sleep: async (ms: number) => void (now += ms),
@@ -81,7 +81,7 @@ test('a tab that has not yet received the other tab\'s tokens gets them from its
     }),
   );
   w.advance(50_000);
-  w.setToken({ expiresAt: 1_000_000_000 + 50 + 60, lifetime: 60, hasRefreshToken: true }); // tab A renewed
+  w.setToken({ expiresAt: 1_000_000_000 + 50 + 60, lifetime: 60 }); // tab A renewed
   await expect(tabB.renew()).resolves.toBe('fresh');
   expect(w.requests).toEqual([]);
 });
@@ -137,13 +137,6 @@ test('a network blip recovers on the next attempt', async () => {
 });
 
 test('the renewal point is a quarter of the lifetime before expiry, at most a minute', () => {
-  expect(renewAtMs({ expiresAt: 1000, lifetime: 20, hasRefreshToken: true })).toBe(1_000_000 - 5_000);
-  expect(renewAtMs({ expiresAt: 1000, lifetime: 3600, hasRefreshToken: true })).toBe(1_000_000 - 60_000);
-});
-
-test('without a refresh token nothing is due (the session falls back to signing in)', () => {
-  const w = world();
-  w.setToken({ ...w.token, hasRefreshToken: false });
-  w.advance(70_000);
-  expect(new TokenRenewer(w.deps()).isDue()).toBe(false);
+  expect(renewAtMs({ expiresAt: 1000, lifetime: 20 })).toBe(1_000_000 - 5_000);
+  expect(renewAtMs({ expiresAt: 1000, lifetime: 3600 })).toBe(1_000_000 - 60_000);
 });

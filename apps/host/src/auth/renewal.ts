@@ -11,7 +11,6 @@ export interface TokenState {
   readonly expiresAt: number;
   /** Lifetime the provider granted, seconds (to place the renewal point). */
   readonly lifetime: number;
-  readonly hasRefreshToken: boolean;
 }
 
 export type RenewalFailure = 'invalid_grant' | 'network';
@@ -71,7 +70,7 @@ export class TokenRenewer {
 
   isDue(): boolean {
     const state = this.deps.current();
-    return state !== null && state.hasRefreshToken && this.deps.now() >= renewAtMs(state);
+    return state !== null && this.deps.now() >= renewAtMs(state);
   }
 
   renew(): Promise<RenewalOutcome> {

@@ -1,8 +1,12 @@
-import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User as OidcUser } from 'oidc-client-ts';
+import { ErrorResponse, InMemoryWebStorage, User as OidcUser, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { PlatformError, type AuthApi, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
+import { validateIdTokenClaims } from './id-token';
+import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
+import { openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage } from './session-channel';
+import { describeSignInError, type SignInProblem } from './sign-in-errors';
 import { toContractUser } from './user';
 
 const log = createLogger('auth');
@@ -12,12 +16,25 @@ export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
 
 /**
  * Not a secret: only remembers, for this tab, that someone signed in, so a
- * reload tries a silent sign-in instead of showing a signed-out page.
+ * reload with no other tab open tries a silent sign-in.
  */
 const SIGNED_IN_HINT = 'mfe.auth.signed-in';
+/** How long a tab waits for another tab to hand over its token set. */
+const PEER_WAIT_MS = 150;
+/** After the provider was unreachable, when to try renewing again. */
+const RETRY_LATER_MS = 10_000;
 
 interface SignInState {
   readonly returnTo: string;
+}
+
+export type SessionStatus = 'signed-out' | 'active' | 'expired';
+
+export interface SessionSnapshot {
+  readonly user: User | null;
+  readonly status: SessionStatus;
+  /** Another tab signed out: show that, rather than sending the user to sign in. */
+  readonly signedOutElsewhere: boolean;
 }
 
 export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {
@@ -33,35 +50,62 @@ export function createUserManager(config: HostConfig, origin = window.location.o
     userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
     // Only the short-lived PKCE verifier and `state` must survive the redirect.
     stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    automaticSilentRenew: true,
+    // Renewal is ours (TokenRenewer): one request per renewal across tabs.
+    automaticSilentRenew: false,
     silentRequestTimeoutInSeconds: 8,
     monitorSession: false,
     loadUserInfo: false,
   });
 }
 
-export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly error: PlatformError };
+export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
+
+export interface AuthSessionOptions {
+  readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
+  readonly channel?: SessionChannel;
+  readonly now?: () => number;
+}
 
 /**
  * The host's sign-in session. Remotes see it only through the contract's
  * `AuthApi`; nothing of oidc-client-ts crosses to them.
  */
 export class AuthSession {
-  private user: User | null = null;
+  private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false };
   private oidcUser: OidcUser | null = null;
-  private readonly listeners = new Set<() => void>();
+  private lifetime = 0;
+  private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private leaving = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
+  private readonly channel: SessionChannel;
+  private readonly now: () => number;
+  private readonly renewer: TokenRenewer;
   readonly api: AuthApi;
 
   constructor(
     private readonly manager: UserManager,
     private readonly config: HostConfig,
-    private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'> = window.location,
+    options: AuthSessionOptions = {},
   ) {
-    manager.events.addUserLoaded((loaded) => this.setUser(loaded));
-    manager.events.addUserUnloaded(() => this.setUser(null));
-    manager.events.addSilentRenewError((error) => log.warn('Token renewal failed; you may need to sign in again.', { message: error.message }));
-    const currentUser = () => this.user;
+    this.location = options.location ?? window.location;
+    this.channel = options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`);
+    this.now = options.now ?? Date.now;
+    this.renewer = new TokenRenewer({
+      withLock: (fn) => withCrossTabLock(`mfe-auth-renew:${config.auth.clientId}`, fn),
+      syncFromPeers: () => this.askPeersForTokens(),
+      current: () => this.tokenState(),
+      refresh: () => this.refreshOnce(),
+      now: this.now,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    this.channel.subscribe((message) => this.onPeerMessage(message));
+    // A laptop waking up or a network coming back: renew at once if it is due.
+    window.addEventListener('online', () => this.renewIfDue());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.renewIfDue();
+    });
+    const currentUser = () => this.snapshot.user;
     this.api = {
       get user() {
         return currentUser();
@@ -72,29 +116,34 @@ export class AuthSession {
     };
   }
 
-  currentUser = (): User | null => this.user;
-
-  /** True once the page is on its way to the provider (sign-in or sign-out); guards must not start another redirect. */
-  isLeaving = (): boolean => this.leaving;
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+  currentUser = (): User | null => this.snapshot.user;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
+  /** True once the page is on its way to the provider (sign-in or sign-out); guards must not start another redirect. */
+  isLeaving = (): boolean => this.leaving;
+
   /**
    * Runs before the router and before any remote code: completes a sign-in
-   * callback (and takes `code`/`state` out of the URL), or restores the
-   * session silently in a tab that was signed in.
+   * callback (and takes `code`/`state` out of the URL), or joins the session
+   * of another open tab, or restores this tab's session silently.
    */
   async start(): Promise<AuthStartResult> {
     if (this.location.pathname === CALLBACK_PATH) return this.completeCallback();
-    if (window.sessionStorage.getItem(SIGNED_IN_HINT) === '1') {
+    await this.askPeersForTokens();
+    if (!this.oidcUser && window.sessionStorage.getItem(SIGNED_IN_HINT) === '1') {
       try {
-        this.setUser(await this.manager.signinSilent());
+        const user = await this.manager.signinSilent();
+        if (!user) throw new Error('the provider returned no user');
+        await this.accept(user);
       } catch (error) {
         log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
         window.sessionStorage.removeItem(SIGNED_IN_HINT);
+        await this.manager.removeUser();
       }
     }
     return { kind: 'ready' };
@@ -103,22 +152,137 @@ export class AuthSession {
   private async completeCallback(): Promise<AuthStartResult> {
     try {
       const user = await this.manager.signinRedirectCallback();
-      this.setUser(user);
-      window.sessionStorage.setItem(SIGNED_IN_HINT, '1');
+      await this.accept(user);
       const state = user.state as Partial<SignInState> | undefined;
       // Replace, so neither the address bar nor history keeps `code`/`state`.
       window.history.replaceState(null, '', safeReturnPath(state?.returnTo, this.location.origin));
       return { kind: 'ready' };
     } catch (cause) {
       window.history.replaceState(null, '', CALLBACK_PATH);
+      // Never half signed in: whatever was stored goes.
       await this.manager.removeUser().catch(() => undefined);
-      const message = cause instanceof Error ? cause.message : String(cause);
-      log.error('Sign-in could not be completed.', { message });
-      return {
-        kind: 'callback-failed',
-        error: new PlatformError('AUTH_FAILED', `Sign-in could not be completed: ${message}. Try signing in again.`, { cause }),
-      };
+      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false });
+      const problem = describeSignInError(cause);
+      log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
+      return { kind: 'callback-failed', problem };
     }
+  }
+
+  /** Validates and takes a token set this tab obtained, then shares it with the other tabs. */
+  private async accept(user: OidcUser): Promise<void> {
+    try {
+      validateIdTokenClaims(user.id_token, { issuer: await this.manager.metadataService.getIssuer(), clientId: this.config.auth.clientId, now: this.now() / 1000 });
+    } catch (error) {
+      await this.manager.removeUser();
+      throw error;
+    }
+    this.adopt(user);
+    window.sessionStorage.setItem(SIGNED_IN_HINT, '1');
+    this.channel.post({ type: 'tokens', user: user.toStorageString() });
+  }
+
+  private adopt(user: OidcUser): void {
+    this.oidcUser = user;
+    this.lifetime = Math.max(1, (user.expires_at ?? 0) - this.now() / 1000);
+    this.setSnapshot({ user: toContractUser(user.profile, this.config.auth.rolesClaim), status: 'active', signedOutElsewhere: false });
+    this.scheduleRenewal();
+  }
+
+  private onPeerMessage(message: SessionMessage): void {
+    if (message.type === 'request-tokens') {
+      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: this.oidcUser.toStorageString() });
+      return;
+    }
+    if (message.type === 'tokens') {
+      const incoming = OidcUser.fromStorageString(message.user);
+      if (this.oidcUser && (incoming.expires_at ?? 0) <= (this.oidcUser.expires_at ?? 0)) return;
+      // Keep oidc-client-ts's store in step: the next refresh must use the newest refresh token.
+      void this.manager.storeUser(incoming);
+      this.adopt(incoming);
+      window.sessionStorage.setItem(SIGNED_IN_HINT, '1');
+      return;
+    }
+    if (message.type === 'signed-out') {
+      log.info('Signed out in another tab.');
+      this.clearLocal();
+      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: true });
+    }
+  }
+
+  /** Asks the other tabs for a newer token set and waits briefly for one. */
+  private askPeersForTokens(): Promise<void> {
+    const before = this.oidcUser?.expires_at ?? 0;
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, PEER_WAIT_MS);
+      const unsubscribe = this.subscribe(() => {
+        if ((this.oidcUser?.expires_at ?? 0) > before) done();
+      });
+      function done() {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      }
+      this.channel.post({ type: 'request-tokens' });
+    });
+  }
+
+  private tokenState(): TokenState | null {
+    const expiresAt = this.oidcUser?.expires_at;
+    return this.snapshot.status === 'active' && expiresAt !== undefined ? { expiresAt, lifetime: this.lifetime } : null;
+  }
+
+  /** One token request: the refresh token when there is one, else a silent sign-in in a hidden iframe. */
+  private async refreshOnce(): Promise<void> {
+    let user: OidcUser | null;
+    try {
+      user = await this.manager.signinSilent();
+    } catch (error) {
+      // The provider said no (revoked, expired, reused refresh token, login required): final.
+      if (error instanceof ErrorResponse) throw new RenewalError('invalid_grant', error.error ?? error.message);
+      throw new RenewalError('network', (error as Error)?.message ?? String(error));
+    }
+    if (!user) throw new RenewalError('invalid_grant', 'the provider returned no user');
+    try {
+      await this.accept(user);
+    } catch (error) {
+      throw new RenewalError('invalid_grant', (error as Error).message);
+    }
+  }
+
+  private scheduleRenewal(): void {
+    clearTimeout(this.renewTimer);
+    const state = this.tokenState();
+    if (!state) return;
+    const delay = Math.min(2 ** 31 - 1, Math.max(0, renewAtMs(state) - this.now()));
+    this.renewTimer = setTimeout(() => void this.renewNow(), delay);
+  }
+
+  private renewIfDue(): void {
+    if (this.snapshot.status === 'active' && this.renewer.isDue()) void this.renewNow();
+  }
+
+  private async renewNow(): Promise<RenewalOutcome> {
+    const outcome = await this.renewer.renew();
+    if (outcome === 'expired') this.markExpired('the provider no longer accepts this session');
+    if (outcome === 'unavailable') {
+      const expiresAt = this.oidcUser?.expires_at ?? 0;
+      if (this.now() / 1000 >= expiresAt) this.markExpired('the provider could not be reached');
+      else {
+        clearTimeout(this.renewTimer);
+        this.renewTimer = setTimeout(() => void this.renewNow(), RETRY_LATER_MS);
+      }
+    }
+    return outcome;
+  }
+
+  private markExpired(reason: string): void {
+    if (this.snapshot.status !== 'active') return;
+    log.warn(`Session expired: ${reason}.`);
+    clearTimeout(this.renewTimer);
+    this.oidcUser = null;
+    void this.manager.removeUser();
+    // The user stays on screen (their page and its state are kept) until they sign in again.
+    this.setSnapshot({ ...this.snapshot, status: 'expired' });
   }
 
   async signIn(returnTo?: string): Promise<void> {
@@ -137,9 +301,10 @@ export class AuthSession {
   async signOut(): Promise<void> {
     const idToken = this.oidcUser?.id_token;
     this.leaving = true;
-    window.sessionStorage.removeItem(SIGNED_IN_HINT);
+    this.channel.post({ type: 'signed-out' });
     // Local tokens go first, whatever the provider does next.
-    await this.manager.removeUser();
+    this.clearLocal();
+    this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false });
     try {
       await this.manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     } catch (error) {
@@ -148,22 +313,25 @@ export class AuthSession {
     }
   }
 
+  private clearLocal(): void {
+    clearTimeout(this.renewTimer);
+    this.oidcUser = null;
+    window.sessionStorage.removeItem(SIGNED_IN_HINT);
+    void this.manager.removeUser();
+  }
+
   async getAccessToken(): Promise<string> {
-    let user = await this.manager.getUser();
-    if (user?.expired) {
-      try {
-        user = await this.manager.signinSilent();
-      } catch (cause) {
-        throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.', { cause });
-      }
-    }
-    if (!user) throw new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
+    if (this.snapshot.status === 'expired') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (!this.oidcUser) throw new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
+    if (this.renewer.isDue()) await this.renewNow();
+    const user = this.oidcUser as OidcUser | null;
+    if (!user || this.snapshot.status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if ((user.expires_at ?? 0) <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
     return user.access_token;
   }
 
-  private setUser(user: OidcUser | null): void {
-    this.oidcUser = user;
-    this.user = user ? toContractUser(user.profile, this.config.auth.rolesClaim) : null;
+  private setSnapshot(next: SessionSnapshot): void {
+    this.snapshot = next;
     this.listeners.forEach((listener) => listener());
   }
 }

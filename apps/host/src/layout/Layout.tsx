@@ -1,11 +1,12 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { describeProblem } from '../manifest';
-import { useHostServices, useSessionUser } from '../host-services';
+import { useHostServices, useSessionSnapshot } from '../host-services';
+import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
   const { config, manifest, session } = useHostServices();
-  const user = useSessionUser();
+  const { user, status } = useSessionSnapshot();
   return (
     <>
       <header className="app-header">
@@ -34,6 +35,7 @@ export function Layout() {
           )}
         </div>
       </header>
+      {status === 'expired' && <SessionExpiredNotice />}
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
           Some feature areas are unavailable because their manifest entries are invalid:

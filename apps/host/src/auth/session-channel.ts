@@ -1,0 +1,36 @@
+/**
+ * Same-origin messages between this app's open tabs, so they share one
+ * sign-in: a new tab asks for the current token set instead of signing in,
+ * renewed tokens reach every tab, and signing out in one tab signs out all.
+ * Tokens travel in memory from tab to tab; nothing is written to storage.
+ */
+export type SessionMessage =
+  | { readonly type: 'request-tokens' }
+  | { readonly type: 'tokens'; readonly user: string }
+  | { readonly type: 'signed-out' };
+
+export interface SessionChannel {
+  post(message: SessionMessage): void;
+  subscribe(handler: (message: SessionMessage) => void): () => void;
+}
+
+export function openSessionChannel(name: string): SessionChannel {
+  if (typeof BroadcastChannel === 'undefined') {
+    return { post: () => undefined, subscribe: () => () => undefined };
+  }
+  const channel = new BroadcastChannel(name);
+  return {
+    post: (message) => channel.postMessage(message),
+    subscribe: (handler) => {
+      const listener = (event: MessageEvent<SessionMessage>) => handler(event.data);
+      channel.addEventListener('message', listener);
+      return () => channel.removeEventListener('message', listener);
+    },
+  };
+}
+
+/** Runs `fn` under a Web Lock shared by every tab of this origin (directly where Web Locks are missing). */
+export function withCrossTabLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(name, fn) : fn();
+}
