@@ -78,9 +78,10 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       },
     },
     pkce: { required: () => true },
-    // Refresh tokens for the browser client whenever it may use them (it asks with offline_access);
-    // public clients get a new refresh token on every use, and reuse of a spent one revokes the grant.
-    issueRefreshToken: async (_ctx, client, source) => client.grantTypeAllowed('refresh_token') && source.scopes.has('offline_access'),
+    // Refresh tokens for the browser client whenever its grant types allow them, bound to the
+    // provider session (oidc-provider drops `offline_access` unless prompt=consent is sent).
+    // Public clients get a new refresh token on every use; reusing a spent one revokes the grant.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     ttl: {

@@ -2,3 +2,4 @@ export { launchBrowser, CHROMIUM_PATH, type TestBrowser } from './browser';
 export { startStack, type StackHandle } from './stack';
 export { ALICE, BOB, signInAtProvider } from './sign-in';
 export { setUpBrowserSuite, type SuiteSession } from './session';
+export { idpControl, type IdpStats } from './idp-control';

@@ -76,6 +76,8 @@ export class AuthSession {
   private lifetime = 0;
   private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private leaving = false;
+  /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
+  private recovering = false;
   private readonly listeners = new Set<() => void>();
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly channel: SessionChannel;
@@ -183,6 +185,7 @@ export class AuthSession {
 
   private adopt(user: OidcUser): void {
     this.oidcUser = user;
+    this.recovering = false;
     this.lifetime = Math.max(1, (user.expires_at ?? 0) - this.now() / 1000);
     this.setSnapshot({ user: toContractUser(user.profile, this.config.auth.rolesClaim), status: 'active', signedOutElsewhere: false });
     this.scheduleRenewal();
@@ -226,9 +229,13 @@ export class AuthSession {
     });
   }
 
+  private canRenew(): boolean {
+    return this.oidcUser !== null && (this.snapshot.status === 'active' || this.recovering);
+  }
+
   private tokenState(): TokenState | null {
     const expiresAt = this.oidcUser?.expires_at;
-    return this.snapshot.status === 'active' && expiresAt !== undefined ? { expiresAt, lifetime: this.lifetime } : null;
+    return this.canRenew() && expiresAt !== undefined ? { expiresAt, lifetime: this.lifetime } : null;
   }
 
   /** One token request: the refresh token when there is one, else a silent sign-in in a hidden iframe. */
@@ -258,31 +265,33 @@ export class AuthSession {
   }
 
   private renewIfDue(): void {
-    if (this.snapshot.status === 'active' && this.renewer.isDue()) void this.renewNow();
+    if (this.canRenew() && this.renewer.isDue()) void this.renewNow();
   }
 
   private async renewNow(): Promise<RenewalOutcome> {
     const outcome = await this.renewer.renew();
-    if (outcome === 'expired') this.markExpired('the provider no longer accepts this session');
+    if (outcome === 'expired') this.markExpired('the provider no longer accepts this session', false);
     if (outcome === 'unavailable') {
-      const expiresAt = this.oidcUser?.expires_at ?? 0;
-      if (this.now() / 1000 >= expiresAt) this.markExpired('the provider could not be reached');
-      else {
-        clearTimeout(this.renewTimer);
-        this.renewTimer = setTimeout(() => void this.renewNow(), RETRY_LATER_MS);
-      }
+      // Provider or network down: once the access token is past its expiry the user is told,
+      // but the refresh token is kept and renewal resumes on its own (timer, online, wake).
+      if (this.now() / 1000 >= (this.oidcUser?.expires_at ?? 0)) this.markExpired('the provider could not be reached', true);
+      clearTimeout(this.renewTimer);
+      this.renewTimer = setTimeout(() => void this.renewNow(), RETRY_LATER_MS);
     }
     return outcome;
   }
 
-  private markExpired(reason: string): void {
-    if (this.snapshot.status !== 'active') return;
+  private markExpired(reason: string, recoverable: boolean): void {
+    if (this.snapshot.status === 'signed-out') return;
     log.warn(`Session expired: ${reason}.`);
-    clearTimeout(this.renewTimer);
-    this.oidcUser = null;
-    void this.manager.removeUser();
+    this.recovering = recoverable;
+    if (!recoverable) {
+      clearTimeout(this.renewTimer);
+      this.oidcUser = null;
+      void this.manager.removeUser();
+    }
     // The user stays on screen (their page and its state are kept) until they sign in again.
-    this.setSnapshot({ ...this.snapshot, status: 'expired' });
+    if (this.snapshot.status !== 'expired') this.setSnapshot({ ...this.snapshot, status: 'expired' });
   }
 
   async signIn(returnTo?: string): Promise<void> {
@@ -316,12 +325,13 @@ export class AuthSession {
   private clearLocal(): void {
     clearTimeout(this.renewTimer);
     this.oidcUser = null;
+    this.recovering = false;
     window.sessionStorage.removeItem(SIGNED_IN_HINT);
     void this.manager.removeUser();
   }
 
   async getAccessToken(): Promise<string> {
-    if (this.snapshot.status === 'expired') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (this.snapshot.status === 'expired' && !this.recovering) throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
     if (!this.oidcUser) throw new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
     if (this.renewer.isDue()) await this.renewNow();
     const user = this.oidcUser as OidcUser | null;

@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { ALICE, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// Sign-in that survives real life: short-lived tokens (6 s) so renewal happens
+// within a test. Ports 4700-4800 are this file's own.
+const TOKEN_TTL_S = 6;
+const suite = setUpBrowserSuite(4700, ['--access-token-ttl', String(TOKEN_TTL_S)]);
+const idp = () => idpControl(suite.stack.idpUrl);
+
+beforeEach(async () => {
+  await idp().reset();
+});
+
+async function signIn(page: Page, path: string): Promise<void> {
+  await page.goto(`${suite.stack.hostUrl}${path}`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForURL(`${suite.stack.hostUrl}${path}`);
+  await page.waitForSelector('[data-testid=user-name]');
+}
+
+/** Opens the provider-profile page, which makes a real authenticated call with a current token. */
+async function userinfoWorks(page: Page): Promise<boolean> {
+  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  const result = await page.waitForSelector('[data-testid=userinfo-name], [role=alert]');
+  return (await result.getAttribute('data-testid')) === 'userinfo-name';
+}
+
+test('two tabs share one session: a new tab joins without signing in, and renewals make one refresh request each with no reuse', async () => {
+  const tabA = await suite.browser.context.newPage();
+  await signIn(tabA, '/account');
+
+  const tabB = await suite.browser.context.newPage();
+  const providerVisits: string[] = [];
+  tabB.on('request', (request) => {
+    if (request.url().startsWith(`${suite.stack.idpUrl}/auth`)) providerVisits.push(request.url());
+  });
+  await tabB.goto(`${suite.stack.hostUrl}/account`);
+  await tabB.waitForSelector('[data-testid=account-greeting]');
+  expect(providerVisits).toEqual([]); // tokens came from tab A, in memory
+
+  await idp().reset();
+  const started = Date.now();
+  // Keep both tabs busy with authenticated calls across several token lifetimes.
+  while (Date.now() - started < 3 * TOKEN_TTL_S * 1000) {
+    expect(await userinfoWorks(tabA)).toBe(true);
+    expect(await userinfoWorks(tabB)).toBe(true);
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  const stats = await idp().stats();
+  const refreshes = stats.tokenRequests.refresh_token ?? 0;
+  // One renewal per ~0.75 lifetime for the whole browser, not one per tab; and no reused token.
+  expect(refreshes).toBeGreaterThanOrEqual(2);
+  expect(refreshes).toBeLessThanOrEqual(Math.ceil(elapsed / (TOKEN_TTL_S * 0.75)) + 1);
+  expect(stats.tokenErrors).toEqual({});
+});
+
+test('a revoked grant ends in a clear session-expired prompt that keeps the page, and signing in again returns to it', async () => {
+  const page = await suite.browser.context.newPage();
+  await signIn(page, '/account/userinfo');
+  await page.waitForSelector('[data-testid=userinfo-name]');
+
+  await idp().revoke('u-alice');
+  const notice = await page.waitForSelector('[data-testid=session-expired]', { timeout: TOKEN_TTL_S * 2000 });
+  expect(await notice.textContent()).toContain('Your session has expired');
+  // The page underneath is still there.
+  expect(await page.$('[data-testid=userinfo-name]')).not.toBeNull();
+  expect((await idp().stats()).tokenErrors).toEqual({ 'refresh_token:invalid_grant': 1 });
+
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  // The provider session still exists, so no form: straight back to the same page.
+  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  expect(await page.$('[data-testid=session-expired]')).toBeNull();
+});
+
+test('signing out in one tab signs out the other within a few seconds', async () => {
+  const tabA = await suite.browser.context.newPage();
+  await signIn(tabA, '/account');
+  const tabB = await suite.browser.context.newPage();
+  await tabB.goto(`${suite.stack.hostUrl}/referrals`);
+  await tabB.waitForSelector('[data-testid=referrals-overview]');
+
+  await tabA.getByRole('button', { name: 'Sign out' }).click();
+  await tabB.waitForSelector('[data-testid=signed-out-elsewhere]', { timeout: 3_000 });
+  expect(await tabB.$('[data-testid=user-name]')).toBeNull();
+  await tabA.waitForURL(`${suite.stack.hostUrl}/`);
+});
+
+test('cancelling at the provider shows that sign-in was cancelled, with a way to sign in again', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await page.waitForSelector('#username');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const error = await page.waitForSelector('[data-testid=startup-error]');
+  expect(await error.textContent()).toContain('Sign-in was cancelled');
+  expect(page.url()).toBe(`${suite.stack.hostUrl}/auth/callback`);
+  expect(await page.$('[data-testid=user-name]')).toBeNull();
+});
+
+test('a token endpoint that is down during the callback gives a clear message, and a retry signs in', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.route(`${suite.stack.idpUrl}/token`, (route) => route.abort('connectionrefused'));
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  const error = await page.waitForSelector('[data-testid=startup-error]');
+  expect(await error.textContent()).toContain('The sign-in provider could not be reached');
+  expect(await page.$('[data-testid=user-name]')).toBeNull();
+
+  await page.unroute(`${suite.stack.idpUrl}/token`);
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=user-name]');
+});
+
+test('an ID token from another issuer is refused and leaves nobody signed in', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.route(`${suite.stack.idpUrl}/token`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { id_token: string };
+    const [header, payload, signature] = body.id_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, iss: 'http://evil.example' })).toString('base64url');
+    await route.fulfill({ response, json: { ...body, id_token: `${header}.${forged}.${signature}` } });
+  });
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  const error = await page.waitForSelector('[data-testid=startup-error]');
+  expect(await error.textContent()).toContain('cannot trust (issuer is "http://evil.example"');
+  expect(await page.$('[data-testid=user-name]')).toBeNull();
+});
+
+test('a provider that goes down during renewal gets a bounded number of tries, then the prompt; the session recovers when it is back', async () => {
+  const page = await suite.browser.context.newPage();
+  await signIn(page, '/account');
+  const tokenCalls: number[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${suite.stack.idpUrl}/token`) tokenCalls.push(Date.now());
+  });
+
+  await idp().setAvailability('unreachable');
+  await page.waitForSelector('[data-testid=session-expired]', { timeout: 20_000 });
+  const triesBeforePrompt = tokenCalls.length;
+  expect(triesBeforePrompt).toBeGreaterThanOrEqual(1);
+  expect(triesBeforePrompt).toBeLessThanOrEqual(4);
+
+  await idp().setAvailability('up');
+  // Renewal resumes by itself (timer / online / wake) and the prompt goes away.
+  await page.waitForSelector('[data-testid=session-expired]', { state: 'detached', timeout: 20_000 });
+  expect(await userinfoWorks(page)).toBe(true);
+});
+
+test('going offline past the token expiry and coming back online recovers the session without signing in', async () => {
+  const page = await suite.browser.context.newPage();
+  await signIn(page, '/account');
+  await suite.browser.context.setOffline(true);
+  await page.waitForSelector('[data-testid=session-expired]', { timeout: 20_000 });
+  await suite.browser.context.setOffline(false);
+  await page.waitForSelector('[data-testid=session-expired]', { state: 'detached', timeout: 5_000 });
+  expect(await userinfoWorks(page)).toBe(true);
+});
+
+test('no token ever lands in Web Storage, IndexedDB or a window property', async () => {
+  const page = await suite.browser.context.newPage();
+  await signIn(page, '/account/userinfo');
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  // What any remote's code could do: it runs in the same origin.
+  const found = await page.evaluate(async () => {
+    const hits: string[] = [];
+    const looksLikeToken = (value: string) => /eyJ[\w-]+\.[\w-]+\.|access_token|refresh_token|id_token/.test(value);
+    for (const [name, store] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
+      for (let i = 0; i < store.length; i += 1) {
+        const key = store.key(i)!;
+        if (looksLikeToken(`${key}=${store.getItem(key)}`)) hits.push(`${name}:${key}`);
+      }
+    }
+    for (const info of await indexedDB.databases()) hits.push(`indexedDB:${info.name}`);
+    for (const key of Object.getOwnPropertyNames(window)) {
+      try {
+        const value = (window as unknown as Record<string, unknown>)[key];
+        if (typeof value === 'string' && looksLikeToken(value)) hits.push(`window.${key}`);
+        if (value && typeof value === 'object' && !(value instanceof Node) && key !== 'window' && key !== 'self' && key !== 'top' && key !== 'parent' && key !== 'frames') {
+          const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'function' ? undefined : v));
+          if (text && looksLikeToken(text)) hits.push(`window.${key}`);
+        }
+      } catch {
+        // cyclic or inaccessible values cannot be serialised, and are not token strings either
+      }
+    }
+    return hits;
+  });
+  expect(found).toEqual([]);
+});
