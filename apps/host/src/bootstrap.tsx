@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getInstance } from '@module-federation/enhanced/runtime';
+import { createApiClient } from './api-client';
 import { AuthSession, createUserManager } from './auth/session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
@@ -45,9 +46,15 @@ async function start(): Promise<void> {
   const loader = new RemoteLoader(runtime as unknown as FederationRuntime);
   loader.register(manifest.remotes);
 
+  const api = createApiClient({
+    apiOrigins: config.apiOrigins,
+    origin: window.location.origin,
+    getAccessToken: () => session.getAccessToken(),
+    renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
+  });
   const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

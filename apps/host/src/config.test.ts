@@ -8,6 +8,7 @@ test('fills in defaults for scopes, roles claim, manifest URL and features', () 
     auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles' },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [],
+    apiOrigins: [],
     features: {},
   });
 });

@@ -23,6 +23,8 @@ export const RuntimeConfigSchema = v.object({
     v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))),
     [],
   ),
+  /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
+  apiOrigins: v.optional(v.array(v.pipe(v.string(), v.check(isOrigin, 'must be an origin only ("https://api.example.com", no path or trailing "/")'))), []),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
 });
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { User } from '@mfe/context';
+import type { ApiClient, User } from '@mfe/context';
 import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
 import type { ParsedManifest } from './manifest';
@@ -11,6 +11,7 @@ export interface HostServices {
   readonly session: AuthSession;
   readonly manifest: ParsedManifest;
   readonly loader: RemoteLoader;
+  readonly api: ApiClient;
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);

@@ -8,7 +8,10 @@ export type PlatformErrorCode =
   | 'MANIFEST_INVALID'
   | 'REMOTE_LOAD_FAILED'
   | 'REMOTE_INVALID'
-  | 'REMOTE_RENDER_FAILED';
+  | 'REMOTE_RENDER_FAILED'
+  | 'API_UNAUTHORIZED'
+  | 'API_UNREACHABLE'
+  | 'API_FAILED';
 
 /**
  * An error with a stable `code` to branch on and a message that tells the
@@ -26,4 +29,16 @@ export class PlatformError extends Error {
 
 export function isPlatformError(value: unknown, code?: PlatformErrorCode): value is PlatformError {
   return value instanceof PlatformError && (code === undefined || value.code === code);
+}
+
+/** A failed call through the host's `api` client; `status` is the HTTP status when there was one. */
+export class ApiError extends PlatformError {
+  readonly status: number | undefined;
+  readonly url: string;
+
+  constructor(code: Extract<PlatformErrorCode, `API_${string}`>, message: string, details: { url: string; status?: number; cause?: unknown }) {
+    super(code, message, { cause: details.cause });
+    this.url = details.url;
+    this.status = details.status;
+  }
 }

@@ -1,8 +1,9 @@
 export { CONTRACT_VERSION } from './version';
-export { PlatformError, isPlatformError, type PlatformErrorCode } from './errors';
-export type { AuthApi, HostContext, NavigateOptions, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
+export { ApiError, PlatformError, isPlatformError, type PlatformErrorCode } from './errors';
+export type { ApiClient, AuthApi, HostContext, NavigateOptions, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
 export {
   HostProvider,
+  useApi,
   useAuth,
   useHost,
   useRemote,

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { PlatformError } from './errors';
-import type { AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
+import type { ApiClient, AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
 
 // One React context object for the whole page: this package is a shared
 // singleton, so the host's provider and every remote's hooks see the same one.
@@ -32,6 +32,7 @@ export function useHost(): HostContext {
 }
 
 export const useAuth = (): AuthApi => useHost().auth;
+export const useApi = (): ApiClient => useHost().api;
 export const useUser = (): User | null => useHost().auth.user;
 export const useTelemetry = (): Telemetry => useHost().telemetry;
 export const useRuntimeConfig = (): RuntimeConfig => useHost().config;

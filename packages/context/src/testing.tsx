@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PlatformError } from './errors';
+import { ApiError, PlatformError } from './errors';
 import { HostProvider } from './provider';
 import type { HostContext, RuntimeConfig, User } from './types';
 import { CONTRACT_VERSION } from './version';
@@ -10,6 +10,10 @@ export interface TestHostOptions {
   readonly accessToken?: string;
   readonly basePath?: string;
   readonly config?: Partial<RuntimeConfig>;
+  /** Scopes the test user's token has. */
+  readonly scopes?: readonly string[];
+  /** Answers the remote's `api` calls; by default every call is a 404. */
+  readonly fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
 export interface TestHost {
@@ -38,8 +42,13 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const config: RuntimeConfig = {
     productName: 'Test Product',
     auth: { authority: 'https://idp.example.test', clientId: 'test', scopes: 'openid', rolesClaim: 'roles' },
+    apiOrigins: [],
     features: {},
     ...options.config,
+  };
+  const answer = async (url: string, init?: RequestInit): Promise<Response> => {
+    if (!options.fetch) throw new ApiError('API_UNREACHABLE', `No API answers in this test: pass a fetch to createTestHost() (called ${url}).`, { url });
+    return options.fetch(url, init);
   };
   const context: HostContext = {
     contractVersion: CONTRACT_VERSION,
@@ -52,6 +61,20 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       },
       signIn: async (returnTo?: string) => void record('signIn', returnTo),
       signOut: async () => void record('signOut'),
+      hasRole: (role) => user?.roles.includes(role) ?? false,
+      hasScope: (scope) => (options.scopes ?? ['openid']).includes(scope),
+    },
+    api: {
+      fetch: async (input, init) => {
+        record('api.fetch', String(input), init);
+        return answer(String(input), init);
+      },
+      json: async <T,>(input: string | URL, init?: RequestInit): Promise<T> => {
+        record('api.json', String(input), init);
+        const response = await answer(String(input), init);
+        if (!response.ok) throw new ApiError('API_FAILED', `The API answered ${response.status}.`, { url: String(input), status: response.status });
+        return (await response.json()) as T;
+      },
     },
     telemetry: {
       track: (event, properties) => void record('track', event, properties),

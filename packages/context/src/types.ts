@@ -23,6 +23,23 @@ export interface AuthApi {
   signIn(returnTo?: string): Promise<void>;
   /** Ends the session locally and at the provider. */
   signOut(): Promise<void>;
+  /** Whether the signed-in user has this role (from the claim named by `config.auth.rolesClaim`). */
+  hasRole(role: string): boolean;
+  /** Whether the current access token was granted this scope. */
+  hasScope(scope: string): boolean;
+}
+
+/**
+ * `fetch` for the product's APIs. The bearer token is attached only to
+ * origins listed in the host's `apiOrigins`; a 401 renews the token once and
+ * retries once. Failures are `ApiError`s (`API_UNAUTHORIZED`,
+ * `API_UNREACHABLE`, `API_FAILED`). Tokens never go into URLs or logs.
+ */
+export interface ApiClient {
+  /** Like `fetch`; any status but a lasting 401 is returned for the caller to handle. */
+  fetch(input: string | URL, init?: RequestInit): Promise<Response>;
+  /** GETs (or sends) and parses JSON; any non-2xx status is an `ApiError` coded `API_FAILED`. */
+  json<T>(input: string | URL, init?: RequestInit): Promise<T>;
 }
 
 export interface Telemetry {
@@ -39,6 +56,8 @@ export interface RuntimeConfig {
     readonly scopes: string;
     readonly rolesClaim: string;
   };
+  /** Origins of the product's APIs; only requests to these carry the access token. */
+  readonly apiOrigins: readonly string[];
   /** Free-form settings for feature areas, keyed by remote name. */
   readonly features: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
@@ -64,6 +83,7 @@ export interface RemoteInfo {
 export interface HostContext {
   readonly contractVersion: string;
   readonly auth: AuthApi;
+  readonly api: ApiClient;
   readonly telemetry: Telemetry;
   readonly config: RuntimeConfig;
   readonly remote: RemoteInfo;

@@ -73,19 +73,23 @@ export class TokenRenewer {
     return state !== null && this.deps.now() >= renewAtMs(state);
   }
 
-  renew(): Promise<RenewalOutcome> {
+  /**
+   * Renews if `isStale()` (by default: the token is due) still holds once
+   * this tab has the lock and has heard from its peers.
+   */
+  renew(isStale: () => boolean = () => this.isDue()): Promise<RenewalOutcome> {
     if (!this.inflight) {
-      this.inflight = this.deps.withLock(() => this.renewHoldingLock()).finally(() => {
+      this.inflight = this.deps.withLock(() => this.renewHoldingLock(isStale)).finally(() => {
         this.inflight = null;
       });
     }
     return this.inflight;
   }
 
-  private async renewHoldingLock(): Promise<RenewalOutcome> {
-    if (!this.isDue()) return 'fresh';
+  private async renewHoldingLock(isStale: () => boolean): Promise<RenewalOutcome> {
+    if (!isStale()) return 'fresh';
     await this.deps.syncFromPeers();
-    if (!this.isDue()) return 'fresh';
+    if (!isStale()) return 'fresh';
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.deps.refresh();

@@ -115,7 +115,17 @@ export class AuthSession {
       getAccessToken: () => this.getAccessToken(),
       signIn: (returnTo?: string) => this.signIn(returnTo),
       signOut: () => this.signOut(),
+      hasRole: (role: string) => this.hasRole(role),
+      hasScope: (scope: string) => this.hasScope(scope),
     };
+  }
+
+  hasRole(role: string): boolean {
+    return this.snapshot.status === 'active' && (this.snapshot.user?.roles.includes(role) ?? false);
+  }
+
+  hasScope(scope: string): boolean {
+    return this.snapshot.status === 'active' && (this.oidcUser?.scopes.includes(scope) ?? false);
   }
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
@@ -268,8 +278,14 @@ export class AuthSession {
     if (this.canRenew() && this.renewer.isDue()) void this.renewNow();
   }
 
-  private async renewNow(): Promise<RenewalOutcome> {
-    const outcome = await this.renewer.renew();
+  /** For the API client: a token other than the one an API just refused (renewing at most once). */
+  async renewAfterRejection(rejected: string): Promise<string> {
+    await this.renewNow(() => this.oidcUser?.access_token === rejected);
+    return this.getAccessToken();
+  }
+
+  private async renewNow(isStale?: () => boolean): Promise<RenewalOutcome> {
+    const outcome = await this.renewer.renew(isStale);
     if (outcome === 'expired') this.markExpired('the provider no longer accepts this session', false);
     if (outcome === 'unavailable') {
       // Provider or network down: once the access token is past its expiry the user is told,

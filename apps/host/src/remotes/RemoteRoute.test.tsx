@@ -9,7 +9,7 @@ import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', allowedRemoteOrigins: [], features: {} };
+const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', allowedRemoteOrigins: [], apiOrigins: [], features: {} };
 const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
 
 function fakeSession(): AuthSession {
@@ -17,14 +17,14 @@ function fakeSession(): AuthSession {
     subscribe: () => () => undefined,
     currentUser: () => user,
     isLeaving: () => false,
-    api: { user, getAccessToken: async () => 'token', signIn: async () => undefined, signOut: async () => undefined },
+    api: { user, getAccessToken: async () => 'token', signIn: async () => undefined, signOut: async () => undefined, hasRole: () => false, hasScope: () => false },
   } as unknown as AuthSession;
 }
 
 function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string) {
   const router = createMemoryRouter([{ path: '/referrals/*', element: <RemoteRoute remote={entry} /> }], { initialEntries: [path] });
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() } }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

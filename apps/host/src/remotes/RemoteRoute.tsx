@@ -14,7 +14,7 @@ type LoadState = { readonly status: 'loading' } | { readonly status: 'ready'; re
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config } = useHostServices();
+  const { loader, session, config, api } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -33,8 +33,8 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   }, [loader, remote.name, attempt]);
 
   const context = useMemo(
-    () => createRemoteContext({ remote, user, auth: session.api, config, navigate: (to, options) => void navigate(to, options) }),
-    [remote, user, session, config, navigate],
+    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options) }),
+    [remote, user, session, api, config, navigate],
   );
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
 

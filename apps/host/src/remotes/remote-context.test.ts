@@ -19,15 +19,20 @@ test('the context a remote gets carries its mount point and no host-only setting
     auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [],
+    apiOrigins: [],
     features: {},
   };
   const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-  const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn() };
-  const context = createRemoteContext({ remote, user: null, auth, config, navigate });
+  const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
+  const api = { fetch: jest.fn(), json: jest.fn() };
+  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
   expect(context.remote.basePath).toBe('/referrals');
   expect(context.config).not.toHaveProperty('manifestUrl');
   void context.auth.signIn('/x');
   expect(auth.signIn).toHaveBeenCalledWith('/x');
+  expect(context.auth.hasRole('admin')).toBe(true);
+  expect(context.api).toBe(api);
+  expect(context.config).not.toHaveProperty('allowedRemoteOrigins');
 });

@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, type AuthApi, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import { CONTRACT_VERSION, type ApiClient, type AuthApi, type HostContext, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { createTelemetry } from '../telemetry';
@@ -13,12 +13,13 @@ export interface RemoteContextInput {
   readonly remote: RemoteEntry;
   readonly user: User | null;
   readonly auth: Omit<AuthApi, 'user'>;
+  readonly api: ApiClient;
   readonly config: HostConfig;
   readonly navigate: (to: string, options?: NavigateOptions) => void;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, config, navigate }: RemoteContextInput): HostContext {
+export function createRemoteContext({ remote, user, auth, api, config, navigate }: RemoteContextInput): HostContext {
   const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, ...publicConfig } = config;
   return Object.freeze({
     contractVersion: CONTRACT_VERSION,
@@ -27,7 +28,10 @@ export function createRemoteContext({ remote, user, auth, config, navigate }: Re
       getAccessToken: () => auth.getAccessToken(),
       signIn: (returnTo?: string) => auth.signIn(returnTo),
       signOut: () => auth.signOut(),
+      hasRole: (role: string) => auth.hasRole(role),
+      hasScope: (scope: string) => auth.hasScope(scope),
     }),
+    api,
     telemetry: createTelemetry(remote.name),
     config: publicConfig,
     remote: Object.freeze({
