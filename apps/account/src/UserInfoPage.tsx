@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useAuth, useRuntimeConfig, useTelemetry } from '@mfe/context';
+import { useApi, useRuntimeConfig, useTelemetry } from '@mfe/context';
 import { fetchUserInfo, type UserInfo } from './userinfo';
 
 type State = { status: 'loading' } | { status: 'done'; info: UserInfo } | { status: 'failed'; message: string };
 
 export function UserInfoPage() {
-  const auth = useAuth();
+  const api = useApi();
   const config = useRuntimeConfig();
   const telemetry = useTelemetry();
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -14,8 +14,7 @@ export function UserInfoPage() {
     let active = true;
     (async () => {
       try {
-        const token = await auth.getAccessToken();
-        const info = await fetchUserInfo(config.auth.authority, token);
+        const info = await fetchUserInfo(config.auth.authority, api);
         if (active) setState({ status: 'done', info });
       } catch (error) {
         telemetry.captureError(error, { remote: 'account', action: 'userinfo' });
@@ -25,7 +24,7 @@ export function UserInfoPage() {
     return () => {
       active = false;
     };
-  }, [auth, config.auth.authority, telemetry]);
+  }, [api, config.auth.authority, telemetry]);
 
   if (state.status === 'loading') return <p aria-busy="true">Asking the provider for your profile…</p>;
   if (state.status === 'failed') return <p role="alert">Could not load your provider profile: {state.message}</p>;

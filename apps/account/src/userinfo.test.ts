@@ -1,33 +1,33 @@
+import { createTestHost } from '@mfe/context/testing';
 import { fetchUserInfo } from './userinfo';
 
-function fakeFetch(routes: Record<string, { status: number; body: unknown }>) {
-  const calls: Array<{ url: string; authorization?: string }> = [];
-  const impl = (async (url: string, init?: RequestInit) => {
-    calls.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.Authorization });
-    const route = routes[url] ?? { status: 404, body: {} };
-    return { ok: route.status < 400, status: route.status, json: async () => route.body } as Response;
-  }) as typeof fetch;
-  return { impl, calls };
+function hostAnswering(routes: Record<string, { status: number; body: unknown }>) {
+  return createTestHost({
+    fetch: async (url) => {
+      const route = routes[url] ?? { status: 404, body: {} };
+      return { ok: route.status < 400, status: route.status, json: async () => route.body } as Response;
+    },
+  });
 }
 
-test('discovers the userinfo endpoint and calls it with the bearer token', async () => {
-  const { impl, calls } = fakeFetch({
+test('discovers the userinfo endpoint and calls it through the host api client', async () => {
+  const host = hostAnswering({
     'https://idp.example/.well-known/openid-configuration': { status: 200, body: { userinfo_endpoint: 'https://idp.example/me' } },
     'https://idp.example/me': { status: 200, body: { sub: 'u1', name: 'Ann' } },
   });
-  await expect(fetchUserInfo('https://idp.example/', 'tok', impl)).resolves.toEqual({ sub: 'u1', name: 'Ann' });
-  expect(calls[1]).toEqual({ url: 'https://idp.example/me', authorization: 'Bearer tok' });
+  await expect(fetchUserInfo('https://idp.example/', host.context.api)).resolves.toEqual({ sub: 'u1', name: 'Ann' });
+  expect(host.calls.map((c) => c.args[0])).toEqual(['https://idp.example/.well-known/openid-configuration', 'https://idp.example/me']);
 });
 
-test('a rejected token surfaces the status', async () => {
-  const { impl } = fakeFetch({
+test('a refused call surfaces the API error with its status', async () => {
+  const host = hostAnswering({
     'https://idp.example/.well-known/openid-configuration': { status: 200, body: { userinfo_endpoint: 'https://idp.example/me' } },
-    'https://idp.example/me': { status: 401, body: {} },
+    'https://idp.example/me': { status: 403, body: {} },
   });
-  await expect(fetchUserInfo('https://idp.example', 'tok', impl)).rejects.toThrow('answered 401');
+  await expect(fetchUserInfo('https://idp.example', host.context.api)).rejects.toMatchObject({ code: 'API_FAILED', status: 403 });
 });
 
 test('a provider without a userinfo endpoint is reported', async () => {
-  const { impl } = fakeFetch({ 'https://idp.example/.well-known/openid-configuration': { status: 200, body: {} } });
-  await expect(fetchUserInfo('https://idp.example', 'tok', impl)).rejects.toThrow('does not publish a userinfo endpoint');
+  const host = hostAnswering({ 'https://idp.example/.well-known/openid-configuration': { status: 200, body: {} } });
+  await expect(fetchUserInfo('https://idp.example', host.context.api)).rejects.toThrow('does not publish a userinfo endpoint');
 });

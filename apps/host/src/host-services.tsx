@@ -1,8 +1,9 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient, User } from '@mfe/context';
+import { canUse } from './access';
 import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
-import type { ParsedManifest } from './manifest';
+import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
 
 /** The host's own services; remotes never see this, only `@mfe/context`. */
@@ -36,4 +37,12 @@ export function useSessionUser(): User | null {
 export function useSessionSnapshot(): SessionSnapshot {
   const { session } = useHostServices();
   return useSyncExternalStore(session.subscribe, session.getSnapshot);
+}
+
+/** The manifest's remotes this user may open (navigation never offers the others). */
+export function useUsableRemotes(): readonly RemoteEntry[] {
+  const { manifest, session } = useHostServices();
+  const { user } = useSessionSnapshot();
+  const viewer = { signedIn: user !== null, hasRole: (r: string) => session.hasRole(r), hasScope: (s: string) => session.hasScope(s) };
+  return manifest.remotes.filter((remote) => canUse(remote, viewer));
 }

@@ -27,6 +27,13 @@ export const RemoteEntrySchema = v.strictObject({
   label: v.pipe(v.string(), v.minLength(1, 'must be the navigation label'), v.maxLength(40, 'must be at most 40 characters')),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
   requiresAuth: v.optional(v.boolean(), true),
+  /** Who may use it: any one of `roles` (from the roles claim) and every one of `scopes`. */
+  requires: v.optional(
+    v.strictObject({
+      roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
+      scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
+    }),
+  ),
   /** How long the remote's entry may take to load before its area shows the error panel. */
   timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
 }, (issue) => (issue.expected === 'never' ? 'is not a field of schema version 1' : 'must be an object with name, entry, path and label'));

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { RequireAccess } from './auth/RequireAccess';
 import { RequireAuth } from './auth/RequireAuth';
 import { Home } from './layout/Home';
 import { Layout } from './layout/Layout';
@@ -13,7 +14,11 @@ import { RemoteRoute } from './remotes/RemoteRoute';
 export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
   const remoteRoutes: RouteObject[] = remotes.map((remote) => {
     // Keyed by name so moving between two remotes remounts instead of reusing state.
-    const mounted = <RemoteRoute key={remote.name} remote={remote} />;
+    const mounted = (
+      <RequireAccess key={remote.name} remote={remote}>
+        <RemoteRoute remote={remote} />
+      </RequireAccess>
+    );
     return {
       path: `${remote.path.slice(1)}/*`,
       element: remote.requiresAuth ? <RequireAuth key={remote.name}>{mounted}</RequireAuth> : mounted,

@@ -4,13 +4,14 @@ import { DEV_PORTS, startStack, type StackPorts } from './stack';
 
 // `pnpm start`: the dev provider plus the production builds of the host and remotes.
 // `--base-port 4000` moves every port (host 4000, referrals 4001, account 4002, provider 4100).
-// Tests add `--remote-timeout-ms N` and `--manifest-extra '<JSON array of entries>'`.
+// Tests add `--remote-timeout-ms N`, `--manifest-extra '<JSON array of entries>'`, `--require-role account=admin`.
 const { values } = parseArgs({
   options: {
     'base-port': { type: 'string' },
     'access-token-ttl': { type: 'string' },
     'remote-timeout-ms': { type: 'string' },
     'manifest-extra': { type: 'string' },
+    'require-role': { type: 'string', multiple: true },
   },
 });
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
@@ -20,6 +21,8 @@ const stack = await startStack({
   ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
   ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
   ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
+  // --require-role account=admin
+  requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
 });
 
 const user = DEMO_USERS[0]!;

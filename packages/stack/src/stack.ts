@@ -37,6 +37,8 @@ export interface StackOptions {
   readonly accessTokenTtl?: number;
   /** Load budget written into every default remote's manifest entry. */
   readonly remoteTimeoutMs?: number;
+  /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
+  readonly requiredRoles?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RunningStack {
@@ -88,6 +90,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           label,
           order,
           ...(options.remoteTimeoutMs ? { timeoutMs: options.remoteTimeoutMs } : {}),
+          ...(options.requiredRoles?.[name] ? { requires: { roles: [...options.requiredRoles[name]] } } : {}),
         })),
         ...(options.extraManifestEntries ?? []),
       ],
@@ -97,6 +100,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
       manifestUrl: '/remotes.json',
       allowedRemoteOrigins: Object.values(remoteUrls),
+      // The account remote calls the provider's userinfo endpoint through the api client.
+      apiOrigins: [idpUrl],
       features: {},
     };
     const host = await serveStatic({

@@ -37,6 +37,12 @@ export interface SessionSnapshot {
   readonly signedOutElsewhere: boolean;
 }
 
+/** Claims that change with every token (times, hashes) do not make a different user. */
+const VOLATILE_CLAIMS = new Set(['exp', 'iat', 'nbf', 'auth_time', 'at_hash', 'c_hash', 's_hash', 'nonce', 'jti', 'sid']);
+function stableClaims(claims: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(Object.entries(claims).filter(([key]) => !VOLATILE_CLAIMS.has(key)));
+}
+
 export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {
   return new UserManager({
     authority: config.auth.authority,
@@ -79,6 +85,8 @@ export class AuthSession {
   /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
   private recovering = false;
   private readonly listeners = new Set<() => void>();
+  /** Told whenever a token set is adopted, even one that changes nothing on screen. */
+  private readonly tokenListeners = new Set<() => void>();
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly channel: SessionChannel;
   private readonly now: () => number;
@@ -197,8 +205,15 @@ export class AuthSession {
     this.oidcUser = user;
     this.recovering = false;
     this.lifetime = Math.max(1, (user.expires_at ?? 0) - this.now() / 1000);
-    this.setSnapshot({ user: toContractUser(user.profile, this.config.auth.rolesClaim), status: 'active', signedOutElsewhere: false });
+    const next = toContractUser(user.profile, this.config.auth.rolesClaim);
+    // A renewal with the same claims keeps the same object, so remotes do not re-render or re-fetch.
+    const previous = this.snapshot.user;
+    const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
+    if (!same || this.snapshot.status !== 'active' || this.snapshot.signedOutElsewhere) {
+      this.setSnapshot({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
+    }
     this.scheduleRenewal();
+    this.tokenListeners.forEach((listener) => listener());
   }
 
   private onPeerMessage(message: SessionMessage): void {
@@ -227,12 +242,14 @@ export class AuthSession {
     const before = this.oidcUser?.expires_at ?? 0;
     return new Promise((resolve) => {
       const timer = setTimeout(done, PEER_WAIT_MS);
-      const unsubscribe = this.subscribe(() => {
+      const listener = () => {
         if ((this.oidcUser?.expires_at ?? 0) > before) done();
-      });
+      };
+      const tokenListeners = this.tokenListeners;
+      tokenListeners.add(listener);
       function done() {
         clearTimeout(timer);
-        unsubscribe();
+        tokenListeners.delete(listener);
         resolve();
       }
       this.channel.post({ type: 'request-tokens' });

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { useHostServices, useSessionUser } from '../host-services';
+import { useHostServices, useSessionUser, useUsableRemotes } from '../host-services';
 
 export function Home() {
-  const { config, manifest, session } = useHostServices();
+  const { config, session } = useHostServices();
+  const usable = useUsableRemotes();
   const user = useSessionUser();
   return (
     <div>
@@ -16,7 +17,7 @@ export function Home() {
         </p>
       )}
       <ul>
-        {manifest.remotes.map((remote) => (
+        {usable.map((remote) => (
           <li key={remote.name}>
             <Link to={remote.path}>{remote.label}</Link>
           </li>

@@ -1,12 +1,13 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { describeProblem } from '../manifest';
-import { useHostServices, useSessionSnapshot } from '../host-services';
+import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
   const { config, manifest, session } = useHostServices();
   const { user, status } = useSessionSnapshot();
+  const usable = useUsableRemotes();
   return (
     <>
       <header className="app-header">
@@ -14,7 +15,7 @@ export function Layout() {
           {config.productName}
         </Link>
         <nav className="app-nav" aria-label="Feature areas">
-          {manifest.remotes.map((remote) => (
+          {usable.map((remote) => (
             <NavLink key={remote.name} to={remote.path} data-testid={`nav-${remote.name}`}>
               {remote.label}
             </NavLink>

@@ -1,7 +1,7 @@
 import { CONTRACT_VERSION, type ApiClient, type AuthApi, type HostContext, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
-import { createTelemetry } from '../telemetry';
+import { telemetryFor } from '../telemetry';
 
 /** Joins a remote-relative path to its mount point: `('/referrals', '/invite')` → `/referrals/invite`. */
 export function remotePath(basePath: string, to: string): string {
@@ -32,7 +32,7 @@ export function createRemoteContext({ remote, user, auth, api, config, navigate 
       hasScope: (scope: string) => auth.hasScope(scope),
     }),
     api,
-    telemetry: createTelemetry(remote.name),
+    telemetry: telemetryFor(remote.name),
     config: publicConfig,
     remote: Object.freeze({
       name: remote.name,

@@ -1,0 +1,21 @@
+import { canUse, describeRequirement, type Viewer } from './access';
+import type { RemoteEntry } from './manifest';
+
+const base: RemoteEntry = { name: 'admin', entry: 'https://cdn.example/mf-manifest.json', path: '/admin', label: 'Admin', order: 1, requiresAuth: true, timeoutMs: 10_000 };
+const viewer = (roles: string[], scopes: string[] = [], signedIn = true): Viewer => ({ signedIn, hasRole: (r) => roles.includes(r), hasScope: (s) => scopes.includes(s) });
+
+test('a remote without requirements is usable by anyone', () => {
+  expect(canUse(base, viewer([], [], false))).toBe(true);
+});
+
+test('roles are any-of, scopes are all-of', () => {
+  const remote = { ...base, requires: { roles: ['admin', 'auditor'], scopes: ['a', 'b'] } };
+  expect(canUse(remote, viewer(['auditor'], ['a', 'b']))).toBe(true);
+  expect(canUse(remote, viewer(['member'], ['a', 'b']))).toBe(false);
+  expect(canUse(remote, viewer(['admin'], ['a']))).toBe(false);
+  expect(canUse(remote, viewer(['admin'], ['a', 'b'], false))).toBe(false);
+});
+
+test('the requirement reads as a sentence', () => {
+  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } })).toBe('the role admin or auditor and the permission referrals:write');
+});

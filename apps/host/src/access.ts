@@ -1,0 +1,24 @@
+import type { RemoteEntry } from './manifest';
+
+export interface Viewer {
+  readonly signedIn: boolean;
+  hasRole(role: string): boolean;
+  hasScope(scope: string): boolean;
+}
+
+/** Whether the viewer may use a remote: any one of its roles and all of its scopes. */
+export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {
+  const { roles, scopes } = remote.requires ?? {};
+  if (!roles?.length && !scopes?.length) return true;
+  if (!viewer.signedIn) return false;
+  return (!roles?.length || roles.some((role) => viewer.hasRole(role))) && (!scopes?.length || scopes.every((scope) => viewer.hasScope(scope)));
+}
+
+/** "the role admin or auditor and the scope referrals:write", for the no-access page. */
+export function describeRequirement(remote: RemoteEntry): string {
+  const parts: string[] = [];
+  const { roles, scopes } = remote.requires ?? {};
+  if (roles?.length) parts.push(`the role ${roles.join(' or ')}`);
+  if (scopes?.length) parts.push(`the permission${scopes.length > 1 ? 's' : ''} ${scopes.join(' and ')}`);
+  return parts.join(' and ');
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { canUse, describeRequirement } from '../access';
+import { useHostServices, useSessionSnapshot } from '../host-services';
+import type { RemoteEntry } from '../manifest';
+
+/** Renders the remote only for users who may use it; others get a "no access" page and nothing is downloaded. */
+export function RequireAccess({ remote, children }: { readonly remote: RemoteEntry; readonly children?: ReactNode }) {
+  const { session } = useHostServices();
+  const { user } = useSessionSnapshot();
+  if (canUse(remote, { signedIn: user !== null, hasRole: (r) => session.hasRole(r), hasScope: (s) => session.hasScope(s) })) return <>{children}</>;
+  return (
+    <div role="alert" className="panel" data-testid="no-access" data-remote={remote.name}>
+      <h1>No access to {remote.label}</h1>
+      <p>
+        {remote.label} needs {describeRequirement(remote)}, which your account does not have. Ask your administrator if you need it, or go back to
+        the <Link to="/">home page</Link>.
+      </p>
+    </div>
+  );
+}
