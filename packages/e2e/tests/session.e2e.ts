@@ -159,6 +159,27 @@ test('going offline past the token expiry and coming back online recovers the se
   expect(await userinfoWorks(page)).toBe(true);
 });
 
+test('after the laptop sleeps past the token expiry, waking up renews once and the session carries on', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.clock.install();
+  await signIn(page, '/account');
+  await idp().reset();
+  // Asleep: the page's clock and timers stop while real time (and the provider's clock) goes on.
+  const asleepMs = (TOKEN_TTL_S + 3) * 1000;
+  await page.clock.pauseAt(Date.now() + 500);
+  await new Promise((resolve) => setTimeout(resolve, asleepMs));
+  // Waking up: the clock jumps forward and overdue timers fire at once.
+  await page.clock.resume();
+  await page.clock.fastForward(asleepMs);
+  // An in-app navigation (no reload) makes an authenticated call with whatever the session holds now.
+  await page.click('text=Provider profile');
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  expect(await page.$('[data-testid=session-expired]')).toBeNull();
+  const stats = await idp().stats();
+  expect(stats.tokenRequests.refresh_token).toBe(1);
+  expect(stats.tokenErrors).toEqual({});
+});
+
 test('no token ever lands in Web Storage, IndexedDB or a window property', async () => {
   const page = await suite.browser.context.newPage();
   await signIn(page, '/account/userinfo');
