@@ -18,6 +18,8 @@ function fromApp(appDir, request) {
  */
 const HOST_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@mfe/context'];
 
+const CONTRACT_PACKAGE = '@mfe/context';
+
 /** Version of a package as installed for the app in `appDir`. */
 function installedVersion(appDir, request) {
   const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
@@ -37,9 +39,11 @@ function sharedConfig(appDir, role) {
     const major = version.split('.')[0];
     shared[request] = {
       singleton: true,
-      // Any release of the same major is compatible; another major fails the
-      // remote's load cleanly instead of rendering with two Reacts.
-      requiredVersion: `^${major}.0.0`,
+      // Libraries: any release of the same major. The contract: at least the
+      // version the remote was built against (it may use what that added).
+      // The remote's mf-manifest.json records these ranges, and the host
+      // checks them before it loads the remote's code.
+      requiredVersion: request === CONTRACT_PACKAGE ? `^${version}` : `^${major}.0.0`,
       strictVersion: true,
       ...(role === 'host' ? { version } : { import: false }),
     };
@@ -101,7 +105,11 @@ function hostConfig({ appDir, mode = 'production', name = 'host' }) {
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
+  const { DefinePlugin } = fromApp(appDir, 'webpack');
+  const provided = Object.fromEntries(HOST_SINGLETONS.map((request) => [request, installedVersion(appDir, request)]));
   config.plugins = [
+    // What the host provides, so it can refuse a remote built for something else before loading it.
+    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
     new ModuleFederationPlugin({
       name,
       remotes: {},

@@ -43,7 +43,7 @@ async function start(): Promise<void> {
 
   const runtime = getInstance();
   if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
-  const loader = new RemoteLoader(runtime as unknown as FederationRuntime);
+  const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
   loader.register(manifest.remotes);
 
   const api = createApiClient({

@@ -82,3 +82,39 @@ test('a manifest that is not valid JSON shows the same full-page error, not a bl
   await page.goto(`${suite.stack.hostUrl}/`);
   expect(await (await page.waitForSelector('[data-testid=startup-error]')).textContent()).toContain('could not be loaded');
 });
+
+describe.each([
+  ['the platform contract', '@mfe/context', '^2.0.0', 'the platform contract ^2.0.0 (this app provides 1.1.0)'],
+  ['another React major', 'react', '^18.0.0', 'react/jsx-runtime ^18.0.0 (this app provides 19.3.1)'],
+])('a remote built for %s', (_label, packageName, range, expected) => {
+  test('is not mounted: its area says it needs an update, naming both versions, and none of its code is fetched', async () => {
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/account`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=account-greeting]');
+
+    // The manifest such a build emits: its shared section records the range it was built for.
+    const referrals = suite.stack.remoteUrls.referrals;
+    await page.route(`${referrals}/mf-manifest.json`, async (route) => {
+      const response = await route.fetch();
+      const manifest = (await response.json()) as { shared: Array<{ name: string; requiredVersion: string }> };
+      const builtAgainst = (name: string) => name === packageName || name.startsWith(`${packageName}/`);
+      manifest.shared = manifest.shared.map((shared) => (builtAgainst(shared.name) ? { ...shared, requiredVersion: range } : shared));
+      await route.fulfill({ response, json: manifest });
+    });
+    const codeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(referrals) && request.url().endsWith('.js')) codeRequests.push(request.url());
+    });
+
+    await page.click('[data-testid=nav-referrals]');
+    const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]');
+    expect(await panel.getAttribute('data-needs-update')).toBe('true');
+    expect(await panel.textContent()).toContain('Referrals needs an update');
+    expect(await panel.textContent()).toContain(expected);
+    expect(codeRequests).toEqual([]);
+    // The rest of the app is intact.
+    await page.click('[data-testid=nav-account]');
+    await page.waitForSelector('[data-testid=account-greeting]');
+  });
+});

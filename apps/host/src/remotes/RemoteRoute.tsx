@@ -1,13 +1,16 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HostProvider, type RemoteModule } from '@mfe/context';
+import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
 import { useHostServices, useSessionUser } from '../host-services';
 import type { RemoteEntry } from '../manifest';
 import { createRemoteContext } from './remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
-type LoadState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly module: RemoteModule } | { readonly status: 'failed'; readonly message: string };
+type LoadState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly module: RemoteModule }
+  | { readonly status: 'failed'; readonly message: string; readonly needsUpdate: boolean };
 
 /**
  * Mounts one remote under its route. The remote renders inside the host's
@@ -25,7 +28,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     setState({ status: 'loading' });
     (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
       (module) => active && setState({ status: 'ready', module }),
-      (error: Error) => active && setState({ status: 'failed', message: error.message }),
+      (error: Error) => active && setState({ status: 'failed', message: error.message, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
     );
     return () => {
       active = false;
@@ -46,7 +49,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     );
   }
   if (state.status === 'failed') {
-    return <RemoteErrorPanel label={remote.label} remoteName={remote.name} message={state.message} onRetry={retryLoad} />;
+    return <RemoteErrorPanel label={remote.label} remoteName={remote.name} message={state.message} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
   }
   const { App } = state.module;
   return (

@@ -19,19 +19,26 @@ function fakeRuntime(results: Array<() => Promise<unknown>>) {
   return { runtime, calls };
 }
 
+const PROVIDED = { react: '19.3.1', '@mfe/context': '1.1.0' };
+
+/** Serves the remote's mf-manifest.json with the given shared ranges. */
+function manifestFetch(shared: Array<{ name: string; requiredVersion: string }> = [{ name: 'react', requiredVersion: '^19.0.0' }]): typeof fetch {
+  return (async () => ({ ok: true, status: 200, json: async () => ({ shared }) }) as Response) as typeof fetch;
+}
+
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
 test('registers remotes without loading any of them', () => {
   const { runtime, calls } = fakeRuntime([]);
-  new RemoteLoader(runtime).register([entry]);
+  new RemoteLoader(runtime, PROVIDED, manifestFetch()).register([entry]);
   expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }]);
   expect(calls).toEqual([]);
 });
 
 test('loads the exposed ./remote module once and caches it', async () => {
   const { runtime, calls } = fakeRuntime([async () => ({ default: remoteModule })]);
-  const loader = new RemoteLoader(runtime);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
   loader.register([entry]);
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
@@ -45,7 +52,7 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
     },
     async () => remoteModule,
   ]);
-  const loader = new RemoteLoader(runtime);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('"Referrals"') });
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
@@ -54,7 +61,7 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
 
 test('retry re-registers the remote with force so the runtime forgets the failed entry', async () => {
   const { runtime } = fakeRuntime([async () => remoteModule]);
-  const loader = new RemoteLoader(runtime);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
   loader.register([entry]);
   await loader.retry('referrals');
   expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
@@ -62,14 +69,14 @@ test('retry re-registers the remote with force so the runtime forgets the failed
 
 test('a module that was not made with defineRemote is refused as REMOTE_INVALID', async () => {
   const { runtime } = fakeRuntime([async () => ({ default: () => null })]);
-  const loader = new RemoteLoader(runtime);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID' });
 });
 
 test('an unknown remote name fails without touching the runtime', async () => {
   const { runtime, calls } = fakeRuntime([]);
-  await expect(new RemoteLoader(runtime).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  await expect(new RemoteLoader(runtime, PROVIDED, manifestFetch()).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
   expect(calls).toEqual([]);
 });
 
@@ -77,7 +84,7 @@ test('a remote that does not answer within its timeout fails with a message nami
   jest.useFakeTimers();
   try {
     const { runtime } = fakeRuntime([() => new Promise(() => undefined)]);
-    const loader = new RemoteLoader(runtime);
+    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
     loader.register([{ ...entry, timeoutMs: 2_000 }]);
     const result = loader.load('referrals');
     jest.advanceTimersByTime(2_000);
@@ -85,4 +92,12 @@ test('a remote that does not answer within its timeout fails with a message nami
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a remote built for another contract is refused as REMOTE_INCOMPATIBLE before any of its code runs', async () => {
+  const { runtime, calls } = fakeRuntime([async () => remoteModule]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch([{ name: '@mfe/context', requiredVersion: '^2.0.0' }]));
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE', message: expect.stringContaining('needs an update') });
+  expect(calls).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
 import type { RemoteEntry } from '../manifest';
+import { describeIncompatibility, findIncompatibilities } from './compatibility';
 
 const log = createLogger('remotes');
 
@@ -22,7 +23,12 @@ export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
 
-  constructor(private readonly runtime: FederationRuntime) {}
+  constructor(
+    private readonly runtime: FederationRuntime,
+    /** Versions of the singletons the host provides (contract included). */
+    private readonly provided: Readonly<Record<string, string>> = {},
+    private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  ) {}
 
   register(remotes: readonly RemoteEntry[]): void {
     for (const remote of remotes) this.entries.set(remote.name, remote);
@@ -46,6 +52,24 @@ export class RemoteLoader {
     return this.load(name);
   }
 
+  /**
+   * Reads the remote's mf-manifest.json first: if it was built for a contract
+   * or a React/react-router major this host does not provide, none of its
+   * code is run and the user is told it needs an update.
+   */
+  private async checkThenLoad(entry: RemoteEntry): Promise<unknown> {
+    if (entry.entry.endsWith('.json')) {
+      const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
+      const problems = findIncompatibilities(await response.json(), this.provided);
+      if (problems.length > 0) {
+        log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
+        throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
+      }
+    }
+    return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
+  }
+
   private async fetchModule(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
     if (!entry) throw new PlatformError('REMOTE_LOAD_FAILED', `No remote named "${name}" is in the manifest.`);
@@ -57,8 +81,9 @@ export class RemoteLoader {
       timer = setTimeout(() => reject(timedOut), entry.timeoutMs);
     });
     try {
-      exported = await Promise.race([this.runtime.loadRemote<unknown>(`${name}/${REMOTE_EXPOSE}`), timeout]);
+      exported = await Promise.race([this.checkThenLoad(entry), timeout]);
     } catch (cause) {
+      if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);

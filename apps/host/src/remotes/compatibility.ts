@@ -1,0 +1,36 @@
+import satisfies from 'semver/functions/satisfies';
+
+/** What a remote's `mf-manifest.json` says about the shared packages it was built against. */
+interface FederationManifest {
+  readonly shared?: ReadonlyArray<{ readonly name?: unknown; readonly requiredVersion?: unknown }>;
+}
+
+export interface Incompatibility {
+  readonly packageName: string;
+  /** The range the remote was built for. */
+  readonly required: string;
+  /** What the host provides. */
+  readonly provided: string;
+}
+
+/**
+ * Compares the ranges a remote's build recorded for the host's singletons
+ * (React, react-router, the @mfe/context contract…) with what the host
+ * provides. Anything the host does not provide is the remote's own business.
+ */
+export function findIncompatibilities(manifest: unknown, provided: Readonly<Record<string, string>>): Incompatibility[] {
+  const shared = (manifest as FederationManifest | null)?.shared;
+  if (!Array.isArray(shared)) return [];
+  const problems: Incompatibility[] = [];
+  for (const entry of shared) {
+    if (typeof entry?.name !== 'string' || typeof entry.requiredVersion !== 'string') continue;
+    const version = provided[entry.name];
+    if (version && !satisfies(version, entry.requiredVersion)) problems.push({ packageName: entry.name, required: entry.requiredVersion, provided: version });
+  }
+  return problems;
+}
+
+export function describeIncompatibility(label: string, problems: readonly Incompatibility[]): string {
+  const details = problems.map((p) => (p.packageName === '@mfe/context' ? `the platform contract ${p.required} (this app provides ${p.provided})` : `${p.packageName} ${p.required} (this app provides ${p.provided})`));
+  return `The "${label}" area needs an update: it was built for ${details.join(' and ')}. Its team needs to rebuild it against this app's versions; the rest of the app works as usual.`;
+}
