@@ -28,6 +28,15 @@ function installedVersion(appDir, request) {
 }
 
 /**
+ * Versions of the singletons as installed for the app in `appDir`: what a
+ * host built from there provides (also used by the manifest check command).
+ * @param {string} appDir
+ */
+function providedVersions(appDir) {
+  return Object.fromEntries(HOST_SINGLETONS.map((request) => [request, installedVersion(appDir, request)]));
+}
+
+/**
  * @param {string} appDir
  * @param {'host' | 'remote'} role
  */
@@ -106,7 +115,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host' }) {
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
   const { DefinePlugin } = fromApp(appDir, 'webpack');
-  const provided = Object.fromEntries(HOST_SINGLETONS.map((request) => [request, installedVersion(appDir, request)]));
+  const provided = providedVersions(appDir);
   config.plugins = [
     // What the host provides, so it can refuse a remote built for something else before loading it.
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
@@ -154,4 +163,4 @@ function remoteConfig({ appDir, name, mode = 'production' }) {
   return config;
 }
 
-module.exports = { HOST_SINGLETONS, hostConfig, remoteConfig };
+module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig };

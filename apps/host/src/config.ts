@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PlatformError, type RuntimeConfig } from '@mfe/context';
 import { fetchRuntimeJson } from './fetch-json';
-import { describeIssues } from './validation';
+import { describeIssues } from '@mfe/manifest';
 
 /**
  * Runtime configuration, fetched from `/config.json` at start-up so one

@@ -1,7 +1,7 @@
 import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
 import type { RemoteEntry } from '../manifest';
-import { describeIncompatibility, findIncompatibilities } from './compatibility';
+import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
 
 const log = createLogger('remotes');
 

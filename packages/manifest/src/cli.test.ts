@@ -1,0 +1,75 @@
+/**
+ * @jest-environment node
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The check command as a pipeline runs it: a real process, real files, a real HTTP server.
+const dir = mkdtempSync(join(tmpdir(), 'mfe-manifest-check-'));
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
+    if (req.url?.endsWith('/missing/mf-manifest.json')) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Runs the command without blocking this process (the test's HTTP server must keep answering). */
+function command(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: join(__dirname, '..') }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}`, err: stderr });
+    });
+  });
+}
+
+function run(manifest: unknown, ...args: string[]) {
+  const file = join(dir, `m-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(manifest));
+  return command([file, ...args]);
+}
+
+const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}/mf-manifest.json`, path: `/${name}`, label: name });
+
+test('a valid manifest whose entries are reachable and compatible passes', async () => {
+  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
+  expect(out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
+  expect(code).toBe(0);
+});
+
+test('unreachable, incompatible and disallowed entries each get a readable line and a non-zero exit', async () => {
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('gone', 'missing'), entry('old', 'old'), { name: 'evil', entry: 'https://evil.example/mf-manifest.json', path: '/evil', label: 'Evil' }] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(`✖ gone: ${origin}/missing/mf-manifest.json answered HTTP 404`);
+  expect(out).toMatch(/✖ old: built for @mfe\/context \^9\.0\.0, but the host provides @mfe\/context \d+\.\d+\.\d+/);
+  expect(out).toContain('✖ remotes[2] ("evil"): "entry" origin https://evil.example is not in the host\'s allowedRemoteOrigins');
+  expect(code).toBe(1);
+});
+
+test('a file that is not JSON is reported, not thrown', async () => {
+  const file = join(dir, 'broken.json');
+  writeFileSync(file, '{ nope');
+  const result = await command([file]);
+  expect(result.err).toContain('could not be read as JSON');
+  expect(result.code).toBe(1);
+});
+
+test('bad usage prints the usage and exits 2', async () => {
+  const result = await command([]);
+  expect(result.err).toContain('Usage: pnpm manifest:check');
+  expect(result.code).toBe(2);
+});

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkManifest } from './check';
+
+const USAGE = `Usage: pnpm manifest:check <remotes.json> [--config <host config.json>] [--allowed-origin <origin>]... [--reachable]
+
+Validates a runtime manifest exactly as the host does, before it is published:
+  --config          read allowedRemoteOrigins from the host's runtime config
+  --allowed-origin  an origin entries may use (repeatable; adds to --config)
+  --reachable       also fetch every entry and check the contract and library versions it was built for
+Exits 1 when anything is wrong, 2 on bad usage.`;
+
+const repoRoot = join(__dirname, '..', '..', '..');
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        'allowed-origin': { type: 'string', multiple: true },
+        reachable: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length !== 1) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const readJson = (path: string, what: string): unknown => {
+    try {
+      // pnpm runs the script inside this package; paths are meant from where the user typed them.
+      return JSON.parse(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), path), 'utf8'));
+    } catch (error) {
+      throw new Error(`The ${what} ${path} could not be read as JSON: ${(error as Error).message}`);
+    }
+  };
+  try {
+    const manifest = readJson(positionals[0]!, 'manifest');
+    const config = values.config ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[] }) : {};
+    const allowedOrigins = [...(config.allowedRemoteOrigins ?? []), ...(values['allowed-origin'] ?? [])];
+    // What the host built from this repository provides.
+    const load = createRequire(__filename);
+    const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as { providedVersions(appDir: string): Record<string, string> };
+    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided: providedVersions(join(repoRoot, 'apps', 'host')) });
+    for (const line of report.lines) console.log(line);
+    console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');
+    return report.ok ? 0 : 1;
+  } catch (error) {
+    console.error(`✖ ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+void main().then((code) => process.exit(code));
