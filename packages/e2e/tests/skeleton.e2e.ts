@@ -175,3 +175,48 @@ test('a callback with an unknown state shows a sign-in error page with a way bac
   await page.waitForURL(`${suite.stack.hostUrl}/`);
   await page.waitForSelector('[data-testid=home-greeting]');
 });
+
+test('the happy path runs under the strict Content-Security-Policy with zero violations, and the policy does block inline script', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+  const response = await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.reload(); // silent restore through the hidden iframe
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await violations()).toEqual([]);
+
+  const policy = (await page.request.get(`${suite.stack.hostUrl}/`)).headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self' ");
+  expect(policy).not.toMatch(/unsafe-eval|unsafe-inline/);
+  expect(response).not.toBeNull();
+
+  // The policy is really enforced: an injected inline script does not run.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.body.append(script);
+  });
+  expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+  expect((await violations()).some((v) => v.startsWith('script-src'))).toBe(true);
+});
+
+test('hovering or focusing an area in the navigation starts loading it before the click', async () => {
+  const page = await suite.browser.context.newPage();
+  await signInThrough(page, '/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  const entryLoaded = page.waitForRequest((request) => request.url() === `${suite.stack.remoteUrls.referrals}/remoteEntry.js`, { timeout: 5_000 });
+  await page.hover('[data-testid=nav-referrals]');
+  await entryLoaded;
+  expect(await page.$('[data-testid=referrals-overview]')).toBeNull(); // loaded, not shown
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+});

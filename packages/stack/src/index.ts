@@ -1,2 +1,3 @@
 export { serveStatic, cacheControlFor, type RunningServer, type StaticServerOptions } from './serve';
 export { startStack, DEV_PORTS, DEFAULT_REMOTES, type RunningStack, type StackOptions, type StackPorts, type RemoteSpec } from './stack';
+export { contentSecurityPolicy, type CspSources } from './csp';

@@ -13,6 +13,8 @@ export interface StaticServerOptions {
   readonly cors?: boolean;
   /** Files served from memory instead of `dir`, e.g. a runtime config written for this environment. */
   readonly overrides?: Readonly<Record<string, unknown>>;
+  /** Headers sent with every response (e.g. the Content-Security-Policy). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface RunningServer {
@@ -40,6 +42,7 @@ export async function serveStatic(options: StaticServerOptions): Promise<Running
     },
   });
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     if (options.cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       if (req.method === 'OPTIONS') {

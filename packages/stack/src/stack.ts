@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
+import { contentSecurityPolicy } from './csp';
 import { serveStatic, type RunningServer } from './serve';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -109,6 +110,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       port: ports.host,
       spa: true,
       overrides: { '/config.json': config, '/remotes.json': manifest },
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy({ remoteOrigins: config.allowedRemoteOrigins, idpOrigin: idpUrl, apiOrigins: config.apiOrigins }),
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      },
     });
     started.push(host);
     return { hostUrl, idpUrl, remoteUrls, idp, close };

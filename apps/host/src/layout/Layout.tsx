@@ -5,7 +5,9 @@ import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
-  const { config, manifest, session } = useHostServices();
+  const { config, manifest, session, loader } = useHostServices();
+  // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
+  const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status } = useSessionSnapshot();
   const usable = useUsableRemotes();
   return (
@@ -16,7 +18,13 @@ export function Layout() {
         </Link>
         <nav className="app-nav" aria-label="Feature areas">
           {usable.map((remote) => (
-            <NavLink key={remote.name} to={remote.path} data-testid={`nav-${remote.name}`}>
+            <NavLink
+              key={remote.name}
+              to={remote.path}
+              data-testid={`nav-${remote.name}`}
+              onMouseEnter={() => preload(remote.name)}
+              onFocus={() => preload(remote.name)}
+            >
               {remote.label}
             </NavLink>
           ))}
