@@ -118,3 +118,33 @@ describe.each([
     await page.waitForSelector('[data-testid=account-greeting]');
   });
 });
+
+describe.each([
+  ['its manifest answers 500', 'mf-manifest.json', { status: 500, body: 'Internal error' }],
+  ['its manifest connection is aborted', 'mf-manifest.json', 'abort'],
+  ['its manifest is served as an HTML page', 'mf-manifest.json', { status: 200, contentType: 'text/html', body: '<!doctype html><p>Welcome</p>' }],
+  ['its entry script throws while evaluating', 'remoteEntry.js', { status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build")' }],
+  ['its entry script is served as HTML', 'remoteEntry.js', { status: 200, contentType: 'text/html', body: '<!doctype html><p>Not found</p>' }],
+] as const)('when a remote fails because %s', (_label, file, fault) => {
+  test('its area shows the error panel, the rest of the app works, and Retry recovers once the fault is gone', async () => {
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/account`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=account-greeting]');
+    const url = `${suite.stack.remoteUrls.referrals}/${file}`;
+    await page.route(url, (route) => (fault === 'abort' ? route.abort('connectionreset') : route.fulfill(fault)));
+
+    await page.click('[data-testid=nav-referrals]');
+    const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
+    expect(await panel.textContent()).toContain('Referrals is unavailable right now');
+    await page.click('[data-testid=nav-account]');
+    await page.waitForSelector('[data-testid=account-greeting]');
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+
+    await page.unroute(url);
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitForSelector('[data-testid=remote-error][data-remote=referrals], [data-testid=referrals-overview]');
+    if (await page.$('[data-testid=remote-error]')) await page.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForSelector('[data-testid=referrals-overview]');
+  });
+});
