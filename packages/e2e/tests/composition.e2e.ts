@@ -148,3 +148,16 @@ describe.each([
     await page.waitForSelector('[data-testid=referrals-overview]');
   });
 });
+
+test('a connection dropped once while loading a remote is retried automatically: the user never sees an error', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  let dropped = 0;
+  await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(dropped).toBe(2);
+  expect(await page.$('[data-testid=remote-error]')).toBeNull();
+});

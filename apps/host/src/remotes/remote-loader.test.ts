@@ -19,6 +19,7 @@ function fakeRuntime(results: Array<() => Promise<unknown>>) {
   return { runtime, calls };
 }
 
+const noSleep = async () => undefined;
 const PROVIDED = { react: '19.3.1', '@mfe/context': '1.1.0' };
 
 /** Serves the remote's mf-manifest.json with the given shared ranges. */
@@ -26,19 +27,22 @@ function manifestFetch(shared: Array<{ name: string; requiredVersion: string }> 
   return (async () => ({ ok: true, status: 200, json: async () => ({ shared }) }) as Response) as typeof fetch;
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
 afterEach(() => jest.restoreAllMocks());
 
 test('registers remotes without loading any of them', () => {
   const { runtime, calls } = fakeRuntime([]);
-  new RemoteLoader(runtime, PROVIDED, manifestFetch()).register([entry]);
+  new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).register([entry]);
   expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }]);
   expect(calls).toEqual([]);
 });
 
 test('loads the exposed ./remote module once and caches it', async () => {
   const { runtime, calls } = fakeRuntime([async () => ({ default: remoteModule })]);
-  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
@@ -48,11 +52,11 @@ test('loads the exposed ./remote module once and caches it', async () => {
 test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached', async () => {
   const { runtime, calls } = fakeRuntime([
     async () => {
-      throw new Error('RUNTIME-003 manifest 404');
+      throw new Error('RUNTIME-001 remoteEntry threw');
     },
     async () => remoteModule,
   ]);
-  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('"Referrals"') });
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
@@ -61,7 +65,7 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
 
 test('retry re-registers the remote with force so the runtime forgets the failed entry', async () => {
   const { runtime } = fakeRuntime([async () => remoteModule]);
-  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await loader.retry('referrals');
   expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
@@ -69,14 +73,14 @@ test('retry re-registers the remote with force so the runtime forgets the failed
 
 test('a module that was not made with defineRemote is refused as REMOTE_INVALID', async () => {
   const { runtime } = fakeRuntime([async () => ({ default: () => null })]);
-  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID' });
 });
 
 test('an unknown remote name fails without touching the runtime', async () => {
   const { runtime, calls } = fakeRuntime([]);
-  await expect(new RemoteLoader(runtime, PROVIDED, manifestFetch()).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  await expect(new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
   expect(calls).toEqual([]);
 });
 
@@ -84,7 +88,7 @@ test('a remote that does not answer within its timeout fails with a message nami
   jest.useFakeTimers();
   try {
     const { runtime } = fakeRuntime([() => new Promise(() => undefined)]);
-    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch());
+    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
     loader.register([{ ...entry, timeoutMs: 2_000 }]);
     const result = loader.load('referrals');
     jest.advanceTimersByTime(2_000);
@@ -100,4 +104,46 @@ test('a remote built for another contract is refused as REMOTE_INCOMPATIBLE befo
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE', message: expect.stringContaining('needs an update') });
   expect(calls).toEqual([]);
+});
+
+test('a network failure is retried automatically with backoff, re-registering the remote each time', async () => {
+  const sleeps: number[] = [];
+  const { runtime, calls } = fakeRuntime([
+    async () => {
+      throw new Error('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008');
+    },
+    async () => {
+      throw new TypeError('Failed to fetch');
+    },
+    async () => remoteModule,
+  ]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), async (ms) => void sleeps.push(ms));
+  loader.register([entry]);
+  await expect(loader.load('referrals')).resolves.toBe(remoteModule);
+  expect(calls).toHaveLength(3);
+  expect(sleeps).toEqual([300, 1_000]);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
+});
+
+test('network failures stop after a bounded number of tries', async () => {
+  const offline = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const { runtime, calls } = fakeRuntime([offline, offline, offline, offline]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  expect(calls).toHaveLength(3);
+});
+
+test('a script that ran and threw is never run again automatically', async () => {
+  const { runtime, calls } = fakeRuntime([
+    async () => {
+      throw new Error('RUNTIME-001 Failed to get remoteEntry exports.');
+    },
+  ]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  expect(calls).toHaveLength(1);
 });

@@ -11,6 +11,19 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
+/**
+ * Failures worth another automatic try: the network dropped the manifest
+ * request, or the entry script could not be fetched (so none of it ran).
+ * A script that ran and threw is never run again automatically.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && /RUNTIME-008/.test(error.message);
+}
+
+/** Pauses before the automatic retries of one load. */
+const RETRY_DELAYS_MS = [300, 1_000];
+
 /** The module every remote exposes; see `defineRemote` in @mfe/context. */
 export const REMOTE_EXPOSE = 'remote';
 
@@ -28,6 +41,7 @@ export class RemoteLoader {
     /** Versions of the singletons the host provides (contract included). */
     private readonly provided: Readonly<Record<string, string>> = {},
     private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   register(remotes: readonly RemoteEntry[]): void {
@@ -50,6 +64,20 @@ export class RemoteLoader {
     this.loaded.delete(name);
     if (entry) this.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
     return this.load(name);
+  }
+
+  private async loadWithRetries(entry: RemoteEntry): Promise<unknown> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.checkThenLoad(entry);
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
+        log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
+        await this.sleep(delay);
+        this.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+      }
+    }
   }
 
   /**
@@ -81,7 +109,7 @@ export class RemoteLoader {
       timer = setTimeout(() => reject(timedOut), entry.timeoutMs);
     });
     try {
-      exported = await Promise.race([this.checkThenLoad(entry), timeout]);
+      exported = await Promise.race([this.loadWithRetries(entry), timeout]);
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {
