@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createTestHost } from '@mfe/context/testing';
 import { ReferralsApp } from './ReferralsApp';
@@ -19,13 +20,15 @@ test('the overview greets the user and navigates to the invite page relative to 
   ]);
 });
 
-test('the invite route renders its placeholder', () => {
+test('the invite route renders its placeholder', async () => {
   const host = createTestHost();
   render(
     <MemoryRouter initialEntries={['/invite']}>
-      <ReferralsApp />
+      <Suspense fallback="loading">
+        <ReferralsApp />
+      </Suspense>
     </MemoryRouter>,
     { wrapper: host.wrapper },
   );
-  expect(screen.getByTestId('referrals-invite')).toBeTruthy();
+  expect(await screen.findByTestId('referrals-invite')).toBeTruthy();
 });

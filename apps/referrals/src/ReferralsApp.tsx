@@ -1,4 +1,5 @@
-import { Link, Route, Routes } from 'react-router';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { useRemote, useTelemetry, useUser } from '@mfe/context';
 
 // Placeholder for the product's first feature area. No business rules are
@@ -27,15 +28,8 @@ function Overview() {
   );
 }
 
-function Invite() {
-  return (
-    <div>
-      <h2>Invite someone</h2>
-      <p data-testid="referrals-invite">Inviting will be possible here once the referrals service exists.</p>
-      <Link to="..">Back to referrals</Link>
-    </div>
-  );
-}
+// Each nested page is its own chunk, loaded on first visit (the host's Suspense shows progress).
+const Invite = lazy(() => import(/* webpackChunkName: "invite" */ './Invite'));
 
 export function ReferralsApp() {
   return (

@@ -161,3 +161,40 @@ test('a connection dropped once while loading a remote is retried automatically:
   expect(dropped).toBe(2);
   expect(await page.$('[data-testid=remote-error]')).toBeNull();
 });
+
+describe('a remote redeployed while the app is open', () => {
+  async function openReferrals() {
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    const entryLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${suite.stack.remoteUrls.referrals}/remoteEntry.js`) entryLoads.push(request.url());
+    });
+    return { page, entryLoads };
+  }
+
+  test('recovers once from a vanished chunk by loading the current entry, keeping the user on the page they asked for', async () => {
+    const { page, entryLoads } = await openReferrals();
+    let vanished = 0;
+    // The old build's chunk is gone; the "new" deployment serves it again.
+    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) => (vanished++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.getByRole('button', { name: 'Invite someone' }).click();
+    await page.waitForSelector('[data-testid=referrals-invite]');
+    expect(vanished).toBe(2);
+    expect(entryLoads).toHaveLength(1); // exactly one controlled reload of the remote, not of the page
+    expect(new URL(page.url()).pathname).toBe('/referrals/invite');
+  });
+
+  test('does not loop when the chunk stays missing: one recovery, then the panel with Retry', async () => {
+    const { page, entryLoads } = await openReferrals();
+    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByRole('button', { name: 'Invite someone' }).click();
+    const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]');
+    expect(await panel.textContent()).toContain('A newer version was deployed');
+    await page.waitForTimeout(1_500);
+    expect(entryLoads).toHaveLength(1);
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  });
+});

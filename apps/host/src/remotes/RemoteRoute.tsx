@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
 import { useHostServices, useSessionUser } from '../host-services';
@@ -40,6 +40,13 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     [remote, user, session, api, config, navigate],
   );
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+  // A chunk that vanished because the remote was redeployed is recovered once
+  // per visit by loading the remote's current entry; a second failure shows the panel.
+  const recoveredStaleChunk = useRef(false);
+  const recoverStaleChunk = useCallback(() => {
+    recoveredStaleChunk.current = true;
+    retryLoad();
+  }, [retryLoad]);
 
   if (state.status === 'loading') {
     return (
@@ -54,16 +61,20 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const { App } = state.module;
   return (
     <RemoteErrorBoundary
-      key={remote.name}
+      key={`${remote.name}:${attempt}`}
       remoteName={remote.name}
-      fallback={(error, reset) => (
-        <RemoteErrorPanel
-          label={remote.label}
-          remoteName={remote.name}
-          message={`It stopped with an error: ${error.message}`}
-          onRetry={reset}
-        />
-      )}
+      fallback={(error, reset) => {
+        // Render may run more than once: the flag is set by the recovery's effect, not here.
+        if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={remote.label} onRecover={recoverStaleChunk} />;
+        return (
+          <RemoteErrorPanel
+            label={remote.label}
+            remoteName={remote.name}
+            message={isStaleChunk(error) ? 'A newer version was deployed and part of it could not be loaded. Retry to load the current version.' : `It stopped with an error: ${error.message}`}
+            onRetry={isStaleChunk(error) ? retryLoad : reset}
+          />
+        );
+      }}
     >
       <HostProvider value={context}>
         <Suspense fallback={<p aria-busy="true">Loading {remote.label}…</p>}>
@@ -71,5 +82,19 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         </Suspense>
       </HostProvider>
     </RemoteErrorBoundary>
+  );
+}
+
+/** webpack's error for a chunk that could not be fetched (typically: deleted by a redeploy). */
+export function isStaleChunk(error: Error): boolean {
+  return error.name === 'ChunkLoadError' || /Loading chunk [\w-]+ failed/.test(error.message);
+}
+
+function StaleChunkRecovery({ label, onRecover }: { readonly label: string; readonly onRecover: () => void }) {
+  useEffect(() => onRecover(), [onRecover]);
+  return (
+    <p aria-busy="true" data-testid="remote-updating">
+      Loading the current version of {label}…
+    </p>
   );
 }
