@@ -60,6 +60,26 @@ function sharedConfig(appDir, role) {
   return shared;
 }
 
+/**
+ * Writes `integrity.json` next to `remoteEntry.js` with the entry's sha384,
+ * for the `integrity` field of the runtime manifest. With it the host refuses
+ * altered entry bytes, and the entry in turn pins every chunk (above).
+ */
+class EntryIntegrityPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EntryIntegrityPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const entry = assets['remoteEntry.js'];
+        if (!entry) return;
+        const hash = require('node:crypto').createHash('sha384').update(entry.buffer()).digest('base64');
+        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': `sha384-${hash}` }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /** @param {{ appDir: string, mode: string }} options */
 function baseConfig({ appDir, mode }) {
   const production = mode !== 'development';
@@ -146,10 +166,15 @@ function remoteConfig({ appDir, name, mode = 'production' }) {
   }
   const config = baseConfig({ appDir, mode });
   config.entry = {};
-  // Chunks load from wherever the remote's entry was loaded from.
-  config.output = { ...config.output, publicPath: 'auto', uniqueName: name };
+  // Chunks load from wherever the remote's entry was loaded from; `anonymous`
+  // CORS so the browser can check their integrity.
+  config.output = { ...config.output, publicPath: 'auto', uniqueName: name, crossOriginLoading: 'anonymous' };
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
   config.plugins = [
+    // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
+    new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
+    new EntryIntegrityPlugin(),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',

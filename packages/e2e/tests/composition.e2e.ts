@@ -8,7 +8,8 @@ const extra = [
   { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
   { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
 ];
-const suite = setUpBrowserSuite(4500, ['--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
+// No integrity pins here: these tests serve altered bytes on purpose to see each fault (integrity has its own tests).
+const suite = setUpBrowserSuite(4500, ['--no-integrity', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
 
 test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
   const page = await suite.browser.context.newPage();

@@ -220,3 +220,55 @@ test('hovering or focusing an area in the navigation starts loading it before th
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=referrals-overview]');
 });
+
+describe('integrity', () => {
+  async function signedInOnAccount() {
+    const page = await suite.browser.context.newPage();
+    await signInThrough(page, '/account');
+    await page.waitForSelector('[data-testid=account-greeting]');
+    return page;
+  }
+  const tampered = () => (window as unknown as { __tampered?: boolean }).__tampered;
+
+  test('a remote entry whose bytes were altered is refused before it runs', async () => {
+    const page = await signedInOnAccount();
+    await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, async (route) => {
+      const original = await (await route.fetch()).text();
+      await route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `window.__tampered = true;\n${original}` });
+    });
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
+    expect(await page.evaluate(tampered)).toBeUndefined();
+  });
+
+  test('a chunk whose bytes were altered is refused before it runs, even though the entry is genuine', async () => {
+    const page = await signedInOnAccount();
+    await page.route(`${suite.stack.remoteUrls.referrals}/__federation_expose_remote.*.js`, async (route) => {
+      const original = await (await route.fetch()).text();
+      await route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `window.__tampered = true;\n${original}` });
+    });
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
+    expect(await page.evaluate(tampered)).toBeUndefined();
+  });
+
+  test('the genuine remote loads with its entry pinned by the manifest', async () => {
+    const page = await signedInOnAccount();
+    // The runtime removes script elements once loaded: record them as they are added.
+    await page.evaluate(() => {
+      const seen: Array<{ src: string; integrity: string }> = [];
+      (window as unknown as { __scripts: typeof seen }).__scripts = seen;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) for (const node of mutation.addedNodes) if (node instanceof HTMLScriptElement) seen.push({ src: node.src, integrity: node.integrity });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const manifest = (await (await page.request.get(`${suite.stack.hostUrl}/remotes.json`)).json()) as { remotes: Array<{ name: string; integrity?: string }> };
+    expect(manifest.remotes.find((r) => r.name === 'referrals')?.integrity).toMatch(/^sha384-/);
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    const scripts = await page.evaluate(() => (window as unknown as { __scripts: Array<{ src: string; integrity: string }> }).__scripts);
+    const fromReferrals = scripts.filter((script) => script.src.startsWith(suite.stack.remoteUrls.referrals));
+    expect(fromReferrals.length).toBeGreaterThanOrEqual(2); // the entry and its exposed chunk
+    for (const script of fromReferrals) expect(script.integrity).toMatch(/^sha384-/);
+  });
+});

@@ -33,6 +33,11 @@ export const RemoteEntrySchema = v.strictObject({
       scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
     }),
   ),
+  /**
+   * Subresource-integrity hash of the remote's `remoteEntry.js` (its build writes it to
+   * `integrity.json`). The host refuses other bytes; the entry pins each of its chunks in turn.
+   */
+  integrity: v.optional(v.pipe(v.string(), v.regex(/^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be an SRI hash such as "sha384-…" (see the build\'s integrity.json)'))),
   /** How long the remote's entry may take to load before its area shows the error panel. */
   timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
 }, (issue) => (issue.expected === 'never' ? 'is not a field of schema version 1' : 'must be an object with name, entry, path and label'));

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     'remote-timeout-ms': { type: 'string' },
     'manifest-extra': { type: 'string' },
     'require-role': { type: 'string', multiple: true },
+    'no-integrity': { type: 'boolean', default: false },
   },
 });
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
@@ -21,6 +22,7 @@ const stack = await startStack({
   ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
   ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
   ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
+  integrity: !values['no-integrity'],
   // --require-role account=admin
   requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
@@ -38,6 +38,8 @@ export interface StackOptions {
   readonly accessTokenTtl?: number;
   /** Load budget written into every default remote's manifest entry. */
   readonly remoteTimeoutMs?: number;
+  /** Pin each remote's entry with the hash its build wrote (default true). */
+  readonly integrity?: boolean;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
   readonly requiredRoles?: Readonly<Record<string, readonly string[]>>;
 }
@@ -75,11 +77,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], adminApi: true, ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
+    const integrity: Record<string, string> = {};
     for (const remote of DEFAULT_REMOTES) {
       const port = ports[remote.name as keyof StackPorts];
-      const server: RunningServer = await serveStatic({ dir: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`), port, cors: true });
+      const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
+      const server: RunningServer = await serveStatic({ dir: dist, port, cors: true });
       started.push(server);
       remoteUrls[remote.name] = server.url;
+      const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
+      if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
     }
     const manifest = {
       schemaVersion: 1,
@@ -91,6 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           label,
           order,
           ...(options.remoteTimeoutMs ? { timeoutMs: options.remoteTimeoutMs } : {}),
+          ...(options.integrity !== false && integrity[name] ? { integrity: integrity[name] } : {}),
           ...(options.requiredRoles?.[name] ? { requires: { roles: [...options.requiredRoles[name]] } } : {}),
         })),
         ...(options.extraManifestEntries ?? []),

@@ -9,6 +9,12 @@ const log = createLogger('remotes');
 export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null>;
+  registerPlugins?(plugins: Array<{ name: string; createScript?: (args: { url: string; attrs?: Record<string, unknown>; remoteInfo?: { name?: string } }) => HTMLScriptElement | undefined }>): void;
+}
+
+/** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
+export function entryScriptUrl(entry: string): string {
+  return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
 }
 
 /**
@@ -47,6 +53,25 @@ export class RemoteLoader {
   register(remotes: readonly RemoteEntry[]): void {
     for (const remote of remotes) this.entries.set(remote.name, remote);
     this.runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+    if (remotes.some((remote) => remote.integrity)) this.runtime.registerPlugins?.([{ name: 'mfe-entry-integrity', createScript: (args) => this.createEntryScript(args) }]);
+  }
+
+  /**
+   * The federation runtime asks how to create a remote's entry script: for a
+   * remote pinned by `integrity`, only its own entry URL, and only with the
+   * browser's integrity check. Altered bytes never run.
+   */
+  private createEntryScript({ url, remoteInfo }: { url: string; remoteInfo?: { name?: string } }): HTMLScriptElement | undefined {
+    const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
+    if (!remote?.integrity) return undefined;
+    if (url !== entryScriptUrl(remote.entry)) {
+      throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${entryScriptUrl(remote.entry)} may load.`);
+    }
+    const script = document.createElement('script');
+    script.src = url;
+    script.crossOrigin = 'anonymous';
+    script.integrity = remote.integrity;
+    return script;
   }
 
   load(name: string): Promise<RemoteModule> {
