@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequireAccess } from './auth/RequireAccess';
 import { RequireAuth } from './auth/RequireAuth';
+import { Diagnostics } from './layout/Diagnostics';
 import { Home } from './layout/Home';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
@@ -28,7 +29,7 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
     {
       path: '/',
       element: <Layout />,
-      children: [{ index: true, element: <Home /> }, ...remoteRoutes, { path: '*', element: <NotFound /> }],
+      children: [{ index: true, element: <Home /> }, { path: 'diagnostics', element: <Diagnostics /> }, ...remoteRoutes, { path: '*', element: <NotFound /> }],
     },
   ];
 }

@@ -40,6 +40,13 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
 
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=account-greeting]');
+
+  // The diagnostics page lists the same problems and where each remote stands.
+  await page.click('text=diagnostics page');
+  const problems = await page.textContent('[data-testid=diagnostics-problems]');
+  expect(problems).toContain('remotes[3] ("typo"): "entry" must be an absolute URL');
+  expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=account]')).toContain('loaded');
+  expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals]')).toContain('loaded');
 });
 
 test('a remote slower than its timeout shows its error panel within the budget, and Retry loads it once it answers', async () => {

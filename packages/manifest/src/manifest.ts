@@ -10,7 +10,7 @@ import { describeIssues } from './validation';
 export const MANIFEST_SCHEMA_VERSION = 1;
 
 /** Paths the host owns; no remote may mount there. */
-const RESERVED_PATHS = ['/auth'];
+const RESERVED_PATHS = ['/auth', '/diagnostics'];
 
 /**
  * Fields the federation runtime would evaluate as code. They are refused by

@@ -47,7 +47,7 @@ export function Layout() {
       {status === 'expired' && <SessionExpiredNotice />}
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
-          Some feature areas are unavailable because their manifest entries are invalid:
+          Some feature areas are unavailable because their manifest entries are invalid (details on the <Link to="/diagnostics">diagnostics page</Link>):
           <ul>
             {manifest.problems.map((problem) => (
               <li key={problem.index}>{describeProblem(problem)}</li>

@@ -38,9 +38,17 @@ export const REMOTE_EXPOSE = 'remote';
  * each one on first use. Nothing is fetched until `load` is called, and a
  * failed load is forgotten so that `retry` starts from scratch.
  */
+export type RemoteStatus = { readonly state: 'not loaded' } | { readonly state: 'loading' } | { readonly state: 'loaded' } | { readonly state: 'failed'; readonly message: string };
+
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
+  private readonly statuses = new Map<string, RemoteStatus>();
+
+  /** Where each remote stands, for the diagnostics page. */
+  status(name: string): RemoteStatus {
+    return this.statuses.get(name) ?? { state: 'not loaded' };
+  }
 
   constructor(
     private readonly runtime: FederationRuntime,
@@ -79,7 +87,14 @@ export class RemoteLoader {
     if (cached) return cached;
     const promise = this.fetchModule(name);
     this.loaded.set(name, promise);
-    promise.catch(() => this.loaded.delete(name));
+    this.statuses.set(name, { state: 'loading' });
+    promise.then(
+      () => this.statuses.set(name, { state: 'loaded' }),
+      (error: Error) => {
+        this.loaded.delete(name);
+        this.statuses.set(name, { state: 'failed', message: error.message });
+      },
+    );
     return promise;
   }
 
