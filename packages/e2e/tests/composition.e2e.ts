@@ -9,7 +9,7 @@ const extra = [
   { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
 ];
 // No integrity pins here: these tests serve altered bytes on purpose to see each fault (integrity has its own tests).
-const suite = setUpBrowserSuite(4500, ['--no-integrity', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
+const suite = setUpBrowserSuite(4500, ['--no-integrity', '--fixture', 'faulty', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
 
 test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
   const page = await suite.browser.context.newPage();
@@ -27,9 +27,9 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   const notice = await page.textContent('[data-testid=manifest-problems]');
-  expect(notice).toContain(`remotes[2] ("evil"): "entry" origin ${EVIL_ORIGIN} is not in the host's allowedRemoteOrigins`);
-  expect(notice).toContain('remotes[3] ("typo"): "entry" must be an absolute URL');
-  expect(notice).toContain('remotes[4] ("sneaky"): "getPublicPath" is refused');
+  expect(notice).toContain(`remotes[3] ("evil"): "entry" origin ${EVIL_ORIGIN} is not in the host's allowedRemoteOrigins`);
+  expect(notice).toContain('remotes[4] ("typo"): "entry" must be an absolute URL');
+  expect(notice).toContain('remotes[5] ("sneaky"): "getPublicPath" is refused');
   // Once per entry and page load (this test loaded the host before and after signing in).
   expect(new Set(warnings.filter((w) => w.includes('Manifest entry refused'))).size).toBe(3);
   // Refused entries get no navigation and no route.
@@ -44,7 +44,7 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   // The diagnostics page lists the same problems and where each remote stands.
   await page.click('text=diagnostics page');
   const problems = await page.textContent('[data-testid=diagnostics-problems]');
-  expect(problems).toContain('remotes[3] ("typo"): "entry" must be an absolute URL');
+  expect(problems).toContain('remotes[4] ("typo"): "entry" must be an absolute URL');
   expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=account]')).toContain('loaded');
   expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals]')).toContain('loaded');
 });
@@ -205,4 +205,22 @@ describe('a remote redeployed while the app is open', () => {
     expect(entryLoads).toHaveLength(1);
     expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
   });
+});
+
+test('a remote that throws while rendering shows its panel inside the layout, the rest works, and Retry renders it again', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/faulty/render-throw`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=faulty]');
+  expect(await panel.textContent()).toContain('Faulty is unavailable right now');
+  expect(await panel.textContent()).toContain('It stopped with an error: The faulty fixture failed to render');
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=remote-error][data-remote=faulty]');
+  await page.evaluate(() => ((window as unknown as { __faultyFixed: boolean }).__faultyFixed = true));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=faulty-recovered]');
 });

@@ -16,6 +16,11 @@ export interface StackPorts {
 
 export const DEV_PORTS: StackPorts = { host: 3000, referrals: 3001, account: 3002, idp: 3100 };
 
+/** Test fixtures that can be added to the stack (`--fixture faulty`), served on the host port + 3. */
+const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
+  faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
+};
+
 export interface RemoteSpec {
   readonly name: string;
   readonly path: string;
@@ -38,6 +43,8 @@ export interface StackOptions {
   readonly accessTokenTtl?: number;
   /** Load budget written into every default remote's manifest entry. */
   readonly remoteTimeoutMs?: number;
+  /** Test fixture remotes to serve and list as well. */
+  readonly fixtures?: readonly string[];
   /** Pin each remote's entry with the hash its build wrote (default true). */
   readonly integrity?: boolean;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
@@ -78,8 +85,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
-    for (const remote of DEFAULT_REMOTES) {
-      const port = ports[remote.name as keyof StackPorts];
+    const fixtures = (options.fixtures ?? []).map((name) => {
+      const fixture = FIXTURES[name];
+      if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
+      return fixture;
+    });
+    const remotes = [...DEFAULT_REMOTES, ...fixtures];
+    for (const [index, remote] of remotes.entries()) {
+      const port = index < DEFAULT_REMOTES.length ? ports[remote.name as keyof StackPorts] : ports.host + 3 + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
       const server: RunningServer = await serveStatic({ dir: dist, port, cors: true });
       started.push(server);
@@ -90,7 +103,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const manifest = {
       schemaVersion: 1,
       remotes: [
-        ...DEFAULT_REMOTES.map(({ name, path, label, order }) => ({
+        ...remotes.map(({ name, path, label, order }) => ({
           name,
           entry: `${remoteUrls[name]}/mf-manifest.json`,
           path,
