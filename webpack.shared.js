@@ -158,9 +158,10 @@ function hostConfig({ appDir, mode = 'production', name = 'host' }) {
 /**
  * A feature remote: exposes `./remote` (the module built with
  * `defineRemote`) and takes every shared singleton from the host.
- * @param {{ appDir: string, name: string, mode?: string }} options
+ * `exposes` is only for test fixtures that must break that rule.
+ * @param {{ appDir: string, name: string, mode?: string, exposes?: Record<string, string> }} options
  */
-function remoteConfig({ appDir, name, mode = 'production' }) {
+function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote': './src/remote.tsx' } }) {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) {
     throw new Error(`Remote name "${name}" must be lower-case letters, digits and "_" (it becomes a JavaScript identifier).`);
   }
@@ -178,7 +179,7 @@ function remoteConfig({ appDir, name, mode = 'production' }) {
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
-      exposes: { './remote': './src/remote.tsx' },
+      exposes,
       shared: sharedConfig(appDir, 'remote'),
       shareStrategy: 'loaded-first',
       manifest: true,

@@ -147,3 +147,14 @@ test('a script that ran and threw is never run again automatically', async () =>
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
   expect(calls).toHaveLength(1);
 });
+
+test('a container without the ./remote module is REMOTE_INVALID, not a connection problem', async () => {
+  const { runtime } = fakeRuntime([
+    async () => {
+      throw new Error('Module "./remote" does not exist in container.');
+    },
+  ]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('does not expose "./remote"') });
+});

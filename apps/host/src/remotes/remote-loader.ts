@@ -156,6 +156,10 @@ export class RemoteLoader {
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
       }
+      if (cause instanceof Error && /does not exist in container/.test(cause.message)) {
+        log.error(`Remote "${name}" has no "./${REMOTE_EXPOSE}" module.`, { message: cause.message });
+        throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area is not a valid feature area (its build does not expose "./${REMOTE_EXPOSE}"). Its team needs to fix the build.`, { cause });
+      }
       log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
       throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.`, { cause });
     } finally {
