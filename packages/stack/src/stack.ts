@@ -19,6 +19,7 @@ export const DEV_PORTS: StackPorts = { host: 3000, referrals: 3001, account: 300
 /** Test fixtures that can be added to the stack (`--fixture faulty`), served on the host port + 3. */
 const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
+  react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'react18', 'dist') },
   'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'wrong-expose', 'dist') },
 };
 
