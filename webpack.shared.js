@@ -189,4 +189,24 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
   return config;
 }
 
-module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig };
+/**
+ * A single-bundle app without federation: the benchmark's baseline, the same
+ * code as the host with its remotes imported statically.
+ * @param {{ appDir: string, mode?: string, copy?: string[] }} options `copy`: files to put next to index.html
+ */
+function singleBundleConfig({ appDir, mode = 'production', copy = [] }) {
+  const config = baseConfig({ appDir, mode });
+  const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
+  const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
+  const { DefinePlugin } = fromApp(appDir, 'webpack');
+  config.entry = { main: './src/baseline/index.tsx' };
+  config.output = { ...config.output, publicPath: '/' };
+  config.plugins = [
+    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
+    new HtmlWebpackPlugin({ template: './src/baseline/index.html', scriptLoading: 'defer' }),
+    ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
+  ];
+  return config;
+}
+
+module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig, singleBundleConfig };

@@ -5,7 +5,7 @@ export function ClaimsPage() {
   if (!user) return <p>Nobody is signed in.</p>;
   return (
     <div>
-      <p data-testid="account-greeting">Signed in as {user.name ?? user.sub}</p>
+      <p data-testid="account-greeting" {...({ elementtiming: 'account-greeting' } as Record<string, string>)}>Signed in as {user.name ?? user.sub}</p>
       <table className="claims">
         <caption>Claims the host received for you</caption>
         <tbody>

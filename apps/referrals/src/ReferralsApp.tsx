@@ -6,13 +6,16 @@ import { useRemote, useTelemetry, useUser } from '@mfe/context';
 // specified yet, so this shows only the wiring: nested routes, the signed-in
 // user from the host, navigation relative to the mount point, telemetry.
 
+/** Element Timing marker: the benchmark measures when this text is painted. */
+const paintMarker = (id: string) => ({ elementtiming: id }) as Record<string, string>;
+
 function Overview() {
   const user = useUser();
   const { navigate } = useRemote();
   const telemetry = useTelemetry();
   return (
     <div>
-      <p data-testid="referrals-overview">
+      <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
         Hello {user?.name ?? 'there'}. The referrals area is being built; this is where it will live.
       </p>
       <button

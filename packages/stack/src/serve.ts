@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import compression from 'compression';
 import sirv from 'sirv';
 
 export interface StaticServerOptions {
@@ -15,6 +16,8 @@ export interface StaticServerOptions {
   readonly overrides?: Readonly<Record<string, unknown>>;
   /** Headers sent with every response (e.g. the Content-Security-Policy). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** gzip responses when the browser accepts it, as a CDN would. */
+  readonly compress?: boolean;
 }
 
 export interface RunningServer {
@@ -41,7 +44,15 @@ export async function serveStatic(options: StaticServerOptions): Promise<Running
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
+  const gzip = options.compress ? compression() : null;
   const server = createServer((req, res) => {
+    if (gzip) {
+      gzip(req as never, res as never, () => handle(req, res));
+      return;
+    }
+    handle(req, res);
+  });
+  function handle(req: IncomingMessage, res: ServerResponse) {
     for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     if (options.cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
@@ -62,7 +73,7 @@ export async function serveStatic(options: StaticServerOptions): Promise<Running
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     });
-  });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.listenHost ?? '127.0.0.1', () => resolve());

@@ -45,6 +45,12 @@ export interface StackOptions {
   readonly accessTokenTtl?: number;
   /** Load budget written into every default remote's manifest entry. */
   readonly remoteTimeoutMs?: number;
+  /** More origins of host-like apps that may sign in with the dev provider (the benchmark's baseline). */
+  readonly extraHostOrigins?: readonly string[];
+  /** gzip every response (the benchmark's throttled profile). */
+  readonly compress?: boolean;
+  /** Extra manifest entries that are valid but never visited (the benchmark's 50-remote case). */
+  readonly idleRemotes?: number;
   /** Test fixture remotes to serve and list as well. */
   readonly fixtures?: readonly string[];
   /** Pin each remote's entry with the hash its build wrote (default true). */
@@ -58,6 +64,9 @@ export interface RunningStack {
   readonly idpUrl: string;
   readonly remoteUrls: Readonly<Record<string, string>>;
   readonly idp: RunningDevIdp;
+  /** The runtime config and manifest the host is served with. */
+  readonly config: unknown;
+  readonly manifest: unknown;
   close(): Promise<void>;
 }
 
@@ -83,7 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   };
   try {
     // The control API (/__dev/) lets tests revoke grants and take the provider down; dev only.
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], adminApi: true, ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl, ...(options.extraHostOrigins ?? [])], adminApi: true, ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
@@ -96,7 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     for (const [index, remote] of remotes.entries()) {
       const port = index < DEFAULT_REMOTES.length ? ports[remote.name as keyof StackPorts] : ports.host + 3 + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
-      const server: RunningServer = await serveStatic({ dir: dist, port, cors: true });
+      const server: RunningServer = await serveStatic({ dir: dist, port, cors: true, compress: options.compress ?? false });
       started.push(server);
       remoteUrls[remote.name] = server.url;
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
@@ -116,6 +125,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           ...(options.requiredRoles?.[name] ? { requires: { roles: [...options.requiredRoles[name]] } } : {}),
         })),
         ...(options.extraManifestEntries ?? []),
+        ...Array.from({ length: options.idleRemotes ?? 0 }, (_, i) => ({
+          name: `idle_${i}`,
+          entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`,
+          path: `/idle-${i}`,
+          label: `Idle ${i}`,
+          order: 1000 + i,
+        })),
       ],
     };
     const config = {
@@ -131,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       dir: requireBuild(join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
       port: ports.host,
       spa: true,
+      compress: options.compress ?? false,
       overrides: { '/config.json': config, '/remotes.json': manifest },
       headers: {
         'Content-Security-Policy': contentSecurityPolicy({ remoteOrigins: config.allowedRemoteOrigins, idpOrigin: idpUrl, apiOrigins: config.apiOrigins }),
@@ -139,7 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       },
     });
     started.push(host);
-    return { hostUrl, idpUrl, remoteUrls, idp, close };
+    return { hostUrl, idpUrl, remoteUrls, idp, config, manifest, close };
   } catch (error) {
     await close();
     throw error;

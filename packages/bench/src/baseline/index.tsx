@@ -1,0 +1,47 @@
+// BENCH FIXTURE: the baseline. The host's own shell and sign-in code, with the
+// two remotes imported statically and no Module Federation at all, so the
+// benchmark's difference is exactly what composition costs.
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { RemoteModule } from '@mfe/context';
+import account from '@mfe/account/src/remote';
+import referrals from '@mfe/referrals/src/remote';
+import { createApiClient } from '@mfe/host/src/api-client';
+import { AuthSession, createUserManager } from '@mfe/host/src/auth/session';
+import { loadRuntimeConfig } from '@mfe/host/src/config';
+import { HostServicesProvider } from '@mfe/host/src/host-services';
+import type { RemoteEntry } from '@mfe/host/src/manifest';
+import type { RemoteLoader } from '@mfe/host/src/remotes/remote-loader';
+import { buildRoutes } from '@mfe/host/src/routes';
+
+const modules: Record<string, RemoteModule> = { referrals, account };
+const entry = (name: string, path: string, label: string, order: number): RemoteEntry => ({ name, entry: `${location.origin}/${name}`, path, label, order, requiresAuth: true, timeoutMs: 10_000 });
+const remotes = [entry('referrals', '/referrals', 'Referrals', 10), entry('account', '/account', 'Account', 20)];
+// A monolith's "loader": everything is already in the bundle.
+const loader = {
+  register: () => undefined,
+  load: async (name: string) => modules[name]!,
+  retry: async (name: string) => modules[name]!,
+  status: () => ({ state: 'loaded' as const }),
+} as unknown as RemoteLoader;
+
+async function start() {
+  const config = await loadRuntimeConfig();
+  document.title = config.productName;
+  const session = new AuthSession(createUserManager(config), config);
+  await session.start();
+  const api = createApiClient({
+    apiOrigins: config.apiOrigins,
+    origin: location.origin,
+    getAccessToken: () => session.getAccessToken(),
+    renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
+  });
+  createRoot(document.getElementById('root')!).render(
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api }}>
+      <RouterProvider router={createBrowserRouter(buildRoutes(remotes))} />
+    </HostServicesProvider>,
+  );
+}
+
+if (location.pathname === '/auth/silent-callback') void import('@mfe/host/src/auth/silent-callback').then((m) => m.completeSilentCallback());
+else void start();

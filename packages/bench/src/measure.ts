@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Profile {
+  readonly name: string;
+  readonly cpuSlowdown: number;
+  /** null: no network throttling. */
+  readonly network: { latencyMs: number; bitsPerSecond: number } | null;
+}
+
+export const PROFILES: readonly Profile[] = [
+  { name: 'none', cpuSlowdown: 1, network: null },
+  { name: 'cpu4x-40ms-10mbit', cpuSlowdown: 4, network: { latencyMs: 40, bitsPerSecond: 10_000_000 } },
+];
+
+export interface LoadFigures {
+  /** Navigation start → the remote's content painted (Element Timing), ms. */
+  readonly paintMs: number;
+  readonly fcpMs: number;
+  readonly requests: number;
+  readonly jsRequests: number;
+  readonly jsBytes: number;
+  readonly jsGzipBytes: number;
+  /** JS bytes that came over the network (not from the HTTP cache), as encoded on the wire. */
+  readonly jsTransferBytes: number;
+  readonly tbtMs: number;
+  readonly heapBytes: number;
+  /** Scripts that contain React's core / react-dom's renderer. */
+  readonly reactCopies: number;
+  readonly reactDomCopies: number;
+}
+
+interface Tracked {
+  url: string;
+  type?: string;
+  status?: number;
+  fromCache?: boolean;
+  encoded?: number;
+  finished: boolean;
+}
+
+/**
+ * Installed before any page script: Element Timing, paint and long-task
+ * observers. Plain JavaScript text, so no compiler helper leaks into the page.
+ */
+function observerScript(appOrigin: string, signedInHint: boolean): string {
+  return `(() => {
+  if (location.origin !== ${JSON.stringify(appOrigin)}) return;
+  // The host's "this tab was signed in" hint, so the session is restored as after a reload.
+  if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
+  const state = { elements: {}, fcp: 0, longTasks: [] };
+  window.__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.identifier && !(entry.identifier in state.elements)) state.elements[entry.identifier] = entry.renderTime || entry.loadTime || entry.startTime;
+    }
+  }).observe({ type: 'element', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') state.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+})();`;
+}
+
+export class Session {
+  readonly page: Page;
+  private readonly cdp: CDPSession;
+  private tracked = new Map<string, Tracked>();
+
+  private constructor(
+    readonly context: BrowserContext,
+    page: Page,
+    cdp: CDPSession,
+    private readonly dir: string,
+  ) {
+    this.page = page;
+    this.cdp = cdp;
+    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, type: e.type, finished: false }));
+    cdp.on('Network.responseReceived', (e) => {
+      const t = this.tracked.get(e.requestId);
+      if (t) Object.assign(t, { type: e.type, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker });
+    });
+    cdp.on('Network.requestServedFromCache', (e) => {
+      const t = this.tracked.get(e.requestId);
+      if (t) t.fromCache = true;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const t = this.tracked.get(e.requestId);
+      if (t) Object.assign(t, { encoded: e.encodedDataLength, finished: true });
+    });
+  }
+
+  /** A fresh profile (empty cache), throttled as the profile says, signed in at the provider through `cookies`. */
+  static async open(profile: Profile, appOrigin: string, cookies: readonly Cookie[], signedInHint = true): Promise<Session> {
+    const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
+    const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, viewport: { width: 1280, height: 800 } });
+    await context.addCookies([...cookies]);
+    await context.addInitScript(observerScript(appOrigin, signedInHint));
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+    if (profile.network) {
+      const bytesPerSecond = profile.network.bitsPerSecond / 8;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.network.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    }
+    return new Session(context, page, cdp, dir);
+  }
+
+  resetCounters(): void {
+    this.tracked = new Map();
+  }
+
+  /** Waits for the element with this Element Timing identifier to be painted; returns its time (ms since navigation start). */
+  async waitForPaint(identifier: string, timeoutMs = 60_000): Promise<number> {
+    // A function, not a string: the page's CSP forbids evaluating strings.
+    const handle = await this.page.waitForFunction((id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id], identifier, { timeout: timeoutMs });
+    return (await handle.jsonValue()) as number;
+  }
+
+  /** Everything measured since the last reset. */
+  async figures(paintMs: number): Promise<LoadFigures> {
+    await this.page.waitForTimeout(300); // late long tasks and responses
+    const state = (await this.page.evaluate('window.__bench')) as { fcp: number; longTasks: Array<{ start: number; duration: number }> };
+    const done = [...this.tracked.entries()].filter(([, t]) => t.finished);
+    const scripts = done.filter(([, t]) => t.type === 'Script');
+    let jsBytes = 0;
+    let jsGzipBytes = 0;
+    let jsTransferBytes = 0;
+    let reactCopies = 0;
+    let reactDomCopies = 0;
+    for (const [requestId, t] of scripts) {
+      if (!t.fromCache && t.status === 200) jsTransferBytes += t.encoded ?? 0;
+      try {
+        const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId });
+        const text = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+        jsBytes += Buffer.byteLength(text);
+        jsGzipBytes += gzipSync(text).length;
+        if (/\.useState=function/.test(text)) reactCopies += 1;
+        if (text.includes('rendererPackageName:"react-dom"')) reactDomCopies += 1;
+      } catch {
+        // a body the browser no longer holds (e.g. a redirect); its bytes are not counted
+      }
+    }
+    const tbtMs = state.longTasks.filter((task) => task.start >= state.fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
+    return {
+      paintMs,
+      fcpMs: state.fcp,
+      requests: done.length,
+      jsRequests: scripts.length,
+      jsBytes,
+      jsGzipBytes,
+      jsTransferBytes,
+      tbtMs,
+      heapBytes: heap.usedSize,
+      reactCopies,
+      reactDomCopies,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
