@@ -38,6 +38,7 @@ export interface LoadFigures {
 
 interface Tracked {
   url: string;
+  frameId?: string;
   type?: string;
   status?: number;
   fromCache?: boolean;
@@ -83,7 +84,7 @@ export class Session {
   ) {
     this.page = page;
     this.cdp = cdp;
-    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, type: e.type, finished: false }));
+    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, type: e.type, frameId: e.frameId, finished: false }));
     cdp.on('Network.responseReceived', (e) => {
       const t = this.tracked.get(e.requestId);
       if (t) Object.assign(t, { type: e.type, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker });
@@ -130,7 +131,9 @@ export class Session {
   async figures(paintMs: number): Promise<LoadFigures> {
     await this.page.waitForTimeout(300); // late long tasks and responses
     const state = (await this.page.evaluate('window.__bench')) as { fcp: number; longTasks: Array<{ start: number; duration: number }> };
-    const done = [...this.tracked.entries()].filter(([, t]) => t.finished);
+    // The page itself: the hidden silent-sign-in iframe does the same for both apps and is left out.
+    const { frameTree } = await this.cdp.send('Page.getFrameTree');
+    const done = [...this.tracked.entries()].filter(([, t]) => t.finished && t.frameId === frameTree.frame.id);
     const scripts = done.filter(([, t]) => t.type === 'Script');
     let jsBytes = 0;
     let jsGzipBytes = 0;

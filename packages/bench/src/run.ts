@@ -130,15 +130,17 @@ const fmt = (s: Summary, unit: 'ms' | 'KiB' | '' | 'MiB') => {
   return s.min === s.max ? `${v(s.median)}${unit ? ` ${unit}` : ''}` : `${v(s.median)} (${v(s.min)}–${v(s.max)})${unit ? ` ${unit}` : ''}`;
 };
 
+const ratioText = (s: Summary) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+
 function table(comparisons: readonly Comparison[]): string {
   const rows = ['| scenario | profile | app | content painted | FCP | requests | JS raw | JS gzip | JS over network | TBT | heap | React copies | paint ratio |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
   for (const c of comparisons) {
     for (const [label, f, ratio] of [
-      [c.a, c.aFigures, fmt(c.paintRatio, '')] as const,
+      [c.a, c.aFigures, ratioText(c.paintRatio)] as const,
       [c.b, c.bFigures, '1 (reference)'] as const,
     ]) {
       rows.push(
-        `| ${c.scenario} | ${c.profile} | ${label} | ${fmt(f.paintMs, 'ms')} | ${fmt(f.fcpMs, 'ms')} | ${fmt(f.requests, '')} | ${fmt(f.jsBytes, 'KiB')} | ${fmt(f.jsGzipBytes, 'KiB')} | ${fmt(f.jsTransferBytes, 'KiB')} | ${fmt(f.tbtMs, 'ms')} | ${fmt(f.heapBytes, 'MiB')} | ${fmt(f.reactCopies, '')} | ${label === c.a ? ratio.replace(/(\d)\b/, '$1×').replace(' (', '× (').replace('××', '×') : ratio} |`,
+        `| ${c.scenario} | ${c.profile} | ${label} | ${fmt(f.paintMs, 'ms')} | ${fmt(f.fcpMs, 'ms')} | ${fmt(f.requests, '')} | ${fmt(f.jsBytes, 'KiB')} | ${fmt(f.jsGzipBytes, 'KiB')} | ${fmt(f.jsTransferBytes, 'KiB')} | ${fmt(f.tbtMs, 'ms')} | ${fmt(f.heapBytes, 'MiB')} | ${fmt(f.reactCopies, '')} | ${ratio} |`,
       );
     }
   }
