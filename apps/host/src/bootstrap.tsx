@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { createApiClient } from './api-client';
-import { AuthSession, createUserManager } from './auth/session';
+import { AuthSession, CALLBACK_PATH, createUserManager } from './auth/session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
 import { StartupErrorPage } from './layout/StartupErrorPage';
@@ -31,20 +31,25 @@ async function start(): Promise<void> {
   document.title = config.productName;
 
   const session = new AuthSession(createUserManager(config), config);
-  // Sign-in finishes (or the session is restored) while the manifest loads;
-  // no remote code is fetched until the router mounts a remote's route.
-  const [auth, manifest] = await Promise.all([session.start(), loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).catch((error: unknown) => error as Error)]);
+  const runtime = getInstance();
+  if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
+  const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
+  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).then((manifest) => {
+    loader.register(manifest.remotes);
+    // The remote of the page being opened starts loading now, alongside the session restore,
+    // unless it is restricted to some roles (then it waits for the user) or this is the sign-in callback.
+    const opening = manifest.remotes.find((remote) => window.location.pathname === remote.path || window.location.pathname.startsWith(`${remote.path}/`));
+    if (opening && !opening.requires && window.location.pathname !== CALLBACK_PATH) void loader.load(opening.name).catch(() => undefined);
+    return manifest;
+  });
+  // Sign-in finishes (or the session is restored) while the manifest loads.
+  const [auth, manifest] = await Promise.all([session.start(), manifestReady.catch((error: unknown) => error as Error)]);
   if (auth.kind === 'callback-failed') {
     const { problem } = auth;
     return fail(problem.title, new Error(problem.message), 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
   }
   if (manifest instanceof Error) return fail('The app could not load its feature areas', manifest);
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
-
-  const runtime = getInstance();
-  if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
-  const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
-  loader.register(manifest.remotes);
 
   const api = createApiClient({
     apiOrigins: config.apiOrigins,

@@ -9,7 +9,14 @@ const log = createLogger('remotes');
 export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null>;
-  registerPlugins?(plugins: Array<{ name: string; createScript?: (args: { url: string; attrs?: Record<string, unknown>; remoteInfo?: { name?: string } }) => HTMLScriptElement | undefined }>): void;
+  registerPlugins?(plugins: FederationPlugin[]): void;
+}
+
+/** The runtime plugin hooks the host uses. */
+export interface FederationPlugin {
+  name: string;
+  createScript?: (args: { url: string; attrs?: Record<string, unknown>; remoteInfo?: { name?: string } }) => HTMLScriptElement | undefined;
+  fetch?: (url: string, init: RequestInit) => Promise<Response> | undefined;
 }
 
 /** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
@@ -44,6 +51,9 @@ export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly statuses = new Map<string, RemoteStatus>();
+  /** mf-manifest.json bodies fetched by the compatibility check, kept until the runtime asks once. */
+  private readonly fetchedManifests = new Map<string, string>();
+  private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
   status(name: string): RemoteStatus {
@@ -61,7 +71,23 @@ export class RemoteLoader {
   register(remotes: readonly RemoteEntry[]): void {
     for (const remote of remotes) this.entries.set(remote.name, remote);
     this.runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-    if (remotes.some((remote) => remote.integrity)) this.runtime.registerPlugins?.([{ name: 'mfe-entry-integrity', createScript: (args) => this.createEntryScript(args) }]);
+    if (!this.pluginRegistered) {
+      this.pluginRegistered = true;
+      this.runtime.registerPlugins?.([
+        {
+          name: 'mfe-host',
+          createScript: (args) => this.createEntryScript(args),
+          // The host already fetched this mf-manifest.json to check compatibility: hand the runtime
+          // those bytes instead of a second request on the critical path.
+          fetch: (url) => {
+            const body = this.fetchedManifests.get(url);
+            if (body === undefined) return undefined;
+            this.fetchedManifests.delete(url);
+            return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+          },
+        },
+      ]);
+    }
   }
 
   /**
@@ -129,11 +155,13 @@ export class RemoteLoader {
     if (entry.entry.endsWith('.json')) {
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
-      const problems = findIncompatibilities(await response.json(), this.provided);
+      const body = await response.text();
+      const problems = findIncompatibilities(JSON.parse(body), this.provided);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
       }
+      this.fetchedManifests.set(entry.entry, body);
     }
     return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
   }
