@@ -147,6 +147,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host' }) {
       // at start-up, so one unreachable remote would block the host.
       shareStrategy: 'loaded-first',
       dts: false,
+      // One federation runtime for the page: the host provides it to every remote.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
@@ -184,6 +186,8 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
+      // Use the host's federation runtime instead of bundling a copy into remoteEntry.js.
+      experiments: { externalRuntime: true, optimization: { target: 'web' } },
     }),
   ];
   return config;
