@@ -196,9 +196,9 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
 /**
  * A single-bundle app without federation: the benchmark's baseline, the same
  * code as the host with its remotes imported statically.
- * @param {{ appDir: string, mode?: string, copy?: string[] }} options `copy`: files to put next to index.html
+ * @param {{ appDir: string, template: string, mode?: string, copy?: string[] }} options `copy`: files to put next to index.html
  */
-function singleBundleConfig({ appDir, mode = 'production', copy = [] }) {
+function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }) {
   const config = baseConfig({ appDir, mode });
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
@@ -207,7 +207,7 @@ function singleBundleConfig({ appDir, mode = 'production', copy = [] }) {
   config.output = { ...config.output, publicPath: '/' };
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
-    new HtmlWebpackPlugin({ template: './src/baseline/index.html', scriptLoading: 'defer' }),
+    new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
     ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
   ];
   return config;
