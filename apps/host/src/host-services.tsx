@@ -42,7 +42,6 @@ export function useSessionSnapshot(): SessionSnapshot {
 /** The manifest's remotes this user may open (navigation never offers the others). */
 export function useUsableRemotes(): readonly RemoteEntry[] {
   const { manifest, session } = useHostServices();
-  const { user } = useSessionSnapshot();
-  const viewer = { signedIn: user !== null, hasRole: (r: string) => session.hasRole(r), hasScope: (s: string) => session.hasScope(s) };
-  return manifest.remotes.filter((remote) => canUse(remote, viewer));
+  useSessionSnapshot(); // re-render when the user changes
+  return manifest.remotes.filter((remote) => canUse(remote, session));
 }

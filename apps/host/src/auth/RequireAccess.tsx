@@ -7,8 +7,8 @@ import type { RemoteEntry } from '../manifest';
 /** Renders the remote only for users who may use it; others get a "no access" page and nothing is downloaded. */
 export function RequireAccess({ remote, children }: { readonly remote: RemoteEntry; readonly children?: ReactNode }) {
   const { session } = useHostServices();
-  const { user } = useSessionSnapshot();
-  if (canUse(remote, { signedIn: user !== null, hasRole: (r) => session.hasRole(r), hasScope: (s) => session.hasScope(s) })) return <>{children}</>;
+  useSessionSnapshot(); // re-render when the user changes
+  if (canUse(remote, session)) return <>{children}</>;
   return (
     <div role="alert" className="panel" data-testid="no-access" data-remote={remote.name}>
       <h1>No access to {remote.label}</h1>

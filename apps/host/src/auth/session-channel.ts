@@ -34,3 +34,25 @@ export function withCrossTabLock<T>(name: string, fn: () => Promise<T>): Promise
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   return locks ? locks.request(name, fn) : fn();
 }
+
+export interface TabPresence {
+  /** Whether another tab of this app is open right now (true where it cannot be told). */
+  otherTabsOpen(): Promise<boolean>;
+}
+
+/**
+ * Holds a Web Lock named `<prefix>:<random>` for as long as this tab lives,
+ * so a tab can see whether it has company before waiting for an answer.
+ */
+export function joinTabs(prefix: string): TabPresence {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return { otherTabsOpen: async () => true };
+  const own = `${prefix}:${crypto.randomUUID()}`;
+  void locks.request(own, () => new Promise<never>(() => undefined));
+  return {
+    otherTabsOpen: async () => {
+      const { held = [] } = await locks.query();
+      return held.some((lock) => lock.name !== own && lock.name?.startsWith(`${prefix}:`));
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { createLogger } from '../logger';
 import { validateIdTokenClaims } from './id-token';
 import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
-import { openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage } from './session-channel';
+import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage, type TabPresence } from './session-channel';
 import { describeSignInError, type SignInProblem } from './sign-in-errors';
 import { toContractUser } from './user';
 
@@ -69,6 +69,7 @@ export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'cal
 export interface AuthSessionOptions {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   readonly channel?: SessionChannel;
+  readonly tabs?: TabPresence;
   readonly now?: () => number;
 }
 
@@ -89,6 +90,7 @@ export class AuthSession {
   private readonly tokenListeners = new Set<() => void>();
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly channel: SessionChannel;
+  private readonly tabs: TabPresence;
   private readonly now: () => number;
   private readonly renewer: TokenRenewer;
   readonly api: AuthApi;
@@ -100,6 +102,7 @@ export class AuthSession {
   ) {
     this.location = options.location ?? window.location;
     this.channel = options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`);
+    this.tabs = options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`);
     this.now = options.now ?? Date.now;
     this.renewer = new TokenRenewer({
       withLock: (fn) => withCrossTabLock(`mfe-auth-renew:${config.auth.clientId}`, fn),
@@ -126,6 +129,11 @@ export class AuthSession {
       hasRole: (role: string) => this.hasRole(role),
       hasScope: (scope: string) => this.hasScope(scope),
     };
+  }
+
+  /** With `hasRole`/`hasScope`, this makes the session the `Viewer` that access checks take. */
+  get signedIn(): boolean {
+    return this.snapshot.user !== null;
   }
 
   hasRole(role: string): boolean {
@@ -237,8 +245,9 @@ export class AuthSession {
     }
   }
 
-  /** Asks the other tabs for a newer token set and waits briefly for one. */
-  private askPeersForTokens(): Promise<void> {
+  /** Asks the other tabs for a newer token set and waits briefly for one (not at all when this tab is alone). */
+  private async askPeersForTokens(): Promise<void> {
+    if (!(await this.tabs.otherTabsOpen())) return;
     const before = this.oidcUser?.expires_at ?? 0;
     return new Promise((resolve) => {
       const timer = setTimeout(done, PEER_WAIT_MS);
