@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Cookie } from 'playwright-core';
+import { DEMO_USERS } from '@mfe/dev-idp';
 import { serveStatic, startStack, type RunningStack } from '@mfe/stack';
 import { CHROMIUM_PATH, PROFILES, Session, type LoadFigures, type Profile } from './measure';
 import { summarize, type Summary } from './stats';
@@ -12,7 +13,7 @@ const quick = process.argv.includes('--quick');
 const LOADS = quick ? 3 : 10;
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
-const DEMO = { username: 'alice', password: 'alice-dev-password' };
+const DEMO = DEMO_USERS[0]!;
 
 /** Budgets from the README; the report says which hold. */
 const BUDGETS = { paintRatio: 1.1, jsOverheadGzipBytes: 15 * 1024, extraRequests: 3, manyRemotesRatio: 1.05 };
@@ -39,45 +40,43 @@ async function signInOnce(app: App): Promise<void> {
   await context.close();
 }
 
-async function coldLoad(app: App, profile: Profile, path = '/referrals', marker = 'referrals-overview'): Promise<LoadFigures> {
+/** One measured visit in a fresh profile; the profile is closed whatever happens. */
+async function inFreshProfile(app: App, profile: Profile, visit: (session: Session) => Promise<LoadFigures>): Promise<LoadFigures> {
   const session = await Session.open(profile, app.origin, app.cookies);
   try {
-    await session.page.goto(`${app.origin}${path}`, { waitUntil: 'commit' });
-    return await session.figures(await session.waitForPaint(marker));
+    return await visit(session);
   } finally {
     await session.close();
   }
 }
 
+const coldLoad = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+    return session.figures(await session.waitForPaint('referrals-overview'));
+  });
+
 /** Signed in on /referrals, then a client-side navigation to the account area (its first visit). */
-async function navigation(app: App, profile: Profile): Promise<LoadFigures> {
-  const session = await Session.open(profile, app.origin, app.cookies);
-  try {
+const navigation = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
     await session.page.waitForTimeout(200);
     session.resetCounters();
     const clickedAt = (await session.page.evaluate('performance.now()')) as number;
     await session.page.click('[data-testid=nav-account]');
-    return await session.figures((await session.waitForPaint('account-greeting')) - clickedAt);
-  } finally {
-    await session.close();
-  }
-}
+    return session.figures((await session.waitForPaint('account-greeting')) - clickedAt);
+  });
 
 /** The same load again in the same profile: what a returning user downloads. */
-async function repeatVisit(app: App, profile: Profile): Promise<LoadFigures> {
-  const session = await Session.open(profile, app.origin, app.cookies);
-  try {
+const repeatVisit = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
     session.resetCounters();
     await session.page.goto(`${app.origin}/referrals`);
-    return await session.figures(await session.waitForPaint('referrals-overview'));
-  } finally {
-    await session.close();
-  }
-}
+    return session.figures(await session.waitForPaint('referrals-overview'));
+  });
 
 type Scenario = (app: App, profile: Profile) => Promise<LoadFigures>;
 
@@ -187,13 +186,13 @@ async function main() {
     const comparisons: Comparison[] = [];
     for (const profile of PROFILES) {
       console.log(`measuring cold loads (${profile.name}) …`);
-      comparisons.push(compare('cold load', profile, host, baseline, await pairs(host, baseline, profile, (app, p) => coldLoad(app, p))));
+      comparisons.push(compare('cold load', profile, host, baseline, await pairs(host, baseline, profile, coldLoad)));
       console.log(`measuring client-side navigation (${profile.name}) …`);
       comparisons.push(compare('navigation to 2nd remote', profile, host, baseline, await pairs(host, baseline, profile, navigation)));
       console.log(`measuring repeat visits (${profile.name}) …`);
       comparisons.push(compare('repeat visit', profile, host, baseline, await pairs(host, baseline, profile, repeatVisit)));
       console.log(`measuring 50 vs 2 remotes (${profile.name}) …`);
-      comparisons.push(compare('50 vs 2 remotes', profile, host50, host, await pairs(host50, host, profile, (app, p) => coldLoad(app, p))));
+      comparisons.push(compare('50 vs 2 remotes', profile, host50, host, await pairs(host50, host, profile, coldLoad)));
     }
     const checks = budgets(comparisons);
     const markdown = [
