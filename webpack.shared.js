@@ -39,8 +39,9 @@ function providedVersions(appDir) {
 /**
  * @param {string} appDir
  * @param {'host' | 'remote'} role
+ * @param {Record<string, string>} [imports] host only: the module that provides a singleton, when not the package itself
  */
-function sharedConfig(appDir, role) {
+function sharedConfig(appDir, role, imports = {}) {
   /** @type {Record<string, import('@module-federation/sdk').moduleFederationPlugin.SharedConfig>} */
   const shared = {};
   for (const request of HOST_SINGLETONS) {
@@ -54,7 +55,9 @@ function sharedConfig(appDir, role) {
       // checks them before it loads the remote's code.
       requiredVersion: request === CONTRACT_PACKAGE ? `^${version}` : `^${major}.0.0`,
       strictVersion: true,
-      ...(role === 'host' ? { version } : { import: false }),
+      // The host bundles them into its first script (eager): they are needed on every page, and
+      // separate chunks would only add requests to the critical path.
+      ...(role === 'host' ? { version, eager: true, ...(imports[request] ? { import: path.resolve(appDir, imports[request]) } : {}) } : { import: false }),
     };
   }
   return shared;
@@ -80,6 +83,21 @@ class EntryIntegrityPlugin {
   }
 }
 
+/**
+ * react-router 7's package exports point at its development build in every
+ * mode (remix-run/react-router#12532, #14102), with its dev-only warnings.
+ * Production builds take the production build it also ships.
+ * @param {string} appDir
+ * @param {boolean} production
+ */
+function routerAliases(appDir, production) {
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
+  // `@mfe/react-router-build`: react-router under a name the share plugin does not
+  // intercept, for the host's module that provides the shared `react-router`.
+  return { 'react-router$': build, '@mfe/react-router-build$': build };
+}
+
 /** @param {{ appDir: string, mode: string }} options */
 function baseConfig({ appDir, mode }) {
   const production = mode !== 'development';
@@ -88,7 +106,7 @@ function baseConfig({ appDir, mode }) {
     mode: production ? 'production' : 'development',
     context: appDir,
     devtool: production ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: routerAliases(appDir, production) },
     module: {
       rules: [
         {
@@ -125,9 +143,11 @@ function baseConfig({ appDir, mode }) {
  * The host: provides the shared singletons, knows no remote at build time
  * (they come from the runtime manifest), and never fetches a remote's entry
  * before its route is visited.
- * @param {{ appDir: string, mode?: string, name?: string }} options
+ * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string> }} options
+ *   `sharedImports`: for a singleton, the module of the host that provides it
+ *   (the host's curated `react-router`), relative to `appDir`.
  */
-function hostConfig({ appDir, mode = 'production', name = 'host' }) {
+function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {} }) {
   const config = baseConfig({ appDir, mode });
   config.entry = { main: './src/index.ts' };
   config.output = { ...config.output, publicPath: '/' };
@@ -142,13 +162,14 @@ function hostConfig({ appDir, mode = 'production', name = 'host' }) {
     new ModuleFederationPlugin({
       name,
       remotes: {},
-      shared: sharedConfig(appDir, 'host'),
+      shared: sharedConfig(appDir, 'host', sharedImports),
       // The default 'version-first' fetches every registered remote's entry
       // at start-up, so one unreachable remote would block the host.
       shareStrategy: 'loaded-first',
       dts: false,
-      // One federation runtime for the page: the host provides it to every remote.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+      // One federation runtime for the page: the host provides it to every remote. It is built
+      // without the manifest/snapshot machinery: the host reads mf-manifest.json itself.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
@@ -187,7 +208,7 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
       manifest: true,
       dts: false,
       // Use the host's federation runtime instead of bundling a copy into remoteEntry.js.
-      experiments: { externalRuntime: true, optimization: { target: 'web' } },
+      experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
   ];
   return config;

@@ -13,7 +13,7 @@ import { buildRoutes } from './routes';
 
 const log = createLogger('host');
 
-async function start(): Promise<void> {
+export async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
   const root = createRoot(rootElement);
@@ -65,4 +65,4 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+

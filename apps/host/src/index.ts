@@ -1,7 +1,9 @@
-// The async boundary: shared singletons (React, react-router, @mfe/context)
-// are resolved by the federation runtime before the app's code runs.
+// The host provides the shared singletons eagerly (bundled into this script), so no async
+// boundary is needed before the app starts. The silent-renewal iframe only needs its callback.
+import { start } from './bootstrap';
+
 if (window.location.pathname === '/auth/silent-callback') {
   void import('./auth/silent-callback').then((m) => m.completeSilentCallback());
 } else {
-  void import('./bootstrap');
+  void start();
 }

@@ -1,6 +1,6 @@
 import { defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
-import { RemoteLoader, type FederationRuntime } from './remote-loader';
+import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
 const remoteModule = defineRemote({ App: () => null });
@@ -36,7 +36,7 @@ afterEach(() => jest.restoreAllMocks());
 test('registers remotes without loading any of them', () => {
   const { runtime, calls } = fakeRuntime([]);
   new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).register([entry]);
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }]);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }]);
   expect(calls).toEqual([]);
 });
 
@@ -68,7 +68,7 @@ test('retry re-registers the remote with force so the runtime forgets the failed
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await loader.retry('referrals');
-  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }], { force: true });
 });
 
 test('a module that was not made with defineRemote is refused as REMOTE_INVALID', async () => {
@@ -122,7 +122,7 @@ test('a network failure is retried automatically with backoff, re-registering th
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   expect(calls).toHaveLength(3);
   expect(sleeps).toEqual([300, 1_000]);
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: entry.entry }], { force: true });
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }], { force: true });
 });
 
 test('network failures stop after a bounded number of tries', async () => {
@@ -157,4 +157,30 @@ test('a container without the ./remote module is REMOTE_INVALID, not a connectio
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('does not expose "./remote"') });
+});
+
+describe('preloading a remote once its manifest is checked', () => {
+  const manifest = { exposes: [{ path: './remote', assets: { js: { sync: ['__federation_expose_remote.1234.js', 'https://elsewhere.example/x.js'], async: ['lazy.js'] } } }] };
+  const hints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({ href: link.href, integrity: link.getAttribute('integrity') ?? '', crossOrigin: link.crossOrigin }));
+  afterEach(() => document.head.replaceChildren());
+
+  it('hints the entry and the exposed module’s first chunks together, only from the manifest’s origin', () => {
+    preloadRemoteScripts(entry, manifest);
+    expect(hints()).toEqual([
+      { href: 'https://cdn.example.com/referrals/remoteEntry.js', integrity: '', crossOrigin: 'anonymous' },
+      { href: 'https://cdn.example.com/referrals/__federation_expose_remote.1234.js', integrity: '', crossOrigin: 'anonymous' },
+    ]);
+  });
+
+  it('hints a pinned remote’s entry with its integrity, and none of its chunks', () => {
+    preloadRemoteScripts({ ...entry, integrity: 'sha384-abc' }, manifest);
+    expect(hints()).toEqual([{ href: 'https://cdn.example.com/referrals/remoteEntry.js', integrity: 'sha384-abc', crossOrigin: 'anonymous' }]);
+  });
+
+  it('adds no duplicate hints on a retry, and ignores a manifest without exposes', () => {
+    preloadRemoteScripts(entry, manifest);
+    preloadRemoteScripts(entry, manifest);
+    preloadRemoteScripts(entry, { exposes: 'nonsense' });
+    expect(hints()).toHaveLength(2);
+  });
 });

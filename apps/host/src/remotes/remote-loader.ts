@@ -25,6 +25,42 @@ export function entryScriptUrl(entry: string): string {
 }
 
 /**
+ * What the federation runtime is given: the entry script itself. The host reads
+ * mf-manifest.json on its own (compatibility check, preloads), so the runtime is
+ * built without its manifest/snapshot machinery (`disableSnapshot`).
+ */
+function runtimeRemote({ name, entry }: RemoteEntry): { name: string; entry: string } {
+  return { name, entry: entryScriptUrl(entry) };
+}
+
+/**
+ * Starts downloading a remote's entry and the chunks of its `./remote` module
+ * together, instead of the chain entry → chunk the runtime would follow.
+ * Only files beside the manifest (same origin, already allowed) are hinted.
+ * A remote pinned by `integrity` gets only its entry hinted, with that integrity
+ * (the entry pins its chunks' hashes itself).
+ */
+export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc: Document = document): string[] {
+  const base = new URL(entry.entry);
+  const exposes = (manifest as { exposes?: unknown } | null)?.exposes;
+  const exposed = Array.isArray(exposes) ? (exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`) : undefined;
+  const sync = exposed?.assets?.js?.sync;
+  const chunks = !entry.integrity && Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
+  const urls = [entryScriptUrl(entry.entry), ...chunks.map((file) => new URL(file, base).href)].filter((url) => new URL(url).origin === base.origin);
+  for (const url of urls) {
+    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = url;
+    link.crossOrigin = 'anonymous';
+    if (entry.integrity && url === entryScriptUrl(entry.entry)) link.setAttribute('integrity', entry.integrity);
+    doc.head.appendChild(link);
+  }
+  return urls;
+}
+
+/**
  * Failures worth another automatic try: the network dropped the manifest
  * request, or the entry script could not be fetched (so none of it ran).
  * A script that ran and threw is never run again automatically.
@@ -51,8 +87,6 @@ export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly statuses = new Map<string, RemoteStatus>();
-  /** mf-manifest.json bodies fetched by the compatibility check, kept until the runtime asks once. */
-  private readonly fetchedManifests = new Map<string, string>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
@@ -70,21 +104,13 @@ export class RemoteLoader {
 
   register(remotes: readonly RemoteEntry[]): void {
     for (const remote of remotes) this.entries.set(remote.name, remote);
-    this.runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+    this.runtime.registerRemotes(remotes.map(runtimeRemote));
     if (!this.pluginRegistered) {
       this.pluginRegistered = true;
       this.runtime.registerPlugins?.([
         {
           name: 'mfe-host',
           createScript: (args) => this.createEntryScript(args),
-          // The host already fetched this mf-manifest.json to check compatibility: hand the runtime
-          // those bytes instead of a second request on the critical path.
-          fetch: (url) => {
-            const body = this.fetchedManifests.get(url);
-            if (body === undefined) return undefined;
-            this.fetchedManifests.delete(url);
-            return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
-          },
         },
       ]);
     }
@@ -128,7 +154,7 @@ export class RemoteLoader {
   retry(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
-    if (entry) this.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+    if (entry) this.runtime.registerRemotes([runtimeRemote(entry)], { force: true });
     return this.load(name);
   }
 
@@ -141,7 +167,7 @@ export class RemoteLoader {
         if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
         log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
         await this.sleep(delay);
-        this.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+        this.runtime.registerRemotes([runtimeRemote(entry)], { force: true });
       }
     }
   }
@@ -161,7 +187,7 @@ export class RemoteLoader {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
       }
-      this.fetchedManifests.set(entry.entry, body);
+      preloadRemoteScripts(entry, JSON.parse(body));
     }
     return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
   }
