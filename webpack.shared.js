@@ -67,17 +67,34 @@ function sharedConfig(appDir, role, imports = {}) {
  * Writes `integrity.json` next to `remoteEntry.js` with the entry's sha384,
  * for the `integrity` field of the runtime manifest. With it the host refuses
  * altered entry bytes, and the entry in turn pins every chunk (above).
+ * Also records, in `mf-manifest.json` (`integrity`), the sha384 of the entry and
+ * of the exposed modules' first chunks, so the host's preload hints for them
+ * carry the same integrity as the scripts that later use them.
  */
 class EntryIntegrityPlugin {
+  /** @param {{ recordChunks: boolean }} options `recordChunks`: only when chunks are loaded with integrity (production) */
+  constructor({ recordChunks }) {
+    this.recordChunks = recordChunks;
+  }
+
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
+    const sha384 = (/** @type {Buffer} */ bytes) => `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
     compiler.hooks.thisCompilation.tap('EntryIntegrityPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
         const entry = assets['remoteEntry.js'];
         if (!entry) return;
-        const hash = require('node:crypto').createHash('sha384').update(entry.buffer()).digest('base64');
-        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': `sha384-${hash}` }, null, 2)}\n`));
+        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': sha384(entry.buffer()) }, null, 2)}\n`));
+        const manifestAsset = assets['mf-manifest.json'];
+        if (!manifestAsset || !this.recordChunks) return;
+        const manifest = JSON.parse(manifestAsset.source().toString());
+        /** @type {Record<string, string>} */
+        const integrity = { 'remoteEntry.js': sha384(entry.buffer()) };
+        for (const exposed of manifest.exposes ?? []) {
+          for (const file of exposed.assets?.js?.sync ?? []) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+        }
+        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify({ ...manifest, integrity }, null, 2)));
       });
     });
   }
@@ -198,7 +215,7 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
   config.plugins = [
     // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
-    new EntryIntegrityPlugin(),
+    new EntryIntegrityPlugin({ recordChunks: mode !== 'development' }),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',

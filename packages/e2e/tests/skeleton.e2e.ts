@@ -58,13 +58,36 @@ test('a remote is fetched only when its route is first visited, and its nested r
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(await page.textContent('[data-testid=referrals-overview]')).toContain(ALICE.name);
-  // Fetched once: the runtime reuses the bytes the host's compatibility check already read.
+  // Fetched once: only the host reads it (the runtime is given the entry script itself).
   expect(referralsRequests.filter((url) => url.endsWith('/mf-manifest.json'))).toHaveLength(1);
 
   // The remote navigates relative to its mount point through the context.
   await page.getByRole('button', { name: 'Invite someone' }).click();
   await page.waitForSelector('[data-testid=referrals-invite]');
   expect(new URL(page.url()).pathname).toBe('/referrals/invite');
+});
+
+test('opening a remote\'s page downloads each file once, and the remote\'s entry and first chunk in parallel', async () => {
+  const page = await suite.browser.context.newPage();
+  await signInThrough(page, '/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+
+  const events: string[] = [];
+  const name = (url: string) => new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
+  // The page's own requests (the session restore's hidden iframe loads the host page too).
+  page.on('request', (request) => request.frame() === page.mainFrame() && events.push(`start ${name(request.url())}`));
+  page.on('requestfinished', (request) => request.frame() === page.mainFrame() && events.push(`end ${name(request.url())}`));
+  // A slow entry: without the preload hints its first chunk would only be asked for once it had run.
+  await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto(`${suite.stack.hostUrl}/referrals`); // a full load: the session is restored, the remote loaded alongside
+  await page.waitForSelector('[data-testid=referrals-overview]');
+
+  const starts = (file: string) => events.filter((event) => event === `start ${file}`).length;
+  for (const file of ['/config.json', '/remotes.json', '/mf-manifest.json', '/remoteEntry.js', '/__federation_expose_remote.js']) expect([file, starts(file)]).toEqual([file, 1]);
+  expect(events.indexOf('start /__federation_expose_remote.js')).toBeLessThan(events.indexOf('end /remoteEntry.js'));
 });
 
 test('React and react-dom are downloaded and instantiated once across the host and both remotes', async () => {

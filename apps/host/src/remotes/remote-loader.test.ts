@@ -160,27 +160,37 @@ test('a container without the ./remote module is REMOTE_INVALID, not a connectio
 });
 
 describe('preloading a remote once its manifest is checked', () => {
-  const manifest = { exposes: [{ path: './remote', assets: { js: { sync: ['__federation_expose_remote.1234.js', 'https://elsewhere.example/x.js'], async: ['lazy.js'] } } }] };
+  const chunk = '__federation_expose_remote.1234.js';
+  const manifest = {
+    exposes: [{ path: './remote', assets: { js: { sync: [chunk, 'https://elsewhere.example/x.js'], async: ['lazy.js'] } } }],
+    integrity: { 'remoteEntry.js': 'sha384-entry', [chunk]: 'sha384-chunk' },
+  };
   const hints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({ href: link.href, integrity: link.getAttribute('integrity') ?? '', crossOrigin: link.crossOrigin }));
   afterEach(() => document.head.replaceChildren());
 
-  it('hints the entry and the exposed module’s first chunks together, only from the manifest’s origin', () => {
+  it('hints the entry and the exposed module’s first chunks together, chunks with their recorded hashes, only from the manifest’s origin', () => {
     preloadRemoteScripts(entry, manifest);
     expect(hints()).toEqual([
       { href: 'https://cdn.example.com/referrals/remoteEntry.js', integrity: '', crossOrigin: 'anonymous' },
-      { href: 'https://cdn.example.com/referrals/__federation_expose_remote.1234.js', integrity: '', crossOrigin: 'anonymous' },
+      { href: `https://cdn.example.com/referrals/${chunk}`, integrity: 'sha384-chunk', crossOrigin: 'anonymous' },
     ]);
   });
 
-  it('hints a pinned remote’s entry with its integrity, and none of its chunks', () => {
-    preloadRemoteScripts({ ...entry, integrity: 'sha384-abc' }, manifest);
-    expect(hints()).toEqual([{ href: 'https://cdn.example.com/referrals/remoteEntry.js', integrity: 'sha384-abc', crossOrigin: 'anonymous' }]);
+  it('hints a pinned remote’s entry with the pinned hash, and only chunks whose hash is recorded', () => {
+    preloadRemoteScripts({ ...entry, integrity: 'sha384-pinned' }, { ...manifest, integrity: { [chunk]: 'sha384-chunk' } });
+    expect(hints().map((hint) => hint.integrity)).toEqual(['sha384-pinned', 'sha384-chunk']);
+    document.head.replaceChildren();
+    preloadRemoteScripts({ ...entry, integrity: 'sha384-pinned' }, { exposes: manifest.exposes });
+    expect(hints().map((hint) => hint.href)).toEqual(['https://cdn.example.com/referrals/remoteEntry.js']);
   });
 
-  it('adds no duplicate hints on a retry, and ignores a manifest without exposes', () => {
+  it('adds no duplicate hints on a retry, and ignores malformed manifests and hashes', () => {
     preloadRemoteScripts(entry, manifest);
     preloadRemoteScripts(entry, manifest);
-    preloadRemoteScripts(entry, { exposes: 'nonsense' });
+    preloadRemoteScripts(entry, { exposes: 'nonsense', integrity: 42 });
     expect(hints()).toHaveLength(2);
+    document.head.replaceChildren();
+    preloadRemoteScripts(entry, { ...manifest, integrity: { [chunk]: '"><script>' } });
+    expect(hints().map((hint) => hint.integrity)).toEqual(['', '']);
   });
 });

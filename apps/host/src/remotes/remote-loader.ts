@@ -36,28 +36,37 @@ function runtimeRemote({ name, entry }: RemoteEntry): { name: string; entry: str
 /**
  * Starts downloading a remote's entry and the chunks of its `./remote` module
  * together, instead of the chain entry → chunk the runtime would follow.
- * Only files beside the manifest (same origin, already allowed) are hinted.
- * A remote pinned by `integrity` gets only its entry hinted, with that integrity
- * (the entry pins its chunks' hashes itself).
+ * Only files beside the manifest (same origin, already allowed) are hinted,
+ * each with the integrity the script that uses it will carry: the pinned hash for
+ * a pinned entry, none for another entry, and for chunks the sha384 their build
+ * recorded in mf-manifest.json (the entry pins the same hashes). A pinned
+ * remote's chunks are hinted only when their hash is known.
  */
 export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc: Document = document): string[] {
   const base = new URL(entry.entry);
-  const exposes = (manifest as { exposes?: unknown } | null)?.exposes;
-  const exposed = Array.isArray(exposes) ? (exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`) : undefined;
+  const body = (manifest ?? {}) as { exposes?: unknown; integrity?: unknown };
+  const recorded = (file: string): string | undefined => {
+    const value = (body.integrity as Record<string, unknown> | undefined)?.[file];
+    return typeof value === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value) ? value : undefined;
+  };
+  const exposed = Array.isArray(body.exposes) ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`) : undefined;
   const sync = exposed?.assets?.js?.sync;
-  const chunks = !entry.integrity && Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
-  const urls = [entryScriptUrl(entry.entry), ...chunks.map((file) => new URL(file, base).href)].filter((url) => new URL(url).origin === base.origin);
-  for (const url of urls) {
+  const chunks = Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
+  const hints = [
+    { url: entryScriptUrl(entry.entry), integrity: entry.integrity },
+    ...chunks.map((file) => ({ url: new URL(file, base).href, integrity: recorded(file) })).filter((hint) => !entry.integrity || hint.integrity),
+  ].filter((hint) => new URL(hint.url).origin === base.origin);
+  for (const { url, integrity } of hints) {
     if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.as = 'script';
     link.href = url;
     link.crossOrigin = 'anonymous';
-    if (entry.integrity && url === entryScriptUrl(entry.entry)) link.setAttribute('integrity', entry.integrity);
+    if (integrity) link.setAttribute('integrity', integrity);
     doc.head.appendChild(link);
   }
-  return urls;
+  return hints.map((hint) => hint.url);
 }
 
 /**
@@ -117,20 +126,21 @@ export class RemoteLoader {
   }
 
   /**
-   * The federation runtime asks how to create a remote's entry script: for a
-   * remote pinned by `integrity`, only its own entry URL, and only with the
-   * browser's integrity check. Altered bytes never run.
+   * The federation runtime asks how to create a remote's entry script. Always
+   * CORS-anonymous, like the remote's own chunks, so the preload hint is reused.
+   * For a remote pinned by `integrity`: only its own entry URL, and only with
+   * the browser's integrity check, so altered bytes never run.
    */
   private createEntryScript({ url, remoteInfo }: { url: string; remoteInfo?: { name?: string } }): HTMLScriptElement | undefined {
     const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
-    if (!remote?.integrity) return undefined;
-    if (url !== entryScriptUrl(remote.entry)) {
+    if (!remote) return undefined;
+    if (remote.integrity && url !== entryScriptUrl(remote.entry)) {
       throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${entryScriptUrl(remote.entry)} may load.`);
     }
     const script = document.createElement('script');
     script.src = url;
     script.crossOrigin = 'anonymous';
-    script.integrity = remote.integrity;
+    if (remote.integrity) script.integrity = remote.integrity;
     return script;
   }
 
