@@ -1,5 +1,6 @@
 import { Link, Route, Routes } from 'react-router';
 import { ClaimsPage } from './ClaimsPage';
+import { RecentActivity } from './RecentActivity';
 import { UserInfoPage } from './UserInfoPage';
 
 /** Routes are relative to wherever the host mounts this remote. */
@@ -7,6 +8,7 @@ export function AccountApp() {
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
+      <RecentActivity />
       <nav aria-label="Account sections" className="subnav">
         <Link to="">Claims</Link>
         <Link to="userinfo">Provider profile</Link>

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getInstance } from '@module-federation/enhanced/runtime';
+import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
 import { AuthSession, CALLBACK_PATH, createUserManager } from './auth/session';
 import { loadRuntimeConfig } from './config';
@@ -57,9 +58,10 @@ export async function start(): Promise<void> {
     getAccessToken: () => session.getAccessToken(),
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
+  const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApiClient, User } from '@mfe/context';
+import type { ApiClient, RootEventBus, User } from '@mfe/context';
 import { canUse } from './access';
 import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
@@ -13,6 +13,8 @@ export interface HostServices {
   readonly manifest: ParsedManifest;
   readonly loader: RemoteLoader;
   readonly api: ApiClient;
+  /** The page's event bus; each mounted remote gets a scope of it. */
+  readonly events: RootEventBus;
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);

@@ -1,10 +1,29 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useEvents } from '@mfe/context';
 
 export default function Invite() {
+  const events = useEvents();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    if (!email) return;
+    // No referrals service exists yet: the invitation is only announced, for other areas to react to.
+    events.emit('referrals:invite-sent', { email, sentAt: new Date().toISOString() });
+    setSentTo(email);
+  };
   return (
     <div>
       <h2>Invite someone</h2>
-      <p data-testid="referrals-invite">Inviting will be possible here once the referrals service exists.</p>
+      <p data-testid="referrals-invite">Sending will reach the referrals service once it exists; for now the invitation is announced to the other areas.</p>
+      <form onSubmit={submit}>
+        <label>
+          Email <input name="email" type="email" required />
+        </label>{' '}
+        <button type="submit">Send invitation</button>
+      </form>
+      {sentTo && <p role="status">Invitation to {sentTo} announced.</p>}
       <Link to="..">Back to referrals</Link>
     </div>
   );

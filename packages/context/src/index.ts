@@ -5,6 +5,8 @@ export {
   HostProvider,
   useApi,
   useAuth,
+  useEvent,
+  useEvents,
   useHost,
   useRemote,
   useRuntimeConfig,
@@ -13,3 +15,13 @@ export {
   type HostProviderProps,
 } from './provider';
 export { defineRemote, isRemoteModule, REMOTE_MODULE_KIND, type RemoteDefinition, type RemoteModule } from './define-remote';
+export {
+  createEventBus,
+  type EventBus,
+  type EventHandler,
+  type PlatformEventName,
+  type PlatformEvents,
+  type RootEventBus,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from './events';

@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import type { EventBus, EventHandler, PlatformEventName, SubscribeOptions } from './events';
 import { PlatformError } from './errors';
 import type { ApiClient, AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
 
@@ -37,3 +38,18 @@ export const useUser = (): User | null => useHost().auth.user;
 export const useTelemetry = (): Telemetry => useHost().telemetry;
 export const useRuntimeConfig = (): RuntimeConfig => useHost().config;
 export const useRemote = (): RemoteInfo => useHost().remote;
+export const useEvents = (): EventBus => useHost().events;
+
+/**
+ * Calls `handler` for each `name` event while the component is mounted. The
+ * latest `handler` is used without resubscribing; the subscription ends on unmount.
+ */
+export function useEvent<K extends PlatformEventName>(name: K, handler: EventHandler<K>, options?: SubscribeOptions): void {
+  const events = useEvents();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  const replayLast = options?.replayLast ?? false;
+  useEffect(() => events.on(name, (payload) => latest.current(payload), { replayLast }), [events, name, replayLast]);
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError, PlatformError } from './errors';
+import { createEventBus, type RootEventBus } from './events';
 import { HostProvider } from './provider';
 import type { HostContext, RuntimeConfig, User } from './types';
 import { CONTRACT_VERSION } from './version';
@@ -14,6 +15,8 @@ export interface TestHostOptions {
   readonly scopes?: readonly string[];
   /** Answers the remote's `api` calls; by default every call is a 404. */
   readonly fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  /** The page's event bus, to emit events "from another remote" or watch what the component emits. A fresh one by default. */
+  readonly events?: RootEventBus;
 }
 
 export interface TestHost {
@@ -21,6 +24,8 @@ export interface TestHost {
   /** Every call the component made to the host, in order, for assertions. */
   readonly calls: Array<{ readonly method: string; readonly args: readonly unknown[] }>;
   readonly wrapper: (props: { children?: ReactNode }) => ReactNode;
+  /** The bus the component sees: `events.emit(...)` plays another remote, `events.subscriptionCount()` checks for leaks. */
+  readonly events: RootEventBus;
 }
 
 export const TEST_USER: User = Object.freeze({
@@ -50,6 +55,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     if (!options.fetch) throw new ApiError('API_UNREACHABLE', `No API answers in this test: pass a fetch to createTestHost() (called ${url}).`, { url });
     return options.fetch(url, init);
   };
+  const events = options.events ?? createEventBus();
   const context: HostContext = {
     contractVersion: CONTRACT_VERSION,
     auth: {
@@ -86,7 +92,14 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       basePath: options.basePath ?? '/test',
       navigate: (to, navigateOptions) => void record('navigate', to, navigateOptions),
     },
+    events: {
+      emit: (name, payload) => {
+        record('events.emit', name, payload);
+        events.emit(name, payload);
+      },
+      on: (name, handler, subscribeOptions) => events.on(name, handler, subscribeOptions),
+    },
   };
   const wrapper = ({ children }: { children?: ReactNode }) => <HostProvider value={context}>{children}</HostProvider>;
-  return { context, calls, wrapper };
+  return { context, calls, wrapper, events };
 }

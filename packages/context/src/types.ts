@@ -1,3 +1,5 @@
+import type { EventBus } from './events';
+
 /** The signed-in user as the host presents it to remotes. */
 export interface User {
   /** Stable subject identifier from the OpenID provider. */
@@ -87,4 +89,6 @@ export interface HostContext {
   readonly telemetry: Telemetry;
   readonly config: RuntimeConfig;
   readonly remote: RemoteInfo;
+  /** Announce to, and hear from, other feature areas (see `PlatformEvents`). Since 1.2.0. */
+  readonly events: EventBus;
 }

@@ -90,6 +90,33 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
   expect(events.indexOf('start /__federation_expose_remote.js')).toBeLessThan(events.indexOf('end /remoteEntry.js'));
 });
 
+test('an invitation announced by referrals shows in account, and subscriptions do not pile up across navigation', async () => {
+  const page = await suite.browser.context.newPage();
+  await signInThrough(page, '/referrals/invite');
+  await page.getByLabel('Email').fill('friend@example.test');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByRole('status').filter({ hasText: 'friend@example.test' }).waitFor();
+
+  // Client-side navigation only: the same page, the same event bus.
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-activity]');
+  expect(await page.textContent('[data-testid=account-activity]')).toBe('You invited friend@example.test during this session.');
+
+  const subscriptions = async () => {
+    await page.click('[data-testid=nav-diagnostics]');
+    return Number(await page.textContent('[data-testid=event-subscriptions]'));
+  };
+  const afterOneVisit = await subscriptions();
+  for (let round = 0; round < 4; round += 1) {
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    await page.click('[data-testid=nav-account]');
+    await page.waitForSelector('[data-testid=account-activity]');
+  }
+  expect(await subscriptions()).toBe(afterOneVisit);
+  expect(afterOneVisit).toBe(0); // no remote is mounted on the diagnostics page
+});
+
 test('React and react-dom are downloaded and instantiated once across the host and both remotes', async () => {
   const page = await suite.browser.context.newPage();
   // Count renderers the way React DevTools does: every react-dom copy registers itself.

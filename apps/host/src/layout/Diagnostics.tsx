@@ -7,7 +7,7 @@ import { useHostServices } from '../host-services';
  * and support. Shows no tokens or personal data.
  */
 export function Diagnostics() {
-  const { config, manifest, loader } = useHostServices();
+  const { config, manifest, loader, events } = useHostServices();
   return (
     <div data-testid="diagnostics">
       <h1>Diagnostics</h1>
@@ -18,6 +18,9 @@ export function Diagnostics() {
         <li>Sign-in provider: {config.auth.authority} (client {config.auth.clientId})</li>
         <li>Remote origins allowed: {config.allowedRemoteOrigins.join(', ') || 'only this origin'}</li>
         <li>API origins: {config.apiOrigins.join(', ') || 'none'}</li>
+        <li>
+          Event subscriptions: <span data-testid="event-subscriptions">{events.subscriptionCount()}</span>
+        </li>
       </ul>
       <h2>Remotes</h2>
       <table className="claims">

@@ -58,6 +58,11 @@ export function Layout() {
       <main>
         <Outlet />
       </main>
+      <footer className="app-footer">
+        <Link to="/diagnostics" data-testid="nav-diagnostics">
+          Diagnostics
+        </Link>
+      </footer>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
-import { defineRemote, useRemote, useUser, type RemoteModule } from '@mfe/context';
+import { createEventBus, defineRemote, useEvents, useRemote, useUser, type RemoteModule, type RootEventBus } from '@mfe/context';
 import type { AuthSession } from '../auth/session';
 import type { HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services';
@@ -21,10 +22,16 @@ function fakeSession(): AuthSession {
   } as unknown as AuthSession;
 }
 
-function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string) {
-  const router = createMemoryRouter([{ path: '/referrals/*', element: <RemoteRoute remote={entry} /> }], { initialEntries: [path] });
+function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/referrals/*', element: <RemoteRoute remote={entry} /> },
+      { path: '/elsewhere', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() } }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );
@@ -76,4 +83,20 @@ test('a remote that fails to load shows the panel, and Retry asks the loader to 
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
   expect(await screen.findByText('loaded')).toBeTruthy();
   expect(loader.retry).toHaveBeenCalledWith('referrals');
+});
+
+test('subscriptions a remote made without the hooks, and never ended, end when it unmounts', async () => {
+  const events = createEventBus();
+  function Leaky() {
+    const bus = useEvents();
+    // No cleanup, on purpose: the host's scope must end these.
+    useState(() => [bus.on('referrals:invite-sent', () => undefined), bus.on('referrals:invite-sent', () => undefined)]);
+    return <p>leaky remote</p>;
+  }
+  const module = defineRemote({ App: Leaky });
+  mount({ load: async () => module, retry: async () => module }, '/referrals', events);
+  expect(await screen.findByText('leaky remote')).toBeTruthy();
+  expect(events.subscriptionCount()).toBe(2);
+  cleanup(); // unmounts the remote's route
+  expect(events.subscriptionCount()).toBe(0);
 });

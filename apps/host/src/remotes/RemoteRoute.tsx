@@ -17,7 +17,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api } = useHostServices();
+  const { loader, session, config, api, events } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -35,9 +35,12 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     };
   }, [loader, remote.name, attempt]);
 
+  // Every subscription the remote made, with or without the hooks, ends when it unmounts.
+  const scope = useMemo(() => events.scope(remote.name), [events, remote.name]);
+  useEffect(() => () => scope.dispose(), [scope]);
   const context = useMemo(
-    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options) }),
-    [remote, user, session, api, config, navigate],
+    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options), events: scope }),
+    [remote, user, session, api, config, navigate, scope],
   );
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
   // A chunk that vanished because the remote was redeployed is recovered once

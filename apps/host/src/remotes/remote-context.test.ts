@@ -1,3 +1,4 @@
+import { createEventBus } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { createRemoteContext, remotePath } from './remote-context';
@@ -25,7 +26,7 @@ test('the context a remote gets carries its mount point and no host-only setting
   const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
   const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
   const api = { fetch: jest.fn(), json: jest.fn() };
-  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate });
+  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus() });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
   expect(context.remote.basePath).toBe('/referrals');

@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, type ApiClient, type AuthApi, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import { CONTRACT_VERSION, type ApiClient, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
@@ -16,10 +16,12 @@ export interface RemoteContextInput {
   readonly api: ApiClient;
   readonly config: HostConfig;
   readonly navigate: (to: string, options?: NavigateOptions) => void;
+  /** This remote's scope of the page's event bus (ended when the remote unmounts). */
+  readonly events: EventBus;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, api, config, navigate }: RemoteContextInput): HostContext {
+export function createRemoteContext({ remote, user, auth, api, config, navigate, events }: RemoteContextInput): HostContext {
   const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, ...publicConfig } = config;
   return Object.freeze({
     contractVersion: CONTRACT_VERSION,
@@ -39,5 +41,6 @@ export function createRemoteContext({ remote, user, auth, api, config, navigate 
       basePath: remote.path,
       navigate: (to: string, options?: NavigateOptions) => navigate(remotePath(remote.path, to), options),
     }),
+    events: Object.freeze({ emit: events.emit, on: events.on }),
   });
 }

@@ -3,7 +3,7 @@
 // benchmark's difference is exactly what composition costs.
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import type { RemoteModule } from '@mfe/context';
+import { createEventBus, type RemoteModule } from '@mfe/context';
 import account from '@mfe/account/src/remote';
 import referrals from '@mfe/referrals/src/remote';
 import { createApiClient } from '@mfe/host/src/api-client';
@@ -37,7 +37,7 @@ async function start() {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api }}>
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus() }}>
       <RouterProvider router={createBrowserRouter(buildRoutes(remotes))} />
     </HostServicesProvider>,
   );
