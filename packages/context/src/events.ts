@@ -15,7 +15,6 @@
  * Names are `<area>:<what-happened>`, in the past tense. Payloads are plain
  * data (they may cross versions of remotes): no functions, no class instances.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- extended by declaration merging
 export interface PlatformEvents {
   /** The referrals area sent an invitation. */
   'referrals:invite-sent': { readonly email: string; readonly sentAt: string };
