@@ -170,9 +170,9 @@ async function main() {
   const stacks: RunningStack[] = [];
   const servers: Array<{ close(): Promise<void> }> = [];
   try {
-    const main = await startStack({ ports: { host: 7400, referrals: 7401, account: 7402, idp: 7500 }, compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] });
+    const main = await startStack({ ports: { host: 7400, idp: 7500 }, compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] });
     stacks.push(main);
-    const many = await startStack({ ports: { host: 7600, referrals: 7601, account: 7602, idp: 7700 }, compress: true, idleRemotes: 48 });
+    const many = await startStack({ ports: { host: 7600, idp: 7700 }, compress: true, idleRemotes: 48 });
     stacks.push(many);
     servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, spa: true, compress: true, overrides: { '/config.json': main.config } }));
 

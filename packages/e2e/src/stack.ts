@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -6,8 +7,15 @@ const repoRoot = join(__dirname, '..', '..', '..');
 export interface StackHandle {
   readonly hostUrl: string;
   readonly idpUrl: string;
-  readonly remoteUrls: { readonly referrals: string; readonly account: string };
+  /** Every remote of the development manifest, by name. */
+  readonly remoteUrls: { readonly referrals: string; readonly account: string } & Readonly<Record<string, string>>;
   stop(): Promise<void>;
+}
+
+function remoteUrlsFor(basePort: number): StackHandle['remoteUrls'] {
+  const { remotes } = JSON.parse(readFileSync(join(repoRoot, 'packages/stack/remotes.dev.json'), 'utf8')) as { remotes: Array<{ name: string; port: number }> };
+  const urls = Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${basePort + port - 3000}`]));
+  return { referrals: urls.referrals ?? '', account: urls.account ?? '', ...urls };
 }
 
 /**
@@ -40,7 +48,7 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
   return {
     hostUrl: `http://localhost:${basePort}`,
     idpUrl: `http://localhost:${basePort + 100}`,
-    remoteUrls: { referrals: `http://localhost:${basePort + 1}`, account: `http://localhost:${basePort + 2}` },
+    remoteUrls: remoteUrlsFor(basePort),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

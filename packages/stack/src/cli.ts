@@ -3,7 +3,7 @@ import { DEMO_USERS } from '@mfe/dev-idp';
 import { DEV_PORTS, startStack, type StackPorts } from './stack';
 
 // `pnpm start`: the dev provider plus the production builds of the host and remotes.
-// `--base-port 4000` moves every port (host 4000, referrals 4001, account 4002, provider 4100).
+// `--base-port 4000` moves every port (host 4000, provider 4100, each remote 4000 + its port - 3000).
 // Tests add `--remote-timeout-ms N`, `--manifest-extra '<JSON array of entries>'`, `--require-role account=admin`.
 const { values } = parseArgs({
   options: {
@@ -17,7 +17,7 @@ const { values } = parseArgs({
   },
 });
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
-const ports: StackPorts = base ? { host: base, referrals: base + 1, account: base + 2, idp: base + 100 } : DEV_PORTS;
+const ports: StackPorts = base ? { host: base, idp: base + 100 } : DEV_PORTS;
 const stack = await startStack({
   ports,
   ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),

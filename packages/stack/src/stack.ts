@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
 import { contentSecurityPolicy } from './csp';
+import { readDevRemotes } from './dev-manifest';
 import { serveStatic, type RunningServer } from './serve';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -10,13 +11,11 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 export interface StackPorts {
   readonly host: number;
   readonly idp: number;
-  readonly referrals: number;
-  readonly account: number;
 }
 
-export const DEV_PORTS: StackPorts = { host: 3000, referrals: 3001, account: 3002, idp: 3100 };
+export const DEV_PORTS: StackPorts = { host: 3000, idp: 3100 };
 
-/** Test fixtures that can be added to the stack (`--fixture faulty`), served on the host port + 3. */
+/** Test fixtures that can be added to the stack (`--fixture faulty`), served from the host port + 50. */
 const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
   react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'react18', 'dist') },
@@ -32,10 +31,8 @@ export interface RemoteSpec {
   readonly dist?: string;
 }
 
-export const DEFAULT_REMOTES: readonly RemoteSpec[] = [
-  { name: 'referrals', path: '/referrals', label: 'Referrals', order: 10 },
-  { name: 'account', path: '/account', label: 'Account', order: 20 },
-];
+/** The repository's feature areas, from the development manifest (`remotes.dev.json`). */
+export const DEFAULT_REMOTES: readonly (RemoteSpec & { readonly port: number })[] = readDevRemotes();
 
 export interface StackOptions {
   readonly ports?: StackPorts;
@@ -103,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     const remotes = [...DEFAULT_REMOTES, ...fixtures];
     for (const [index, remote] of remotes.entries()) {
-      const port = index < DEFAULT_REMOTES.length ? ports[remote.name as keyof StackPorts] : ports.host + 3 + (index - DEFAULT_REMOTES.length);
+      const port = 'port' in remote ? ports.host + (remote.port as number) - DEV_PORTS.host : ports.host + 50 + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
       const server: RunningServer = await serveStatic({ dir: dist, port, cors: true, compress: options.compress ?? false });
       started.push(server);

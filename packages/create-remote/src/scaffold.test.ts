@@ -1,0 +1,63 @@
+import { planRemote, ScaffoldError } from './scaffold';
+
+const workspace = {
+  apps: ['host', 'referrals', 'account', 'dev-idp'],
+  devRemotes: [
+    { name: 'referrals', path: '/referrals', label: 'Referrals', order: 10, port: 3001 },
+    { name: 'account', path: '/account', label: 'Account', order: 20, port: 3002 },
+  ],
+};
+
+const refusal = (request: Parameters<typeof planRemote>[0]) => {
+  try {
+    planRemote(request, workspace);
+  } catch (error) {
+    if (error instanceof ScaffoldError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('planning a new feature area', () => {
+  it('takes the next free port and order, a label from the name, and its own browser-test ports', () => {
+    expect(planRemote({ name: 'payments', route: '/payments' }, workspace)).toEqual({ name: 'payments', route: '/payments', label: 'Payments', port: 3003, order: 30, e2ePort: 20_600 });
+  });
+
+  it.each([
+    ['Payments', 'NAME_INVALID'],
+    ['pay-ments', 'NAME_INVALID'],
+    ['1payments', 'NAME_INVALID'],
+    ['p', 'NAME_INVALID'],
+    ['referrals', 'NAME_TAKEN'],
+    ['host', 'NAME_TAKEN'],
+  ])('refuses the name %s (%s) and says what to use', (name, code) => {
+    const { code: actual, message } = refusal({ name, route: '/somewhere' });
+    expect(actual).toBe(code);
+    expect(message).toMatch(/Choose another name|For example/);
+  });
+
+  it.each([
+    ['payments', 'ROUTE_INVALID'],
+    ['/Payments', 'ROUTE_INVALID'],
+    ['/payments/', 'ROUTE_INVALID'],
+    ['/pay ments', 'ROUTE_INVALID'],
+    ['/referrals', 'ROUTE_CLASH'],
+    ['/referrals/extra', 'ROUTE_CLASH'],
+    ['/diagnostics', 'ROUTE_CLASH'],
+    ['/auth/payments', 'ROUTE_CLASH'],
+  ])('refuses the route %s (%s)', (route, code) => {
+    expect(refusal({ name: 'payments', route }).code).toBe(code);
+  });
+
+  it('names the remote a route clashes with', () => {
+    expect(refusal({ name: 'payments', route: '/account' }).message).toContain('"account" is mounted');
+  });
+
+  it('accepts a route that only shares a prefix of characters with another', () => {
+    expect(planRemote({ name: 'refs', route: '/referrals-archive' }, workspace).route).toBe('/referrals-archive');
+  });
+
+  it('refuses a label that could break out of markup or JSON', () => {
+    expect(refusal({ name: 'payments', route: '/payments', label: 'Pay<script>' }).code).toBe('LABEL_INVALID');
+  });
+});

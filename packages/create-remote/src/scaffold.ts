@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { DevRemote } from '@mfe/stack';
+
+export const TEMPLATE_DIR = join(__dirname, '..', 'template');
+
+/** Paths the host itself owns: no feature area may be mounted on or under them. */
+export const HOST_ROUTES = ['/auth', '/diagnostics'];
+
+export type ScaffoldErrorCode = 'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID';
+
+/** A request the scaffold refuses, with a stable code and what to do instead. */
+export class ScaffoldError extends Error {
+  override readonly name = 'ScaffoldError';
+  constructor(
+    readonly code: ScaffoldErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RemoteRequest {
+  readonly name: string;
+  readonly route: string;
+  readonly label?: string;
+}
+
+export interface RemotePlan {
+  readonly name: string;
+  readonly route: string;
+  readonly label: string;
+  /** Port with the stack's default ports (host 3000). */
+  readonly port: number;
+  readonly order: number;
+  /** Base port of its browser test suite (host; provider at +100). */
+  readonly e2ePort: number;
+}
+
+export interface Workspace {
+  /** Directory names under apps/. */
+  readonly apps: readonly string[];
+  readonly devRemotes: readonly DevRemote[];
+}
+
+const NAME = /^[a-z][a-z0-9]{1,39}$/;
+const ROUTE = /^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+
+const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+
+/** Checks a request against the workspace and decides ports and order. Throws a `ScaffoldError`. */
+export function planRemote(request: RemoteRequest, workspace: Workspace): RemotePlan {
+  const { name, route } = request;
+  if (!NAME.test(name)) {
+    throw new ScaffoldError(
+      'NAME_INVALID',
+      `"${name}" cannot name a feature area: use 2–40 lower-case letters and digits, starting with a letter (it becomes the federation container's name, a JavaScript identifier, and the package @mfe/<name>). For example: payments.`,
+    );
+  }
+  if (workspace.apps.includes(name) || workspace.devRemotes.some((remote) => remote.name === name)) {
+    throw new ScaffoldError('NAME_TAKEN', `"${name}" is taken: apps/${name} or a remote of that name already exists. Choose another name.`);
+  }
+  if (!ROUTE.test(route)) {
+    throw new ScaffoldError('ROUTE_INVALID', `"${route}" is not a route the host can mount: use a path like /payments (lower-case letters, digits and "-", no trailing "/").`);
+  }
+  const hostRoute = HOST_ROUTES.find((owned) => overlaps(route, owned));
+  if (hostRoute) throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with the host's own ${hostRoute}. Choose another route.`);
+  const clash = workspace.devRemotes.find((remote) => overlaps(route, remote.path));
+  if (clash) {
+    throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with ${clash.path}, where "${clash.name}" is mounted (a route may not equal, contain or sit inside another). Choose another route.`);
+  }
+  const label = request.label ?? name.charAt(0).toUpperCase() + name.slice(1);
+  if (!label.trim() || /[<>{}`"\\]/.test(label) || label.length > 60) {
+    throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: up to 60 characters, without < > { } \` " or \\.`);
+  }
+  const port = Math.max(3000, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
+  const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;
+  // Above Chromium's restricted ports (the highest is 10080); each suite takes 200 ports.
+  const e2ePort = 20_000 + (port - 3000) * 200;
+  return { name, route, label, port, order, e2ePort };
+}
+
+/** Writes apps/<name> from the template and adds the remote to the development manifest. Returns the files written. */
+export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath: string): string[] {
+  const appDir = join(repoRoot, 'apps', plan.name);
+  if (existsSync(appDir)) throw new ScaffoldError('NAME_TAKEN', `apps/${plan.name} already exists. Choose another name.`);
+  const tokens: Record<string, string> = {
+    __NAME__: plan.name,
+    __ROUTE__: plan.route,
+    __LABEL__: plan.label,
+    __PORT__: String(plan.port),
+    __E2E_PORT__: String(plan.e2ePort),
+    __E2E_PORT_END__: String(plan.e2ePort + 199),
+  };
+  const fill = (text: string) => text.replace(/__[A-Z0-9_]+__/g, (token) => tokens[token] ?? token);
+  const written: string[] = [];
+  const copy = (from: string) => {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const source = join(from, entry.name);
+      if (entry.isDirectory()) {
+        copy(source);
+        continue;
+      }
+      const target = join(appDir, fill(relative(TEMPLATE_DIR, source)).replace(/\.tmpl$/, ''));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, fill(readFileSync(source, 'utf8')));
+      written.push(relative(repoRoot, target));
+    }
+  };
+  copy(TEMPLATE_DIR);
+
+  const manifest = JSON.parse(readFileSync(devManifestPath, 'utf8')) as { remotes: DevRemote[] };
+  manifest.remotes.push({ name: plan.name, path: plan.route, label: plan.label, order: plan.order, port: plan.port });
+  writeFileSync(devManifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  written.push(relative(repoRoot, devManifestPath));
+  return written;
+}
