@@ -8,6 +8,8 @@ import { planRemote, ScaffoldError, writeRemote } from './scaffold';
 // `pnpm create-remote <name> --route /path [--label "Shown in navigation"] [--no-install]`
 const repoRoot = join(__dirname, '..', '..', '..');
 const { values, positionals } = parseArgs({
+  // pnpm may pass a literal "--" before the arguments.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   allowPositionals: true,
   options: { route: { type: 'string' }, label: { type: 'string' }, 'no-install': { type: 'boolean', default: false } },
 });

@@ -8,14 +8,16 @@ export interface CspSources {
   readonly remoteOrigins: readonly string[];
   readonly idpOrigin: string;
   readonly apiOrigins: readonly string[];
+  /** Development only: live-reload sockets of remotes served by a dev server (`ws://…`). */
+  readonly devSockets?: readonly string[];
 }
 
-export function contentSecurityPolicy({ remoteOrigins, idpOrigin, apiOrigins }: CspSources): string {
+export function contentSecurityPolicy({ remoteOrigins, idpOrigin, apiOrigins, devSockets = [] }: CspSources): string {
   const unique = (values: readonly string[]) => [...new Set(values)].join(' ');
   return [
     "default-src 'none'",
     `script-src 'self' ${unique(remoteOrigins)}`,
-    `connect-src 'self' ${unique([...remoteOrigins, idpOrigin, ...apiOrigins])}`,
+    `connect-src 'self' ${unique([...remoteOrigins, idpOrigin, ...apiOrigins, ...devSockets])}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -52,6 +52,8 @@ export interface StackOptions {
   readonly fixtures?: readonly string[];
   /** Pin each remote's entry with the hash its build wrote (default true). */
   readonly integrity?: boolean;
+  /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
+  readonly liveRemotes?: Readonly<Record<string, string>>;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
   readonly requiredRoles?: Readonly<Record<string, readonly string[]>>;
 }
@@ -100,6 +102,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     const remotes = [...DEFAULT_REMOTES, ...fixtures];
     for (const [index, remote] of remotes.entries()) {
+      const live = options.liveRemotes?.[remote.name];
+      if (live) {
+        remoteUrls[remote.name] = live;
+        continue;
+      }
       const port = 'port' in remote ? ports.host + (remote.port as number) - DEV_PORTS.host : ports.host + 50 + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
       const server: RunningServer = await serveStatic({ dir: dist, port, cors: true, compress: options.compress ?? false });
@@ -147,7 +154,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       compress: options.compress ?? false,
       overrides: { '/config.json': config, '/remotes.json': manifest },
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy({ remoteOrigins: config.allowedRemoteOrigins, idpOrigin: idpUrl, apiOrigins: config.apiOrigins }),
+        'Content-Security-Policy': contentSecurityPolicy({
+          remoteOrigins: config.allowedRemoteOrigins,
+          idpOrigin: idpUrl,
+          apiOrigins: config.apiOrigins,
+          devSockets: Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),
+        }),
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'strict-origin-when-cross-origin',
       },

@@ -1,0 +1,96 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { ALICE, launchBrowser, signInAtProvider } from '../src';
+
+// The "Ship a feature area" guide, run for real in a copy of this repository:
+// scaffold a third remote, build it, run its own unit and browser tests, then
+// develop it with `pnpm dev` and see a saved change in the browser. No file of
+// the host is touched. Ports 21800-21999 are this file's own (the scaffolded
+// remote's browser test uses the ports the scaffold gave it).
+jest.setTimeout(600_000);
+
+const repoRoot = join(__dirname, '..', '..', '..');
+let copy: string;
+
+function run(command: string, args: readonly string[], cwd = copy): { status: number | null; output: string } {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 300_000 });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+function mustRun(command: string, args: readonly string[]): string {
+  const { status, output } = run(command, args);
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${status}):\n${output.slice(-4000)}`);
+  return output;
+}
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'mfe-feature-area-'));
+  const skipped = new Set(['node_modules', 'dist', '.git', '.bench']);
+  cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
+  // Everything is in the package store already (the lockfile installed it): no network needed.
+  mustRun('pnpm', ['install', '--offline', '--frozen-lockfile']);
+});
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+test('a scaffolded feature area builds, passes its own unit and browser tests, and reloads on save under pnpm dev', async () => {
+  const hostFiles = () => mustRun('git', ['-C', repoRoot, 'ls-files', 'apps/host']).trim().split('\n');
+  const hostBefore = hostFiles().map((file) => readFileSync(join(copy, file), 'utf8'));
+
+  // Scaffold; bad requests are refused with the reason.
+  const created = mustRun('pnpm', ['create-remote', 'payments', '--route', '/payments', '--label', 'Payments']);
+  expect(created).toContain('Created the "Payments" feature area');
+  const taken = run('pnpm', ['create-remote', 'payments', '--route', '/pay', '--no-install']);
+  expect(taken.status).not.toBe(0);
+  expect(taken.output).toContain('NAME_TAKEN');
+  const clash = run('pnpm', ['create-remote', 'billing', '--route', '/referrals/billing', '--no-install']);
+  expect(clash.output).toContain('ROUTE_CLASH');
+  const devManifest = JSON.parse(readFileSync(join(copy, 'packages/stack/remotes.dev.json'), 'utf8')) as { remotes: Array<{ name: string; path: string }> };
+  expect(devManifest.remotes.map((remote) => `${remote.name} ${remote.path}`)).toEqual(['referrals /referrals', 'account /account', 'payments /payments']);
+
+  // Typecheck, build, and its own tests, as the guide says.
+  mustRun('pnpm', ['--filter', '@mfe/payments', 'typecheck']);
+  mustRun('pnpm', ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', '--filter', '@mfe/payments', 'build']);
+  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'e2e', '--runInBand', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
+
+  // Standalone development: only this remote is built in watch mode; a saved change shows in the page.
+  const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', '21800'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const browser = await launchBrowser();
+  try {
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`pnpm dev did not start:\n${output}`)), 90_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('DEV READY')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      dev.stdout?.on('data', onData);
+      dev.stderr?.on('data', onData);
+      dev.once('exit', (code) => reject(new Error(`pnpm dev exited (${code}):\n${output}`)));
+    });
+    const page = await browser.context.newPage();
+    await page.goto('http://localhost:21800/payments');
+    await signInAtProvider(page, 'http://localhost:21900', ALICE);
+    await page.waitForSelector('[data-testid=payments-overview]');
+    expect(await page.textContent('[data-testid=payments-overview]')).toContain('welcome to Payments');
+
+    const app = join(copy, 'apps/payments/src/App.tsx');
+    writeFileSync(app, readFileSync(app, 'utf8').replace('welcome to Payments', 'your payments, freshly saved'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
+    expect(new URL(page.url()).pathname).toBe('/payments');
+  } finally {
+    await browser.close();
+    if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+  }
+
+  // The host was never edited.
+  expect(hostFiles().map((file) => readFileSync(join(copy, file), 'utf8'))).toEqual(hostBefore);
+});
