@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEV_MANIFEST_PATH, readDevRemotes } from '@mfe/stack';
+import { DEV_MANIFEST_PATH, readDevRemotes } from '@mfe/stack/dev-manifest';
 import { planRemote, ScaffoldError, writeRemote } from './scaffold';
 
 // `pnpm create-remote <name> --route /path [--label "Shown in navigation"] [--no-install]`
@@ -26,7 +26,7 @@ try {
   console.log(`Created the "${plan.label}" feature area (remote ${plan.name}, ${plan.route}, port ${plan.port}):\n${written.map((file) => `  ${file}`).join('\n')}`);
   if (!values['no-install']) {
     // Links the new workspace package; everything it needs is already in the lockfile's store.
-    const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: repoRoot, stdio: 'inherit' });
+    const install = spawnSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile'], { cwd: repoRoot, stdio: 'inherit' });
     if (install.status !== 0) throw new Error('pnpm install failed; run it yourself, then continue.');
   }
   console.log(`

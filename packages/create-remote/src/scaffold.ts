@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { DevRemote } from '@mfe/stack';
+import type { DevRemote } from '@mfe/stack/dev-manifest';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 

@@ -55,8 +55,8 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   // Typecheck, build, and its own tests, as the guide says.
   mustRun('pnpm', ['--filter', '@mfe/payments', 'typecheck']);
   mustRun('pnpm', ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', '--filter', '@mfe/payments', 'build']);
-  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
-  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'e2e', '--runInBand', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
+  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
 
   // Standalone development: only this remote is built in watch mode; a saved change shows in the page.
   const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', '21800'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });

@@ -1,0 +1,83 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `pnpm bench:dev`: how fast and how heavy `pnpm dev <remote>` is with 2 remotes in the
+// repository vs 10 more scaffolded ones, in a throw-away copy of the repository.
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const EXTRA = 10;
+const RUNS = 3;
+
+function mustRun(cwd: string, args: string[]): void {
+  const result = spawnSync('pnpm', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pnpm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Resident memory of a process group (the dev launcher, its dev server and the stack), in MiB. */
+function groupRssMiB(pgid: number): number {
+  let kib = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kib / 1024;
+}
+
+async function measureDev(cwd: string): Promise<{ ms: number; rssMiB: number }> {
+  const started = performance.now();
+  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pnpm dev did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('DEV READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+  const ms = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssMiB = groupRssMiB(child.pid!);
+  process.kill(-child.pid!, 'SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { ms, rssMiB };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const copy = mkdtempSync(join(tmpdir(), 'mfe-dev-bench-'));
+try {
+  const skipped = new Set(['node_modules', 'dist', '.git', '.bench']);
+  cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
+  mustRun(copy, ['install', '--offline', '--frozen-lockfile']);
+  mustRun(copy, ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', 'build']);
+  const rows: string[] = [];
+  const measure = async (label: string) => {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await measureDev(copy));
+    const row = `| ${label} | ${Math.round(median(runs.map((r) => r.ms)))} ms | ${Math.round(median(runs.map((r) => r.rssMiB)))} MiB |`;
+    rows.push(row);
+    console.log(row);
+  };
+  console.log('| remotes in the repository | `pnpm dev referrals` ready | memory (all its processes) |\n|---|---|---|');
+  await measure('2');
+  for (let i = 1; i <= EXTRA; i += 1) mustRun(copy, ['create-remote', `area${i}`, '--route', `/area-${i}`, '--no-install']);
+  mustRun(copy, ['install', '--offline', '--no-frozen-lockfile']);
+  mustRun(copy, ['--filter', './apps/area*', 'build']);
+  await measure(`${2 + EXTRA} (10 scaffolded)`);
+  console.log(`\nmedians of ${RUNS} starts each; the watched remote is built by webpack's dev server, the others are served from their builds.`);
+} finally {
+  rmSync(copy, { recursive: true, force: true });
+}
