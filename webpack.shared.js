@@ -135,7 +135,9 @@ function baseConfig({ appDir, mode }) {
               jsc: {
                 target: 'es2022',
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
+                // Always the production JSX runtime: it is the shared `react/jsx-runtime`, and a remote in
+                // development runs inside a host built for production (react/jsx-dev-runtime is not shared).
+                transform: { react: { runtime: 'automatic', development: false } },
               },
             },
           },
