@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
+
+/** The contract version the host was built with. */
+const CONTRACT = (JSON.parse(readFileSync(join(__dirname, '../../context/package.json'), 'utf8')) as { version: string }).version;
 
 // Composition faults: what a bad manifest or a slow remote does to the app.
 // Ports 4500-4600 are this file's own.
@@ -92,7 +97,7 @@ test('a manifest that is not valid JSON shows the same full-page error, not a bl
 });
 
 describe.each([
-  ['the platform contract', '@mfe/context', '^2.0.0', 'the platform contract ^2.0.0 (this app provides 1.1.0)'],
+  ['the platform contract', '@mfe/context', '^2.0.0', `the platform contract ^2.0.0 (this app provides ${CONTRACT})`],
   ['another React major', 'react', '^18.0.0', 'react/jsx-runtime ^18.0.0 (this app provides 19.3.1)'],
 ])('a remote built for %s', (_label, packageName, range, expected) => {
   test('is not mounted: its area says it needs an update, naming both versions, and none of its code is fetched', async () => {

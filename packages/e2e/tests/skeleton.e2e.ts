@@ -104,6 +104,7 @@ test('an invitation announced by referrals shows in account, and subscriptions d
 
   const subscriptions = async () => {
     await page.click('[data-testid=nav-diagnostics]');
+    await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''));
     return Number(await page.textContent('[data-testid=event-subscriptions]'));
   };
   const afterOneVisit = await subscriptions();

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { CONTRACT_VERSION } from '@mfe/context';
 import { describeProblem } from '../manifest';
 import { useHostServices } from '../host-services';
@@ -8,6 +9,9 @@ import { useHostServices } from '../host-services';
  */
 export function Diagnostics() {
   const { config, manifest, loader, events } = useHostServices();
+  // Read after commit: the page we came from ends its subscriptions in the same commit.
+  const [subscriptions, setSubscriptions] = useState<number | null>(null);
+  useEffect(() => setSubscriptions(events.subscriptionCount()), [events]);
   return (
     <div data-testid="diagnostics">
       <h1>Diagnostics</h1>
@@ -19,7 +23,7 @@ export function Diagnostics() {
         <li>Remote origins allowed: {config.allowedRemoteOrigins.join(', ') || 'only this origin'}</li>
         <li>API origins: {config.apiOrigins.join(', ') || 'none'}</li>
         <li>
-          Event subscriptions: <span data-testid="event-subscriptions">{events.subscriptionCount()}</span>
+          Event subscriptions: <span data-testid="event-subscriptions">{subscriptions ?? '…'}</span>
         </li>
       </ul>
       <h2>Remotes</h2>
