@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { describeProblem, loadManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { buildRoutes } from './routes';
+import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 
 const log = createLogger('host');
 
@@ -35,7 +36,11 @@ export async function start(): Promise<void> {
   const runtime = getInstance();
   if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
   const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
-  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).then((manifest) => {
+  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).then((loaded) => {
+    // Developer overrides held for this browser session (only when the config enables them).
+    const overrides = readOverrides(policyOf(config), loaded.remotes);
+    if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
+    const manifest = { ...loaded, remotes: applyOverrides(loaded.remotes, overrides), overrides };
     loader.register(manifest.remotes);
     // The remote of the page being opened starts loading now, alongside the session restore,
     // unless it is restricted to some roles (then it waits for the user) or this is the sign-in callback.
@@ -61,7 +66,7 @@ export async function start(): Promise<void> {
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, overrides: manifest.overrides }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -2,7 +2,7 @@ import { parseRuntimeConfig } from './config';
 
 const valid = { productName: 'Acme', auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web' } };
 
-test('fills in defaults for scopes, roles claim, manifest URL and features', () => {
+test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides off', () => {
   expect(parseRuntimeConfig(valid)).toEqual({
     productName: 'Acme',
     auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles' },
@@ -10,7 +10,13 @@ test('fills in defaults for scopes, roles claim, manifest URL and features', () 
     allowedRemoteOrigins: [],
     apiOrigins: [],
     features: {},
+    overrides: { enabled: false, allowedOrigins: [] },
   });
+});
+
+test('developer overrides, once enabled, default to localhost origins, and refuse a malformed origin', () => {
+  expect(parseRuntimeConfig({ ...valid, overrides: { enabled: true } }).overrides).toEqual({ enabled: true, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'] });
+  expect(() => parseRuntimeConfig({ ...valid, overrides: { enabled: true, allowedOrigins: ['localhost/*'] } })).toThrow(/overrides\.allowedOrigins/);
 });
 
 test.each([

@@ -26,6 +26,20 @@ export const RuntimeConfigSchema = v.object({
   /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
   apiOrigins: v.optional(v.array(v.pipe(v.string(), v.check(isOrigin, 'must be an origin only ("https://api.example.com", no path or trailing "/")'))), []),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
+  /**
+   * Developer overrides: point this host, for one browser session, at another build of a remote
+   * (a local or preview build). Off unless enabled; only to these origins (`:*` = any port).
+   */
+  overrides: v.optional(
+    v.object({
+      enabled: v.boolean(),
+      allowedOrigins: v.optional(
+        v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(?::(?:\d+|\*))?$/, 'must be an origin such as "http://localhost:*" or "https://preview.example.com"'))),
+        ['http://localhost:*', 'http://127.0.0.1:*'],
+      ),
+    }),
+    { enabled: false, allowedOrigins: [] },
+  ),
 });
 
 function isOrigin(value: string): boolean {
@@ -36,7 +50,11 @@ function isOrigin(value: string): boolean {
   }
 }
 
-export type HostConfig = RuntimeConfig & { readonly manifestUrl: string; readonly allowedRemoteOrigins: readonly string[] };
+export type HostConfig = RuntimeConfig & {
+  readonly manifestUrl: string;
+  readonly allowedRemoteOrigins: readonly string[];
+  readonly overrides?: { readonly enabled: boolean; readonly allowedOrigins: readonly string[] };
+};
 
 export function parseRuntimeConfig(input: unknown): HostConfig {
   const result = v.safeParse(RuntimeConfigSchema, input);

@@ -5,6 +5,7 @@ import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
 import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
+import type { Overrides } from './remotes/overrides';
 
 /** The host's own services; remotes never see this, only `@mfe/context`. */
 export interface HostServices {
@@ -15,6 +16,8 @@ export interface HostServices {
   readonly api: ApiClient;
   /** The page's event bus; each mounted remote gets a scope of it. */
   readonly events: RootEventBus;
+  /** Developer overrides applied for this browser session (remote name → entry). */
+  readonly overrides?: Overrides;
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);

@@ -12,7 +12,8 @@ export type PlatformErrorCode =
   | 'REMOTE_RENDER_FAILED'
   | 'API_UNAUTHORIZED'
   | 'API_UNREACHABLE'
-  | 'API_FAILED';
+  | 'API_FAILED'
+  | 'OVERRIDE_REFUSED';
 
 /**
  * An error with a stable `code` to branch on and a message that tells the

@@ -116,6 +116,8 @@ test('an invitation announced by referrals shows in account, and subscriptions d
   }
   expect(await subscriptions()).toBe(afterOneVisit);
   expect(afterOneVisit).toBe(0); // no remote is mounted on the diagnostics page
+  // This host's config leaves developer overrides off: no way to set one.
+  expect(await page.locator('[data-testid=override-form]').count()).toBe(0);
 });
 
 test('React and react-dom are downloaded and instantiated once across the host and both remotes', async () => {

@@ -13,6 +13,7 @@ const { values } = parseArgs({
     'manifest-extra': { type: 'string' },
     'require-role': { type: 'string', multiple: true },
     'no-integrity': { type: 'boolean', default: false },
+    overrides: { type: 'boolean', default: false },
     fixture: { type: 'string', multiple: true },
   },
 });
@@ -24,6 +25,7 @@ const stack = await startStack({
   ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
   ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
   integrity: !values['no-integrity'],
+  overrides: values.overrides,
   fixtures: values.fixture ?? [],
   // --require-role account=admin
   requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),

@@ -55,7 +55,7 @@ const server = new WebpackDevServer(
 await server.start();
 await new Promise<void>((resolve) => compiler.hooks.done.tap('mfe-dev', () => resolve()));
 
-const stack = await startStack({ ports: { host: base, idp: base + 100 }, liveRemotes: { [remote.name]: origin } });
+const stack = await startStack({ ports: { host: base, idp: base + 100 }, liveRemotes: { [remote.name]: origin }, overrides: true });
 const user = DEMO_USERS[0]!;
 console.log(`
   ${remote.label} in development: ${stack.hostUrl}${remote.path}   (reloads on save; started in ${Math.round(performance.now() - started)} ms)

@@ -22,6 +22,9 @@ const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
   'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'wrong-expose', 'dist') },
 };
 
+/** Where developer overrides may point when the stack enables them (CSP source syntax: any port). */
+const OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 export interface RemoteSpec {
   readonly name: string;
   readonly path: string;
@@ -52,6 +55,8 @@ export interface StackOptions {
   readonly fixtures?: readonly string[];
   /** Pin each remote's entry with the hash its build wrote (default true). */
   readonly integrity?: boolean;
+  /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
+  readonly overrides?: boolean;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
   readonly liveRemotes?: Readonly<Record<string, string>>;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
@@ -146,6 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       // The account remote calls the provider's userinfo endpoint through the api client.
       apiOrigins: [idpUrl],
       features: {},
+      ...(options.overrides ? { overrides: { enabled: true, allowedOrigins: OVERRIDE_ORIGINS } } : {}),
     };
     const host = await serveStatic({
       dir: requireBuild(join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
@@ -155,7 +161,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       overrides: { '/config.json': config, '/remotes.json': manifest },
       headers: {
         'Content-Security-Policy': contentSecurityPolicy({
-          remoteOrigins: config.allowedRemoteOrigins,
+          // Overrides need the page's policy to allow their origins too.
+          remoteOrigins: [...config.allowedRemoteOrigins, ...(options.overrides ? OVERRIDE_ORIGINS : [])],
           idpOrigin: idpUrl,
           apiOrigins: config.apiOrigins,
           devSockets: Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),

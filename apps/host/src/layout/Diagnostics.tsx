@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CONTRACT_VERSION } from '@mfe/context';
 import { describeProblem } from '../manifest';
 import { useHostServices } from '../host-services';
+import { OverrideForm } from './Overrides';
 
 /**
  * `/diagnostics`: what this host was composed from, for platform engineers
@@ -26,6 +27,7 @@ export function Diagnostics() {
           Event subscriptions: <span data-testid="event-subscriptions">{subscriptions ?? '…'}</span>
         </li>
       </ul>
+      <OverrideForm />
       <h2>Remotes</h2>
       <table className="claims">
         <thead>

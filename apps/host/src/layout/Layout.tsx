@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
+import { OverridesBanner } from './Overrides';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
@@ -45,6 +46,7 @@ export function Layout() {
         </div>
       </header>
       {status === 'expired' && <SessionExpiredNotice />}
+      <OverridesBanner />
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
           Some feature areas are unavailable because their manifest entries are invalid (details on the <Link to="/diagnostics">diagnostics page</Link>):

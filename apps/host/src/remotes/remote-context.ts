@@ -22,7 +22,7 @@ export interface RemoteContextInput {
 
 /** Builds what one mounted remote gets through `useHost()`. */
 export function createRemoteContext({ remote, user, auth, api, config, navigate, events }: RemoteContextInput): HostContext {
-  const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, ...publicConfig } = config;
+  const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, overrides: _overrides, ...publicConfig } = config;
   return Object.freeze({
     contractVersion: CONTRACT_VERSION,
     auth: Object.freeze({
