@@ -55,6 +55,24 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   // Typecheck, build, and its own tests, as the guide says.
   mustRun('pnpm', ['--filter', '@mfe/payments', 'typecheck']);
   mustRun('pnpm', ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', '--filter', '@mfe/payments', 'build']);
+
+  // Deploy and compose (the guide's steps 5-6): serve the build as a CDN would, check a manifest entry for it.
+  const serve: ChildProcess = spawn('pnpm', ['--filter', '@mfe/payments', 'serve'], { cwd: copy, stdio: 'ignore', detached: true });
+  try {
+    let served: Response | undefined;
+    for (let tries = 0; tries < 100 && !served?.ok; tries += 1) {
+      served = await fetch('http://localhost:3003/mf-manifest.json').catch(() => undefined);
+      if (!served?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(served?.headers.get('cache-control')).toBe('no-cache');
+    expect(served?.headers.get('access-control-allow-origin')).toBeTruthy();
+    const integrity = (JSON.parse(readFileSync(join(copy, 'apps/payments/dist/integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
+    const entry = { name: 'payments', entry: 'http://localhost:3003/mf-manifest.json', path: '/payments', label: 'Payments', order: 30, integrity };
+    writeFileSync(join(copy, 'remotes.json'), JSON.stringify({ schemaVersion: 1, remotes: [entry] }));
+    expect(mustRun('pnpm', ['manifest:check', 'remotes.json', '--allowed-origin', 'http://localhost:3003', '--reachable'])).toContain('✔ payments (/payments) is valid, reachable and compatible');
+  } finally {
+    if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
+  }
   expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
   expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
 
