@@ -159,6 +159,30 @@ function baseConfig({ appDir, mode }) {
 }
 
 /**
+ * The hidden iframe of a silent sign-in needs only oidc-client-ts's callback, not
+ * the app: a separate small build without federation (so no shared singletons are
+ * bundled into it), written to `dist/auth/silent-callback.html`. Static hosts that
+ * resolve ".html" serve it for /auth/silent-callback; others fall back to
+ * index.html, whose entry handles the callback too.
+ * @param {{ appDir: string, mode?: string, entry: string }} options
+ */
+function silentCallbackConfig({ appDir, mode = 'production', entry }) {
+  const config = baseConfig({ appDir, mode });
+  const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
+  config.name = 'silent-callback';
+  config.entry = { 'silent-callback': entry };
+  config.output = { ...config.output, path: path.join(appDir, 'dist', 'auth'), publicPath: '/auth/', clean: false };
+  config.plugins = [
+    new HtmlWebpackPlugin({
+      filename: 'silent-callback.html',
+      scriptLoading: 'defer',
+      templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body></body></html>',
+    }),
+  ];
+  return config;
+}
+
+/**
  * The host: provides the shared singletons, knows no remote at build time
  * (they come from the runtime manifest), and never fetches a remote's entry
  * before its route is visited.
@@ -169,7 +193,8 @@ function baseConfig({ appDir, mode }) {
 function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {} }) {
   const config = baseConfig({ appDir, mode });
   config.entry = { main: './src/index.ts' };
-  config.output = { ...config.output, publicPath: '/' };
+  // dist/auth/ is the silent-callback page's own build (silentCallbackConfig).
+  config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
@@ -190,7 +215,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
       // without the manifest/snapshot machinery: the host reads mf-manifest.json itself.
       experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
-    new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+    // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
+    new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', preloadManifest: true }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
     new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
   ];
@@ -244,7 +270,7 @@ function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
   const { DefinePlugin } = fromApp(appDir, 'webpack');
   config.entry = { main: './src/baseline/index.tsx' };
-  config.output = { ...config.output, publicPath: '/' };
+  config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
     new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
@@ -253,4 +279,4 @@ function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }
   return config;
 }
 
-module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig, singleBundleConfig };
+module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig, silentCallbackConfig, singleBundleConfig };

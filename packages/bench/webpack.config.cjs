@@ -1,11 +1,15 @@
 const path = require('node:path');
+const { silentCallbackConfig, singleBundleConfig } = require('../../webpack.shared.js');
 
-// The baseline: the host's code (and its page template and styles) with its remotes imported statically (src/baseline).
+// The baseline: the host's code (and its page template, styles and silent sign-in page) with its
+// remotes imported statically (src/baseline).
 const host = path.join(__dirname, '../../apps/host');
-module.exports = (_env, argv) =>
-  require('../../webpack.shared.js').singleBundleConfig({
+module.exports = (_env, argv) => [
+  singleBundleConfig({
     appDir: __dirname,
     mode: argv.mode,
     template: path.join(host, 'src/index.html'),
     copy: [path.join(host, 'public/host.css')],
-  });
+  }),
+  silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: path.join(host, 'src/auth/silent-callback-page.ts') }),
+];

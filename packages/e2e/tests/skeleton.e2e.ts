@@ -74,8 +74,9 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
 
   const events: string[] = [];
   const name = (url: string) => new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');
-  // The page's own requests (the session restore's hidden iframe loads the host page too).
-  page.on('request', (request) => request.frame() === page.mainFrame() && events.push(`start ${name(request.url())}`));
+  // The page's own requests; the session restore's hidden iframe is counted apart.
+  const iframe: string[] = [];
+  page.on('request', (request) => (request.frame() === page.mainFrame() ? events.push(`start ${name(request.url())}`) : iframe.push(name(request.url()))));
   page.on('requestfinished', (request) => request.frame() === page.mainFrame() && events.push(`end ${name(request.url())}`));
   // A slow entry: without the preload hints its first chunk would only be asked for once it had run.
   await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, async (route) => {
@@ -88,6 +89,9 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
   const starts = (file: string) => events.filter((event) => event === `start ${file}`).length;
   for (const file of ['/config.json', '/remotes.json', '/mf-manifest.json', '/remoteEntry.js', '/__federation_expose_remote.js']) expect([file, starts(file)]).toEqual([file, 1]);
   expect(events.indexOf('start /__federation_expose_remote.js')).toBeLessThan(events.indexOf('end /remoteEntry.js'));
+  // The silent restore's iframe gets its own small page, not the app.
+  expect(iframe).toContain('/auth/silent-callback.js');
+  expect(iframe.filter((file) => file === '/main.js' || file === '/config.json')).toEqual([]);
 });
 
 test('an invitation announced by referrals shows in account, and subscriptions do not pile up across navigation', async () => {
