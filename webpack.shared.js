@@ -85,12 +85,13 @@ class EntryIntegrityPlugin {
       compilation.hooks.processAssets.tap({ name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
         const entry = assets['remoteEntry.js'];
         if (!entry) return;
-        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': sha384(entry.buffer()) }, null, 2)}\n`));
+        const entryHash = sha384(entry.buffer());
+        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': entryHash }, null, 2)}\n`));
         const manifestAsset = assets['mf-manifest.json'];
         if (!manifestAsset || !this.recordChunks) return;
         const manifest = JSON.parse(manifestAsset.source().toString());
         /** @type {Record<string, string>} */
-        const integrity = { 'remoteEntry.js': sha384(entry.buffer()) };
+        const integrity = { 'remoteEntry.js': entryHash };
         for (const exposed of manifest.exposes ?? []) {
           for (const file of exposed.assets?.js?.sync ?? []) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
         }

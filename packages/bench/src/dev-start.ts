@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyRepository, waitForOutput } from '@mfe/e2e/processes';
 
 // `pnpm bench:dev`: how fast and how heavy `pnpm dev <remote>` is with 2 remotes in the
 // repository vs 10 more scaffolded ones, in a throw-away copy of the repository.
@@ -34,19 +34,7 @@ function groupRssMiB(pgid: number): number {
 async function measureDev(cwd: string): Promise<{ ms: number; rssMiB: number }> {
   const started = performance.now();
   const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pnpm dev did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('DEV READY')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
+  await waitForOutput(child, 'DEV READY', 120_000, 'pnpm dev');
   const ms = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssMiB = groupRssMiB(child.pid!);
@@ -57,10 +45,8 @@ async function measureDev(cwd: string): Promise<{ ms: number; rssMiB: number }> 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const copy = mkdtempSync(join(tmpdir(), 'mfe-dev-bench-'));
+const copy = copyRepository(repoRoot, 'mfe-dev-bench-');
 try {
-  const skipped = new Set(['node_modules', 'dist', '.git', '.bench']);
-  cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
   mustRun(copy, ['install', '--offline', '--frozen-lockfile']);
   mustRun(copy, ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', 'build']);
   const rows: string[] = [];

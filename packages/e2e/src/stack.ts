@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { waitForOutput } from './processes';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -28,23 +29,7 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'development' },
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The stack did not start within 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('STACK READY')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The stack exited with code ${code} before it was ready:\n${output}`));
-    });
-  });
+  await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
   return {
     hostUrl: `http://localhost:${basePort}`,
     idpUrl: `http://localhost:${basePort + 100}`,

@@ -1,8 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
-import { ALICE, launchBrowser, signInAtProvider } from '../src';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALICE, copyRepository, launchBrowser, signInAtProvider, waitForOutput } from '../src';
 
 // The "Ship a feature area" guide, run for real in a copy of this repository:
 // scaffold a third remote, build it, run its own unit and browser tests, then
@@ -26,9 +25,7 @@ function mustRun(command: string, args: readonly string[]): string {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'mfe-feature-area-'));
-  const skipped = new Set(['node_modules', 'dist', '.git', '.bench']);
-  cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
+  copy = copyRepository(repoRoot, 'mfe-feature-area-');
   // Everything is in the package store already (the lockfile installed it): no network needed.
   mustRun('pnpm', ['install', '--offline', '--frozen-lockfile']);
 });
@@ -80,20 +77,7 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', '21800'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const browser = await launchBrowser();
   try {
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`pnpm dev did not start:\n${output}`)), 90_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('DEV READY')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      dev.stdout?.on('data', onData);
-      dev.stderr?.on('data', onData);
-      dev.once('exit', (code) => reject(new Error(`pnpm dev exited (${code}):\n${output}`)));
-    });
+    await waitForOutput(dev, 'DEV READY', 90_000, 'pnpm dev');
     const page = await browser.context.newPage();
     await page.goto('http://localhost:21800/payments');
     await signInAtProvider(page, 'http://localhost:21900', ALICE);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '@mfe/dev-idp';
-import { readDevRemotes } from './dev-manifest';
+import { portFor, readDevRemotes } from './dev-manifest';
 import { DEV_PORTS, startStack } from './stack';
 
 // `pnpm dev <remote>` (or `pnpm --filter @mfe/<remote> dev`): one feature area in development.
@@ -22,7 +22,7 @@ if (!remote) {
   process.exit(2);
 }
 const base = values['base-port'] ? Number(values['base-port']) : DEV_PORTS.host;
-const port = base + remote.port - DEV_PORTS.host;
+const port = portFor(remote, base);
 const origin = `http://localhost:${port}`;
 const started = performance.now();
 

@@ -30,3 +30,8 @@ export function readDevRemotes(file = DEV_MANIFEST_PATH): DevRemote[] {
     return { name, path, label, order, port };
   });
 }
+
+/** The port the stack gives `remote` when the host is on `hostPort` (same offset as with the default 3000). */
+export function portFor(remote: Pick<DevRemote, 'port'>, hostPort: number): number {
+  return hostPort + remote.port - 3000;
+}

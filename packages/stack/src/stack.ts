@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
 import { contentSecurityPolicy } from './csp';
-import { readDevRemotes } from './dev-manifest';
+import { portFor, readDevRemotes } from './dev-manifest';
 import { serveStatic, type RunningServer } from './serve';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -105,14 +105,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
       return fixture;
     });
-    const remotes = [...DEFAULT_REMOTES, ...fixtures];
+    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...DEFAULT_REMOTES, ...fixtures];
     for (const [index, remote] of remotes.entries()) {
       const live = options.liveRemotes?.[remote.name];
       if (live) {
         remoteUrls[remote.name] = live;
         continue;
       }
-      const port = 'port' in remote ? ports.host + (remote.port as number) - DEV_PORTS.host : ports.host + 50 + (index - DEFAULT_REMOTES.length);
+      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : ports.host + 50 + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
       const server: RunningServer = await serveStatic({ dir: dist, port, cors: true, compress: options.compress ?? false });
       started.push(server);

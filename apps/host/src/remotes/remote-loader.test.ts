@@ -24,7 +24,7 @@ const PROVIDED = { react: '19.3.1', '@mfe/context': '1.1.0' };
 
 /** Serves the remote's mf-manifest.json with the given shared ranges. */
 function manifestFetch(shared: Array<{ name: string; requiredVersion: string }> = [{ name: 'react', requiredVersion: '^19.0.0' }]): typeof fetch {
-  return (async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ shared }) }) as Response) as typeof fetch;
+  return (async () => ({ ok: true, status: 200, json: async () => ({ shared }) }) as Response) as typeof fetch;
 }
 
 beforeEach(() => {

@@ -191,13 +191,13 @@ export class RemoteLoader {
     if (entry.entry.endsWith('.json')) {
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
-      const body = await response.text();
-      const problems = findIncompatibilities(JSON.parse(body), this.provided);
+      const manifest: unknown = await response.json();
+      const problems = findIncompatibilities(manifest, this.provided);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
       }
-      preloadRemoteScripts(entry, JSON.parse(body));
+      preloadRemoteScripts(entry, manifest);
     }
     return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
   }
