@@ -11,7 +11,25 @@ test('fills in defaults for scopes, roles claim, manifest URL and features, with
     apiOrigins: [],
     features: {},
     overrides: { enabled: false, allowedOrigins: [] },
+    telemetry: { adapters: [], allowedQueryParams: [] },
+    consent: { banner: true },
+    diagnostics: { roles: ['admin'], public: false },
   });
+});
+
+test('telemetry adapters, the tag loader and diagnostics access are validated field by field', () => {
+  const config = parseRuntimeConfig({
+    ...valid,
+    telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: 'https://otel.example.com/v1/logs' }, { type: 'sentry', dsn: 'https://abc@o1.ingest.example.com/7' }] },
+    tagLoader: { src: 'https://tags.example.com/gtm.js?id=GTM-1' },
+    diagnostics: { public: true },
+  });
+  expect(config.telemetry.adapters.map((adapter) => adapter.type)).toEqual(['console', 'collector', 'sentry']);
+  expect(config.tagLoader).toEqual({ src: 'https://tags.example.com/gtm.js?id=GTM-1', connectOrigins: [] });
+  expect(config.diagnostics).toEqual({ roles: ['admin'], public: true });
+  expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'carrier-pigeon' }] } })).toThrow(/telemetry\.adapters\.0\.type/);
+  expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'collector', endpoint: 'javascript:alert(1)' }] } })).toThrow(/OTLP\/HTTP logs URL/);
+  expect(() => parseRuntimeConfig({ ...valid, tagLoader: { src: 'http://tags.example.com/gtm.js' } })).toThrow(/https URL/);
 });
 
 test('developer overrides, once enabled, default to localhost origins, and refuse a malformed origin', () => {

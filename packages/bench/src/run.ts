@@ -174,7 +174,7 @@ async function main() {
     stacks.push(main);
     const many = await startStack({ ports: { host: 7600, idp: 7700 }, compress: true, idleRemotes: 48 });
     stacks.push(many);
-    servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, spa: true, compress: true, overrides: { '/config.json': main.config } }));
+    servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { '/config.json': main.config } } }));
 
     const host: App = { label: 'host (federated)', origin: main.hostUrl, idpUrl: main.idpUrl, cookies: [] };
     const baseline: App = { label: 'baseline (single bundle)', origin: `http://localhost:${baselinePort}`, idpUrl: main.idpUrl, cookies: [] };

@@ -10,6 +10,8 @@ export interface StackHandle {
   readonly idpUrl: string;
   /** Every remote of the development manifest, by name. */
   readonly remoteUrls: { readonly referrals: string; readonly account: string } & Readonly<Record<string, string>>;
+  /** The local telemetry collector (`GET /__collector/records`). */
+  readonly collectorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -21,19 +23,22 @@ function remoteUrlsFor(basePort: number): StackHandle['remoteUrls'] {
 
 /**
  * Starts the real stack (dev OpenID provider + production builds over HTTP)
- * in a child process, through the same launcher as `pnpm start`.
+ * in a child process: `startStack` of `pnpm start`, through the tests' own
+ * launcher (`stack-cli.mts`), which adds the test-only switches.
  */
 export async function startStack(basePort: number, extraArgs: readonly string[] = []): Promise<StackHandle> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/stack/src/cli.ts'), '--base-port', String(basePort), ...extraArgs], {
-    cwd: join(repoRoot, 'packages/stack'),
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'stack-cli.mts'), '--base-port', String(basePort), ...extraArgs], {
+    cwd: join(repoRoot, 'packages/e2e'),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'development' },
   });
-  await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
+  const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
+  const collectorUrl = /STACK READY \S+ (\S+)/.exec(output)?.[1] ?? '';
   return {
     hostUrl: `http://localhost:${basePort}`,
     idpUrl: `http://localhost:${basePort + 100}`,
     remoteUrls: remoteUrlsFor(basePort),
+    collectorUrl,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -58,11 +58,11 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   try {
     let served: Response | undefined;
     for (let tries = 0; tries < 100 && !served?.ok; tries += 1) {
-      served = await fetch('http://localhost:3003/mf-manifest.json').catch(() => undefined);
+      served = await fetch('http://localhost:3003/mf-manifest.json', { headers: { Origin: 'http://localhost:3000' } }).catch(() => undefined);
       if (!served?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(served?.headers.get('cache-control')).toBe('no-cache');
-    expect(served?.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect(served?.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     const integrity = (JSON.parse(readFileSync(join(copy, 'apps/payments/dist/integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
     const entry = { name: 'payments', entry: 'http://localhost:3003/mf-manifest.json', path: '/payments', label: 'Payments', order: 30, integrity };
     writeFileSync(join(copy, 'remotes.json'), JSON.stringify({ schemaVersion: 1, remotes: [entry] }));

@@ -11,3 +11,13 @@ export {
 } from './manifest';
 export { describeIssues } from './validation';
 export { describeIncompatibility, findIncompatibilities, type Incompatibility } from './compatibility';
+export {
+  RuntimeConfigSchema,
+  isOrigin,
+  telemetryOrigins,
+  validateRuntimeConfig,
+  type ParsedRuntimeConfig,
+  type RuntimeConfigInput,
+  type RuntimeConfigResult,
+  type TelemetryAdapterConfig,
+} from './runtime-config';

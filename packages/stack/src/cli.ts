@@ -4,32 +4,17 @@ import { DEV_PORTS, startStack, type StackPorts } from './stack';
 
 // `pnpm start`: the dev provider plus the production builds of the host and remotes.
 // `--base-port 4000` moves every port (host 4000, provider 4100, each remote 4000 + its port - 3000).
-// Tests add `--remote-timeout-ms N`, `--manifest-extra '<JSON array of entries>'`, `--require-role account=admin`.
+// `--overrides` lets this host load remotes from other local builds (see /diagnostics).
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     'base-port': { type: 'string' },
-    'access-token-ttl': { type: 'string' },
-    'remote-timeout-ms': { type: 'string' },
-    'manifest-extra': { type: 'string' },
-    'require-role': { type: 'string', multiple: true },
-    'no-integrity': { type: 'boolean', default: false },
     overrides: { type: 'boolean', default: false },
-    fixture: { type: 'string', multiple: true },
   },
 });
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
 const ports: StackPorts = base ? { host: base, idp: base + 100 } : DEV_PORTS;
-const stack = await startStack({
-  ports,
-  ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
-  ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
-  ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
-  integrity: !values['no-integrity'],
-  overrides: values.overrides,
-  fixtures: values.fixture ?? [],
-  // --require-role account=admin
-  requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
-});
+const stack = await startStack({ ports, overrides: values.overrides });
 
 const user = DEMO_USERS[0]!;
 console.log(`
@@ -38,6 +23,7 @@ console.log(`
 
   dev OpenID provider (development only): ${stack.idpUrl}
   remotes: ${Object.entries(stack.remoteUrls).map(([name, url]) => `${name} ${url}`).join(', ')}
+  telemetry collector: ${stack.collectorUrl}/__collector/records
   Press Ctrl+C to stop.
 STACK READY ${stack.hostUrl}`);
 

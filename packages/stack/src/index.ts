@@ -1,4 +1,4 @@
-export { serveStatic, cacheControlFor, type RunningServer, type StaticServerOptions } from './serve';
-export { startStack, DEV_PORTS, DEFAULT_REMOTES, type RunningStack, type StackOptions, type StackPorts, type RemoteSpec } from './stack';
-export { contentSecurityPolicy, type CspSources } from './csp';
+export { serveStatic, type RunningServer, type ServedRole, type StaticServerOptions } from './serve';
+export { startStack, derivedPorts, DEV_PORTS, DEFAULT_REMOTES, type RunningStack, type StackOptions, type StackPorts, type RemoteSpec } from './stack';
+export { startCollector, type CollectorRecord, type RunningCollector } from './collector';
 export { DEV_MANIFEST_PATH, portFor, readDevRemotes, type DevRemote } from './dev-manifest';

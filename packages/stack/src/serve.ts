@@ -1,21 +1,30 @@
+import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import compression from 'compression';
-import sirv from 'sirv';
+import send from 'send';
+import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders, SILENT_CALLBACK_FILE, type HostHeaderOptions } from '@mfe/deploy';
+
+/**
+ * Serves a production build over HTTP with the same headers nginx sends in
+ * production (both come from `@mfe/deploy`'s header policy). Every request
+ * reads the file system afresh, so a build replaced while it serves (a
+ * rebuilt remote) is served as it is now; a file that vanishes mid-request is
+ * a 404, never a crash.
+ */
+export type ServedRole =
+  /** The host: its pages get the CSP and security headers; unknown paths are client-side routes. */
+  | { readonly kind: 'host'; readonly headers: HostHeaderOptions; readonly runtimeFiles?: Readonly<Record<string, unknown>> }
+  /** A remote: CORS and resource timing for the host origins only (`:*` = any port). */
+  | { readonly kind: 'remote'; readonly hostOrigins: readonly string[] };
 
 export interface StaticServerOptions {
   /** Directory of a production build. */
   readonly dir: string;
   readonly port: number;
   readonly listenHost?: string;
-  /** Serve index.html for unknown paths (the host's client-side routes). */
-  readonly spa?: boolean;
-  /** Allow any origin to fetch these files (remotes: the host fetches mf-manifest.json cross-origin). */
-  readonly cors?: boolean;
-  /** Files served from memory instead of `dir`, e.g. a runtime config written for this environment. */
-  readonly overrides?: Readonly<Record<string, unknown>>;
-  /** Headers sent with every response (e.g. the Content-Security-Policy). */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly role: ServedRole;
   /** gzip responses when the browser accepts it, as a CDN would. */
   readonly compress?: boolean;
 }
@@ -26,54 +35,91 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Content-hashed files never change; everything else must be revalidated. */
-const HASHED = /\.[0-9a-f]{8}\.js$/;
-
-export function cacheControlFor(pathname: string): string {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
-/** Serves a production build the way a CDN would: real HTTP, cache headers, optional CORS. */
+function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  res.end(message);
+}
+
+/** Sends `file` (relative to `dir`) with `headers`; a file gone between lookup and read is a 404. */
+function sendFile(req: IncomingMessage, res: ServerResponse, dir: string, file: string, headers: Record<string, string>): void {
+  send(req, file, { root: dir, etag: true, lastModified: true, cacheControl: false, index: false, dotfiles: 'deny' })
+    .on('headers', (response: ServerResponse) => {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    })
+    .on('error', (error: { status?: number }) => plain(res, error.status === 403 ? 403 : 404, error.status === 403 ? 'Forbidden' : 'Not found', headers))
+    .pipe(res);
+}
+
+function decodedPath(req: IncomingMessage): string | undefined {
+  try {
+    // `//x` is the path `//x`, not a host named x.
+    return decodeURIComponent(new URL(`http://x${req.url?.startsWith('/') ? '' : '/'}${req.url ?? '/'}`).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {
+  const pathname = decodedPath(req);
+  if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
+  const runtimeFile = role.runtimeFiles?.[pathname];
+  if (runtimeFile !== undefined) {
+    res.writeHead(200, { ...hostHeaders('revalidate', role.headers), 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(typeof runtimeFile === 'string' ? runtimeFile : JSON.stringify(runtimeFile, null, 2));
+    return;
+  }
+  const kind = hostFileKind(pathname, isFile(join(dir, pathname)));
+  switch (kind) {
+    case 'hidden':
+    case 'missing':
+      return plain(res, 404, 'Not found');
+    case 'silent-callback':
+      return sendFile(req, res, dir, SILENT_CALLBACK_FILE, hostHeaders(kind, role.headers));
+    case 'page':
+      return sendFile(req, res, dir, '/index.html', hostHeaders(kind, role.headers));
+    default:
+      return sendFile(req, res, dir, pathname, hostHeaders(kind, role.headers));
+  }
+}
+
+function handleRemote(role: Extract<ServedRole, { kind: 'remote' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {
+  const pathname = decodedPath(req);
+  if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
+  const origin = allowedCorsOrigin(req.headers.origin, role.hostOrigins);
+  const kind = remoteFileKind(pathname);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { ...remoteHeaders('revalidate', origin), ...(origin ? { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' } : {}) });
+    res.end();
+    return;
+  }
+  if (kind === 'hidden') return plain(res, 404, 'Not found');
+  sendFile(req, res, dir, pathname, remoteHeaders(kind, origin));
+}
+
 export async function serveStatic(options: StaticServerOptions): Promise<RunningServer> {
-  const files = sirv(options.dir, {
-    single: options.spa ?? false,
-    dev: false,
-    etag: true,
-    gzip: false,
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
-    },
-  });
+  const { role, dir } = options;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    if (role.kind === 'host') handleHost(role, dir, req, res);
+    else handleRemote(role, dir, req, res);
+  };
   const gzip = options.compress ? compression() : null;
   const server = createServer((req, res) => {
-    if (gzip) {
-      gzip(req as never, res as never, () => handle(req, res));
-      return;
-    }
-    handle(req, res);
+    if (gzip) gzip(req as never, res as never, () => handle(req, res));
+    else handle(req, res);
   });
-  function handle(req: IncomingMessage, res: ServerResponse) {
-    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
-    if (options.cors) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
-        res.end();
-        return;
-      }
-    }
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const override = options.overrides?.[pathname];
-    if (override !== undefined) {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(typeof override === 'string' ? override : JSON.stringify(override, null, 2));
-      return;
-    }
-    files(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    });
-  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.listenHost ?? '127.0.0.1', () => resolve());

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { contentSecurityPolicy } from './csp';
+import { validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { startCollector } from './collector';
 import { portFor, readDevRemotes } from './dev-manifest';
 import { serveStatic, type RunningServer } from './serve';
 
@@ -15,12 +16,10 @@ export interface StackPorts {
 
 export const DEV_PORTS: StackPorts = { host: 3000, idp: 3100 };
 
-/** Test fixtures that can be added to the stack (`--fixture faulty`), served from the host port + 50. */
-const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
-  faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
-  react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'react18', 'dist') },
-  'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'wrong-expose', 'dist') },
-};
+/** Ports the stack derives from the host's: extra remotes from host + 50, the telemetry collector at host + 60. */
+export function derivedPorts(host: number): { readonly extraRemotes: number; readonly collector: number } {
+  return { extraRemotes: host + 50, collector: host + 60 };
+}
 
 /** Where developer overrides may point when the stack enables them (CSP source syntax: any port). */
 const OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
@@ -51,8 +50,10 @@ export interface StackOptions {
   readonly compress?: boolean;
   /** Extra manifest entries that are valid but never visited (the benchmark's 50-remote case). */
   readonly idleRemotes?: number;
-  /** Test fixture remotes to serve and list as well. */
-  readonly fixtures?: readonly string[];
+  /** More remotes to serve from their builds and list (test fixtures), each on the next port from host + 50. */
+  readonly extraRemotes?: readonly RemoteSpec[];
+  /** A third-party tag script for the tag loader (loaded only after marketing consent). */
+  readonly tagLoader?: { readonly src: string };
   /** Pin each remote's entry with the hash its build wrote (default true). */
   readonly integrity?: boolean;
   /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
@@ -68,8 +69,10 @@ export interface RunningStack {
   readonly idpUrl: string;
   readonly remoteUrls: Readonly<Record<string, string>>;
   readonly idp: RunningDevIdp;
+  /** The local telemetry collector: what the host's collector adapter really sent. */
+  readonly collectorUrl: string;
   /** The runtime config and manifest the host is served with. */
-  readonly config: unknown;
+  readonly config: ParsedRuntimeConfig;
   readonly manifest: unknown;
   close(): Promise<void>;
 }
@@ -100,21 +103,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
-    const fixtures = (options.fixtures ?? []).map((name) => {
-      const fixture = FIXTURES[name];
-      if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
-      return fixture;
-    });
-    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...DEFAULT_REMOTES, ...fixtures];
+    const hostOrigins = [hostUrl, ...(options.extraHostOrigins ?? [])];
+    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...DEFAULT_REMOTES, ...(options.extraRemotes ?? [])];
     for (const [index, remote] of remotes.entries()) {
       const live = options.liveRemotes?.[remote.name];
       if (live) {
         remoteUrls[remote.name] = live;
         continue;
       }
-      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : ports.host + 50 + (index - DEFAULT_REMOTES.length);
+      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : derivedPorts(ports.host).extraRemotes + (index - DEFAULT_REMOTES.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
-      const server: RunningServer = await serveStatic({ dir: dist, port, cors: true, compress: options.compress ?? false });
+      const server: RunningServer = await serveStatic({ dir: dist, port, role: { kind: 'remote', hostOrigins }, compress: options.compress ?? false });
       started.push(server);
       remoteUrls[remote.name] = server.url;
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
@@ -143,7 +142,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         })),
       ],
     };
-    const config = {
+    const collector = await startCollector({ port: derivedPorts(ports.host).collector, hostOrigins });
+    started.push(collector);
+    // Validated by the host's own schema before anything is served.
+    const checked = validateRuntimeConfig({
       productName: options.productName ?? 'Acme Web',
       auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
       manifestUrl: '/remotes.json',
@@ -151,28 +153,31 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       // The account remote calls the provider's userinfo endpoint through the api client.
       apiOrigins: [idpUrl],
       features: {},
+      telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }] },
+      ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
+      // Everyone may open /diagnostics in development.
+      diagnostics: { public: true },
       ...(options.overrides ? { overrides: { enabled: true, allowedOrigins: OVERRIDE_ORIGINS } } : {}),
-    };
+    });
+    if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
+    const config = checked.config;
     const host = await serveStatic({
       dir: requireBuild(join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
       port: ports.host,
-      spa: true,
       compress: options.compress ?? false,
-      overrides: { '/config.json': config, '/remotes.json': manifest },
-      headers: {
-        'Content-Security-Policy': contentSecurityPolicy({
-          // Overrides need the page's policy to allow their origins too.
-          remoteOrigins: [...config.allowedRemoteOrigins, ...(options.overrides ? OVERRIDE_ORIGINS : [])],
-          idpOrigin: idpUrl,
-          apiOrigins: config.apiOrigins,
-          devSockets: Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),
-        }),
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      role: {
+        kind: 'host',
+        runtimeFiles: { '/config.json': config, '/remotes.json': manifest },
+        headers: {
+          config,
+          // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.
+          extraScriptSources: options.overrides ? OVERRIDE_ORIGINS : [],
+          extraConnectSources: [...(options.overrides ? OVERRIDE_ORIGINS : []), ...Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws'))],
+        },
       },
     });
     started.push(host);
-    return { hostUrl, idpUrl, remoteUrls, idp, config, manifest, close };
+    return { hostUrl, idpUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
   } catch (error) {
     await close();
     throw error;

@@ -3,14 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { createEventBus, defineRemote, useEvents, useRemote, useUser, type RemoteModule, type RootEventBus } from '@mfe/context';
 import type { AuthSession } from '../auth/session';
-import type { HostConfig } from '../config';
+import { parseRuntimeConfig, type HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services';
 import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-const config: HostConfig = { productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' }, manifestUrl: '/remotes.json', allowedRemoteOrigins: [], apiOrigins: [], features: {} };
+const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
 const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
 
 function fakeSession(): AuthSession {

@@ -1,5 +1,5 @@
 import { createEventBus } from '@mfe/context';
-import type { HostConfig } from '../config';
+import { parseRuntimeConfig, type HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { createRemoteContext, remotePath } from './remote-context';
 
@@ -15,14 +15,7 @@ test.each([
 
 test('the context a remote gets carries its mount point and no host-only settings', () => {
   const navigate = jest.fn();
-  const config: HostConfig = {
-    productName: 'Acme',
-    auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
-    manifestUrl: '/remotes.json',
-    allowedRemoteOrigins: [],
-    apiOrigins: [],
-    features: {},
-  };
+  const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
   const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
   const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
   const api = { fetch: jest.fn(), json: jest.fn() };

@@ -1,0 +1,110 @@
+import type { ParsedRuntimeConfig } from '@mfe/manifest';
+import { contentSecurityPolicy } from './csp';
+
+/**
+ * The one header policy of the platform: which headers each kind of file is
+ * served with, by the host and by a remote's origin. nginx's config
+ * (`nginx.ts`) and the development stack's Node server both read it, so
+ * production and development send the same headers.
+ */
+
+/** What a requested path is, for the host's server. */
+export type HostFileKind = 'page' | 'silent-callback' | 'immutable' | 'revalidate' | 'hidden';
+/** What a requested path is, for a remote's origin (a CDN path per remote version). */
+export type RemoteFileKind = 'immutable' | 'revalidate' | 'hidden';
+
+/** The silent sign-in's page: the only one that may be framed, and only by the host. */
+export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
+export const SILENT_CALLBACK_FILE = '/auth/silent-callback.html';
+
+/**
+ * Path patterns, written so that JavaScript and nginx (PCRE) read them alike.
+ * Source maps are built (hidden) for resolving reported stack traces, and
+ * never served. Content-hashed names never change, so they are cached for a
+ * year; everything else (index.html, config.json, remotes.json,
+ * mf-manifest.json, remoteEntry.js, host.css) is revalidated on every use.
+ */
+export const PATH_PATTERNS = {
+  hidden: '\\.map$',
+  immutable: '\\.[0-9a-f]{8}\\.[A-Za-z0-9]+$',
+  /** A path that names a file: never answered with the app's page when missing. */
+  file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
+} as const;
+
+const test = (pattern: string, pathname: string) => new RegExp(pattern).test(pathname);
+
+/** The kind of `pathname` on the host; `exists` tells whether it names a file of the build. */
+export function hostFileKind(pathname: string, exists: boolean): HostFileKind | 'missing' {
+  if (test(PATH_PATTERNS.hidden, pathname)) return 'hidden';
+  if (pathname === SILENT_CALLBACK_PATH || pathname === SILENT_CALLBACK_FILE) return 'silent-callback';
+  if (pathname === '/' || pathname === '/index.html') return 'page';
+  if (exists) return test(PATH_PATTERNS.immutable, pathname) ? 'immutable' : 'revalidate';
+  // Every other path is a client-side route (odd ones included), unless it names a file.
+  return test(PATH_PATTERNS.file, pathname) ? 'missing' : 'page';
+}
+
+export function remoteFileKind(pathname: string): RemoteFileKind {
+  if (test(PATH_PATTERNS.hidden, pathname)) return 'hidden';
+  return test(PATH_PATTERNS.immutable, pathname) ? 'immutable' : 'revalidate';
+}
+
+export const CACHE_CONTROL = {
+  immutable: 'public, max-age=31536000, immutable',
+  revalidate: 'no-cache',
+} as const;
+
+/** Features no page of the platform uses; remotes that need one ask for a change here. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+
+export interface HostHeaderOptions {
+  readonly config: ParsedRuntimeConfig;
+  /** The host is served over HTTPS: browsers are told to keep to it (HSTS). */
+  readonly https?: boolean;
+  /** Development only: more CSP sources (developer overrides, a dev server's reload socket). */
+  readonly extraScriptSources?: readonly string[];
+  readonly extraConnectSources?: readonly string[];
+}
+
+/** Headers for a host response of `kind` (a hidden file is never served: 404). */
+export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: HostHeaderOptions): Record<string, string> {
+  const common: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+  if (kind === 'immutable' || kind === 'revalidate') return { ...common, 'Cache-Control': CACHE_CONTROL[kind] };
+  const framing = kind === 'silent-callback' ? 'self' : 'none';
+  return {
+    ...common,
+    'Cache-Control': CACHE_CONTROL.revalidate,
+    'Content-Security-Policy': contentSecurityPolicy(options.config, { framing, extraScriptSources: options.extraScriptSources, extraConnectSources: options.extraConnectSources }),
+    'X-Frame-Options': framing === 'none' ? 'DENY' : 'SAMEORIGIN',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/**
+ * Headers for a remote's file. CORS and resource timing are granted to the
+ * host origins only (`allowedOrigin` is the request's Origin when it is one of
+ * them): the host reads mf-manifest.json and loads scripts with integrity checks.
+ */
+export function remoteHeaders(kind: Exclude<RemoteFileKind, 'hidden'>, allowedOrigin: string | undefined): Record<string, string> {
+  return {
+    'Cache-Control': CACHE_CONTROL[kind],
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    Vary: 'Origin',
+    ...(allowedOrigin ? { 'Access-Control-Allow-Origin': allowedOrigin, 'Timing-Allow-Origin': allowedOrigin } : {}),
+  };
+}
+
+/** The request's Origin if it is one of the host origins (CSP-style `:*` port wildcards allowed), else undefined. */
+export function allowedCorsOrigin(requestOrigin: string | undefined, hostOrigins: readonly string[]): string | undefined {
+  if (!requestOrigin) return undefined;
+  return hostOrigins.some((allowed) => allowed === requestOrigin || (allowed.endsWith(':*') && new RegExp(`^${escapeRegExp(allowed.slice(0, -2))}:\\d+$`).test(requestOrigin))) ? requestOrigin : undefined;
+}
+
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,19 @@
+export { contentSecurityPolicy, type CspOptions } from './csp';
+export {
+  CACHE_CONTROL,
+  PATH_PATTERNS,
+  PERMISSIONS_POLICY,
+  SILENT_CALLBACK_FILE,
+  SILENT_CALLBACK_PATH,
+  allowedCorsOrigin,
+  hostFileKind,
+  hostHeaders,
+  remoteFileKind,
+  remoteHeaders,
+  type HostFileKind,
+  type HostHeaderOptions,
+  type RemoteFileKind,
+} from './headers';
+export { nginxServerConfig, nginxStandaloneConfig, type NginxOptions } from './nginx';
+export { ENV_VARIABLES, runtimeConfigFromEnv, type EnvVariable } from './env-config';
+export { writeRelease, type ReleaseOptions, type WrittenRelease } from './release';

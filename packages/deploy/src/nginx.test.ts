@@ -1,0 +1,51 @@
+import { validateRuntimeConfig } from '@mfe/manifest';
+import { hostHeaders } from './headers';
+import { nginxServerConfig, nginxStandaloneConfig } from './nginx';
+
+const parsed = validateRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://login.example.com', clientId: 'web' }, allowedRemoteOrigins: ['https://cdn.example.com'] });
+if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+const config = parsed.config;
+const base = { config, hostRoot: '/srv/host', configFile: '/etc/mfe/config.json', listen: '8080' };
+
+/** The `add_header` lines of one location block. */
+function headersOf(conf: string, location: string): Record<string, string> {
+  const start = conf.indexOf(`location ${location} {`);
+  if (start < 0) throw new Error(`no location ${location}`);
+  const block = conf.slice(start, conf.indexOf('\n  }', start));
+  return Object.fromEntries([...block.matchAll(/add_header (\S+) "([^"]*)" always;/g)].map((match) => [match[1], match[2]]));
+}
+
+test('every host location sends exactly the headers of the shared policy', () => {
+  const conf = nginxServerConfig(base);
+  expect(headersOf(conf, '/')).toEqual(hostHeaders('page', { config }));
+  expect(headersOf(conf, '= /index.html')).toEqual(hostHeaders('page', { config }));
+  expect(headersOf(conf, '= /auth/silent-callback')).toEqual(hostHeaders('silent-callback', { config }));
+  expect(headersOf(conf, '~ "\\.[0-9a-f]{8}\\.[A-Za-z0-9]+$"')).toEqual(hostHeaders('immutable', { config }));
+  expect(headersOf(conf, '= /config.json')).toEqual(hostHeaders('revalidate', { config }));
+  expect(conf).toContain('alias /etc/mfe/config.json;');
+  expect(conf).toContain('alias /srv/host/remotes.json;');
+  expect(conf).toMatch(/location ~ "\\\.map\$" \{\n\s+return 404;/);
+  expect(conf).toContain('try_files $uri /index.html;');
+  expect(conf).not.toContain('brotli');
+  expect(nginxServerConfig({ ...base, brotli: true })).toContain('brotli_static on;');
+});
+
+test('the remotes server maps CORS to the host origins only', () => {
+  const conf = nginxServerConfig({ ...base, remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com', 'http://localhost:*'] } });
+  expect(conf).toContain('"~^https://app\\.example\\.com$" $http_origin;');
+  expect(conf).toContain('"~^http://localhost:[0-9]+$" $http_origin;');
+  expect(conf).toContain('add_header Access-Control-Allow-Origin $mfe_remote_cors always;');
+  expect(() => nginxServerConfig({ ...base, remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com/"; evil'] } })).toThrow(/must be like/);
+});
+
+test('a value nginx would interpret is refused rather than written', () => {
+  const hostile = { ...config, auth: { ...config.auth, authority: 'https://login.example.com/${evil}' } };
+  expect(() => nginxServerConfig({ ...base, config: { ...hostile, allowedRemoteOrigins: ['https://cdn.example.com"; return 200 "x'] } })).toThrow(/Cannot write/);
+});
+
+test('the standalone config keeps every file nginx writes under its prefix', () => {
+  const conf = nginxStandaloneConfig({ prefix: '/tmp/deploy/', include: '/tmp/deploy/mfe.conf' });
+  for (const line of conf.split('\n').filter((l) => /(_path|pid|_log) /.test(l))) expect(line).toContain('/tmp/deploy/');
+  expect(conf).toContain('include /tmp/deploy/mfe.conf;');
+  expect(conf).toContain('daemon off;');
+});

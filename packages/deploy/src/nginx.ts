@@ -1,0 +1,144 @@
+import type { ParsedRuntimeConfig } from '@mfe/manifest';
+import { escapeRegExp, hostHeaders, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
+
+/**
+ * nginx configuration for the platform, written from the runtime config and
+ * the header policy in `headers.ts` (the development stack serves the same
+ * headers from the same functions). One `server` for the host; optionally one
+ * for remotes published under versioned paths (`<root>/<name>/<version>/`),
+ * standing in for a CDN or object store with the same headers.
+ */
+export interface NginxOptions {
+  readonly config: ParsedRuntimeConfig;
+  /** Absolute path of the host's build (its `index.html`, scripts, `auth/silent-callback.html`). */
+  readonly hostRoot: string;
+  /** Absolute path of the runtime config served at `/config.json`. */
+  readonly configFile: string;
+  /** Absolute path of the manifest served at `/remotes.json` (default: the host root's own). */
+  readonly manifestFile?: string;
+  /** `listen` of the host server, e.g. `8080` or `127.0.0.1:8080`. */
+  readonly listen: string;
+  readonly serverName?: string;
+  /** The host is reached over HTTPS (a TLS terminator in front): adds HSTS. */
+  readonly https?: boolean;
+  /** Also compress with brotli (needs the ngx_brotli module, absent from Debian's and the official image's nginx). */
+  readonly brotli?: boolean;
+  /** Serve remotes too: their root, `listen`, and the host origins granted CORS. */
+  readonly remotes?: { readonly root: string; readonly listen: string; readonly hostOrigins: readonly string[] };
+  /** Development only: extra CSP sources, as in `HostHeaderOptions`. */
+  readonly csp?: Pick<HostHeaderOptions, 'extraScriptSources' | 'extraConnectSources'>;
+}
+
+const COMPRESSED_TYPES = 'text/plain text/css application/javascript application/json application/manifest+json image/svg+xml';
+
+function quote(value: string): string {
+  // Values come from the validated runtime config; anything nginx would interpret is refused, not escaped.
+  if (/["$\\{}\n\r]/.test(value)) throw new Error(`Cannot write ${JSON.stringify(value)} into an nginx config.`);
+  return `"${value}"`;
+}
+
+function addHeaders(headers: Readonly<Record<string, string>>, indent: string): string[] {
+  return Object.entries(headers).map(([name, value]) => `${indent}add_header ${name} ${value.startsWith('$') ? value : quote(value)} always;`);
+}
+
+function compression(brotli: boolean, indent: string): string[] {
+  return [
+    `${indent}gzip on;`,
+    `${indent}gzip_static on;`,
+    `${indent}gzip_vary on;`,
+    `${indent}gzip_comp_level 6;`,
+    `${indent}gzip_min_length 256;`,
+    `${indent}gzip_types ${COMPRESSED_TYPES};`,
+    ...(brotli ? [`${indent}brotli on;`, `${indent}brotli_static on;`, `${indent}brotli_types ${COMPRESSED_TYPES};`] : []),
+  ];
+}
+
+function location(match: string, body: string[]): string[] {
+  return [`  location ${match} {`, ...body.map((line) => (line.startsWith('    ') ? line : `    ${line}`)), '  }'];
+}
+
+/** The `server` blocks (and the CORS map) to include in nginx's `http` context. */
+export function nginxServerConfig(options: NginxOptions): string {
+  const headerOptions: HostHeaderOptions = { config: options.config, https: options.https ?? false, ...options.csp };
+  const h = (kind: Parameters<typeof hostHeaders>[0]) => addHeaders(hostHeaders(kind, headerOptions), '    ');
+  const manifestFile = options.manifestFile ?? `${options.hostRoot.replace(/\/$/, '')}/remotes.json`;
+  const lines: string[] = [
+    '# Written by `pnpm release:nginx` from the runtime config; regenerate instead of editing.',
+    'server {',
+    `  listen ${options.listen};`,
+    `  server_name ${options.serverName ?? '_'};`,
+    `  root ${options.hostRoot};`,
+    '  server_tokens off;',
+    '  charset utf-8;',
+    '  etag on;',
+    ...compression(options.brotli ?? false, '  '),
+    '  # Runtime files: replaced at deploy time, revalidated on every use.',
+    ...location('= /config.json', [`alias ${options.configFile};`, ...h('revalidate')]),
+    ...location('= /remotes.json', [`alias ${manifestFile};`, ...h('revalidate')]),
+    '  # The silent sign-in page: the only page that may be framed, by the host itself.',
+    ...location(`= ${SILENT_CALLBACK_PATH}`, [...h('silent-callback'), `try_files ${SILENT_CALLBACK_FILE} =404;`]),
+    ...location(`= ${SILENT_CALLBACK_FILE}`, h('silent-callback')),
+    ...location('= /index.html', h('page')),
+    '  # Hidden source maps are for resolving reported stack traces, never for browsers.',
+    ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
+    ...location(`~ "${PATH_PATTERNS.immutable}"`, [...h('immutable'), 'try_files $uri =404;']),
+    ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
+    '  # Every other path is a client-side route: the app\'s page (odd paths included).',
+    ...location('/', [...h('page'), 'try_files $uri /index.html;']),
+    '}',
+  ];
+  if (options.remotes) {
+    const { root, listen, hostOrigins } = options.remotes;
+    const patterns = hostOrigins.map((origin) => {
+      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin)) throw new Error(`Host origin ${JSON.stringify(origin)} must be like "https://app.example.com" (":*" for any port).`);
+      return origin.endsWith(':*') ? `~^${escapeRegExp(origin.slice(0, -2))}:[0-9]+$` : `~^${escapeRegExp(origin)}$`;
+    });
+    const r = (kind: 'immutable' | 'revalidate') => addHeaders(remoteHeaders(kind, '$mfe_remote_cors'), '    ');
+    lines.push(
+      '',
+      '# CORS and resource timing for remotes: granted to the host origins only.',
+      'map $http_origin $mfe_remote_cors {',
+      '  default "";',
+      ...patterns.map((pattern) => `  "${pattern}" $http_origin;`),
+      '}',
+      '',
+      '# Remotes, each published under its own versioned path: <name>/<version>/mf-manifest.json.',
+      'server {',
+      `  listen ${listen};`,
+      `  root ${root};`,
+      '  server_tokens off;',
+      '  charset utf-8;',
+      '  charset_types application/javascript application/json;',
+      ...compression(options.brotli ?? false, '  '),
+      ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
+      ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), 'try_files $uri =404;']),
+      ...location('/', [...r('revalidate'), 'try_files $uri =404;']),
+      '}',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A complete nginx.conf that runs from `prefix` (`nginx -p <prefix> -c nginx.conf`), for a machine without a packaged config. */
+export function nginxStandaloneConfig({ prefix, include, mimeTypes = '/etc/nginx/mime.types' }: { prefix: string; include: string; mimeTypes?: string }): string {
+  const p = prefix.replace(/\/$/, '');
+  return `# Written by \`pnpm release:nginx\`: nginx in the foreground with everything under ${p}.
+worker_processes auto;
+daemon off;
+pid ${p}/nginx.pid;
+error_log ${p}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include ${mimeTypes};
+  default_type application/octet-stream;
+  access_log ${p}/access.log;
+  client_body_temp_path ${p}/tmp/client_body;
+  proxy_temp_path ${p}/tmp/proxy;
+  fastcgi_temp_path ${p}/tmp/fastcgi;
+  uwsgi_temp_path ${p}/tmp/uwsgi;
+  scgi_temp_path ${p}/tmp/scgi;
+  sendfile on;
+  include ${include};
+}
+`;
+}

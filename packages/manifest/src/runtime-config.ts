@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+
+/**
+ * The host's runtime configuration (`config.json`), fetched at start-up so one
+ * build runs against any environment and any OpenID provider. One schema for
+ * the host, the release command (nginx headers, environment variables) and
+ * the development stack, so they never disagree about what is valid.
+ */
+export function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+const origin = (example: string) => v.pipe(v.string(), v.check(isOrigin, `must be an origin only ("${example}", no path or trailing "/")`));
+const httpUrl = (message: string) => v.pipe(v.string(), v.url(message), v.check((value) => /^https?:\/\//.test(value), message));
+
+const AuthSchema = v.object({
+  authority: v.pipe(v.string(), v.url('must be the provider\'s issuer URL, e.g. "https://login.example.com/realms/acme"')),
+  clientId: v.pipe(v.string(), v.minLength(1, 'must name the public client registered for this host')),
+  scopes: v.optional(v.pipe(v.string(), v.includes('openid', 'must include "openid"')), 'openid profile email'),
+  rolesClaim: v.optional(v.pipe(v.string(), v.minLength(1)), 'roles'),
+});
+
+/** Where telemetry goes. Several adapters may run at once; none is on the critical path. */
+const TelemetryAdapterSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('console') }),
+  v.strictObject({
+    type: v.literal('collector'),
+    /** OTLP/HTTP JSON logs endpoint, e.g. "https://otel.example.com/v1/logs". */
+    endpoint: httpUrl('must be the collector\'s OTLP/HTTP logs URL, e.g. "https://otel.example.com/v1/logs"'),
+  }),
+  v.strictObject({
+    type: v.literal('sentry'),
+    dsn: httpUrl('must be the project\'s DSN, e.g. "https://<key>@o0.ingest.sentry.io/<project>"'),
+    environment: v.optional(v.string()),
+  }),
+]);
+
+export const RuntimeConfigSchema = v.object({
+  productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
+  auth: AuthSchema,
+  manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
+  /** Origins remotes may be loaded from, besides the host's own. Anything else is refused before any request. */
+  allowedRemoteOrigins: v.optional(v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))), []),
+  /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
+  apiOrigins: v.optional(v.array(origin('https://api.example.com')), []),
+  features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
+  /**
+   * Developer overrides: point this host, for one browser session, at another build of a remote
+   * (a local or preview build). Off unless enabled; only to these origins (`:*` = any port).
+   */
+  overrides: v.optional(
+    v.object({
+      enabled: v.boolean(),
+      allowedOrigins: v.optional(
+        v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(?::(?:\d+|\*))?$/, 'must be an origin such as "http://localhost:*" or "https://preview.example.com"'))),
+        ['http://localhost:*', 'http://127.0.0.1:*'],
+      ),
+    }),
+    { enabled: false, allowedOrigins: [] },
+  ),
+  /** Telemetry adapters (default: none, so nothing leaves the page) and the query parameters that may be reported. */
+  telemetry: v.optional(
+    v.strictObject({
+      adapters: v.optional(v.array(TelemetryAdapterSchema), []),
+      /** Query parameters kept in reported URLs; every other one is dropped (they often carry codes and tokens). */
+      allowedQueryParams: v.optional(v.array(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'must be a query parameter name'))), []),
+    }),
+    { adapters: [], allowedQueryParams: [] },
+  ),
+  /**
+   * Consent: the host's banner asks once; an organisation with its own consent platform turns it off
+   * and sets consent through `window.mfePlatform.consent.set(...)`.
+   */
+  consent: v.optional(v.strictObject({ banner: v.optional(v.boolean(), true) }), { banner: true }),
+  /** A third-party tag-loading script (e.g. a tag manager), loaded only after marketing consent. */
+  tagLoader: v.optional(
+    v.strictObject({
+      src: v.pipe(httpUrl('must be the tag script\'s URL, e.g. "https://tags.example.com/gtm.js?id=GTM-XXXX"'), v.check((value) => value.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(value), 'must be an https URL (http only on localhost)')),
+      /** Further origins the tags talk to (allowed in the CSP's connect-src and img-src). */
+      connectOrigins: v.optional(v.array(origin('https://www.google-analytics.com')), []),
+    }),
+  ),
+  /** Who may open /diagnostics: users with any of these roles, or everyone when `public` (development). */
+  diagnostics: v.optional(v.strictObject({ roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['admin']), public: v.optional(v.boolean(), false) }), { roles: ['admin'], public: false }),
+});
+
+export type RuntimeConfigInput = v.InferInput<typeof RuntimeConfigSchema>;
+export type ParsedRuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
+export type TelemetryAdapterConfig = v.InferOutput<typeof TelemetryAdapterSchema>;
+
+export type RuntimeConfigResult = { readonly ok: true; readonly config: ParsedRuntimeConfig } | { readonly ok: false; readonly problems: readonly string[] };
+
+/** Validates a runtime config; on failure, one line per bad field (`"auth.authority" must be …`). */
+export function validateRuntimeConfig(input: unknown): RuntimeConfigResult {
+  const result = v.safeParse(RuntimeConfigSchema, input);
+  if (result.success) return { ok: true, config: result.output };
+  return {
+    ok: false,
+    problems: result.issues.map((issue) => {
+      const path = v.getDotPath(issue);
+      return path ? `"${path}" ${issue.message}` : issue.message;
+    }),
+  };
+}
+
+/** Origins the page talks to for telemetry and tags: the CSP allows exactly these. */
+export function telemetryOrigins(config: ParsedRuntimeConfig): { readonly connect: string[]; readonly script: string[]; readonly img: string[] } {
+  const connect: string[] = [];
+  for (const adapter of config.telemetry.adapters) {
+    if (adapter.type === 'collector') connect.push(new URL(adapter.endpoint).origin);
+    if (adapter.type === 'sentry') connect.push(new URL(adapter.dsn).origin);
+  }
+  const tag = config.tagLoader;
+  const tagOrigins = tag ? [new URL(tag.src).origin, ...tag.connectOrigins] : [];
+  return { connect: [...connect, ...tagOrigins], script: tag ? [new URL(tag.src).origin] : [], img: tagOrigins };
+}

@@ -1,0 +1,74 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { allowedCorsOrigin } from '@mfe/deploy';
+
+/**
+ * A local telemetry collector for development and tests: it accepts what the
+ * host's adapters send (OTLP/HTTP JSON logs at `/v1/logs`, error-reporting
+ * envelopes at `/api/<project>/envelope/`) and records it as it arrived, so
+ * tests assert on what was really sent, not on what the page meant to send.
+ * `GET /__collector/records` lists the records; `DELETE` clears them.
+ */
+export interface CollectorRecord {
+  readonly path: string;
+  readonly contentType: string;
+  /** The body as received (text). */
+  readonly body: string;
+  readonly receivedAt: number;
+}
+
+export interface RunningCollector {
+  readonly url: string;
+  readonly records: readonly CollectorRecord[];
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+const MAX_RECORDS = 5_000;
+
+export async function startCollector({ port, hostOrigins }: { port: number; hostOrigins: readonly string[] }): Promise<RunningCollector> {
+  const records: CollectorRecord[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const origin = allowedCorsOrigin(req.headers.origin, hostOrigins);
+    const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+    const path = new URL(req.url ?? '/', 'http://collector').pathname;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' });
+      return res.end();
+    }
+    if (path === '/__collector/records') {
+      if (req.method === 'DELETE') records.splice(0);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return res.end(JSON.stringify(records));
+    }
+    if (req.method !== 'POST' || !(path === '/v1/logs' || /^\/api\/\d+\/envelope\/?$/.test(path))) {
+      res.writeHead(404, cors);
+      return res.end();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (records.length >= MAX_RECORDS) records.shift();
+      records.push({ path, contentType: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
+      res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://localhost:${port}`,
+    records,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
