@@ -123,7 +123,9 @@ function baseConfig({ appDir, mode }) {
   const config = {
     mode: production ? 'production' : 'development',
     context: appDir,
-    devtool: production ? false : 'cheap-module-source-map',
+    // Production: hidden source maps (no sourceMappingURL comment). Servers never serve *.map (the header
+    // policy in @mfe/deploy answers 404); they are kept with the build to resolve reported stack traces.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'], alias: routerAliases(appDir, production) },
     module: {
       rules: [

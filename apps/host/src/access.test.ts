@@ -1,4 +1,4 @@
-import { canUse, describeRequirement, type Viewer } from './access';
+import { canUse, describeRequirement, type Viewer, canSeeDiagnostics } from './access';
 import type { RemoteEntry } from './manifest';
 
 const base: RemoteEntry = { name: 'admin', entry: 'https://cdn.example/mf-manifest.json', path: '/admin', label: 'Admin', order: 1, requiresAuth: true, timeoutMs: 10_000 };
@@ -18,4 +18,15 @@ test('roles are any-of, scopes are all-of', () => {
 
 test('the requirement reads as a sentence', () => {
   expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } })).toBe('the role admin or auditor and the permission referrals:write');
+});
+
+describe('diagnostics access', () => {
+  const viewer = (signedIn: boolean, roles: string[]) => ({ signedIn, hasRole: (role: string) => roles.includes(role), hasScope: () => false });
+  test('public in development; otherwise only signed-in users with one of the configured roles', () => {
+    expect(canSeeDiagnostics({ public: true, roles: ['admin'] }, viewer(false, []))).toBe(true);
+    expect(canSeeDiagnostics({ public: false, roles: ['admin', 'ops'] }, viewer(true, ['ops']))).toBe(true);
+    expect(canSeeDiagnostics({ public: false, roles: ['admin'] }, viewer(true, ['member']))).toBe(false);
+    expect(canSeeDiagnostics({ public: false, roles: ['admin'] }, viewer(false, ['admin']))).toBe(false);
+    expect(canSeeDiagnostics({ public: false, roles: [] }, viewer(true, ['admin']))).toBe(false);
+  });
 });

@@ -22,3 +22,9 @@ export function describeRequirement(remote: RemoteEntry): string {
   if (scopes?.length) parts.push(`the permission${scopes.length > 1 ? 's' : ''} ${scopes.join(' and ')}`);
   return parts.join(' and ');
 }
+
+/** Whether the viewer may open /diagnostics: everyone when the config makes it public (development), else any one of its roles. */
+export function canSeeDiagnostics(diagnostics: { readonly public: boolean; readonly roles: readonly string[] }, viewer: Viewer): boolean {
+  if (diagnostics.public) return true;
+  return viewer.signedIn && diagnostics.roles.some((role) => viewer.hasRole(role));
+}

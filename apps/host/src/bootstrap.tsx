@@ -12,6 +12,8 @@ import { describeProblem, loadManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { buildRoutes } from './routes';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
+import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
+import type { RemoteEntry } from './manifest';
 
 const log = createLogger('host');
 
@@ -21,6 +23,7 @@ export async function start(): Promise<void> {
   const root = createRoot(rootElement);
   const fail = (title: string, error: unknown, actionLabel = 'Retry', onAction = () => window.location.reload()) => {
     log.error(title, { message: (error as Error)?.message });
+    report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${title}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
     root.render(<StartupErrorPage title={title} message={(error as Error)?.message ?? String(error)} actionLabel={actionLabel} onAction={onAction} />);
   };
 
@@ -36,11 +39,17 @@ export async function start(): Promise<void> {
   const runtime = getInstance();
   if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
   const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
+  // Consent and telemetry come first, so a failure further on is reported (after consent) as its remote's.
+  const consent = createPageConsent();
+  exposeConsent(consent);
+  let composed: readonly RemoteEntry[] = [];
+  installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
   const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).then((loaded) => {
     // Developer overrides held for this browser session (only when the config enables them).
     const overrides = readOverrides(policyOf(config), loaded.remotes);
     if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
     const manifest = { ...loaded, remotes: applyOverrides(loaded.remotes, overrides), overrides };
+    composed = manifest.remotes;
     loader.register(manifest.remotes);
     // The remote of the page being opened starts loading now, alongside the session restore,
     // unless it is restricted to some roles (then it waits for the user) or this is the sign-in callback.
@@ -66,7 +75,7 @@ export async function start(): Promise<void> {
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, overrides: manifest.overrides }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, overrides: manifest.overrides }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApiClient, RootEventBus, User } from '@mfe/context';
+import type { ApiClient, ConsentApi, RootEventBus, User } from '@mfe/context';
 import { canUse } from './access';
 import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
@@ -16,6 +16,8 @@ export interface HostServices {
   readonly api: ApiClient;
   /** The page's event bus; each mounted remote gets a scope of it. */
   readonly events: RootEventBus;
+  /** The user's consent for analytics and marketing (shared with remotes). */
+  readonly consent: ConsentApi;
   /** Developer overrides applied for this browser session (remote name → entry). */
   readonly overrides?: Overrides;
 }

@@ -4,6 +4,7 @@ export type { ApiClient, AuthApi, HostContext, NavigateOptions, RemoteInfo, Runt
 export {
   HostProvider,
   useApi,
+  useConsent,
   useAuth,
   useEvent,
   useEvents,
@@ -25,3 +26,4 @@ export {
   type SubscribeOptions,
   type Unsubscribe,
 } from './events';
+export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, type ConsentState } from './consent';

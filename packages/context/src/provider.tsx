@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { ConsentApi, ConsentState } from './consent';
 import type { EventBus, EventHandler, PlatformEventName, SubscribeOptions } from './events';
 import { PlatformError } from './errors';
 import type { ApiClient, AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
@@ -39,6 +40,13 @@ export const useTelemetry = (): Telemetry => useHost().telemetry;
 export const useRuntimeConfig = (): RuntimeConfig => useHost().config;
 export const useRemote = (): RemoteInfo => useHost().remote;
 export const useEvents = (): EventBus => useHost().events;
+
+/** The user's consent, re-rendering when it changes, and `set` to record a choice. Since 1.3.0. */
+export function useConsent(): ConsentState & Pick<ConsentApi, 'set'> {
+  const { consent } = useHost();
+  const state = useSyncExternalStore(consent.subscribe, consent.get);
+  return { ...state, set: consent.set };
+}
 
 /**
  * Calls `handler` for each `name` event while the component is mounted. The

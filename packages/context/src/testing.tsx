@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createConsentStore, NO_CONSENT, type ConsentState } from './consent';
 import { ApiError, PlatformError } from './errors';
 import { createEventBus, type RootEventBus } from './events';
 import { HostProvider } from './provider';
@@ -17,6 +18,8 @@ export interface TestHostOptions {
   readonly fetch?: (url: string, init?: RequestInit) => Promise<Response>;
   /** The page's event bus, to emit events "from another remote" or watch what the component emits. A fresh one by default. */
   readonly events?: RootEventBus;
+  /** The user's consent at the start (nothing decided by default); `context.consent.set` changes it. */
+  readonly consent?: Partial<ConsentState>;
 }
 
 export interface TestHost {
@@ -99,6 +102,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       },
       on: (name, handler, subscribeOptions) => events.on(name, handler, subscribeOptions),
     },
+    consent: createConsentStore({ ...NO_CONSENT, ...options.consent }, (state) => void record('consent.set', state)),
   };
   const wrapper = ({ children }: { children?: ReactNode }) => <HostProvider value={context}>{children}</HostProvider>;
   return { context, calls, wrapper, events };

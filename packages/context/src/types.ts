@@ -1,3 +1,4 @@
+import type { ConsentApi } from './consent';
 import type { EventBus } from './events';
 
 /** The signed-in user as the host presents it to remotes. */
@@ -44,6 +45,12 @@ export interface ApiClient {
   json<T>(input: string | URL, init?: RequestInit): Promise<T>;
 }
 
+/**
+ * Reports from a remote. The host attributes each to the remote (name,
+ * version, route), scrubs it (no tokens, codes, e-mail addresses or query
+ * strings) and sends it to the adapters its runtime config names, only after
+ * the consent they need. Never put personal data in properties.
+ */
 export interface Telemetry {
   track(event: string, properties?: Readonly<Record<string, unknown>>): void;
   captureError(error: unknown, context?: Readonly<Record<string, unknown>>): void;
@@ -91,4 +98,6 @@ export interface HostContext {
   readonly remote: RemoteInfo;
   /** Announce to, and hear from, other feature areas (see `PlatformEvents`). Since 1.2.0. */
   readonly events: EventBus;
+  /** What the user agreed to (analytics, marketing); read it before anything is sent to a third party. Since 1.3.0. */
+  readonly consent: ConsentApi;
 }

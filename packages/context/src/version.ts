@@ -4,4 +4,4 @@
  * in a host that provides the new one (removed or changed members).
  * Keep it equal to this package's `version` (a unit test checks it).
  */
-export const CONTRACT_VERSION = '1.2.0';
+export const CONTRACT_VERSION = '1.3.0';

@@ -2,6 +2,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
+import { canSeeDiagnostics } from '../access';
+import { ConsentBanner } from './ConsentBanner';
 import { OverridesBanner } from './Overrides';
 
 /** The host's frame around every page: header, navigation, user menu. */
@@ -60,10 +62,13 @@ export function Layout() {
       <main>
         <Outlet />
       </main>
+      <ConsentBanner />
       <footer className="app-footer">
-        <Link to="/diagnostics" data-testid="nav-diagnostics">
-          Diagnostics
-        </Link>
+        {canSeeDiagnostics(config.diagnostics, session) && (
+          <Link to="/diagnostics" data-testid="nav-diagnostics">
+            Diagnostics
+          </Link>
+        )}
       </footer>
     </>
   );

@@ -1,10 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { createLogger } from '../logger';
+import { report } from '../telemetry';
 
 const log = createLogger('remotes');
 
 interface Props {
   readonly remoteName: string;
+  /** Name and version of the remote, for the error report. */
+  readonly describe: () => { readonly name: string; readonly version?: string };
   readonly fallback: (error: Error, reset: () => void) => ReactNode;
   readonly children?: ReactNode;
 }
@@ -23,6 +26,13 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     log.error(`Remote "${this.props.remoteName}" threw while rendering.`, { message: error.message, componentStack: info.componentStack });
+    report({
+      kind: 'error',
+      name: 'render error',
+      remote: this.props.describe(),
+      error: { type: error.name, message: error.message, code: 'REMOTE_RENDER_FAILED', ...(error.stack ? { stack: error.stack } : {}) },
+      attributes: { componentStack: info.componentStack?.slice(0, 2_000) ?? '' },
+    });
   }
 
   private readonly reset = () => this.setState({ error: null });

@@ -5,6 +5,7 @@ import { createEventBus, defineRemote, useEvents, useRemote, useUser, type Remot
 import type { AuthSession } from '../auth/session';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services';
+import { createConsentStore } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
@@ -22,7 +23,8 @@ function fakeSession(): AuthSession {
   } as unknown as AuthSession;
 }
 
-function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
+function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
+  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe'> = { build: () => ({ version: '1.4.0' }), describe: (name) => ({ name, version: '1.4.0' }), ...calls };
   const router = createMemoryRouter(
     [
       { path: '/referrals/*', element: <RemoteRoute remote={entry} /> },
@@ -31,7 +33,7 @@ function mount(loader: Pick<RemoteLoader, 'load' | 'retry'>, path: string, event
     { initialEntries: [path] },
   );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore() }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

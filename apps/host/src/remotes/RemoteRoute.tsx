@@ -17,7 +17,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events } = useHostServices();
+  const { loader, session, config, api, events, consent } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -39,8 +39,8 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const scope = useMemo(() => events.scope(remote.name), [events, remote.name]);
   useEffect(() => () => scope.dispose(), [scope]);
   const context = useMemo(
-    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options), events: scope }),
-    [remote, user, session, api, config, navigate, scope],
+    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options), events: scope, consent }),
+    [remote, user, session, api, config, navigate, scope, consent],
   );
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
   // A chunk that vanished because the remote was redeployed is recovered once
@@ -66,6 +66,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     <RemoteErrorBoundary
       key={`${remote.name}:${attempt}`}
       remoteName={remote.name}
+      describe={() => loader.describe(remote.name)}
       fallback={(error, reset) => {
         // Render may run more than once: the flag is set by the recovery's effect, not here.
         if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={remote.label} onRecover={recoverStaleChunk} />;
@@ -79,11 +80,13 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         );
       }}
     >
-      <HostProvider value={context}>
-        <Suspense fallback={<p aria-busy="true">Loading {remote.label}…</p>}>
-          <App />
-        </Suspense>
-      </HostProvider>
+      <div className="remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
+        <HostProvider value={context}>
+          <Suspense fallback={<p aria-busy="true">Loading {remote.label}…</p>}>
+            <App />
+          </Suspense>
+        </HostProvider>
+      </div>
     </RemoteErrorBoundary>
   );
 }

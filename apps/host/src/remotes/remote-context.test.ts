@@ -1,4 +1,4 @@
-import { createEventBus } from '@mfe/context';
+import { createConsentStore, createEventBus } from '@mfe/context';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { createRemoteContext, remotePath } from './remote-context';
@@ -19,7 +19,8 @@ test('the context a remote gets carries its mount point and no host-only setting
   const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
   const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
   const api = { fetch: jest.fn(), json: jest.fn() };
-  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus() });
+  const consent = createConsentStore();
+  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
   expect(context.remote.basePath).toBe('/referrals');
@@ -29,4 +30,7 @@ test('the context a remote gets carries its mount point and no host-only setting
   expect(context.auth.hasRole('admin')).toBe(true);
   expect(context.api).toBe(api);
   expect(context.config).not.toHaveProperty('allowedRemoteOrigins');
+  expect(context.config).not.toHaveProperty('telemetry');
+  expect(context.config).not.toHaveProperty('diagnostics');
+  expect(context.consent).toBe(consent);
 });

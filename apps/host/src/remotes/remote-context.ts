@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, type ApiClient, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import { CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
@@ -18,11 +18,14 @@ export interface RemoteContextInput {
   readonly navigate: (to: string, options?: NavigateOptions) => void;
   /** This remote's scope of the page's event bus (ended when the remote unmounts). */
   readonly events: EventBus;
+  readonly consent: ConsentApi;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, api, config, navigate, events }: RemoteContextInput): HostContext {
-  const { manifestUrl: _manifestUrl, allowedRemoteOrigins: _allowedRemoteOrigins, overrides: _overrides, ...publicConfig } = config;
+export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent }: RemoteContextInput): HostContext {
+  // Remotes see the product's settings, not the host's composition, telemetry or diagnostics settings.
+  const { productName, auth: authConfig, apiOrigins, features } = config;
+  const publicConfig = { productName, auth: authConfig, apiOrigins, features };
   return Object.freeze({
     contractVersion: CONTRACT_VERSION,
     auth: Object.freeze({
@@ -42,5 +45,6 @@ export function createRemoteContext({ remote, user, auth, api, config, navigate,
       navigate: (to: string, options?: NavigateOptions) => navigate(remotePath(remote.path, to), options),
     }),
     events: Object.freeze({ emit: events.emit, on: events.on }),
+    consent,
   });
 }

@@ -1,5 +1,6 @@
 import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
+import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
 import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
 
@@ -10,6 +11,17 @@ export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null>;
   registerPlugins?(plugins: FederationPlugin[]): void;
+  /** scope → package → version → how it was provided. */
+  readonly shareScopeMap?: Record<string, Record<string, Record<string, { from?: string; loaded?: boolean; useIn?: string[] }>>>;
+}
+
+/** A shared singleton as the page has it: the version provided, by whom, and who uses it. */
+export interface SharedSingleton {
+  readonly name: string;
+  readonly version: string;
+  readonly from: string;
+  readonly loaded: boolean;
+  readonly usedBy: readonly string[];
 }
 
 /** The runtime plugin hooks the host uses. */
@@ -90,17 +102,67 @@ export const REMOTE_EXPOSE = 'remote';
  * each one on first use. Nothing is fetched until `load` is called, and a
  * failed load is forgotten so that `retry` starts from scratch.
  */
-export type RemoteStatus = { readonly state: 'not loaded' } | { readonly state: 'loading' } | { readonly state: 'loaded' } | { readonly state: 'failed'; readonly message: string };
+export type RemoteStatus =
+  | { readonly state: 'not loaded' }
+  | { readonly state: 'loading' }
+  | { readonly state: 'loaded'; readonly loadMs: number }
+  | { readonly state: 'failed'; readonly message: string; readonly code: string };
+
+/** What a remote's build says about itself in its mf-manifest.json. */
+export interface RemoteBuild {
+  /** `metaData.buildInfo.buildVersion`: its package version, or MF_BUILD_VERSION at build time. */
+  readonly version?: string;
+  /** The @mfe/context range it was built against. */
+  readonly contractRange?: string;
+}
+
+export function describeBuild(manifest: unknown): RemoteBuild {
+  const body = (manifest ?? {}) as { metaData?: { buildInfo?: { buildVersion?: unknown } }; shared?: unknown };
+  const version = body.metaData?.buildInfo?.buildVersion;
+  const contract = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown }>).find((shared) => shared?.name === '@mfe/context')?.requiredVersion : undefined;
+  return {
+    ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
+    ...(typeof contract === 'string' && contract.length < 64 ? { contractRange: contract } : {}),
+  };
+}
 
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly statuses = new Map<string, RemoteStatus>();
+  private readonly builds = new Map<string, RemoteBuild>();
+  private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
   status(name: string): RemoteStatus {
     return this.statuses.get(name) ?? { state: 'not loaded' };
+  }
+
+  /** What the remote's build declared (known once its mf-manifest.json was read). */
+  build(name: string): RemoteBuild {
+    return this.builds.get(name) ?? {};
+  }
+
+  /** The remote's last failure in this page, kept after a successful retry. */
+  lastError(name: string): { readonly code: string; readonly message: string; readonly at: number } | undefined {
+    return this.lastErrors.get(name);
+  }
+
+  /** Every shared module version registered with the federation runtime (the host's singletons, and anything a remote offered). */
+  sharedModules(): SharedSingleton[] {
+    const scopes = this.runtime.shareScopeMap ?? {};
+    return Object.values(scopes).flatMap((packages) =>
+      Object.entries(packages).flatMap(([name, versions]) =>
+        Object.entries(versions).map(([version, shared]) => ({ name, version, from: shared.from ?? '?', loaded: shared.loaded === true, usedBy: [...(shared.useIn ?? [])] })),
+      ),
+    );
+  }
+
+  /** Name and version, for attributing telemetry. */
+  describe(name: string): { readonly name: string; readonly version?: string } {
+    const version = this.builds.get(name)?.version;
+    return version ? { name, version } : { name };
   }
 
   constructor(
@@ -147,14 +209,19 @@ export class RemoteLoader {
   load(name: string): Promise<RemoteModule> {
     const cached = this.loaded.get(name);
     if (cached) return cached;
+    const started = performance.now();
     const promise = this.fetchModule(name);
     this.loaded.set(name, promise);
     this.statuses.set(name, { state: 'loading' });
     promise.then(
-      () => this.statuses.set(name, { state: 'loaded' }),
+      () => this.statuses.set(name, { state: 'loaded', loadMs: Math.round(performance.now() - started) }),
       (error: Error) => {
         this.loaded.delete(name);
-        this.statuses.set(name, { state: 'failed', message: error.message });
+        const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
+        this.statuses.set(name, { state: 'failed', message: error.message, code });
+        this.lastErrors.set(name, { code, message: error.message, at: Date.now() });
+        const cause = (error as Error & { cause?: unknown }).cause;
+        report({ kind: 'error', name: 'remote load failed', remote: this.describe(name), error: { type: error.name, message: error.message, code, ...(cause instanceof Error ? { stack: cause.message } : {}) } });
       },
     );
     return promise;
@@ -192,6 +259,7 @@ export class RemoteLoader {
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
       const manifest: unknown = await response.json();
+      this.builds.set(entry.name, describeBuild(manifest));
       const problems = findIncompatibilities(manifest, this.provided);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);

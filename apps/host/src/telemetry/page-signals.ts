@@ -1,0 +1,54 @@
+import { remoteOfError, remoteOfRoute, type AttributableRemote } from './attribution';
+import type { TelemetryInput } from './hub';
+
+/**
+ * What the page itself reports, attributed to the remote it belongs to:
+ * uncaught errors and unhandled rejections (by the script they came from),
+ * and web vitals (by the area on screen when they are measured). The
+ * `web-vitals` library loads after the page has loaded, off the critical path.
+ */
+export interface PageSignalsOptions {
+  readonly report: (input: TelemetryInput) => void;
+  readonly remotes: () => readonly AttributableRemote[];
+  readonly describe: (name: string) => { readonly name: string; readonly version?: string };
+  readonly target?: Window;
+}
+
+function asError(value: unknown): { type: string; message: string; stack?: string } {
+  if (value instanceof Error) return { type: value.name, message: value.message, ...(value.stack ? { stack: value.stack } : {}) };
+  return { type: typeof value === 'object' && value !== null ? 'NonErrorObject' : typeof value, message: String(value instanceof Object ? JSON.stringify(value) : value) };
+}
+
+export function installErrorListeners({ report, remotes, describe, target = window }: PageSignalsOptions): () => void {
+  const onError = (event: ErrorEvent) => {
+    const owner = remoteOfError(event.error, remotes(), event.filename);
+    report({ kind: 'error', name: 'uncaught error', ...(owner ? { remote: describe(owner) } : {}), error: { ...asError(event.error ?? event.message), code: 'UNCAUGHT_ERROR' } });
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    const owner = remoteOfError(event.reason, remotes());
+    report({ kind: 'error', name: 'unhandled rejection', ...(owner ? { remote: describe(owner) } : {}), error: { ...asError(event.reason), code: 'UNHANDLED_REJECTION' } });
+  };
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+  };
+}
+
+type VitalsModule = typeof import('web-vitals');
+
+export function installWebVitals({ report, remotes, describe, target = window }: PageSignalsOptions, load: () => Promise<VitalsModule> = () => import(/* webpackChunkName: "web-vitals", webpackExports: ["onCLS", "onFCP", "onINP", "onLCP", "onTTFB"] */ 'web-vitals')): void {
+  const start = () =>
+    void load()
+      .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        const send = ({ name, value, rating, navigationType }: { name: string; value: number; rating: string; navigationType: string }) => {
+          const owner = remoteOfRoute(target.location.pathname, remotes());
+          report({ kind: 'vital', name, value, ...(owner ? { remote: describe(owner) } : {}), attributes: { rating, navigationType } });
+        };
+        for (const observe of [onCLS, onFCP, onINP, onLCP, onTTFB]) observe(send);
+      })
+      .catch(() => undefined);
+  if (target.document.readyState === 'complete') start();
+  else target.addEventListener('load', start, { once: true });
+}

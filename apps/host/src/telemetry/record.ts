@@ -1,0 +1,28 @@
+import type { ConsentCategory } from '@mfe/context';
+
+/** One report, as every adapter receives it: already attributed and scrubbed. */
+export interface TelemetryRecord {
+  readonly kind: 'event' | 'error' | 'vital';
+  /** Event name, error type or web-vital name (LCP, CLS, INP, FCP, TTFB). */
+  readonly name: string;
+  /** Epoch milliseconds. */
+  readonly time: number;
+  /** The page's path when it happened (no query string unless allowed). */
+  readonly route: string;
+  /** The remote it belongs to; absent for the host itself. */
+  readonly remote?: { readonly name: string; readonly version?: string };
+  readonly attributes: Readonly<Record<string, unknown>>;
+  readonly error?: { readonly type: string; readonly message: string; readonly code?: string; readonly stack?: string };
+  /** A web-vital's value (ms, or unitless for CLS). */
+  readonly value?: number;
+}
+
+/** Where records go. An adapter that sends to another origin needs consent first. */
+export interface TelemetryAdapter {
+  readonly name: string;
+  /** The consent it needs; `null` when nothing leaves the page (the console). */
+  readonly consent: ConsentCategory | null;
+  send(record: TelemetryRecord): void;
+  /** Sends whatever is batched, e.g. when the page is hidden. */
+  flush?(): void;
+}
