@@ -54,7 +54,7 @@ export const CACHE_CONTROL = {
 } as const;
 
 /** Features no page of the platform uses; remotes that need one ask for a change here. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
 
 export interface HostHeaderOptions {
   readonly config: ParsedRuntimeConfig;

@@ -4,3 +4,4 @@ export { ALICE, BOB, signInAtProvider } from './sign-in';
 export { setUpBrowserSuite, type SuiteSession } from './session';
 export { idpControl, type IdpStats } from './idp-control';
 export { copyRepository, waitForOutput } from './processes';
+export { startNginxDeployment, type NginxDeployment } from './nginx';

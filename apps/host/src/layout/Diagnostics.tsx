@@ -95,7 +95,7 @@ function DiagnosticsDetails() {
                   <td>{build.contractRange ?? '—'}</td>
                   <td data-testid="remote-status">{status.state}</td>
                   <td>{status.state === 'loaded' ? `${status.loadMs} ms` : '—'}</td>
-                  <td data-testid="remote-error">{lastError ? `${lastError.code}: ${lastError.message}` : '—'}</td>
+                  <td data-testid="remote-last-error">{lastError ? `${lastError.code}: ${lastError.message}` : '—'}</td>
                 </tr>
               );
             })}

@@ -37,14 +37,23 @@ export function installErrorListeners({ report, remotes, describe, target = wind
 }
 
 type VitalsModule = typeof import('web-vitals');
+const VERSION_WAIT_STEPS = 20;
+const VERSION_WAIT_STEP_MS = 250;
 
 export function installWebVitals({ report, remotes, describe, target = window }: PageSignalsOptions, load: () => Promise<VitalsModule> = () => import(/* webpackChunkName: "web-vitals", webpackExports: ["onCLS", "onFCP", "onINP", "onLCP", "onTTFB"] */ 'web-vitals')): void {
   const start = () =>
     void load()
       .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
         const send = ({ name, value, rating, navigationType }: { name: string; value: number; rating: string; navigationType: string }) => {
+          const route = `${target.location.pathname}${target.location.search}`;
           const owner = remoteOfRoute(target.location.pathname, remotes());
-          report({ kind: 'vital', name, value, ...(owner ? { remote: describe(owner) } : {}), attributes: { rating, navigationType } });
+          // An early vital (FCP, TTFB) can come before the area's build was read: wait a little for its version.
+          const attempt = (left: number) => {
+            const remote = owner ? describe(owner) : undefined;
+            if (remote && !remote.version && left > 0) return void setTimeout(() => attempt(left - 1), VERSION_WAIT_STEP_MS);
+            report({ kind: 'vital', name, value, route, ...(remote ? { remote } : {}), attributes: { rating, navigationType } });
+          };
+          attempt(VERSION_WAIT_STEPS);
         };
         for (const observe of [onCLS, onFCP, onINP, onLCP, onTTFB]) observe(send);
       })

@@ -1,0 +1,107 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { writeRelease } from '@mfe/deploy';
+import { DEFAULT_CLIENT_ID, startDevIdp } from '@mfe/dev-idp';
+import { validateRuntimeConfig } from '@mfe/manifest';
+import { startCollector } from '@mfe/stack';
+
+// The browser tests' production deployment: the builds published as a platform engineer would
+// (host files, each remote under <name>/<version>/), served by real nginx with the config that
+// `pnpm release:nginx` writes, next to the dev provider, a telemetry collector and a stand-in
+// third-party tag server. Prints `NGINX READY <json>` once everything answers.
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = join(here, '..', '..', '..');
+const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, dir: { type: 'string' } } });
+const base = Number(values['base-port']);
+const dir = values.dir!;
+const ports = { host: base, remotes: base + 1, idp: base + 100, collector: base + 60, tags: base + 61 };
+const hostUrl = `http://localhost:${ports.host}`;
+const remotesUrl = `http://localhost:${ports.remotes}`;
+const idpUrl = `http://localhost:${ports.idp}`;
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX}. Install it with "apt-get install -y nginx" (as root) or set NGINX_PATH.`);
+
+/** Publishes a remote's build under remotes/<name>/<version>/ and returns its manifest entry fields. */
+function publish(name: string, dist: string): { version: string; integrity: string } {
+  const version = (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { buildInfo: { buildVersion: string } } }).metaData.buildInfo.buildVersion;
+  cpSync(dist, join(dir, 'remotes', name, version), { recursive: true });
+  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js']!;
+  return { version, integrity };
+}
+
+mkdirSync(join(dir, 'remotes'), { recursive: true });
+cpSync(join(repoRoot, 'apps', 'host', 'dist'), join(dir, 'host'), { recursive: true });
+const remotes = [
+  { name: 'referrals', path: '/referrals', label: 'Referrals', order: 10, dist: join(repoRoot, 'apps', 'referrals', 'dist') },
+  { name: 'account', path: '/account', label: 'Account', order: 20, dist: join(repoRoot, 'apps', 'account', 'dist') },
+  { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
+];
+const manifest = {
+  schemaVersion: 1,
+  remotes: remotes.map(({ name, path, label, order, dist }) => {
+    const { version, integrity } = publish(name, dist);
+    return { name, entry: `${remotesUrl}/${name}/${version}/mf-manifest.json`, path, label, order, integrity };
+  }),
+};
+writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
+
+const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], adminApi: true });
+const collector = await startCollector({ port: ports.collector, hostOrigins: [hostUrl] });
+// A stand-in for a third-party tag script: it records every request it gets.
+const tagHits: string[] = [];
+const tags = createServer((req, res) => {
+  if (req.url === '/__hits') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify(tagHits));
+  }
+  tagHits.push(req.url ?? '');
+  res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+  res.end('window.__tagLoaded = (window.__tagLoaded || 0) + 1;');
+});
+await new Promise<void>((resolve) => tags.listen(ports.tags, '127.0.0.1', resolve));
+
+// A production-like config: diagnostics for admins only, telemetry after consent.
+const checked = validateRuntimeConfig({
+  productName: 'Acme Web',
+  auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
+  allowedRemoteOrigins: [remotesUrl],
+  apiOrigins: [idpUrl],
+  telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }] },
+  tagLoader: { src: `http://localhost:${ports.tags}/gtm.js?id=GTM-TEST` },
+  diagnostics: { roles: ['admin'] },
+});
+if (!checked.ok) throw new Error(checked.problems.join('\n'));
+const release = writeRelease({
+  config: checked.config,
+  hostRoot: join(dir, 'host'),
+  manifestFile: join(dir, 'remotes.json'),
+  out: join(dir, 'nginx'),
+  listen: `127.0.0.1:${ports.host}`,
+  remotes: { root: join(dir, 'remotes'), listen: `127.0.0.1:${ports.remotes}`, hostOrigins: [hostUrl] },
+});
+// nginx's workers run as an unprivileged user when started as root: they must be able to read the files.
+for (const path of [dir, join(dir, 'nginx')]) chmodSync(path, 0o755);
+const check = spawnSync(NGINX, ['-t', '-p', join(dir, 'nginx'), '-c', release.standaloneConfig], { encoding: 'utf8' });
+if (check.status !== 0) throw new Error(`nginx -t refused the written config:\n${check.stderr}`);
+const nginx = spawn(NGINX, ['-p', join(dir, 'nginx'), '-c', release.standaloneConfig], { stdio: ['ignore', 'inherit', 'inherit'] });
+for (let tries = 0; ; tries += 1) {
+  const up = await fetch(`${hostUrl}/config.json`).then((response) => response.ok, () => false);
+  if (up) break;
+  if (tries > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start (exit code ${nginx.exitCode}); see ${join(dir, 'nginx', 'error.log')}`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+console.log(
+  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, collectorUrl: collector.url, tagsUrl: `http://localhost:${ports.tags}`, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
+);
+
+const stop = () => {
+  nginx.kill('SIGQUIT');
+  tags.close();
+  void Promise.all([idp.close(), collector.close()]).then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitForOutput } from './processes';
+
+export interface NginxDeployment {
+  readonly hostUrl: string;
+  readonly remotesUrl: string;
+  readonly idpUrl: string;
+  readonly collectorUrl: string;
+  readonly tagsUrl: string;
+  /** The folder nginx serves from: host/, remotes/<name>/<version>/, remotes.json, nginx/. */
+  readonly dir: string;
+  /** The manifest nginx serves at /remotes.json: publish a new one by writing this file. */
+  readonly manifestFile: string;
+  readonly remotesDir: string;
+  readonly config: unknown;
+  readonly manifest: { readonly schemaVersion: 1; readonly remotes: ReadonlyArray<Record<string, unknown> & { readonly name: string; readonly entry: string }> };
+  stop(): Promise<void>;
+}
+
+/**
+ * The production path for browser tests: the current builds published to a
+ * temporary folder and served by real nginx (`nginx-stack.mts`), with the
+ * config `pnpm release:nginx` writes, the dev provider and a collector.
+ */
+export async function startNginxDeployment(basePort: number): Promise<NginxDeployment> {
+  const dir = mkdtempSync(join(tmpdir(), 'mfe-nginx-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'nginx-stack.mts'), '--base-port', String(basePort), '--dir', dir], {
+    cwd: join(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = await waitForOutput(child, 'NGINX READY', 30_000, 'The nginx deployment');
+  const ready = JSON.parse(/NGINX READY (.*)/.exec(output)![1]!) as Omit<NginxDeployment, 'stop'>;
+  return {
+    ...ready,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,310 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { hostHeaders } from '@mfe/deploy';
+import { validateRuntimeConfig } from '@mfe/manifest';
+import { ALICE, BOB, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+
+// The production path: builds published as a platform engineer would and served by real nginx
+// with the config `pnpm release:nginx` writes. Ports 5300-5461 are this file's own.
+const repoRoot = join(__dirname, '..', '..', '..');
+let deployment: NginxDeployment;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  deployment = await startNginxDeployment(5300);
+});
+afterAll(async () => {
+  await deployment?.stop();
+});
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+const parsedConfig = () => {
+  const checked = validateRuntimeConfig(deployment.config);
+  if (!checked.ok) throw new Error(checked.problems.join('\n'));
+  return checked.config;
+};
+
+async function headersOf(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const response = await fetch(url, init);
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+}
+
+/** Records CSP violations in the page, from the first script on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+async function signIn(page: Page, path = '/referrals', user: { username: string; password: string } = ALICE): Promise<void> {
+  await page.goto(`${deployment.hostUrl}${path}`);
+  await signInAtProvider(page, deployment.idpUrl, user);
+  await page.waitForURL((url) => url.href.startsWith(`${deployment.hostUrl}${path}`));
+}
+
+/** Waits until `read()` satisfies `done`, or fails with the last value it read. */
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`Gave up waiting; last value: ${JSON.stringify(value).slice(0, 2_000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const collected = async (): Promise<Array<{ path: string; body: string }>> => (await fetch(`${deployment.collectorUrl}/__collector/records`)).json() as Promise<Array<{ path: string; body: string }>>;
+
+test('every kind of file is served with the headers of the shared policy', async () => {
+  const config = parsedConfig();
+  const host = deployment.hostUrl;
+  const page = await headersOf(`${host}/`);
+  for (const [name, value] of Object.entries(hostHeaders('page', { config }))) expect(page.headers[name.toLowerCase()]).toBe(value);
+  expect(page.headers['content-security-policy']).not.toMatch(/unsafe-(inline|eval)/);
+  expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${deployment.remotesUrl} ${deployment.tagsUrl}`);
+  expect(page.headers['content-security-policy']).toContain(deployment.collectorUrl);
+
+  const silent = await headersOf(`${host}/auth/silent-callback`);
+  expect(silent.status).toBe(200);
+  expect(silent.body).toMatch(/<script[^>]+src="?\/auth\/silent-callback\.[0-9a-f]{8}\.js/);
+  expect(silent.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(silent.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+  const mainScript = /src="?\/(main\.[0-9a-f]{8}\.js)/.exec(page.body)![1]!;
+  const script = await headersOf(`${host}/${mainScript}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(script.headers['content-encoding']).toBe('gzip');
+  expect(script.headers['x-content-type-options']).toBe('nosniff');
+  expect(script.headers['content-security-policy']).toBeUndefined();
+  for (const runtime of ['/config.json', '/remotes.json', '/host.css']) expect((await headersOf(`${host}${runtime}`)).headers['cache-control']).toBe('no-cache');
+  expect(JSON.parse((await headersOf(`${host}/config.json`)).body)).toEqual(deployment.config);
+  // Hidden source maps exist beside the build but are never served; a missing file is not the app's page.
+  expect(readdirSync(join(deployment.dir, 'host')).some((file) => file === `${mainScript}.map`)).toBe(true);
+  expect((await headersOf(`${host}/${mainScript}.map`)).status).toBe(404);
+  expect((await headersOf(`${host}/missing.0123abcd.js`)).status).toBe(404);
+
+  const referrals = deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry;
+  const remoteManifest = await headersOf(referrals, { headers: { Origin: host } });
+  expect(remoteManifest.headers).toMatchObject({ 'cache-control': 'no-cache', 'access-control-allow-origin': host, 'x-content-type-options': 'nosniff' });
+  expect((await headersOf(referrals, { headers: { Origin: 'http://evil.localhost:5300' } })).headers['access-control-allow-origin']).toBeUndefined();
+  const chunk = (JSON.parse(remoteManifest.body) as { exposes: Array<{ assets: { js: { sync: string[] } } }> }).exposes[0]!.assets.js.sync[0]!;
+  const chunkUrl = new URL(chunk, referrals).href;
+  expect((await headersOf(chunkUrl, { headers: { Origin: host } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': host });
+  expect((await headersOf(`${chunkUrl}.map`)).status).toBe(404);
+});
+
+test('odd paths fall back to the app, which starts and shows its not-found page', async () => {
+  const page = await browser.context.newPage();
+  for (const path of ['//x', '/%09', '/%E2%80%8B', '/referrals/../%E2%80%8B/deep']) {
+    const response = await page.goto(`${deployment.hostUrl}${path}`);
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector('[data-testid=not-found]');
+    expect(await page.textContent('[data-testid=product-name]')).toBe('Acme Web');
+  }
+});
+
+test('sign-in, both remotes, a reload restored through the silent sign-in page, and zero CSP violations, all through nginx', async () => {
+  const page = await browser.context.newPage();
+  const violations = await watchCsp(page);
+  const silentPages: string[] = [];
+  page.on('framenavigated', (frame) => frame.url().includes('/auth/silent-callback') && silentPages.push(frame.url()));
+  await signIn(page);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.reload();
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  expect(silentPages.length).toBeGreaterThan(0);
+  expect(await violations()).toEqual([]);
+});
+
+describe('deploy, promote, roll back', () => {
+  const version = '9.9.9-next';
+  let built: string;
+  beforeAll(() => {
+    // A second version of the referrals remote, built as its pipeline would, published beside the first.
+    built = mkdtempSync(join(tmpdir(), 'mfe-referrals-next-'));
+    execFileSync('pnpm', ['--filter', '@mfe/referrals', 'exec', 'webpack', '--mode', 'production', '--output-path', built], { cwd: repoRoot, env: { ...process.env, MF_BUILD_VERSION: version }, stdio: 'pipe' });
+    cpSync(built, join(deployment.remotesDir, 'referrals', version), { recursive: true });
+    chmodSync(join(deployment.remotesDir, 'referrals', version), 0o755); // a temporary folder is private; nginx's workers must read it
+  }, 120_000);
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  /** Publishes a manifest as a platform engineer would: a whole new file, swapped in atomically. */
+  function publishManifest(referralsVersion: string) {
+    const integrity = (JSON.parse(readFileSync(join(deployment.remotesDir, 'referrals', referralsVersion, 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
+    const manifest = {
+      ...deployment.manifest,
+      remotes: deployment.manifest.remotes.map((remote) => (remote.name === 'referrals' ? { ...remote, entry: `${deployment.remotesUrl}/referrals/${referralsVersion}/mf-manifest.json`, integrity } : remote)),
+    };
+    writeFileSync(`${deployment.manifestFile}.next`, JSON.stringify(manifest));
+    renameSync(`${deployment.manifestFile}.next`, deployment.manifestFile);
+  }
+  const shownVersion = (page: Page) => page.getAttribute('[data-remote=referrals]', 'data-remote-version');
+
+  test('a new manifest takes effect on the next visit, a tab left open keeps working, and rolling back restores the old version', async () => {
+    const original = deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry.split('/').at(-2)!;
+    try {
+      const oldTab = await browser.context.newPage();
+      await signIn(oldTab);
+      await oldTab.waitForSelector('[data-testid=referrals-overview]');
+      expect(await shownVersion(oldTab)).toBe(original);
+
+      publishManifest(version);
+      const next = await browser.context.newPage();
+      await next.goto(`${deployment.hostUrl}/referrals`);
+      await next.waitForSelector('[data-testid=referrals-overview]');
+      expect(await shownVersion(next)).toBe(version);
+
+      // The tab opened before the switch still works inside the remote it loaded.
+      await oldTab.click('text=Invite someone');
+      await oldTab.waitForSelector('[data-testid=referrals-invite]');
+      expect(await shownVersion(oldTab)).toBe(original);
+
+      publishManifest(original);
+      await next.reload();
+      await next.waitForSelector('[data-testid=referrals-overview]');
+      expect(await shownVersion(next)).toBe(original);
+    } finally {
+      publishManifest(original);
+    }
+  });
+});
+
+describe('telemetry', () => {
+  beforeEach(() => fetch(`${deployment.collectorUrl}/__collector/records`, { method: 'DELETE' }));
+
+  test('nothing reaches the collector or the tag origin before consent; afterwards the tag loads once and waiting reports are sent', async () => {
+    const page = await browser.context.newPage();
+    const tagRequests: string[] = [];
+    const collectorRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(deployment.tagsUrl)) tagRequests.push(request.url());
+      if (request.url().startsWith(deployment.collectorUrl)) collectorRequests.push(request.url());
+    });
+    await signIn(page);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    await page.click('text=Invite someone');
+    await page.waitForSelector('[data-testid=consent-banner]');
+    await page.waitForTimeout(5_500); // past the collector's batch delay
+    expect(tagRequests).toEqual([]);
+    expect(collectorRequests).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __tagLoaded?: number }).__tagLoaded)).toBeUndefined();
+
+    await page.click('[data-testid=consent-accept]');
+    await page.waitForFunction(() => (window as unknown as { __tagLoaded?: number }).__tagLoaded === 1);
+    expect(await page.$('[data-testid=consent-banner]')).toBeNull();
+    await page.goto('about:blank'); // leaving the page flushes the batch
+    await poll(async () => (await collected()).map((record) => record.body).join('\n'), (bodies) => bodies.includes('referrals.invite_opened'));
+    expect(tagRequests).toHaveLength(1);
+
+    // The choice is remembered: the next visit shows no banner and loads the tag at once.
+    const again = await browser.context.newPage();
+    await again.goto(`${deployment.hostUrl}/`);
+    await again.waitForFunction(() => (window as unknown as { __tagLoaded?: number }).__tagLoaded === 1);
+    expect(await again.$('[data-testid=consent-banner]')).toBeNull();
+  });
+
+  test('declining sends nothing, ever, and loads no tag', async () => {
+    const page = await browser.context.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => (request.url().startsWith(deployment.tagsUrl) || request.url().startsWith(deployment.collectorUrl)) && outside.push(request.url()));
+    await signIn(page, '/faulty/report');
+    await page.waitForSelector('[data-testid=faulty-reported]');
+    await page.click('[data-testid=consent-decline]');
+    await page.goto(`${deployment.hostUrl}/faulty/render-throw`);
+    await page.waitForSelector('[role=alert]');
+    await page.goto('about:blank');
+    await page.waitForTimeout(500);
+    expect(outside).toEqual([]);
+    expect(await collected()).toEqual([]);
+  });
+
+  test("a remote's events and errors (reported, render, uncaught) arrive at the collector attributed to it, and scrubbed", async () => {
+    const page = await browser.context.newPage();
+    await signIn(page, '/faulty/report?code=planted-code&state=planted-state');
+    await page.waitForSelector('[data-testid=faulty-reported]');
+    await page.click('[data-testid=consent-accept]');
+    await page.click('[data-testid=nav-referrals]');
+    await page.goto(`${deployment.hostUrl}/faulty/render-throw`);
+    await page.waitForSelector('[role=alert]');
+    await page.goto(`${deployment.hostUrl}/faulty/async-throw`);
+    await page.waitForSelector('[data-testid=faulty-async]');
+    await page.waitForTimeout(300);
+    await page.goto('about:blank');
+
+    type Attributes = Record<string, string | number | boolean>;
+    const logs = async (): Promise<Attributes[]> =>
+      (await collected()).flatMap((record) =>
+        (JSON.parse(record.body) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: Record<string, string | number | boolean> }> }> }> }> }).resourceLogs.flatMap((resource) =>
+          resource.scopeLogs.flatMap((scope) => scope.logRecords.map((log) => Object.fromEntries(log.attributes.map(({ key, value }) => [key, Object.values(value)[0]!])))),
+        ),
+      );
+    await poll(logs, (all) => all.filter((log) => log['mfe.remote.name'] === 'faulty').length >= 4);
+    const faulty = (await logs()).filter((log) => log['mfe.remote.name'] === 'faulty');
+    const version = deployment.manifest.remotes.find((remote) => remote.name === 'faulty')!.entry.split('/').at(-2);
+    expect(faulty.map((log) => `${log['event.name']} ${log['mfe.remote.version']}`)).toEqual(faulty.map((log) => `${log['event.name']} ${version}`));
+    expect(faulty).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ 'mfe.kind': 'event', 'event.name': 'faulty.report_opened', 'mfe.route': '/faulty/report', 'mfe.attr.contact': '[email]', 'mfe.attr.password': '[redacted]' }),
+        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_REPORTED', 'mfe.attr.step': 'save' }),
+        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_RENDER_FAILED', 'mfe.route': '/faulty/render-throw', 'exception.message': 'The faulty fixture failed to render' }),
+        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'UNCAUGHT_ERROR', 'mfe.route': '/faulty/async-throw', 'exception.message': expect.stringContaining('failed in a timer') }),
+      ]),
+    );
+    // Nothing planted in the page left it: no e-mail address, token, password, code or state.
+    const everything = (await collected()).map((record) => record.body).join('\n');
+    expect(everything).not.toMatch(/planted\.person@example\.com|eyJhbGciOiJSUzI1NiJ9\.|planted-password|planted-code|planted-state/);
+  });
+});
+
+test('diagnostics, for admins only, show each remote with its version, and a failing remote with its error code', async () => {
+  // A manifest in which one remote points at a version that was never published.
+  const manifest = { ...deployment.manifest, remotes: [...deployment.manifest.remotes.filter((remote) => remote.name !== 'account').map((remote) => ({ ...remote })), { name: 'account', entry: `${deployment.remotesUrl}/account/0.0.0-missing/mf-manifest.json`, path: '/account', label: 'Account', order: 20 }] };
+  const original = readFileSync(deployment.manifestFile, 'utf8');
+  writeFileSync(deployment.manifestFile, JSON.stringify(manifest));
+  try {
+    const page = await browser.context.newPage();
+    await signIn(page);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    await page.click('[data-testid=nav-account]');
+    await page.waitForSelector('[role=alert]');
+    await page.click('[data-testid=nav-diagnostics]');
+    const account = await page.textContent('[data-testid=diagnostics] tr[data-remote=account]');
+    expect(account).toContain('failed');
+    expect(account).toContain('REMOTE_LOAD_FAILED');
+    const referrals = await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals]');
+    expect(referrals).toMatch(/loaded/);
+    expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals] [data-testid=remote-version]')).toBe(deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry.split('/').at(-2));
+    expect(await page.textContent('[data-testid=diagnostics-shared] tr[data-shared=react]')).toMatch(/19\.\d+\.\d+.*host/);
+
+    const memberBrowser = await launchBrowser();
+    try {
+      const member = await memberBrowser.context.newPage();
+      await member.goto(`${deployment.hostUrl}/diagnostics`);
+      await member.waitForSelector('[data-testid=diagnostics-refused]');
+      await signIn(member, '/referrals', BOB);
+      await member.waitForSelector('[data-testid=referrals-overview]');
+      expect(await member.$('[data-testid=nav-diagnostics]')).toBeNull();
+      await member.goto(`${deployment.hostUrl}/diagnostics`);
+      await member.waitForSelector('[data-testid=diagnostics-refused]');
+      expect(await member.$('[data-testid=diagnostics]')).toBeNull();
+    } finally {
+      await memberBrowser.close();
+    }
+  } finally {
+    writeFileSync(deployment.manifestFile, original);
+  }
+});
