@@ -13,6 +13,7 @@ import { HostServicesProvider } from '@mfe/host/src/host-services';
 import type { RemoteEntry } from '@mfe/host/src/manifest';
 import type { RemoteLoader } from '@mfe/host/src/remotes/remote-loader';
 import { buildRoutes } from '@mfe/host/src/routes';
+import { createPageConsent, exposeConsent, installTelemetry } from '@mfe/host/src/telemetry';
 
 const modules: Record<string, RemoteModule> = { referrals, account };
 const entry = (name: string, path: string, label: string, order: number): RemoteEntry => ({ name, entry: `${location.origin}/${name}`, path, label, order, requiresAuth: true, timeoutMs: 10_000 });
@@ -22,12 +23,18 @@ const loader = {
   register: () => undefined,
   load: async (name: string) => modules[name]!,
   retry: async (name: string) => modules[name]!,
-  status: () => ({ state: 'loaded' as const }),
+  status: () => ({ state: 'loaded' as const, loadMs: 0 }),
+  build: () => ({}),
+  describe: (name: string) => ({ name }),
 } as unknown as RemoteLoader;
 
 async function start() {
   const config = await loadRuntimeConfig();
   document.title = config.productName;
+  // The same consent and telemetry as the host (they are not about federation).
+  const consent = createPageConsent();
+  exposeConsent(consent);
+  installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
   const session = new AuthSession(createUserManager(config), config);
   await session.start();
   const api = createApiClient({
@@ -37,7 +44,7 @@ async function start() {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus() }}>
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent }}>
       <RouterProvider router={createBrowserRouter(buildRoutes(remotes))} />
     </HostServicesProvider>,
   );
