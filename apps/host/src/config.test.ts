@@ -30,6 +30,9 @@ test('telemetry adapters, the tag loader and diagnostics access are validated fi
   expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'carrier-pigeon' }] } })).toThrow(/telemetry\.adapters\.0\.type/);
   expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'collector', endpoint: 'javascript:alert(1)' }] } })).toThrow(/OTLP\/HTTP logs URL/);
   expect(() => parseRuntimeConfig({ ...valid, tagLoader: { src: 'http://tags.example.com/gtm.js' } })).toThrow(/https URL/);
+  // The SDK refuses a DSN whose key has a "-": so does the config, before anything is served.
+  expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'sentry', dsn: 'https://public-key@o1.ingest.example.com/7' }] } })).toThrow(/telemetry\.adapters\.0\.dsn/);
+  expect(() => parseRuntimeConfig({ ...valid, telemetry: { adapters: [{ type: 'sentry', dsn: 'https://o1.ingest.example.com/7' }] } })).toThrow(/DSN/);
 });
 
 test('developer overrides, once enabled, default to localhost origins, and refuse a malformed origin', () => {

@@ -70,7 +70,8 @@ const checked = validateRuntimeConfig({
   auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
   allowedRemoteOrigins: [remotesUrl],
   apiOrigins: [idpUrl],
-  telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }] },
+  // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
+  telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }, { type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' }] },
   tagLoader: { src: `http://localhost:${ports.tags}/gtm.js?id=GTM-TEST` },
   diagnostics: { roles: ['admin'] },
 });

@@ -247,12 +247,12 @@ describe('telemetry', () => {
 
     type Attributes = Record<string, string | number | boolean>;
     const logs = async (): Promise<Attributes[]> =>
-      (await collected()).flatMap((record) =>
+      (await collected()).filter((record) => record.path === '/v1/logs').flatMap((record) =>
         (JSON.parse(record.body) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: Record<string, string | number | boolean> }> }> }> }> }).resourceLogs.flatMap((resource) =>
           resource.scopeLogs.flatMap((scope) => scope.logRecords.map((log) => Object.fromEntries(log.attributes.map(({ key, value }) => [key, Object.values(value)[0]!])))),
         ),
       );
-    await poll(logs, (all) => all.filter((log) => log['mfe.remote.name'] === 'faulty').length >= 4);
+    await poll(logs, (all) => all.filter((log) => log['mfe.remote.name'] === 'faulty' && log['mfe.kind'] === 'error').length >= 4);
     const faulty = (await logs()).filter((log) => log['mfe.remote.name'] === 'faulty');
     const version = deployment.manifest.remotes.find((remote) => remote.name === 'faulty')!.entry.split('/').at(-2);
     expect(faulty.map((log) => `${log['event.name']} ${log['mfe.remote.version']}`)).toEqual(faulty.map((log) => `${log['event.name']} ${version}`));
@@ -262,8 +262,15 @@ describe('telemetry', () => {
         expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_REPORTED', 'mfe.attr.step': 'save' }),
         expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_RENDER_FAILED', 'mfe.route': '/faulty/render-throw', 'exception.message': 'The faulty fixture failed to render' }),
         expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'UNCAUGHT_ERROR', 'mfe.route': '/faulty/async-throw', 'exception.message': expect.stringContaining('failed in a timer') }),
+        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'UNHANDLED_REJECTION', 'mfe.route': '/faulty/async-throw', 'exception.message': 'The faulty fixture rejected a promise' }),
       ]),
     );
+    // The error-reporting SDK (loaded after consent) sent the same errors, tagged with the remote.
+    const envelopes = await poll(
+      async () => (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body),
+      (bodies) => bodies.some((body) => body.includes('The faulty fixture failed to render')),
+    );
+    expect(envelopes.find((body) => body.includes('The faulty fixture failed to render'))).toMatch(/"mfe\.remote\.name":"faulty".*"mfe\.error\.code":"REMOTE_RENDER_FAILED"|"mfe\.error\.code":"REMOTE_RENDER_FAILED".*"mfe\.remote\.name":"faulty"/s);
     // Nothing planted in the page left it: no e-mail address, token, password, code or state.
     const everything = (await collected()).map((record) => record.body).join('\n');
     expect(everything).not.toMatch(/planted\.person@example\.com|eyJhbGciOiJSUzI1NiJ9\.|planted-password|planted-code|planted-state/);

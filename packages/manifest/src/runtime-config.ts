@@ -34,7 +34,8 @@ const TelemetryAdapterSchema = v.variant('type', [
   }),
   v.strictObject({
     type: v.literal('sentry'),
-    dsn: httpUrl('must be the project\'s DSN, e.g. "https://<key>@o0.ingest.sentry.io/<project>"'),
+    // The SDK's own DSN grammar: a key of letters, digits and "_" before the host, a project after it.
+    dsn: v.pipe(v.string(), v.regex(/^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/\w[\w/.-]*$/, 'must be the project\'s DSN, e.g. "https://<key>@o0.ingest.sentry.io/<project>"')),
     environment: v.optional(v.string()),
   }),
 ]);
