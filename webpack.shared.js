@@ -233,9 +233,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
  * @param {{ appDir: string, name: string, mode?: string, exposes?: Record<string, string> }} options
  */
 function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote': './src/remote.tsx' } }) {
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) {
-    throw new Error(`Remote name "${name}" must be lower-case letters, digits and "_" (it becomes a JavaScript identifier).`);
-  }
+  const rules = require('./packages/manifest/rules.json');
+  if (!new RegExp(rules.name.pattern).test(name)) throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
   const config = baseConfig({ appDir, mode });
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`

@@ -1,1 +1,1 @@
-export { HOST_ROUTES, planRemote, ScaffoldError, TEMPLATE_DIR, writeRemote, type RemotePlan, type RemoteRequest, type ScaffoldErrorCode, type Workspace } from './scaffold';
+export { planRemote, ScaffoldError, TEMPLATE_DIR, writeRemote, type RemotePlan, type RemoteRequest, type ScaffoldErrorCode, type Workspace } from './scaffold';

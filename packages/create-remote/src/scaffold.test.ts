@@ -27,7 +27,7 @@ describe('planning a new feature area', () => {
     ['Payments', 'NAME_INVALID'],
     ['pay-ments', 'NAME_INVALID'],
     ['1payments', 'NAME_INVALID'],
-    ['p', 'NAME_INVALID'],
+    ['p'.repeat(65), 'NAME_INVALID'],
     ['referrals', 'NAME_TAKEN'],
     ['host', 'NAME_TAKEN'],
   ])('refuses the name %s (%s) and says what to use', (name, code) => {
@@ -55,6 +55,11 @@ describe('planning a new feature area', () => {
 
   it('accepts a route that only shares a prefix of characters with another', () => {
     expect(planRemote({ name: 'refs', route: '/referrals-archive' }, workspace).route).toBe('/referrals-archive');
+  });
+
+  it('accepts exactly the labels the host\'s manifest accepts (40 characters at most)', () => {
+    expect(planRemote({ name: 'payments', route: '/payments', label: 'L'.repeat(40) }, workspace).label).toHaveLength(40);
+    expect(refusal({ name: 'payments', route: '/payments', label: 'L'.repeat(41) }).code).toBe('LABEL_INVALID');
   });
 
   it('refuses a label that could break out of markup or JSON', () => {

@@ -1,11 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { isValidLabel, isValidName, isValidRoute, pathsOverlap, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
 import type { DevRemote } from '@mfe/stack/dev-manifest';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
-
-/** Paths the host itself owns: no feature area may be mounted on or under them. */
-export const HOST_ROUTES = ['/auth', '/diagnostics'];
 
 export type ScaffoldErrorCode = 'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID';
 
@@ -43,35 +41,28 @@ export interface Workspace {
   readonly devRemotes: readonly DevRemote[];
 }
 
-const NAME = /^[a-z][a-z0-9]{1,39}$/;
-const ROUTE = /^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
-
-const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
 /** Checks a request against the workspace and decides ports and order. Throws a `ScaffoldError`. */
 export function planRemote(request: RemoteRequest, workspace: Workspace): RemotePlan {
   const { name, route } = request;
-  if (!NAME.test(name)) {
-    throw new ScaffoldError(
-      'NAME_INVALID',
-      `"${name}" cannot name a feature area: use 2–40 lower-case letters and digits, starting with a letter (it becomes the federation container's name, a JavaScript identifier, and the package @mfe/<name>). For example: payments.`,
-    );
+  if (!isValidName(name)) {
+    throw new ScaffoldError('NAME_INVALID', `"${name}" cannot name a feature area: use ${RULES_EXPLAINED.name}; it also names the package @mfe/<name> and apps/<name>. For example: payments.`);
   }
   if (workspace.apps.includes(name) || workspace.devRemotes.some((remote) => remote.name === name)) {
     throw new ScaffoldError('NAME_TAKEN', `"${name}" is taken: apps/${name} or a remote of that name already exists. Choose another name.`);
   }
-  if (!ROUTE.test(route)) {
-    throw new ScaffoldError('ROUTE_INVALID', `"${route}" is not a route the host can mount: use a path like /payments (lower-case letters, digits and "-", no trailing "/").`);
+  if (!isValidRoute(route)) {
+    throw new ScaffoldError('ROUTE_INVALID', `"${route}" is not a route the host can mount: use ${RULES_EXPLAINED.route}.`);
   }
-  const hostRoute = HOST_ROUTES.find((owned) => overlaps(route, owned));
+  const hostRoute = reservedPathOf(route);
   if (hostRoute) throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with the host's own ${hostRoute}. Choose another route.`);
-  const clash = workspace.devRemotes.find((remote) => overlaps(route, remote.path));
+  const clash = workspace.devRemotes.find((remote) => pathsOverlap(route, remote.path));
   if (clash) {
     throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with ${clash.path}, where "${clash.name}" is mounted (a route may not equal, contain or sit inside another). Choose another route.`);
   }
   const label = request.label ?? name.charAt(0).toUpperCase() + name.slice(1);
-  if (!label.trim() || /[<>{}`"\\]/.test(label) || label.length > 60) {
-    throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: up to 60 characters, without < > { } \` " or \\.`);
+  if (!isValidLabel(label)) {
+    throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: ${RULES_EXPLAINED.label}.`);
   }
   const port = Math.max(3000, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
   const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;

@@ -21,3 +21,4 @@ export {
   type RuntimeConfigResult,
   type TelemetryAdapterConfig,
 } from './runtime-config';
+export { isValidLabel, isValidName, isValidRoute, LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, RESERVED_PATHS, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';

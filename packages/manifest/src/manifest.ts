@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlatformError } from '@mfe/context';
+import { LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
 import { describeIssues } from './validation';
 
 /**
@@ -9,9 +10,6 @@ import { describeIssues } from './validation';
  */
 export const MANIFEST_SCHEMA_VERSION = 1;
 
-/** Paths the host owns; no remote may mount there. */
-const RESERVED_PATHS = ['/auth', '/diagnostics'];
-
 /**
  * Fields the federation runtime would evaluate as code. They are refused by
  * name (with a clearer message than "unknown field") so a manifest can never
@@ -20,10 +18,10 @@ const RESERVED_PATHS = ['/auth', '/diagnostics'];
 const EXECUTABLE_FIELDS = ['getPublicPath', 'publicPath', 'script', 'init', 'get'];
 
 export const RemoteEntrySchema = v.strictObject({
-  name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be lower-case letters, digits or "_", starting with a letter (it is the federation container name)')),
+  name: v.pipe(v.string(), v.regex(NAME_PATTERN, `must be ${RULES_EXPLAINED.name}`)),
   entry: v.pipe(v.string(), v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
-  path: v.pipe(v.string(), v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, 'must be a path like "/referrals" (lower-case segments, no trailing "/")')),
-  label: v.pipe(v.string(), v.minLength(1, 'must be the navigation label'), v.maxLength(40, 'must be at most 40 characters')),
+  path: v.pipe(v.string(), v.regex(ROUTE_PATTERN, `must be ${RULES_EXPLAINED.route}`)),
+  label: v.pipe(v.string(), v.maxLength(LABEL_MAX_LENGTH, `must be the navigation label: ${RULES_EXPLAINED.label}`), v.regex(LABEL_PATTERN, `must be the navigation label: ${RULES_EXPLAINED.label}`)),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
   requiresAuth: v.optional(v.boolean(), true),
   /** Who may use it: any one of `roles` (from the roles claim) and every one of `scopes`. */
@@ -102,20 +100,15 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
     if (!policy.allowedOrigins.includes(origin)) {
       return refuse(`"entry" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
     }
-    if (RESERVED_PATHS.some((reserved) => remote.path === reserved || remote.path.startsWith(`${reserved}/`))) {
-      return refuse(`"path" ${remote.path} is reserved by the host`);
-    }
+    const reserved = reservedPathOf(remote.path);
+    if (reserved) return refuse(`"path" ${remote.path} is reserved by the host (${reserved})`);
     if (remotes.some((other) => other.name === remote.name)) return refuse(`"name" ${remote.name} is listed twice`);
-    const clash = remotes.find((other) => overlaps(other.path, remote.path));
+    const clash = remotes.find((other) => pathsOverlap(other.path, remote.path));
     if (clash) return refuse(`"path" ${remote.path} overlaps ${clash.path} of remote "${clash.name}"`);
     remotes.push(remote);
   });
   remotes.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
   return { remotes, problems };
-}
-
-function overlaps(a: string, b: string): boolean {
-  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 
 export function describeProblem(problem: ManifestProblem): string {
