@@ -93,9 +93,45 @@ class EntryIntegrityPlugin {
         /** @type {Record<string, string>} */
         const integrity = { 'remoteEntry.js': entryHash };
         for (const exposed of manifest.exposes ?? []) {
-          for (const file of exposed.assets?.js?.sync ?? []) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+          for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])]) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
         }
         compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify({ ...manifest, integrity }, null, 2)));
+      });
+    });
+  }
+}
+
+/**
+ * Integrity for CSS chunks, which webpack-subresource-integrity does not cover:
+ * the stylesheet loader (mini-css-extract-plugin's runtime, in remoteEntry.js)
+ * sets each `<link>`'s `integrity` from a map of sha384s, written into the
+ * runtime once the CSS files are final. The entry is pinned by its own hash
+ * (computed after this), so altered CSS is refused like altered scripts.
+ */
+const CSS_SRI_TOKEN = '__MFE_CSS_SRI_MAP__';
+class CssIntegrityPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [compiler.context] }));
+    const sha384 = (/** @type {Buffer} */ bytes) => `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
+    compiler.hooks.thisCompilation.tap('CssIntegrityPlugin', (compilation) => {
+      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap('CssIntegrityPlugin', (/** @type {string} */ source, /** @type {{ tag: string, chunkId: string }} */ names) =>
+        `${source}\nvar mfeCssSri = ${CSS_SRI_TOKEN};\nif (mfeCssSri[${names.chunkId}]) { ${names.tag}.integrity = mfeCssSri[${names.chunkId}]; ${names.tag}.crossOrigin = "anonymous"; }\n`,
+      );
+      // After minification, before real content hashes and the entry's own hash are computed.
+      compilation.hooks.processAssets.tap({ name: 'CssIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE }, (assets) => {
+        /** @type {Record<string, string>} */
+        const map = {};
+        for (const chunk of compilation.chunks) {
+          const css = [...chunk.files].find((file) => file.endsWith('.css'));
+          if (css && assets[css] && chunk.id !== null) map[String(chunk.id)] = sha384(assets[css].buffer());
+        }
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!name.endsWith('.js')) continue;
+          const text = asset.source().toString();
+          if (text.includes(CSS_SRI_TOKEN)) compilation.updateAsset(name, new sources.RawSource(text.split(CSS_SRI_TOKEN).join(JSON.stringify(map))));
+        }
       });
     });
   }
@@ -116,8 +152,48 @@ function routerAliases(appDir, production) {
   return { 'react-router$': build, '@mfe/react-router-build$': build };
 }
 
-/** @param {{ appDir: string, mode: string }} options */
-function baseConfig({ appDir, mode }) {
+/**
+ * Styles and assets. Every `.css` file is a CSS Module, its class names prefixed with the app's
+ * name and hashed with it (`referrals_title_x7Yz1`), so no remote's style reaches the host or
+ * another remote; `*.global.css` is global, by explicit choice. CSS is extracted to files that
+ * load with the chunk that imports them, before its code runs (no flash of unstyled content),
+ * through `<link>` tags that carry integrity like scripts (no inline styles, so the CSP needs no
+ * 'unsafe-inline'). Images, SVG and fonts are content-hashed files next to the app's scripts.
+ * @param {string} appDir @param {string} uniqueName @param {boolean} production
+ */
+function styleAndAssetRules(appDir, uniqueName, production) {
+  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
+  const cssLoader = (/** @type {boolean} */ modules) => ({
+    loader: require.resolve('css-loader', { paths: [appDir] }),
+    options: {
+      modules: modules ? { localIdentName: `${uniqueName}_[local]_[hash:base64:5]`, localIdentHashSalt: uniqueName, namedExport: false, exportLocalsConvention: 'as-is' } : false,
+      importLoaders: 0,
+    },
+  });
+  return [
+    { test: /\.global\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
+    { test: /\.css$/, exclude: /\.global\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
+    {
+      test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
+      type: 'asset/resource',
+      generator: { filename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]' },
+    },
+  ];
+}
+
+/** @param {string} appDir @param {boolean} production */
+function cssExtractPlugin(appDir, production) {
+  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
+  return new MiniCssExtractPlugin({
+    filename: production ? '[name].[contenthash:8].css' : '[name].css',
+    chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+    // Order between CSS Modules does not matter: each class is scoped to its module.
+    ignoreOrder: true,
+  });
+}
+
+/** @param {{ appDir: string, mode: string, uniqueName?: string }} options */
+function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
   const production = mode !== 'development';
   /** @type {import('webpack').Configuration} */
   const config = {
@@ -145,6 +221,7 @@ function baseConfig({ appDir, mode }) {
             },
           },
         },
+        ...styleAndAssetRules(appDir, uniqueName, production),
       ],
     },
     output: {
@@ -194,7 +271,7 @@ function silentCallbackConfig({ appDir, mode = 'production', entry }) {
  *   (the host's curated `react-router`), relative to `appDir`.
  */
 function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {} }) {
-  const config = baseConfig({ appDir, mode });
+  const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = { main: './src/index.ts' };
   // dist/auth/ is the silent-callback page's own build (silentCallbackConfig).
   config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
@@ -218,6 +295,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
       // without the manifest/snapshot machinery: the host reads mf-manifest.json itself.
       experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
+    cssExtractPlugin(appDir, mode !== 'development'),
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', preloadManifest: true }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
@@ -235,7 +313,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
 function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote': './src/remote.tsx' } }) {
   const rules = require('./packages/manifest/rules.json');
   if (!new RegExp(rules.name.pattern).test(name)) throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
-  const config = baseConfig({ appDir, mode });
+  const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.
@@ -246,6 +324,8 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
     // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
     new EntryIntegrityPlugin({ recordChunks: mode !== 'development' }),
+    cssExtractPlugin(appDir, mode !== 'development'),
+    ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
@@ -275,6 +355,7 @@ function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }
   config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
+    cssExtractPlugin(appDir, mode !== 'development'),
     new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
     ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
   ];

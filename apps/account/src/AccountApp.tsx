@@ -2,12 +2,15 @@ import { Link, Route, Routes } from 'react-router';
 import { ClaimsPage } from './ClaimsPage';
 import { RecentActivity } from './RecentActivity';
 import { UserInfoPage } from './UserInfoPage';
+import styles from './AccountApp.css';
 
 /** Routes are relative to wherever the host mounts this remote. */
 export function AccountApp() {
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title">Your account</h1>
+      <h1 id="account-title" className={styles.title}>
+        Your account
+      </h1>
       <RecentActivity />
       <nav aria-label="Account sections" className="subnav">
         <Link to="">Claims</Link>

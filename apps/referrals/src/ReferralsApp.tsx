@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { useRemote, useTelemetry, useUser } from '@mfe/context';
+import styles from './ReferralsApp.css';
+import inviteIllustration from './invite.svg';
 
 // Placeholder for the product's first feature area. No business rules are
 // specified yet, so this shows only the wiring: nested routes, the signed-in
@@ -15,9 +17,12 @@ function Overview() {
   const telemetry = useTelemetry();
   return (
     <div>
-      <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
-        Hello {user?.name ?? 'there'}. The referrals area is being built; this is where it will live.
-      </p>
+      <div className={styles.intro}>
+        <img className={styles.illustration} src={inviteIllustration} alt="" data-testid="referrals-illustration" />
+        <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
+          Hello {user?.name ?? 'there'}. The referrals area is being built; this is where it will live.
+        </p>
+      </div>
       <button
         type="button"
         onClick={() => {
@@ -37,7 +42,9 @@ const Invite = lazy(() => import(/* webpackChunkName: "invite" */ './Invite'));
 export function ReferralsApp() {
   return (
     <section aria-labelledby="referrals-title">
-      <h1 id="referrals-title">Referrals</h1>
+      <h1 id="referrals-title" className={styles.title}>
+        Referrals
+      </h1>
       <Routes>
         <Route index element={<Overview />} />
         <Route path="invite" element={<Invite />} />

@@ -1,7 +1,11 @@
+import pkg from '../package.json';
+
 /**
- * Version of the host↔remote contract defined by this package.
- * Bump the major when a remote built against the old contract would break
- * in a host that provides the new one (removed or changed members).
- * Keep it equal to this package's `version` (a unit test checks it).
+ * Version of the host↔remote contract defined by this package: its package
+ * version, read from package.json (never a hand-kept copy). The federation
+ * share scope and the host's compatibility check use the same number.
+ * Versioning policy (changesets): a change that would break a remote built
+ * against the old contract (removed or changed members) is a major; additions
+ * are minors. Hosts refuse remotes built for a newer contract or another major.
  */
-export const CONTRACT_VERSION = '1.3.0';
+export const CONTRACT_VERSION: string = pkg.version;

@@ -25,9 +25,10 @@ export function contentSecurityPolicy(config: ParsedRuntimeConfig, { framing, ex
     "default-src 'none'",
     `script-src ${list(["'self'", ...remotes, ...telemetry.script])}`,
     `connect-src ${list(["'self'", ...remotes, idpOrigin, ...config.apiOrigins, ...telemetry.connect, ...extraConnectSources])}`,
-    "style-src 'self'",
-    `img-src ${list(["'self'", 'data:', ...telemetry.img])}`,
-    "font-src 'self'",
+    // Remotes' CSS Modules, images and fonts load from their own origins (as files, never inline).
+    `style-src ${list(["'self'", ...remotes])}`,
+    `img-src ${list(["'self'", 'data:', ...remotes, ...telemetry.img])}`,
+    `font-src ${list(["'self'", ...remotes])}`,
     "manifest-src 'self'",
     // The silent sign-in runs the provider in a hidden iframe that lands back on this origin.
     `frame-src 'self' ${idpOrigin}`,

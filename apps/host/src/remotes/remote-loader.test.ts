@@ -176,6 +176,13 @@ describe('preloading a remote once its manifest is checked', () => {
     ]);
   });
 
+  it('hints the exposed module’s stylesheets as styles, with their recorded hashes', () => {
+    preloadRemoteScripts(entry, { exposes: [{ path: './remote', assets: { js: { sync: [chunk] }, css: { sync: ['remote.1234.css'] } } }], integrity: { 'remote.1234.css': 'sha384-css' } });
+    const style = document.head.querySelector<HTMLLinkElement>('link[as="style"]');
+    expect(style?.href).toBe('https://cdn.example.com/referrals/remote.1234.css');
+    expect(style?.getAttribute('integrity')).toBe('sha384-css');
+  });
+
   it('hints a pinned remote’s entry with the pinned hash, and only chunks whose hash is recorded', () => {
     preloadRemoteScripts({ ...entry, integrity: 'sha384-pinned' }, { ...manifest, integrity: { [chunk]: 'sha384-chunk' } });
     expect(hints().map((hint) => hint.integrity)).toEqual(['sha384-pinned', 'sha384-chunk']);

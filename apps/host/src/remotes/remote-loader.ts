@@ -46,7 +46,7 @@ function runtimeRemote({ name, entry }: RemoteEntry): { name: string; entry: str
 }
 
 /**
- * Starts downloading a remote's entry and the chunks of its `./remote` module
+ * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
  * together, instead of the chain entry → chunk the runtime would follow.
  * Only files beside the manifest (same origin, already allowed) are hinted,
  * each with the integrity the script that uses it will carry: the pinned hash for
@@ -61,18 +61,22 @@ export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc:
     const value = (body.integrity as Record<string, unknown> | undefined)?.[file];
     return typeof value === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value) ? value : undefined;
   };
-  const exposed = Array.isArray(body.exposes) ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`) : undefined;
-  const sync = exposed?.assets?.js?.sync;
-  const chunks = Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
+  const exposed = Array.isArray(body.exposes)
+    ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`)
+    : undefined;
+  const files = (list: unknown) => (Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : []);
   const hints = [
-    { url: entryScriptUrl(entry.entry), integrity: entry.integrity },
-    ...chunks.map((file) => ({ url: new URL(file, base).href, integrity: recorded(file) })).filter((hint) => !entry.integrity || hint.integrity),
+    { url: entryScriptUrl(entry.entry), integrity: entry.integrity, as: 'script' },
+    // Its stylesheets too: they load with the module, before its code runs.
+    ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' }))]
+      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: recorded(file), as }))
+      .filter((hint) => !entry.integrity || hint.integrity),
   ].filter((hint) => new URL(hint.url).origin === base.origin);
-  for (const { url, integrity } of hints) {
+  for (const { url, integrity, as } of hints) {
     if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
     const link = doc.createElement('link');
     link.rel = 'preload';
-    link.as = 'script';
+    link.setAttribute('as', as);
     link.href = url;
     link.crossOrigin = 'anonymous';
     if (integrity) link.setAttribute('integrity', integrity);

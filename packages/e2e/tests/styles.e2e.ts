@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// Styles and assets of feature areas: scoped, loaded with their remote, pinned, allowed by the CSP.
+// Ports 5700-5800 are this file's own.
+const suite = setUpBrowserSuite(5700);
+
+async function signedIn(path: string): Promise<Page> {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}${path}`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  return page;
+}
+
+const style = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => {
+    const computed = getComputedStyle(element);
+    return { className: element.className, color: computed.color, fontStyle: computed.fontStyle, borderBottomWidth: computed.borderBottomWidth };
+  });
+
+test('two remotes style the same class name without touching each other or the host, with design tokens from the shell', async () => {
+  const page = await signedIn('/referrals');
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
+  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${event.violatedDirective} ${event.blockedURI}`)));
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  const referrals = await style(page, '#referrals-title');
+  expect(referrals.className).toMatch(/^referrals_title_[\w-]{5}$/);
+  // --mfe-color-accent from the host's tokens
+  expect(referrals).toMatchObject({ color: 'rgb(11, 110, 79)', borderBottomWidth: '3px', fontStyle: 'normal' });
+
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  const account = await style(page, '#account-title');
+  expect(account.className).toMatch(/^account_title_[\w-]{5}$/);
+  expect(account).toMatchObject({ color: 'rgb(31, 58, 95)', fontStyle: 'italic', borderBottomWidth: '0px' });
+
+  // Both stylesheets are on the page now; an element of the host with class "title" gets neither.
+  const hostTitle = await page.evaluate(() => {
+    const probe = document.createElement('h1');
+    probe.className = 'title';
+    document.querySelector('main')!.appendChild(probe);
+    const computed = getComputedStyle(probe);
+    return { color: computed.color, fontStyle: computed.fontStyle, borderBottomWidth: computed.borderBottomWidth };
+  });
+  expect(hostTitle).toEqual({ color: 'rgb(27, 31, 36)', fontStyle: 'normal', borderBottomWidth: '0px' });
+  const stylesheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => ({ href: link.href, integrity: link.integrity })));
+  const remoteSheets = stylesheets.filter((sheet) => !sheet.href.startsWith(suite.stack.hostUrl));
+  expect(remoteSheets.map((sheet) => new URL(sheet.href).origin).sort()).toEqual([suite.stack.remoteUrls.account, suite.stack.remoteUrls.referrals].sort());
+  for (const sheet of remoteSheets) expect(sheet.integrity).toMatch(/^sha384-/);
+  expect(await page.$$('style')).toHaveLength(0); // nothing inline: the CSP has no 'unsafe-inline'
+  expect(violations).toEqual([]);
+});
+
+test("a remote's stylesheet is in place before its content shows (no flash of unstyled content), and its image is a hashed file from its origin", async () => {
+  const page = await suite.browser.context.newPage();
+  // Record the heading's colour at the moment it is first added to the page.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const heading = document.getElementById('referrals-title');
+      const w = window as unknown as { __firstColor?: string };
+      if (heading && !w.__firstColor) w.__firstColor = getComputedStyle(heading).color;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.evaluate(() => (window as unknown as { __firstColor?: string }).__firstColor)).toBe('rgb(11, 110, 79)');
+  const image = await page.$eval('[data-testid=referrals-illustration]', (img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth }));
+  expect(image.src).toMatch(new RegExp(`^${suite.stack.remoteUrls.referrals}/assets/invite\\.[0-9a-f]{8}\\.svg$`));
+  expect(image.width).toBeGreaterThan(0);
+});
+
+test("a remote's stylesheet whose bytes were altered is refused, and the area says so instead of rendering unstyled", async () => {
+  const page = await signedIn('/account');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.route(`${suite.stack.remoteUrls.referrals}/*.css`, async (route) => {
+    const original = await (await route.fetch()).text();
+    await route.fulfill({ status: 200, contentType: 'text/css', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: `body { display: none !important; }\n${original}` });
+  });
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
+  expect(await page.$eval('body', (body) => getComputedStyle(body).display)).not.toBe('none');
+});
