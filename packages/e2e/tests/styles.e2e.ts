@@ -74,6 +74,12 @@ test("a remote's stylesheet is in place before its content shows (no flash of un
 test("a remote's stylesheet whose bytes were altered is refused, and the area says so instead of rendering unstyled", async () => {
   const page = await signedIn('/account');
   await page.waitForSelector('[data-testid=account-greeting]');
+  // The attacker also strips the CSS hashes from mf-manifest.json (it is not pinned): only the pinned entry guards the CSS.
+  await page.route(`${suite.stack.remoteUrls.referrals}/mf-manifest.json`, async (route) => {
+    const manifest = (await (await route.fetch()).json()) as { integrity?: Record<string, string> };
+    for (const file of Object.keys(manifest.integrity ?? {})) if (file.endsWith('.css')) delete manifest.integrity![file];
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: JSON.stringify(manifest) });
+  });
   await page.route(`${suite.stack.remoteUrls.referrals}/*.css`, async (route) => {
     const original = await (await route.fetch()).text();
     await route.fulfill({ status: 200, contentType: 'text/css', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: `body { display: none !important; }\n${original}` });
