@@ -71,3 +71,31 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<s
   if (!contract) return `${remote.entry} does not declare the @mfe/context contract (was it built with webpack.shared.js?)`;
   return null;
 }
+
+/**
+ * What a deployed host provides and which remote origins it allows: its
+ * `mfe-host.json` (written by the build preset) and its runtime `config.json`.
+ */
+export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fetch = fetch): Promise<{ provided: Record<string, string>; allowedOrigins: string[] }> {
+  const origin = new URL(hostUrl).origin;
+  const read = async (file: string) => {
+    const url = `${origin}/${file}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      throw new Error(`The host's ${url} could not be reached (${(error as Error).message}).`);
+    }
+    if (!response.ok) throw new Error(`The host's ${url} answered HTTP ${response.status}${file === 'mfe-host.json' ? ' (is it a host built with @mfe/webpack-config 1.0 or later?)' : ''}.`);
+    try {
+      return (await response.json()) as Record<string, unknown>;
+    } catch {
+      throw new Error(`The host's ${url} is not JSON.`);
+    }
+  };
+  const [description, config] = await Promise.all([read('mfe-host.json'), read('config.json')]);
+  const provides = description.provides;
+  if (!provides || typeof provides !== 'object' || Object.values(provides).some((version) => typeof version !== 'string')) throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
+  const allowed = Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins.filter((value): value is string => typeof value === 'string') : [];
+  return { provided: provides as Record<string, string>, allowedOrigins: [origin, ...allowed] };
+}

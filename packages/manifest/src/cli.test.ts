@@ -17,6 +17,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
     if (req.url?.endsWith('/missing/mf-manifest.json')) return void res.writeHead(404).end();
+    // A deployed host that provides a newer contract and allows this origin.
+    if (req.url === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
+    if (req.url === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins: ['https://cdn.example.test'] }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,6 +63,21 @@ test('unreachable, incompatible and disallowed entries each get a readable line 
   expect(code).toBe(1);
 });
 
+test('--host checks against what a deployed host publishes, and the origins it allows', async () => {
+  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current'), { name: 'cdn', entry: 'https://cdn.example.test/x/mf-manifest.json', path: '/cdn', label: 'Cdn' }] }, '--host', `${origin}/some/page`);
+  expect(out).toContain('✔ old (/old) is valid');
+  expect(out).toContain('✔ current (/current) is valid');
+  expect(out).toContain('✔ cdn (/cdn) is valid');
+  expect(code).toBe(0);
+  const reachable = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current')] }, '--host', origin, '--reachable');
+  expect(reachable.out).toContain('✔ old (/old) is valid, reachable and compatible');
+  expect(reachable.out).toMatch(/✖ current: built for @mfe\/context \^1\.0\.0, but the host provides @mfe\/context 9\.1\.0/);
+  expect(reachable.code).toBe(1);
+  const noHost = await run({ schemaVersion: 1, remotes: [] }, '--host', 'http://127.0.0.1:9');
+  expect(noHost.out).toMatch(/The host's http:\/\/127\.0\.0\.1:9\/(mfe-host|config)\.json could not be reached/);
+  expect(noHost.code).toBe(1);
+});
+
 test('a file that is not JSON is reported, not thrown', async () => {
   const file = join(dir, 'broken.json');
   writeFileSync(file, '{ nope');
@@ -70,6 +88,6 @@ test('a file that is not JSON is reported, not thrown', async () => {
 
 test('bad usage prints the usage and exits 2', async () => {
   const result = await command([]);
-  expect(result.err).toContain('Usage: pnpm manifest:check');
+  expect(result.err).toContain('Usage: mfe-manifest-check');
   expect(result.code).toBe(2);
 });

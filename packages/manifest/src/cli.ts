@@ -1,15 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkManifest } from './check';
+import { checkManifest, describeDeployedHost } from './check';
 
-const USAGE = `Usage: pnpm manifest:check <remotes.json> [--config <host config.json>] [--allowed-origin <origin>]... [--reachable]
+const USAGE = `Usage: mfe-manifest-check <remotes.json> [--host <url>] [--config <host config.json>] [--allowed-origin <origin>]... [--reachable]
+       (in this repository: pnpm manifest:check …)
 
 Validates a runtime manifest exactly as the host does, before it is published:
-  --config          read allowedRemoteOrigins from the host's runtime config
-  --allowed-origin  an origin entries may use (repeatable; adds to --config)
+  --host            a deployed host: read what it provides (mfe-host.json) and the origins it allows (config.json)
+  --config          read allowedRemoteOrigins from the host's runtime config file
+  --allowed-origin  an origin entries may use (repeatable; adds to the above)
   --reachable       also fetch every entry and check the contract and library versions it was built for
+Without --host, the versions are those of the host built from this repository.
 Exits 1 when anything is wrong, 2 on bad usage.`;
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -21,6 +24,7 @@ async function main(): Promise<number> {
       allowPositionals: true,
       options: {
         config: { type: 'string' },
+        host: { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         reachable: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -46,11 +50,17 @@ async function main(): Promise<number> {
   try {
     const manifest = readJson(positionals[0]!, 'manifest');
     const config = values.config ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[] }) : {};
-    const allowedOrigins = [...(config.allowedRemoteOrigins ?? []), ...(values['allowed-origin'] ?? [])];
-    // What the host built from this repository provides.
-    const load = createRequire(__filename);
-    const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as { providedVersions(appDir: string): Record<string, string> };
-    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided: providedVersions(join(repoRoot, 'apps', 'host')) });
+    const deployed = values.host ? await describeDeployedHost(values.host) : undefined;
+    const allowedOrigins = [...(deployed?.allowedOrigins ?? []), ...(config.allowedRemoteOrigins ?? []), ...(values['allowed-origin'] ?? [])];
+    let provided = deployed?.provided;
+    if (!provided) {
+      // What the host built from this repository provides.
+      if (!existsSync(join(repoRoot, 'webpack.shared.js'))) throw new Error('Pass --host <url of the deployed host> to check against what it provides.');
+      const load = createRequire(__filename);
+      const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as { providedVersions(appDir: string): Record<string, string> };
+      provided = providedVersions(join(repoRoot, 'apps', 'host'));
+    }
+    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided });
     for (const line of report.lines) console.log(line);
     console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');
     return report.ok ? 0 : 1;
