@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+// The published contract: ESM and type declarations (the workspace itself uses the TypeScript source).
+// React stays external: the host provides it; remotes never bundle a copy.
+export default defineConfig({
+  entry: { index: 'src/index.ts', testing: 'src/testing.tsx' },
+  format: ['esm', 'cjs'],
+  // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
+  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+  clean: true,
+  // One module for the React context in CommonJS too: `testing` must share it with the hooks.
+  splitting: true,
+  target: 'es2022',
+  sourcemap: true,
+  external: ['react', 'react/jsx-runtime'],
+});

@@ -1,0 +1,80 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
+
+/** The standalone project's own files; its components come from the in-repo template's `src/`. */
+export const STANDALONE_DIR = join(__dirname, '..', 'standalone');
+const VERSIONS_FILE = join(__dirname, '..', 'versions.json');
+
+/** Tool and library versions a standalone remote starts with: those this platform release is built and tested with. */
+export type ToolkitVersions = Readonly<Record<string, string>>;
+
+const TOOLKIT_PACKAGES = { context: 'context', manifest: 'manifest', 'webpack-config': 'webpack-config' } as const;
+
+/**
+ * The versions: from `versions.json` when published; in this repository, from the catalog
+ * of pnpm-workspace.yaml and the toolkit packages' own versions (one source, no copy to keep).
+ */
+export function toolkitVersions(repoRoot = join(__dirname, '..', '..', '..')): ToolkitVersions {
+  if (existsSync(VERSIONS_FILE)) return JSON.parse(readFileSync(VERSIONS_FILE, 'utf8')) as ToolkitVersions;
+  const versions: Record<string, string> = {};
+  const workspace = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
+  const catalog = workspace.slice(workspace.indexOf('catalog:'));
+  for (const match of catalog.matchAll(/^ {2}'?([@\w./-]+)'?: ['"]?([\w.^~-]+)['"]?$/gm)) versions[match[1]!] = match[2]!;
+  for (const [key, dir] of Object.entries(TOOLKIT_PACKAGES)) {
+    versions[key] = (JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')) as { version: string }).version;
+  }
+  return versions;
+}
+
+/** Writes versions.json for the published package (run by its build). */
+export function writeToolkitVersions(): string {
+  writeFileSync(VERSIONS_FILE, `${JSON.stringify(toolkitVersions(), null, 2)}\n`);
+  return VERSIONS_FILE;
+}
+
+/**
+ * A feature area in its own new repository: the same components and tests as the in-repo
+ * template, with its own package.json (toolkit from the registry), build preset, unit tests,
+ * README and CI script. `registry`: where the @mfe scope is published, written to .npmrc.
+ */
+export function writeStandalone(dir: string, plan: RemotePlan, options: { readonly registry?: string; readonly versions?: ToolkitVersions } = {}): string[] {
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new ScaffoldError('NAME_TAKEN', `${dir} is not empty. Choose a new folder for the feature area's repository.`);
+  const versions = options.versions ?? toolkitVersions();
+  const tokens: Record<string, string> = { __NAME__: plan.name, __ROUTE__: plan.route, __LABEL__: plan.label, __PORT__: String(plan.port) };
+  const fill = (text: string) =>
+    text.replace(/__V_([A-Z0-9@/_.-]+?)__|__[A-Z0-9_]+__/g, (token, versionKey?: string) => {
+      if (!versionKey) return tokens[token] ?? token;
+      const key = versionKey.toLowerCase().replace(/_/g, '-');
+      const version = versions[key];
+      if (!version) throw new Error(`No version of ${key} for the standalone template (versions.json is incomplete).`);
+      return version;
+    });
+  const written: string[] = [];
+  const copy = (from: string, to: string, only?: (path: string) => boolean) => {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const source = join(from, entry.name);
+      if (only && !only(relative(from, source))) continue;
+      if (entry.isDirectory()) {
+        copy(source, join(to, entry.name));
+        continue;
+      }
+      // Dot-files are kept without the dot in the package (npm drops .gitignore and .npmrc).
+      const name = entry.name.replace(/\.tmpl$/, '').replace(/^(gitignore|npmrc)$/, '.$1');
+      const target = join(to, name);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, fill(readFileSync(source, 'utf8')));
+      written.push(relative(dir, target));
+    }
+  };
+  copy(join(TEMPLATE_DIR, 'src'), join(dir, 'src'));
+  copy(STANDALONE_DIR, dir);
+  if (options.registry) {
+    writeFileSync(join(dir, '.npmrc'), `# The platform's toolkit (@mfe/*) comes from this registry; everything else from the default one.\n@mfe:registry=${options.registry}\n`);
+    written.push('.npmrc');
+  }
+  chmodSync(join(dir, 'ci.sh'), 0o755);
+  return written.sort();
+}
+
+

@@ -1,0 +1,115 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ALICE, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment } from '../src';
+
+// A team outside this repository: the toolkit is published to a real local npm registry, a
+// feature area is scaffolded in its own folder outside the workspace, installed from that
+// registry, tested, built, published like a CDN would, checked against the running host and
+// seen in it. Ports 6100-6200 are this file's own (the registry on 6170; browsers refuse port 6000).
+const repoRoot = join(__dirname, '..', '..', '..');
+const registryTools = join(__dirname, '..', 'registry');
+const TOOLKIT = ['context', 'manifest', 'webpack-config', 'create-remote'];
+const run = promisify(execFile);
+
+let registry: ChildProcess | undefined;
+let registryUrl: string;
+let work: string;
+let deployment: NginxDeployment | undefined;
+
+/** Runs a command, failing with everything it printed. */
+async function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+  }
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'mfe-toolkit-'));
+  // verdaccio needs Node 22: both come from the lockfile beside this test, installed once.
+  if (!existsSync(join(registryTools, 'node_modules', '.bin', 'node'))) await sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools);
+  const config = join(work, 'registry.yaml');
+  writeFileSync(config, readFileSync(join(registryTools, 'config.yaml'), 'utf8').replace('storage: ./storage', `storage: ${join(work, 'storage')}`));
+  registryUrl = 'http://127.0.0.1:6170';
+  registry = spawn(join(registryTools, 'node_modules', '.bin', 'node'), [join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', config, '--listen', '127.0.0.1:6170'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (let tries = 0; ; tries += 1) {
+    if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
+    if (tries > 150 || registry.exitCode !== null) throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // Build and publish the toolkit as a release would (pnpm turns workspace: and catalog: into versions).
+  const auth = { [`npm_config_//127.0.0.1:6170/:_authToken`]: 'toolkit-test' };
+  for (const name of TOOLKIT) {
+    await sh('pnpm', ['--filter', `@mfe/${name}`, 'build'], repoRoot);
+    await sh('pnpm', ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'], join(repoRoot, 'packages', name), auth);
+  }
+  deployment = await startNginxDeployment(6100);
+}, 300_000);
+
+afterAll(async () => {
+  await deployment?.stop();
+  registry?.kill('SIGTERM');
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('a team scaffolds, installs, tests, builds and ships a feature area from the published toolkit, and the host shows it', async () => {
+  const scope = { 'npm_config_@mfe:registry': registryUrl };
+  // The published packages carry built code and type declarations, not TypeScript source.
+  const packument = (await (await fetch(`${registryUrl}/@mfe%2fcontext`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { exports: Record<string, unknown> }> };
+  expect(JSON.stringify(packument.versions[packument['dist-tags'].latest]?.exports['.'])).toContain('./dist/index.mjs');
+
+  // Scaffold with the published command, in a folder outside the workspace.
+  const dir = join(work, 'payments-remote');
+  const scaffolded = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/payments', '--label', 'Payments', '--standalone', dir, '--registry', registryUrl], work, scope);
+  expect(scaffolded).toContain('Created the "Payments" feature area');
+  expect(existsSync(join(dir, 'ci.sh'))).toBe(true);
+  expect(readFileSync(join(dir, '.npmrc'), 'utf8')).toContain(`@mfe:registry=${registryUrl}`);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  expect(pkg.dependencies['@mfe/context']).toMatch(/^\^\d+\.\d+\.\d+$/);
+  expect(Object.values({ ...pkg.dependencies, ...pkg.devDependencies }).join(' ')).not.toMatch(/workspace:|catalog:|__V_/);
+
+  // Its own install, from the registry (the @mfe scope) and the default one (everything else).
+  await sh('pnpm', ['install'], dir);
+  expect(existsSync(join(dir, 'node_modules', '@mfe', 'context', 'dist', 'index.mjs'))).toBe(true);
+  await sh('pnpm', ['typecheck'], dir);
+  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+2 passed, 2 total/);
+  await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
+
+  // Deploy like a CDN would: its own versioned path beside the other remotes; compose it into the manifest.
+  const target = join(deployment!.remotesDir, 'payments', '1.0.0');
+  cpSync(join(dir, 'dist'), target, { recursive: true });
+  chmodSync(target, 0o755);
+  const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
+  const manifest = { ...deployment!.manifest, remotes: [...deployment!.manifest.remotes, { name: 'payments', entry: `${deployment!.remotesUrl}/payments/1.0.0/mf-manifest.json`, path: '/payments', label: 'Payments', order: 30, integrity }] };
+  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
+  // The team's own check, against what the running host publishes (not this repository's sources).
+  const checked = await sh('pnpm', ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'], dir);
+  expect(checked).toContain('✔ payments (/payments) is valid, reachable and compatible');
+  writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
+
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${deployment!.hostUrl}/payments`);
+    await signInAtProvider(page, deployment!.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=payments-overview]');
+    expect(await page.textContent('[data-testid=payments-overview]')).toContain(`Hello ${ALICE.name}, welcome to Payments.`);
+    expect(await page.getAttribute('[data-remote=payments]', 'data-remote-version')).toBe('1.0.0');
+    await page.click('text=Details');
+    await page.waitForSelector('[data-testid=payments-details]');
+  } finally {
+    await browser.close();
+  }
+}, 600_000);
+
+test('the scaffold refuses what the host would refuse, with the same rules', async () => {
+  const refused = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/auth/x', '--standalone', join(work, 'refused')], work, { 'npm_config_@mfe:registry': registryUrl }).catch((error: Error) => error.message);
+  expect(refused).toContain('ROUTE_CLASH');
+  expect(existsSync(join(work, 'refused'))).toBe(false);
+}, 120_000);
