@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
