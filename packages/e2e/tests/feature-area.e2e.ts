@@ -5,7 +5,7 @@ import { ALICE, copyRepository, launchBrowser, signInAtProvider, waitForOutput }
 
 // The "Ship a feature area" guide, run for real in a copy of this repository:
 // scaffold a third remote, build it, run its own unit and browser tests, then
-// develop it with `pnpm dev` and see a saved change in the browser. No file of
+// develop it with `pnpm dev` and see a saved change re-render in place (Fast Refresh). No file of
 // the host is touched. Ports 21800-21999 are this file's own (the scaffolded
 // remote's browser test uses the ports the scaffold gave it).
 jest.setTimeout(600_000);
@@ -34,7 +34,7 @@ afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-test('a scaffolded feature area builds, passes its own unit and browser tests, and reloads on save under pnpm dev', async () => {
+test('a scaffolded feature area builds, passes its own unit and browser tests, and refreshes in place on save under pnpm dev (state and session kept)', async () => {
   const hostFiles = () => mustRun('git', ['-C', repoRoot, 'ls-files', 'apps/host']).trim().split('\n');
   const hostBefore = hostFiles().map((file) => readFileSync(join(copy, file), 'utf8'));
 
@@ -73,7 +73,7 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
   expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
 
-  // Standalone development: only this remote is built in watch mode; a saved change shows in the page.
+  // Standalone development: only this remote is built in watch mode; a saved component re-renders in place.
   const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', '21800'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const browser = await launchBrowser();
   try {
@@ -84,9 +84,17 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
     await page.waitForSelector('[data-testid=payments-overview]');
     expect(await page.textContent('[data-testid=payments-overview]')).toContain('welcome to Payments');
 
+    // Fast Refresh: the typed note (component state) and the page itself survive the edit.
+    await page.fill('[data-testid=payments-note]', 'kept across the edit');
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     const app = join(copy, 'apps/payments/src/App.tsx');
+    const saved = Date.now();
     writeFileSync(app, readFileSync(app, 'utf8').replace('welcome to Payments', 'your payments, freshly saved'));
     await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
+    console.log(`Fast Refresh: edit to update in ${Date.now() - saved} ms`);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
     expect(new URL(page.url()).pathname).toBe('/payments');
   } finally {
     await browser.close();

@@ -58,6 +58,8 @@ export interface StackOptions {
   readonly integrity?: boolean;
   /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
   readonly overrides?: boolean;
+  /** The host's build to serve (default apps/host/dist); `pnpm dev` serves a development build. */
+  readonly hostDist?: string;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
   readonly liveRemotes?: Readonly<Record<string, string>>;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
@@ -162,7 +164,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
     const config = checked.config;
     const host = await serveStatic({
-      dir: requireBuild(join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
+      dir: requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
       port: ports.host,
       compress: options.compress ?? false,
       role: {
