@@ -1,11 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '@mfe/e2e/browser';
+import { ALICE, signInAtProvider } from '@mfe/e2e/sign-in';
 import { copyRepository, waitForOutput } from '@mfe/e2e/processes';
 
 // `pnpm bench:dev`: how fast and how heavy `pnpm dev <remote>` is with 2 remotes in the
-// repository vs 10 more scaffolded ones, in a throw-away copy of the repository.
+// repository vs 10 more scaffolded ones, in a throw-away copy of the repository; and how long a
+// saved edit takes to show (Fast Refresh) against a full page reload measured in the same run.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const EXTRA = 10;
 const RUNS = 3;
@@ -44,6 +47,43 @@ async function measureDev(cwd: string): Promise<{ ms: number; rssMiB: number }> 
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const EDITS = 7;
+
+/** Edit-to-update with Fast Refresh, and a full page reload to the same content, in one dev session. */
+async function measureEdits(cwd: string): Promise<{ refresh: number[]; reload: number[] }> {
+  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const browser = await launchBrowser();
+  const file = join(cwd, 'apps/referrals/src/ReferralsApp.tsx');
+  const original = readFileSync(file, 'utf8');
+  try {
+    await waitForOutput(child, 'DEV READY', 120_000, 'pnpm dev');
+    const page = await browser.context.newPage();
+    await page.goto('http://localhost:22800/referrals');
+    await signInAtProvider(page, 'http://localhost:22900', ALICE);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    const refresh: number[] = [];
+    const reload: number[] = [];
+    for (let i = 0; i < EDITS; i += 1) {
+      const marker = `edit number ${i}`;
+      const saved = performance.now();
+      writeFileSync(file, original.replace('The referrals area is being built', marker));
+      await page.waitForFunction((text) => document.querySelector('[data-testid=referrals-overview]')?.textContent?.includes(text), marker, { timeout: 30_000 });
+      refresh.push(performance.now() - saved);
+      const reloaded = performance.now();
+      await page.reload();
+      await page.waitForSelector('[data-testid=referrals-overview]');
+      reload.push(performance.now() - reloaded);
+    }
+    return { refresh, reload };
+  } finally {
+    writeFileSync(file, original);
+    await browser.close();
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const spread = (values: number[]) => `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 
 const copy = copyRepository(repoRoot, 'mfe-dev-bench-');
 try {
@@ -63,7 +103,10 @@ try {
   mustRun(copy, ['install', '--offline', '--no-frozen-lockfile']);
   mustRun(copy, ['--filter', './apps/area*', 'build']);
   await measure(`${2 + EXTRA} (10 scaffolded)`);
-  console.log(`\nmedians of ${RUNS} starts each; the watched remote is built by webpack's dev server, the others are served from their builds.`);
+  console.log(`\nmedians of ${RUNS} starts each; the watched remote is built by webpack's dev server, the host once for development, the others are served from their builds.`);
+  const edits = await measureEdits(copy);
+  const ratio = edits.refresh.map((ms, i) => ms / edits.reload[i]!);
+  console.log(`\n| saved edit of referrals' component to updated text (${EDITS} edits) | median (min–max) |\n|---|---|\n| Fast Refresh (state kept) | ${spread(edits.refresh)} |\n| full page reload to the same content (baseline) | ${spread(edits.reload)} |\n| ratio, edit by edit | ${median(ratio).toFixed(2)}× (${Math.min(...ratio).toFixed(2)}–${Math.max(...ratio).toFixed(2)}) |\n`);
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }
