@@ -1,4 +1,4 @@
-// ESLint for the whole workspace (`pnpm lint`). A dot-file so the top level stays as agreed.
+// ESLint for the whole workspace (`pnpm lint`, editors, `npx eslint <file>`): ESLint 9 finds its config only at the root.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
