@@ -19,8 +19,8 @@ const refusal = (request: Parameters<typeof planRemote>[0]) => {
 };
 
 describe('planning a new feature area', () => {
-  it('takes the next free port and order, a label from the name, and its own browser-test ports', () => {
-    expect(planRemote({ name: 'payments', route: '/payments' }, workspace)).toEqual({ name: 'payments', route: '/payments', label: 'Payments', port: 3003, order: 30, e2ePort: 20_600 });
+  it('takes the next free port and order, and a label from the name', () => {
+    expect(planRemote({ name: 'payments', route: '/payments' }, workspace)).toEqual({ name: 'payments', route: '/payments', label: 'Payments', port: 3003, order: 30 });
   });
 
   it.each([

@@ -31,8 +31,6 @@ export interface RemotePlan {
   /** Port with the stack's default ports (host 3000). */
   readonly port: number;
   readonly order: number;
-  /** Base port of its browser test suite (host; provider at +100). */
-  readonly e2ePort: number;
 }
 
 export interface Workspace {
@@ -66,9 +64,7 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
   }
   const port = Math.max(3000, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
   const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;
-  // Above Chromium's restricted ports (the highest is 10080); each suite takes 200 ports.
-  const e2ePort = 20_000 + (port - 3000) * 200;
-  return { name, route, label, port, order, e2ePort };
+  return { name, route, label, port, order };
 }
 
 /** Writes apps/<name> from the template and adds the remote to the development manifest. Returns the files written. */
@@ -80,8 +76,6 @@ export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath:
     __ROUTE__: plan.route,
     __LABEL__: plan.label,
     __PORT__: String(plan.port),
-    __E2E_PORT__: String(plan.e2ePort),
-    __E2E_PORT_END__: String(plan.e2ePort + 199),
   };
   const fill = (text: string) => text.replace(/__[A-Z0-9_]+__/g, (token) => tokens[token] ?? token);
   const written: string[] = [];

@@ -3,5 +3,5 @@ export { startStack, type StackHandle } from './stack';
 export { ALICE, BOB, signInAtProvider } from './sign-in';
 export { setUpBrowserSuite, type SuiteSession } from './session';
 export { idpControl, type IdpStats } from './idp-control';
-export { copyRepository, waitForOutput } from './processes';
+export { copyRepository, freePortBlock, waitForOutput } from './processes';
 export { startNginxDeployment, type NginxDeployment } from './nginx';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForOutput } from './processes';
+import { freePortBlock, waitForOutput } from './processes';
 
 export interface NginxDeployment {
   readonly hostUrl: string;
@@ -10,6 +10,8 @@ export interface NginxDeployment {
   readonly idpUrl: string;
   readonly collectorUrl: string;
   readonly tagsUrl: string;
+  /** The first port of its block; the test may use the free ones above +101. */
+  readonly basePort: number;
   /** The folder nginx serves from: host/, remotes/<name>/<version>/, remotes.json, nginx/. */
   readonly dir: string;
   /** The manifest nginx serves at /remotes.json: publish a new one by writing this file. */
@@ -25,7 +27,8 @@ export interface NginxDeployment {
  * temporary folder and served by real nginx (`nginx-stack.mts`), with the
  * config `pnpm release:nginx` writes, the dev provider and a collector.
  */
-export async function startNginxDeployment(basePort: number): Promise<NginxDeployment> {
+export async function startNginxDeployment(): Promise<NginxDeployment> {
+  const basePort = await freePortBlock();
   const dir = mkdtempSync(join(tmpdir(), 'mfe-nginx-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'nginx-stack.mts'), '--base-port', String(basePort), '--dir', dir], {
     cwd: join(__dirname, '..'),
@@ -35,6 +38,7 @@ export async function startNginxDeployment(basePort: number): Promise<NginxDeplo
   const ready = JSON.parse(/NGINX READY (.*)/.exec(output)![1]!) as Omit<NginxDeployment, 'stop'>;
   return {
     ...ready,
+    basePort,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

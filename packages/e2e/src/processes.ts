@@ -35,3 +35,25 @@ export function copyRepository(repoRoot: string, prefix: string): string {
   cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
   return copy;
 }
+
+/**
+ * A block of `size` consecutive free ports on loopback, for one browser-test suite's stack
+ * (host, provider at +100, remotes, collector…). Chosen at random between 20000 and 32000:
+ * above every port browsers refuse to connect to, below Linux's ephemeral range.
+ */
+export async function freePortBlock(size = 200): Promise<number> {
+  const { createServer } = await import('node:net');
+  const isFree = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * ((32_000 - 20_000) / size)) * size;
+    let free = true;
+    for (let port = base; port < base + size && free; port += 1) free = await isFree(port);
+    if (free) return base;
+  }
+  throw new Error(`No block of ${size} free ports between 20000 and 32000.`);
+}

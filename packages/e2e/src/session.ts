@@ -1,4 +1,5 @@
 import { launchBrowser, type TestBrowser } from './browser';
+import { freePortBlock } from './processes';
 import { startStack, type StackHandle } from './stack';
 
 export interface SuiteSession {
@@ -7,13 +8,15 @@ export interface SuiteSession {
 }
 
 /**
- * Jest lifecycle for a browser test file: one stack for the file (on its own
- * ports), a fresh browser profile for each test. Read the fields inside tests.
+ * Jest lifecycle for a browser test file: one stack for the file, on a block of
+ * free ports, a fresh browser profile for each test. Read the fields inside tests.
+ * `stackArgs` may depend on the block's first port (for entries that name ports).
  */
-export function setUpBrowserSuite(basePort: number, stackArgs: readonly string[] = []): SuiteSession {
+export function setUpBrowserSuite(stackArgs: readonly string[] | ((basePort: number) => readonly string[]) = []): SuiteSession {
   const session = {} as { stack: StackHandle; browser: TestBrowser };
   beforeAll(async () => {
-    session.stack = await startStack(basePort, stackArgs);
+    const basePort = await freePortBlock();
+    session.stack = await startStack(basePort, typeof stackArgs === 'function' ? stackArgs(basePort) : stackArgs);
   });
   afterAll(async () => {
     await session.stack?.stop();

@@ -43,7 +43,7 @@ const stack = await startStack({
   // --require-role account=admin
   requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
 });
-console.log(`STACK READY ${stack.hostUrl} ${stack.collectorUrl}`);
+console.log(`STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`);
 
 const stop = () => void stack.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForOutput } from './processes';
 
@@ -8,17 +7,13 @@ const repoRoot = join(__dirname, '..', '..', '..');
 export interface StackHandle {
   readonly hostUrl: string;
   readonly idpUrl: string;
-  /** Every remote of the development manifest, by name. */
+  /** Every remote the stack serves (the development manifest's and the fixtures), by name. */
   readonly remoteUrls: { readonly referrals: string; readonly account: string } & Readonly<Record<string, string>>;
   /** The local telemetry collector (`GET /__collector/records`). */
   readonly collectorUrl: string;
+  /** The first port of the suite's block (host); everything else of the stack is above it. */
+  readonly basePort: number;
   stop(): Promise<void>;
-}
-
-function remoteUrlsFor(basePort: number): StackHandle['remoteUrls'] {
-  const { remotes } = JSON.parse(readFileSync(join(repoRoot, 'packages/stack/remotes.dev.json'), 'utf8')) as { remotes: Array<{ name: string; port: number }> };
-  const urls = Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${basePort + port - 3000}`]));
-  return { referrals: urls.referrals ?? '', account: urls.account ?? '', ...urls };
 }
 
 /**
@@ -33,12 +28,10 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
     env: { ...process.env, NODE_ENV: 'development' },
   });
   const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
-  const collectorUrl = /STACK READY \S+ (\S+)/.exec(output)?.[1] ?? '';
+  const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<StackHandle, 'hostUrl' | 'idpUrl' | 'remoteUrls' | 'collectorUrl'>;
   return {
-    hostUrl: `http://localhost:${basePort}`,
-    idpUrl: `http://localhost:${basePort + 100}`,
-    remoteUrls: remoteUrlsFor(basePort),
-    collectorUrl,
+    ...ready,
+    basePort,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,8 +1,7 @@
 import { ALICE, BOB, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Guards by role: the account area requires the role "admin" here (alice has it, bob does not).
-// Ports 4900-5000 are this file's own.
-const suite = setUpBrowserSuite(4900, ['--require-role', 'account=admin']);
+const suite = setUpBrowserSuite(['--require-role', 'account=admin']);
 
 test('a user without the role sees no navigation to the area, a no-access page on a direct visit, and the remote is never downloaded', async () => {
   const page = await suite.browser.context.newPage();

@@ -6,21 +6,21 @@ import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 const CONTRACT = (JSON.parse(readFileSync(join(__dirname, '../../context/package.json'), 'utf8')) as { version: string }).version;
 
 // Composition faults: what a bad manifest or a slow remote does to the app.
-// Ports 4500-4600 are this file's own.
-const EVIL_ORIGIN = 'http://localhost:4599';
-const extra = [
-  { name: 'evil', entry: `${EVIL_ORIGIN}/mf-manifest.json`, path: '/evil', label: 'Evil' },
+// An origin that is not allowed: the suite's last port (nothing listens there).
+const evilOrigin = (basePort: number) => `http://localhost:${basePort + 199}`;
+const extra = (basePort: number) => [
+  { name: 'evil', entry: `${evilOrigin(basePort)}/mf-manifest.json`, path: '/evil', label: 'Evil' },
   { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
-  { name: 'sneaky', entry: 'http://localhost:4501/mf-manifest.json', path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
+  { name: 'sneaky', entry: `http://localhost:${basePort + 1}/mf-manifest.json`, path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
 ];
 // No integrity pins here: these tests serve altered bytes on purpose to see each fault (integrity has its own tests).
-const suite = setUpBrowserSuite(4500, ['--no-integrity', '--fixture', 'faulty', '--fixture', 'wrong-expose', '--fixture', 'react18', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra)]);
+const suite = setUpBrowserSuite((basePort) => ['--no-integrity', '--fixture', 'faulty', '--fixture', 'wrong-expose', '--fixture', 'react18', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra(basePort))]);
 
 test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
   const page = await suite.browser.context.newPage();
   const evilRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(EVIL_ORIGIN) || request.url().includes('evil.example')) evilRequests.push(request.url());
+    if (request.url().startsWith(evilOrigin(suite.stack.basePort)) || request.url().includes('evil.example')) evilRequests.push(request.url());
   });
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -32,7 +32,7 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   const notice = await page.textContent('[data-testid=manifest-problems]');
-  expect(notice).toMatch(/remotes\[\d+\] \("evil"\): "entry" origin http:\/\/localhost:4599 is not in the host's allowedRemoteOrigins/);
+  expect(notice).toContain(`("evil"): "entry" origin ${evilOrigin(suite.stack.basePort)} is not in the host's allowedRemoteOrigins`);
   expect(notice).toMatch(/remotes\[\d+\] \("typo"\): "entry" must be an absolute URL/);
   expect(notice).toMatch(/remotes\[\d+\] \("sneaky"\): "getPublicPath" is refused/);
   // Once per entry and page load (this test loaded the host before and after signing in).
@@ -245,7 +245,7 @@ test('a remote really built against React 18 is refused before any of its code r
   const page = await suite.browser.context.newPage();
   const codeRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith('http://localhost:4505/') && request.url().endsWith('.js')) codeRequests.push(request.url());
+    if (request.url().startsWith(`${suite.stack.remoteUrls.react18}/`) && request.url().endsWith('.js')) codeRequests.push(request.url());
   });
   await page.goto(`${suite.stack.hostUrl}/react18`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);

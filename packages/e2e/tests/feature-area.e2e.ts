@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALICE, copyRepository, launchBrowser, signInAtProvider, waitForOutput } from '../src';
+import { ALICE, copyRepository, freePortBlock, launchBrowser, signInAtProvider, waitForOutput } from '../src';
 
 // The "Ship a feature area" guide, run for real in a copy of this repository:
 // scaffold a third remote, build it, run its own unit and browser tests, then
 // develop it with `pnpm dev` and see a saved change re-render in place (Fast Refresh). No file of
-// the host is touched. Ports 21800-21999 are this file's own (the scaffolded
-// remote's browser test uses the ports the scaffold gave it).
+// the host is touched. Every port is picked free at run time, so nothing collides with a running
+// `pnpm dev` or `pnpm start`.
 jest.setTimeout(600_000);
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -54,19 +54,21 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   mustRun('pnpm', ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', '--filter', '@mfe/payments', 'build']);
 
   // Deploy and compose (the guide's steps 5-6): serve the build as a CDN would, check a manifest entry for it.
-  const serve: ChildProcess = spawn('pnpm', ['--filter', '@mfe/payments', 'serve'], { cwd: copy, stdio: 'ignore', detached: true });
+  const cdnPort = await freePortBlock(1);
+  const cdn = `http://localhost:${cdnPort}`;
+  const serve: ChildProcess = spawn('pnpm', ['--filter', '@mfe/payments', 'serve', '--port', String(cdnPort)], { cwd: copy, stdio: 'ignore', detached: true });
   try {
     let served: Response | undefined;
     for (let tries = 0; tries < 100 && !served?.ok; tries += 1) {
-      served = await fetch('http://localhost:3003/mf-manifest.json', { headers: { Origin: 'http://localhost:3000' } }).catch(() => undefined);
+      served = await fetch(`${cdn}/mf-manifest.json`, { headers: { Origin: 'http://localhost:3000' } }).catch(() => undefined);
       if (!served?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(served?.headers.get('cache-control')).toBe('no-cache');
     expect(served?.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     const integrity = (JSON.parse(readFileSync(join(copy, 'apps/payments/dist/integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
-    const entry = { name: 'payments', entry: 'http://localhost:3003/mf-manifest.json', path: '/payments', label: 'Payments', order: 30, integrity };
+    const entry = { name: 'payments', entry: `${cdn}/mf-manifest.json`, path: '/payments', label: 'Payments', order: 30, integrity };
     writeFileSync(join(copy, 'remotes.json'), JSON.stringify({ schemaVersion: 1, remotes: [entry] }));
-    expect(mustRun('pnpm', ['manifest:check', 'remotes.json', '--allowed-origin', 'http://localhost:3003', '--reachable'])).toContain('✔ payments (/payments) is valid, reachable and compatible');
+    expect(mustRun('pnpm', ['manifest:check', 'remotes.json', '--allowed-origin', cdn, '--reachable'])).toContain('✔ payments (/payments) is valid, reachable and compatible');
   } finally {
     if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
   }
@@ -74,13 +76,14 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
 
   // Standalone development: only this remote is built in watch mode; a saved component re-renders in place.
-  const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', '21800'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const devPort = await freePortBlock();
+  const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', String(devPort)], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const browser = await launchBrowser();
   try {
     await waitForOutput(dev, 'DEV READY', 90_000, 'pnpm dev');
     const page = await browser.context.newPage();
-    await page.goto('http://localhost:21800/payments');
-    await signInAtProvider(page, 'http://localhost:21900', ALICE);
+    await page.goto(`http://localhost:${devPort}/payments`);
+    await signInAtProvider(page, `http://localhost:${devPort + 100}`, ALICE);
     await page.waitForSelector('[data-testid=payments-overview]');
     expect(await page.textContent('[data-testid=payments-overview]')).toContain('welcome to Payments');
 

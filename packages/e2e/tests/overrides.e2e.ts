@@ -1,8 +1,7 @@
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Developer overrides in a host whose runtime config enables them (localhost origins only).
-// Ports 5100-5299 are this file's own.
-const suite = setUpBrowserSuite(5100, ['--overrides']);
+const suite = setUpBrowserSuite(['--overrides']);
 
 test('an override to a disallowed origin is refused with no request; an allowed one loads that build in this tab, with a banner, until reset', async () => {
   const page = await suite.browser.context.newPage();

@@ -8,13 +8,13 @@ import { validateRuntimeConfig } from '@mfe/manifest';
 import { ALICE, BOB, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
 
 // The production path: builds published as a platform engineer would and served by real nginx
-// with the config `pnpm release:nginx` writes. Ports 5300-5461 are this file's own.
+// with the config `pnpm release:nginx` writes.
 const repoRoot = join(__dirname, '..', '..', '..');
 let deployment: NginxDeployment;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  deployment = await startNginxDeployment(5300);
+  deployment = await startNginxDeployment();
 });
 afterAll(async () => {
   await deployment?.stop();
@@ -97,7 +97,7 @@ test('every kind of file is served with the headers of the shared policy', async
   const referrals = deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry;
   const remoteManifest = await headersOf(referrals, { headers: { Origin: host } });
   expect(remoteManifest.headers).toMatchObject({ 'cache-control': 'no-cache', 'access-control-allow-origin': host, 'x-content-type-options': 'nosniff' });
-  expect((await headersOf(referrals, { headers: { Origin: 'http://evil.localhost:5300' } })).headers['access-control-allow-origin']).toBeUndefined();
+  expect((await headersOf(referrals, { headers: { Origin: `http://evil.localhost:${deployment.basePort}` } })).headers['access-control-allow-origin']).toBeUndefined();
   const chunk = (JSON.parse(remoteManifest.body) as { exposes: Array<{ assets: { js: { sync: string[] } } }> }).exposes[0]!.assets.js.sync[0]!;
   const chunkUrl = new URL(chunk, referrals).href;
   expect((await headersOf(chunkUrl, { headers: { Origin: host } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': host });

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { ALICE, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sign-in that survives real life: short-lived tokens (6 s) so renewal happens
-// within a test. Ports 4700-4800 are this file's own.
+// within a test.
 const TOKEN_TTL_S = 6;
-const suite = setUpBrowserSuite(4700, ['--access-token-ttl', String(TOKEN_TTL_S)]);
+const suite = setUpBrowserSuite(['--access-token-ttl', String(TOKEN_TTL_S)]);
 const idp = () => idpControl(suite.stack.idpUrl);
 
 beforeEach(async () => {

@@ -2,8 +2,8 @@ import type { Page, Response } from 'playwright-core';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // The walking skeleton end to end: production builds over real HTTP, the real
-// dev OpenID provider, real Chromium. Ports 4300-4400 are this file's own.
-const suite = setUpBrowserSuite(4300);
+// dev OpenID provider, real Chromium.
+const suite = setUpBrowserSuite();
 
 async function signInThrough(page: Page, path: string): Promise<void> {
   await page.goto(`${suite.stack.hostUrl}${path}`);

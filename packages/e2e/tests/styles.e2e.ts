@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Styles and assets of feature areas: scoped, loaded with their remote, pinned, allowed by the CSP.
-// Ports 5700-5800 are this file's own.
-const suite = setUpBrowserSuite(5700);
+const suite = setUpBrowserSuite();
 
 async function signedIn(path: string): Promise<Page> {
   const page = await suite.browser.context.newPage();

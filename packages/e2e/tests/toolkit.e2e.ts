@@ -3,12 +3,12 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ALICE, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment } from '../src';
+import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment } from '../src';
 
 // A team outside this repository: the toolkit is published to a real local npm registry, a
 // feature area is scaffolded in its own folder outside the workspace, installed from that
 // registry, tested, built, published like a CDN would, checked against the running host and
-// seen in it. Ports 6100-6200 are this file's own (the registry on 6170; browsers refuse port 6000).
+// seen in it.
 const repoRoot = join(__dirname, '..', '..', '..');
 const registryTools = join(__dirname, '..', 'registry');
 const TOOLKIT = ['context', 'manifest', 'webpack-config', 'create-remote'];
@@ -36,20 +36,21 @@ beforeAll(async () => {
   if (!existsSync(join(registryTools, 'node_modules', '.bin', 'node'))) await sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools);
   const config = join(work, 'registry.yaml');
   writeFileSync(config, readFileSync(join(registryTools, 'config.yaml'), 'utf8').replace('storage: ./storage', `storage: ${join(work, 'storage')}`));
-  registryUrl = 'http://127.0.0.1:6170';
-  registry = spawn(join(registryTools, 'node_modules', '.bin', 'node'), [join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', config, '--listen', '127.0.0.1:6170'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const registryPort = await freePortBlock(1);
+  registryUrl = `http://127.0.0.1:${registryPort}`;
+  registry = spawn(join(registryTools, 'node_modules', '.bin', 'node'), [join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', config, '--listen', `127.0.0.1:${registryPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   for (let tries = 0; ; tries += 1) {
     if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
     if (tries > 150 || registry.exitCode !== null) throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // Build and publish the toolkit as a release would (pnpm turns workspace: and catalog: into versions).
-  const auth = { [`npm_config_//127.0.0.1:6170/:_authToken`]: 'toolkit-test' };
+  const auth = { [`npm_config_//127.0.0.1:${registryPort}/:_authToken`]: 'toolkit-test' };
   for (const name of TOOLKIT) {
     await sh('pnpm', ['--filter', `@mfe/${name}`, 'build'], repoRoot);
     await sh('pnpm', ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'], join(repoRoot, 'packages', name), auth);
   }
-  deployment = await startNginxDeployment(6100);
+  deployment = await startNginxDeployment();
 }, 300_000);
 
 afterAll(async () => {
