@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
-import { AuthSession, CALLBACK_PATH, createUserManager } from './auth/session';
+import { AuthSession, CALLBACK_PATH, createUserManager, mayHaveSession } from './auth/session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
 import { StartupErrorPage } from './layout/StartupErrorPage';
@@ -51,10 +51,11 @@ export async function start(): Promise<void> {
     const manifest = { ...loaded, remotes: applyOverrides(loaded.remotes, overrides), overrides };
     composed = manifest.remotes;
     loader.register(manifest.remotes);
-    // The remote of the page being opened starts loading now, alongside the session restore,
-    // unless it is restricted to some roles (then it waits for the user) or this is the sign-in callback.
+    // The remote of the page being opened starts loading now, alongside the session restore, unless
+    // it is restricted to some roles (then it waits for the user), this is the sign-in callback, or it
+    // needs a signed-in user and this tab had no session (the visitor is about to be sent to sign in).
     const opening = manifest.remotes.find((remote) => window.location.pathname === remote.path || window.location.pathname.startsWith(`${remote.path}/`));
-    if (opening && !opening.requires && window.location.pathname !== CALLBACK_PATH) void loader.load(opening.name).catch(() => undefined);
+    if (opening && !opening.requires && window.location.pathname !== CALLBACK_PATH && (!opening.requiresAuth || mayHaveSession())) void loader.load(opening.name).catch(() => undefined);
     return manifest;
   });
   // Sign-in finishes (or the session is restored) while the manifest loads.

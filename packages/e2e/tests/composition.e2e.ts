@@ -12,6 +12,8 @@ const extra = (basePort: number) => [
   { name: 'evil', entry: `${evilOrigin(basePort)}/mf-manifest.json`, path: '/evil', label: 'Evil' },
   { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
   { name: 'sneaky', entry: `http://localhost:${basePort + 1}/mf-manifest.json`, path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
+  // An allowed origin, with credentials in the URL.
+  { name: 'creds', entry: `http://user:planted-s3cret@localhost:${basePort + 1}/mf-manifest.json`, path: '/creds', label: 'Creds' },
 ];
 // No integrity pins here: these tests serve altered bytes on purpose to see each fault (integrity has its own tests).
 const suite = setUpBrowserSuite((basePort) => ['--no-integrity', '--fixture', 'faulty', '--fixture', 'wrong-expose', '--fixture', 'react18', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra(basePort))]);
@@ -36,7 +38,8 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   expect(notice).toMatch(/remotes\[\d+\] \("typo"\): "entry" must be an absolute URL/);
   expect(notice).toMatch(/remotes\[\d+\] \("sneaky"\): "getPublicPath" is refused/);
   // Once per entry and page load (this test loaded the host before and after signing in).
-  expect(new Set(warnings.filter((w) => w.includes('Manifest entry refused'))).size).toBe(3);
+  expect(notice).toMatch(/remotes\[\d+\] \("creds"\): "entry" must not carry a user name or password/);
+  expect(new Set(warnings.filter((w) => w.includes('Manifest entry refused'))).size).toBe(4);
   // Refused entries get no navigation and no route.
   expect(await page.$('[data-testid=nav-evil]')).toBeNull();
   await page.goto(`${suite.stack.hostUrl}/evil`);
@@ -74,6 +77,65 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   await page.unroute(`${suite.stack.remoteUrls.account}/mf-manifest.json`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
+});
+
+test('an entry URL carrying credentials is refused before any request, and the secret is printed nowhere', async () => {
+  const page = await suite.browser.context.newPage();
+  const seen: string[] = [];
+  page.on('console', (message) => seen.push(message.text()));
+  page.on('request', (request) => seen.push(request.url()));
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.goto(`${suite.stack.hostUrl}/diagnostics`);
+  await page.waitForSelector('[data-testid=diagnostics-problems]');
+  expect(seen.join('\n')).not.toContain('planted-s3cret');
+  expect(await page.textContent('body')).not.toContain('planted-s3cret');
+});
+
+test('a remote whose entry script hangs past its budget loads on Retry once its server answers, with a new request', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  const isEntry = (url: URL) => url.origin === suite.stack.remoteUrls.account && url.pathname === '/remoteEntry.js';
+  const requested: string[] = [];
+  page.on('request', (request) => isEntry(new URL(request.url())) && requested.push(request.url()));
+  // The entry never answers: the request hangs for good.
+  await page.route(isEntry, () => undefined);
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
+  await page.unroute(isEntry);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=account-greeting]', { timeout: 10_000 });
+  expect(new Set(requested).size).toBeGreaterThanOrEqual(2);
+});
+
+test('an entry script that runs and throws runs once, and its area says it failed while starting', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: 'window.__entryRuns = (window.__entryRuns || 0) + 1; throw new Error("entry exploded");' }),
+  );
+  await page.click('[data-testid=nav-referrals]');
+  const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
+  expect(await panel.textContent()).toContain('failed while starting');
+  await page.waitForTimeout(2_000); // past the automatic retries' delays
+  expect(await page.evaluate(() => (window as unknown as { __entryRuns?: number }).__entryRuns)).toBe(1);
+});
+
+test('a signed-out visitor deep-linking to a signed-in area is sent to sign in without downloading anything of that remote', async () => {
+  const page = await suite.browser.context.newPage();
+  const fromRemote: string[] = [];
+  page.on('request', (request) => request.url().startsWith(suite.stack.remoteUrls.referrals) && fromRemote.push(request.url()));
+  await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
+  expect(fromRemote).toEqual([]);
+  // Once signed in, it loads as usual.
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-invite]');
 });
 
 test('a manifest that cannot be fetched shows a full-page error with Retry, which starts the app once it is back', async () => {

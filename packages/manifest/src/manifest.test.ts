@@ -13,6 +13,15 @@ test('valid entries come back sorted by order, with defaults filled in', () => {
   expect(remotes[0]).toMatchObject({ requiresAuth: true, timeoutMs: 10_000 });
 });
 
+test('an entry URL with credentials is refused before any origin check, and the secret appears in no message', () => {
+  for (const entry of ['https://user:s3cret-value@cdn.example.com/account/mf-manifest.json', 'https://token-s3cret-value@cdn.example.com/account/mf-manifest.json']) {
+    const { remotes, problems } = parseManifest({ schemaVersion: 1, remotes: [{ ...account, entry }] });
+    expect(remotes).toEqual([]);
+    expect(describeProblem(problems[0]!)).toMatch(/"entry" must not carry a user name or password/);
+    expect(JSON.stringify(problems)).not.toContain('s3cret');
+  }
+});
+
 test('a bad entry is refused with which remote and which field, and the good ones still load', () => {
   const { remotes, problems } = parseManifest({
     schemaVersion: 1,

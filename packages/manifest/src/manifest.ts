@@ -19,7 +19,13 @@ const EXECUTABLE_FIELDS = ['getPublicPath', 'publicPath', 'script', 'init', 'get
 
 export const RemoteEntrySchema = v.strictObject({
   name: v.pipe(v.string(), v.regex(NAME_PATTERN, `must be ${RULES_EXPLAINED.name}`)),
-  entry: v.pipe(v.string(), v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  entry: v.pipe(
+    v.string(),
+    v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'),
+    v.regex(/^https?:\/\//, 'must be an http(s) URL'),
+    // Credentials in a URL would pass the origin check and end up in logs: refused, and never echoed.
+    v.check((url) => !/^https?:\/\/[^/?#]*@/.test(url), 'must not carry a user name or password'),
+  ),
   path: v.pipe(v.string(), v.regex(ROUTE_PATTERN, `must be ${RULES_EXPLAINED.route}`)),
   label: v.pipe(v.string(), v.maxLength(LABEL_MAX_LENGTH, `must be the navigation label: ${RULES_EXPLAINED.label}`), v.regex(LABEL_PATTERN, `must be the navigation label: ${RULES_EXPLAINED.label}`)),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),

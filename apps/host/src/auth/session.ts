@@ -19,6 +19,19 @@ export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
  * reload with no other tab open tries a silent sign-in.
  */
 const SIGNED_IN_HINT = 'mfe.auth.signed-in';
+
+/**
+ * Whether this tab was signed in before this page load (a flag, no token): start-up uses it to
+ * fetch a signed-in area's remote alongside the session restore, but never for a visitor who is
+ * about to be sent to sign in.
+ */
+export function mayHaveSession(storage: Pick<Storage, 'getItem'> = window.sessionStorage): boolean {
+  try {
+    return storage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
 /** How long a tab waits for another tab to hand over its token set. */
 const PEER_WAIT_MS = 150;
 /** After the provider was unreachable, when to try renewing again. */

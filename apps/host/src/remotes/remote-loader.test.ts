@@ -125,6 +125,34 @@ test('a network failure is retried automatically with backoff, re-registering th
   expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }], { force: true });
 });
 
+test('an entry script that ran and threw is not run again, and is named as the remote team\'s fault', async () => {
+  const { runtime, calls } = fakeRuntime([
+    async () => {
+      // What the browser does when the script runs and throws: an error event naming the script.
+      window.dispatchEvent(new ErrorEvent('error', { filename: 'https://cdn.example.com/referrals/remoteEntry.js', message: 'Uncaught Error: entry exploded' }));
+      throw new Error('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008');
+    },
+    async () => remoteModule,
+  ]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('its code threw: Uncaught Error: entry exploded') });
+  expect(calls).toHaveLength(1);
+});
+
+test('after a load timed out, Retry asks for the entry under a new URL instead of waiting on the hanging one', async () => {
+  const { runtime, calls } = fakeRuntime([() => new Promise(() => undefined), async () => remoteModule]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([{ ...entry, timeoutMs: 30 }]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('took too long') });
+  await expect(loader.retry('referrals')).resolves.toBe(remoteModule);
+  expect(calls).toHaveLength(2);
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1' }], { force: true });
+  // The preload hint follows the new URL too.
+  expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href)).toContain('https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1');
+  document.head.replaceChildren();
+});
+
 test('network failures stop after a bounded number of tries', async () => {
   const offline = async () => {
     throw new TypeError('Failed to fetch');

@@ -37,15 +37,6 @@ export function entryScriptUrl(entry: string): string {
 }
 
 /**
- * What the federation runtime is given: the entry script itself. The host reads
- * mf-manifest.json on its own (compatibility check, preloads), so the runtime is
- * built without its manifest/snapshot machinery (`disableSnapshot`).
- */
-function runtimeRemote({ name, entry }: RemoteEntry): { name: string; entry: string } {
-  return { name, entry: entryScriptUrl(entry) };
-}
-
-/**
  * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
  * together, instead of the chain entry → chunk the runtime would follow.
  * Only files beside the manifest (same origin, already allowed) are hinted,
@@ -54,7 +45,7 @@ function runtimeRemote({ name, entry }: RemoteEntry): { name: string; entry: str
  * recorded in mf-manifest.json (the entry pins the same hashes). A pinned
  * remote's chunks are hinted only when their hash is known.
  */
-export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc: Document = document): string[] {
+export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc: Document = document, scriptUrl = entryScriptUrl(entry.entry)): string[] {
   const base = new URL(entry.entry);
   const body = (manifest ?? {}) as { exposes?: unknown; integrity?: unknown };
   const recorded = (file: string): string | undefined => {
@@ -66,7 +57,7 @@ export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc:
     : undefined;
   const files = (list: unknown) => (Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : []);
   const hints = [
-    { url: entryScriptUrl(entry.entry), integrity: entry.integrity, as: 'script' },
+    { url: scriptUrl, integrity: entry.integrity, as: 'script' },
     // Its stylesheets too: they load with the module, before its code runs.
     ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' }))]
       .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: recorded(file), as }))
@@ -135,6 +126,8 @@ export class RemoteLoader {
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly statuses = new Map<string, RemoteStatus>();
   private readonly builds = new Map<string, RemoteBuild>();
+  /** Per remote, how many loads timed out: each later attempt asks for the entry under a new URL. */
+  private readonly timeouts = new Map<string, number>();
   private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
   private pluginRegistered = false;
 
@@ -177,9 +170,28 @@ export class RemoteLoader {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
+  /**
+   * The entry script's URL. After a load timed out, a new URL: the hanging request may never end,
+   * and the runtime (and the browser) would keep waiting on it instead of asking again.
+   */
+  private entryScript(entry: RemoteEntry): string {
+    const url = entryScriptUrl(entry.entry);
+    const timedOut = this.timeouts.get(entry.name) ?? 0;
+    return timedOut === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${timedOut}`;
+  }
+
+  /**
+   * What the federation runtime is given: the entry script itself. The host reads
+   * mf-manifest.json on its own (compatibility check, preloads), so the runtime is
+   * built without its manifest/snapshot machinery (`disableSnapshot`).
+   */
+  private runtimeRemote(entry: RemoteEntry): { name: string; entry: string } {
+    return { name: entry.name, entry: this.entryScript(entry) };
+  }
+
   register(remotes: readonly RemoteEntry[]): void {
     for (const remote of remotes) this.entries.set(remote.name, remote);
-    this.runtime.registerRemotes(remotes.map(runtimeRemote));
+    this.runtime.registerRemotes(remotes.map((remote) => this.runtimeRemote(remote)));
     if (!this.pluginRegistered) {
       this.pluginRegistered = true;
       this.runtime.registerPlugins?.([
@@ -200,8 +212,8 @@ export class RemoteLoader {
   private createEntryScript({ url, remoteInfo }: { url: string; remoteInfo?: { name?: string } }): HTMLScriptElement | undefined {
     const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
     if (!remote) return undefined;
-    if (remote.integrity && url !== entryScriptUrl(remote.entry)) {
-      throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${entryScriptUrl(remote.entry)} may load.`);
+    if (remote.integrity && url !== this.entryScript(remote)) {
+      throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${this.entryScript(remote)} may load.`);
     }
     const script = document.createElement('script');
     script.src = url;
@@ -235,21 +247,37 @@ export class RemoteLoader {
   retry(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
-    if (entry) this.runtime.registerRemotes([runtimeRemote(entry)], { force: true });
+    if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
     return this.load(name);
   }
 
   private async loadWithRetries(entry: RemoteEntry): Promise<unknown> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await this.checkThenLoad(entry);
-      } catch (error) {
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
-        log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
-        await this.sleep(delay);
-        this.runtime.registerRemotes([runtimeRemote(entry)], { force: true });
+    // The runtime reports an entry script that ran and threw like one that never arrived (RUNTIME-008);
+    // the page's error event tells them apart, so a script that ran is never run again.
+    const script = this.entryScript(entry);
+    let ranAndThrew: string | undefined;
+    const onError = (event: ErrorEvent) => {
+      if (event.filename && event.filename.split(/[?#]/)[0] === script) ranAndThrew = event.message || String(event.error);
+    };
+    window.addEventListener('error', onError);
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await this.checkThenLoad(entry);
+        } catch (error) {
+          if (ranAndThrew !== undefined) {
+            log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, { message: ranAndThrew });
+            throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area failed while starting (its code threw: ${ranAndThrew}). Its team needs to fix it; retrying will not help until they do.`, { cause: error });
+          }
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
+          log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
+          await this.sleep(delay);
+          this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
+        }
       }
+    } finally {
+      window.removeEventListener('error', onError);
     }
   }
 
@@ -269,7 +297,7 @@ export class RemoteLoader {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
       }
-      preloadRemoteScripts(entry, manifest);
+      preloadRemoteScripts(entry, manifest, document, this.entryScript(entry));
     }
     return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
   }
@@ -289,6 +317,7 @@ export class RemoteLoader {
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {
+        this.timeouts.set(name, (this.timeouts.get(name) ?? 0) + 1);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
       }
