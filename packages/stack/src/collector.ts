@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { allowedCorsOrigin } from '@mfe/deploy';
+import { listen } from './serve';
 
 /**
  * A local telemetry collector for development and tests: it accepts what the
@@ -58,17 +59,6 @@ export async function startCollector({ port, hostOrigins }: { port: number; host
       res.end('{}');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    url: `http://localhost:${port}`,
-    records,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const running = await listen(server, port);
+  return { url: running.url, records, close: running.close };
 }

@@ -120,13 +120,17 @@ export async function serveStatic(options: StaticServerOptions): Promise<Running
     if (gzip) gzip(req as never, res as never, () => handle(req, res));
     else handle(req, res);
   });
+  return listen(server, options.port, options.listenHost);
+}
+
+/** Starts `server` on loopback; `close` ends open connections too, so a stop never waits on a browser. */
+export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.listenHost ?? '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
     server,
     close: () =>
       new Promise<void>((resolve) => {
