@@ -102,6 +102,12 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
     await page.waitForSelector('[data-testid=payments-overview]');
     expect(await page.textContent('[data-testid=payments-overview]')).toContain(`Hello ${ALICE.name}, welcome to Payments.`);
     expect(await page.getAttribute('[data-remote=payments]', 'data-remote-version')).toBe('1.0.0');
+    // Its styles (a CSS Module on the shell's tokens) and its image, from its own versioned path.
+    const title = await page.$eval('#payments-title', (element) => ({ className: element.className, color: getComputedStyle(element).color }));
+    expect(title).toEqual({ className: expect.stringMatching(/^payments_title_/), color: 'rgb(31, 58, 95)' });
+    const badge = await page.$eval('[data-testid=payments-badge]', (img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth }));
+    expect(badge.src).toMatch(new RegExp(`^${deployment!.remotesUrl}/payments/1\\.0\\.0/assets/badge\\.[0-9a-f]{8}\\.svg$`));
+    expect(badge.width).toBeGreaterThan(0);
     await page.click('text=Details');
     await page.waitForSelector('[data-testid=payments-details]');
   } finally {
