@@ -322,3 +322,22 @@ describe('integrity', () => {
     for (const script of fromReferrals) expect(script.integrity).toMatch(/^sha384-/);
   });
 });
+
+test('every page is titled after its area on client-side navigation, and the page has a favicon that exists', async () => {
+  const page = await suite.browser.context.newPage();
+  const missing: string[] = [];
+  page.on('response', (response) => response.status() === 404 && missing.push(response.url()));
+  await signInThrough(page, '/referrals');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.title()).toBe('Referrals · Acme Web');
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await page.title()).toBe('Account · Acme Web');
+  await page.click('[data-testid=product-name]');
+  await page.waitForFunction(() => document.title === 'Acme Web');
+  const icon = await page.$eval('link[rel=icon]', (link) => (link as HTMLLinkElement).href);
+  const response = await page.request.get(icon);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('image/svg+xml');
+  expect(missing).toEqual([]);
+});

@@ -4,6 +4,7 @@ import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-s
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ConsentBanner } from './ConsentBanner';
+import { useDocumentTitle } from './document-title';
 import { OverridesBanner } from './Overrides';
 
 /** The host's frame around every page: header, navigation, user menu. */
@@ -13,6 +14,7 @@ export function Layout() {
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status } = useSessionSnapshot();
   const usable = useUsableRemotes();
+  useDocumentTitle(config.productName, manifest.remotes);
   return (
     <>
       <header className="app-header">
