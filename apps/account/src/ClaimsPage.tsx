@@ -6,6 +6,7 @@ export function ClaimsPage() {
   return (
     <div>
       <p data-testid="account-greeting" {...({ elementtiming: 'account-greeting' } as Record<string, string>)}>Signed in as {user.name ?? user.sub}</p>
+      <div className="table-scroll" role="region" aria-label="Your claims" tabIndex={0}>
       <table className="claims">
         <caption>Claims the host received for you</caption>
         <tbody>
@@ -17,6 +18,7 @@ export function ClaimsPage() {
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

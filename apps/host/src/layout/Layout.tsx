@@ -4,7 +4,7 @@ import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-s
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ConsentBanner } from './ConsentBanner';
-import { useDocumentTitle } from './document-title';
+import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
 
 /** The host's frame around every page: header, navigation, user menu. */
@@ -15,8 +15,12 @@ export function Layout() {
   const { user, status } = useSessionSnapshot();
   const usable = useUsableRemotes();
   useDocumentTitle(config.productName, manifest.remotes);
+  useFocusOnNavigation();
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
         <Link to="/" className="product" data-testid="product-name">
           {config.productName}
@@ -61,7 +65,7 @@ export function Layout() {
           </ul>
         </aside>
       )}
-      <main>
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <ConsentBanner />

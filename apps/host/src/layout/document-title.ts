@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { RemoteEntry } from '../manifest';
 
@@ -16,4 +16,20 @@ export function useDocumentTitle(productName: string, remotes: readonly Pick<Rem
   useEffect(() => {
     document.title = titleFor(pathname, productName, remotes);
   }, [pathname, productName, remotes]);
+}
+
+/**
+ * After a client-side navigation (not the first page load), focus moves to the page's main region,
+ * so keyboard and screen-reader users start at the new content instead of the link they left.
+ */
+export function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: false });
+  }, [pathname]);
 }

@@ -53,7 +53,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
 
   if (state.status === 'loading') {
     return (
-      <p aria-busy="true" data-testid="remote-loading">
+      <p role="status" aria-busy="true" className="remote-loading" data-testid="remote-loading">
         Loading {remote.label}…
       </p>
     );

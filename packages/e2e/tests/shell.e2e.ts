@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// The shell on a phone and with a keyboard alone.
+const suite = setUpBrowserSuite();
+
+/** How far the page scrolls sideways (0 when it fits). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('no page scrolls sideways from 320 to 1440 px wide, signed in, with tables scrolling in their own box', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  const pages: Array<[string, string]> = [
+    ['/', '[data-testid=nav-referrals]'],
+    ['/referrals', '[data-testid=referrals-overview]'],
+    ['/referrals/invite', '[data-testid=referrals-invite]'],
+    ['/account', '[data-testid=account-greeting]'],
+    ['/diagnostics', '[data-testid=diagnostics]'],
+    ['/nowhere', '[data-testid=not-found]'],
+  ];
+  for (const width of [320, 375, 768, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, ready] of pages) {
+      await page.goto(`${suite.stack.hostUrl}${path}`);
+      await page.waitForSelector(ready);
+      expect(`${path} at ${width}px: ${await sideways(page)}`).toBe(`${path} at ${width}px: 0`);
+    }
+  }
+});
+
+test('with a keyboard alone: the first Tab offers a skip link to the content, and navigating moves focus to the new page', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+  await page.focus('[data-testid=nav-account]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  expect(await page.title()).toBe('Account · Acme Web');
+});
