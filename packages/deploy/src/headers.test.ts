@@ -26,6 +26,7 @@ test.each([
   ['/main.e4307504.js.map', true, 'hidden'],
   ['/missing.js', false, 'missing'],
   ['/favicon.ico', false, 'missing'],
+  ['/LOGO.PNG', false, 'missing'],
 ])('the host serves %j (exists: %s) as %s', (path, exists, kind) => {
   expect(hostFileKind(path, exists)).toBe(kind);
 });

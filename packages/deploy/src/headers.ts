@@ -31,21 +31,23 @@ export const PATH_PATTERNS = {
   file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
 } as const;
 
-const test = (pattern: string, pathname: string) => new RegExp(pattern).test(pathname);
+// Compiled once; `file` ignores case, as nginx's `location ~*` for it does.
+const COMPILED = Object.fromEntries(Object.entries(PATH_PATTERNS).map(([kind, pattern]) => [kind, new RegExp(pattern, kind === 'file' ? 'i' : '')])) as Record<keyof typeof PATH_PATTERNS, RegExp>;
+const test = (kind: keyof typeof PATH_PATTERNS, pathname: string) => COMPILED[kind].test(pathname);
 
 /** The kind of `pathname` on the host; `exists` tells whether it names a file of the build. */
 export function hostFileKind(pathname: string, exists: boolean): HostFileKind | 'missing' {
-  if (test(PATH_PATTERNS.hidden, pathname)) return 'hidden';
+  if (test('hidden', pathname)) return 'hidden';
   if (pathname === SILENT_CALLBACK_PATH || pathname === SILENT_CALLBACK_FILE) return 'silent-callback';
   if (pathname === '/' || pathname === '/index.html') return 'page';
-  if (exists) return test(PATH_PATTERNS.immutable, pathname) ? 'immutable' : 'revalidate';
+  if (exists) return test('immutable', pathname) ? 'immutable' : 'revalidate';
   // Every other path is a client-side route (odd ones included), unless it names a file.
-  return test(PATH_PATTERNS.file, pathname) ? 'missing' : 'page';
+  return test('file', pathname) ? 'missing' : 'page';
 }
 
 export function remoteFileKind(pathname: string): RemoteFileKind {
-  if (test(PATH_PATTERNS.hidden, pathname)) return 'hidden';
-  return test(PATH_PATTERNS.immutable, pathname) ? 'immutable' : 'revalidate';
+  if (test('hidden', pathname)) return 'hidden';
+  return test('immutable', pathname) ? 'immutable' : 'revalidate';
 }
 
 export const CACHE_CONTROL = {
@@ -99,10 +101,15 @@ export function remoteHeaders(kind: Exclude<RemoteFileKind, 'hidden'>, allowedOr
   };
 }
 
+/** A host origin as a regular expression (JavaScript and PCRE alike); `:*` stands for any port. */
+export function originPattern(origin: string): string {
+  return origin.endsWith(':*') ? `^${escapeRegExp(origin.slice(0, -2))}:[0-9]+$` : `^${escapeRegExp(origin)}$`;
+}
+
 /** The request's Origin if it is one of the host origins (CSP-style `:*` port wildcards allowed), else undefined. */
 export function allowedCorsOrigin(requestOrigin: string | undefined, hostOrigins: readonly string[]): string | undefined {
   if (!requestOrigin) return undefined;
-  return hostOrigins.some((allowed) => allowed === requestOrigin || (allowed.endsWith(':*') && new RegExp(`^${escapeRegExp(allowed.slice(0, -2))}:\\d+$`).test(requestOrigin))) ? requestOrigin : undefined;
+  return hostOrigins.some((allowed) => new RegExp(originPattern(allowed)).test(requestOrigin)) ? requestOrigin : undefined;
 }
 
 export function escapeRegExp(value: string): string {

@@ -1,5 +1,5 @@
 import type { ParsedRuntimeConfig } from '@mfe/manifest';
-import { escapeRegExp, hostHeaders, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
+import { hostHeaders, originPattern, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
 
 /**
  * nginx configuration for the platform, written from the runtime config and
@@ -91,7 +91,7 @@ export function nginxServerConfig(options: NginxOptions): string {
     const { root, listen, hostOrigins } = options.remotes;
     const patterns = hostOrigins.map((origin) => {
       if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin)) throw new Error(`Host origin ${JSON.stringify(origin)} must be like "https://app.example.com" (":*" for any port).`);
-      return origin.endsWith(':*') ? `~^${escapeRegExp(origin.slice(0, -2))}:[0-9]+$` : `~^${escapeRegExp(origin)}$`;
+      return `~${originPattern(origin)}`;
     });
     const r = (kind: 'immutable' | 'revalidate') => addHeaders(remoteHeaders(kind, '$mfe_remote_cors'), '    ');
     lines.push(

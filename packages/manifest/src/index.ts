@@ -14,6 +14,7 @@ export { describeIncompatibility, findIncompatibilities, type Incompatibility } 
 export {
   RuntimeConfigSchema,
   isOrigin,
+  LOCAL_ORIGINS,
   telemetryOrigins,
   validateRuntimeConfig,
   type ParsedRuntimeConfig,

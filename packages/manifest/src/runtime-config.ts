@@ -14,6 +14,9 @@ export function isOrigin(value: string): boolean {
   }
 }
 
+/** Where developer overrides, a local remote's server and local hosts live (CSP source syntax: any port). */
+export const LOCAL_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 const origin = (example: string) => v.pipe(v.string(), v.check(isOrigin, `must be an origin only ("${example}", no path or trailing "/")`));
 const httpUrl = (message: string) => v.pipe(v.string(), v.url(message), v.check((value) => /^https?:\/\//.test(value), message));
 
@@ -58,7 +61,7 @@ export const RuntimeConfigSchema = v.object({
       enabled: v.boolean(),
       allowedOrigins: v.optional(
         v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(?::(?:\d+|\*))?$/, 'must be an origin such as "http://localhost:*" or "https://preview.example.com"'))),
-        ['http://localhost:*', 'http://127.0.0.1:*'],
+        [...LOCAL_ORIGINS],
       ),
     }),
     { enabled: false, allowedOrigins: [] },

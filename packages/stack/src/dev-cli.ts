@@ -45,12 +45,13 @@ const webpack = fromApp('webpack') as (config: WebpackConfig | WebpackConfig[]) 
 // The host, built once for development with the Fast Refresh runtime, beside its production build.
 const hostDir = join(repoRoot, 'apps', 'host');
 const hostDist = join(hostDir, 'dist-dev');
-const hostFactory = createRequire(join(hostDir, 'package.json'))(join(hostDir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => WebpackConfig[];
+const fromHost = createRequire(join(hostDir, 'package.json'));
+const hostFactory = fromHost(join(hostDir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => WebpackConfig[];
 const hostConfigs = hostFactory({}, { mode: 'development' }).map((config) =>
   config.name === 'silent-callback' ? { ...config, output: { ...config.output, path: join(hostDist, 'auth') } } : refreshableHost(config, hostDist),
 );
 await new Promise<void>((resolve, reject) =>
-  createRequire(join(hostDir, 'package.json'))('webpack')(hostConfigs).run((error: Error | null, stats?: Stats) => {
+  fromHost('webpack')(hostConfigs).run((error: Error | null, stats?: Stats) => {
     if (error || stats?.hasErrors()) reject(error ?? new Error(`The host's development build failed:\n${stats?.toString('errors-only')}`));
     else resolve();
   }),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateRuntimeConfig } from '@mfe/manifest';
+import { LOCAL_ORIGINS, validateRuntimeConfig } from '@mfe/manifest';
 import { serveStatic, type ServedRole } from './serve';
 
 // Serves one app's build on its own, with the production headers, e.g. a redeployed remote:
@@ -26,7 +26,7 @@ if (existsSync(join(dir, 'index.html'))) {
   }
   role = { kind: 'host', headers: { config: checked.config } };
 } else {
-  role = { kind: 'remote', hostOrigins: values['host-origin'] ?? ['http://localhost:*', 'http://127.0.0.1:*'] };
+  role = { kind: 'remote', hostOrigins: values['host-origin'] ?? LOCAL_ORIGINS };
 }
 const server = await serveStatic({ dir, port: Number(values.port), role });
 console.log(`Serving ${dir} at ${server.url} as the ${role.kind}`);

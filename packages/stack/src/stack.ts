@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { startCollector } from './collector';
 import { portFor, readDevRemotes } from './dev-manifest';
 import { serveStatic, type RunningServer } from './serve';
@@ -21,8 +21,8 @@ export function derivedPorts(host: number): { readonly extraRemotes: number; rea
   return { extraRemotes: host + 50, collector: host + 60 };
 }
 
-/** Where developer overrides may point when the stack enables them (CSP source syntax: any port). */
-const OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
+/** Where developer overrides may point when the stack enables them. */
+const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
 
 export interface RemoteSpec {
   readonly name: string;

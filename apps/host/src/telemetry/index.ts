@@ -5,7 +5,7 @@ import { collectorAdapter } from './collector-adapter';
 import { consoleAdapter } from './console-adapter';
 import { TelemetryHub, type TelemetryInput } from './hub';
 import { installErrorListeners, installWebVitals } from './page-signals';
-import type { TelemetryAdapter, TelemetryRecord } from './record';
+import { errorDetails, type TelemetryAdapter, type TelemetryRecord } from './record';
 import { sentryAdapter } from './sentry-adapter';
 import { installTagLoader } from './tag-loader';
 
@@ -70,7 +70,7 @@ export function telemetryFor(remoteName: string): Telemetry {
     telemetry = {
       track: (event, properties) => report({ kind: 'event', name: event, remote: describeRemote(remoteName), ...(properties ? { attributes: properties } : {}) }),
       captureError: (error, context) => {
-        const details = error instanceof Error ? { type: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { type: typeof error, message: String(error) };
+        const details = errorDetails(error);
         report({ kind: 'error', name: details.type, remote: describeRemote(remoteName), error: { ...details, code: 'REMOTE_REPORTED' }, ...(context ? { attributes: context } : {}) });
       },
     };

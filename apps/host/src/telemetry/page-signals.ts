@@ -1,5 +1,6 @@
 import { remoteOfError, remoteOfRoute, type AttributableRemote } from './attribution';
 import type { TelemetryInput } from './hub';
+import { errorDetails } from './record';
 
 /**
  * What the page itself reports, attributed to the remote it belongs to:
@@ -14,19 +15,14 @@ export interface PageSignalsOptions {
   readonly target?: Window;
 }
 
-function asError(value: unknown): { type: string; message: string; stack?: string } {
-  if (value instanceof Error) return { type: value.name, message: value.message, ...(value.stack ? { stack: value.stack } : {}) };
-  return { type: typeof value === 'object' && value !== null ? 'NonErrorObject' : typeof value, message: String(value instanceof Object ? JSON.stringify(value) : value) };
-}
-
 export function installErrorListeners({ report, remotes, describe, target = window }: PageSignalsOptions): () => void {
   const onError = (event: ErrorEvent) => {
     const owner = remoteOfError(event.error, remotes(), event.filename);
-    report({ kind: 'error', name: 'uncaught error', ...(owner ? { remote: describe(owner) } : {}), error: { ...asError(event.error ?? event.message), code: 'UNCAUGHT_ERROR' } });
+    report({ kind: 'error', name: 'uncaught error', ...(owner ? { remote: describe(owner) } : {}), error: { ...errorDetails(event.error ?? event.message), code: 'UNCAUGHT_ERROR' } });
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     const owner = remoteOfError(event.reason, remotes());
-    report({ kind: 'error', name: 'unhandled rejection', ...(owner ? { remote: describe(owner) } : {}), error: { ...asError(event.reason), code: 'UNHANDLED_REJECTION' } });
+    report({ kind: 'error', name: 'unhandled rejection', ...(owner ? { remote: describe(owner) } : {}), error: { ...errorDetails(event.reason), code: 'UNHANDLED_REJECTION' } });
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);

@@ -17,6 +17,12 @@ export interface TelemetryRecord {
   readonly value?: number;
 }
 
+/** An error (or any thrown value) as a record's `error`: type, message and stack when there is one. */
+export function errorDetails(value: unknown): { type: string; message: string; stack?: string } {
+  if (value instanceof Error) return { type: value.name, message: value.message, ...(value.stack ? { stack: value.stack } : {}) };
+  return { type: typeof value === 'object' && value !== null ? 'NonErrorObject' : typeof value, message: String(value instanceof Object ? JSON.stringify(value) : value) };
+}
+
 /** Where records go. An adapter that sends to another origin needs consent first. */
 export interface TelemetryAdapter {
   readonly name: string;
