@@ -9,14 +9,22 @@ const VERSIONS_FILE = join(__dirname, '..', 'versions.json');
 /** Tool and library versions a standalone remote starts with: those this platform release is built and tested with. */
 export type ToolkitVersions = Readonly<Record<string, string>>;
 
-const TOOLKIT_PACKAGES = { context: 'context', manifest: 'manifest', 'webpack-config': 'webpack-config' } as const;
+const TOOLKIT_PACKAGES = { context: 'context', manifest: 'manifest', 'webpack-config': 'webpack-config', 'dev-host': 'dev-host' } as const;
 
 /**
  * The versions: from `versions.json` when published; in this repository, from the catalog
  * of pnpm-workspace.yaml and the toolkit packages' own versions (one source, no copy to keep).
  */
-export function toolkitVersions(repoRoot = join(__dirname, '..', '..', '..')): ToolkitVersions {
-  if (existsSync(VERSIONS_FILE)) return JSON.parse(readFileSync(VERSIONS_FILE, 'utf8')) as ToolkitVersions;
+export function toolkitVersions(): ToolkitVersions {
+  // In this repository an earlier build's versions.json may be stale: the sources win.
+  if (existsSync(join(REPO_ROOT, 'pnpm-workspace.yaml'))) return repositoryVersions();
+  return JSON.parse(readFileSync(VERSIONS_FILE, 'utf8')) as ToolkitVersions;
+}
+
+const REPO_ROOT = join(__dirname, '..', '..', '..');
+
+/** The versions as this repository has them now. */
+function repositoryVersions(repoRoot = REPO_ROOT): ToolkitVersions {
   const versions: Record<string, string> = {};
   const workspace = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
   const catalog = workspace.slice(workspace.indexOf('catalog:'));
@@ -29,7 +37,7 @@ export function toolkitVersions(repoRoot = join(__dirname, '..', '..', '..')): T
 
 /** Writes versions.json for the published package (run by its build). */
 export function writeToolkitVersions(): string {
-  writeFileSync(VERSIONS_FILE, `${JSON.stringify(toolkitVersions(), null, 2)}\n`);
+  writeFileSync(VERSIONS_FILE, `${JSON.stringify(repositoryVersions(), null, 2)}\n`);
   return VERSIONS_FILE;
 }
 

@@ -3,7 +3,7 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment } from '../src';
+import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startNginxDeployment, waitForOutput, type NginxDeployment } from '../src';
 
 // A team outside this repository: the toolkit is published to a real local npm registry, a
 // feature area is scaffolded in its own folder outside the workspace, installed from that
@@ -11,13 +11,15 @@ import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startNginxDeploy
 // seen in it.
 const repoRoot = join(__dirname, '..', '..', '..');
 const registryTools = join(__dirname, '..', 'registry');
-const TOOLKIT = ['context', 'manifest', 'webpack-config', 'create-remote'];
+const TOOLKIT = ['context', 'manifest', 'webpack-config', 'dev-host', 'create-remote'];
 const run = promisify(execFile);
 
 let registry: ChildProcess | undefined;
 let registryUrl: string;
 let work: string;
 let deployment: NginxDeployment | undefined;
+/** The feature area the first test scaffolds and installs; the development test works in it. */
+let installed: string | undefined;
 
 /** Runs a command, failing with everything it printed. */
 async function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
@@ -28,6 +30,11 @@ async function sh(command: string, args: string[], cwd: string, env: NodeJS.Proc
     const failed = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
   }
+}
+
+/** npm pointed at the test's registry for @mfe, with its own cache (npx would reuse a package cached by an earlier run). */
+function npmScope(): NodeJS.ProcessEnv {
+  return { 'npm_config_@mfe:registry': registryUrl, npm_config_cache: join(work, 'npm-cache') };
 }
 
 beforeAll(async () => {
@@ -60,7 +67,7 @@ afterAll(async () => {
 });
 
 test('a team scaffolds, installs, tests, builds and ships a feature area from the published toolkit, and the host shows it', async () => {
-  const scope = { 'npm_config_@mfe:registry': registryUrl };
+  const scope = npmScope();
   // The published packages carry built code and type declarations, not TypeScript source.
   const packument = (await (await fetch(`${registryUrl}/@mfe%2fcontext`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { exports: Record<string, unknown> }> };
   expect(JSON.stringify(packument.versions[packument['dist-tags'].latest]?.exports['.'])).toContain('./dist/index.mjs');
@@ -81,6 +88,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   await sh('pnpm', ['typecheck'], dir);
   expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+2 passed, 2 total/);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
+  installed = dir;
 
   // Deploy like a CDN would: its own versioned path beside the other remotes; compose it into the manifest.
   const target = join(deployment!.remotesDir, 'payments', '1.0.0');
@@ -115,8 +123,42 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   }
 }, 600_000);
 
+test('the team develops its feature area inside a development host: a saved component re-renders in place, state and session kept', async () => {
+  if (!installed) throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
+  const dir = installed;
+  const hostPort = await freePortBlock(101);
+  const remotePort = await freePortBlock(1);
+  // The team's own `pnpm dev`: @mfe/dev-host from the registry, no host sources anywhere.
+  const dev: ChildProcess = spawn('pnpm', ['dev', '--host-port', String(hostPort), '--port', String(remotePort)], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const browser = await launchBrowser();
+  try {
+    const banner = await waitForOutput(dev, 'DEV READY', 120_000, 'pnpm dev (mfe-dev)');
+    expect(banner).toContain(`DEV READY http://localhost:${hostPort}/payments`);
+    const page = await browser.context.newPage();
+    await page.goto(`http://localhost:${hostPort}/payments`);
+    await signInAtProvider(page, `http://localhost:${hostPort + 100}`, ALICE);
+    await page.waitForSelector('[data-testid=payments-overview]');
+    // The remote comes from its dev server, not from a build.
+    expect(await page.evaluate((origin) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(origin)), `http://localhost:${remotePort}/`)).toBe(true);
+
+    await page.fill('[data-testid=payments-note]', 'kept across the edit');
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const app = join(dir, 'src', 'App.tsx');
+    const saved = Date.now();
+    writeFileSync(app, readFileSync(app, 'utf8').replace('welcome to Payments', 'your payments, freshly saved'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
+    console.log(`Fast Refresh (standalone remote): edit to update in ${Date.now() - saved} ms`);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  } finally {
+    await browser.close();
+    if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+  }
+}, 300_000);
+
 test('the scaffold refuses what the host would refuse, with the same rules', async () => {
-  const refused = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/auth/x', '--standalone', join(work, 'refused')], work, { 'npm_config_@mfe:registry': registryUrl }).catch((error: Error) => error.message);
+  const refused = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/auth/x', '--standalone', join(work, 'refused')], work, npmScope()).catch((error: Error) => error.message);
   expect(refused).toContain('ROUTE_CLASH');
   expect(existsSync(join(work, 'refused'))).toBe(false);
 }, 120_000);

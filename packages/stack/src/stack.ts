@@ -33,12 +33,15 @@ export interface RemoteSpec {
   readonly dist?: string;
 }
 
-/** The repository's feature areas, from the development manifest (`remotes.dev.json`). */
-export const DEFAULT_REMOTES: readonly (RemoteSpec & { readonly port: number })[] = readDevRemotes();
 
 export interface StackOptions {
   readonly ports?: StackPorts;
   readonly productName?: string;
+  /**
+   * The feature areas to serve and list; default: this repository's, from the development
+   * manifest (`remotes.dev.json`), each on its port there.
+   */
+  readonly remotes?: readonly (RemoteSpec & { readonly port?: number })[];
   /** Extra manifest entries (e.g. deliberately broken ones in tests). */
   readonly extraManifestEntries?: readonly unknown[];
   readonly accessTokenTtl?: number;
@@ -106,14 +109,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
     const hostOrigins = [hostUrl, ...(options.extraHostOrigins ?? [])];
-    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...DEFAULT_REMOTES, ...(options.extraRemotes ?? [])];
+    const defaults = options.remotes ?? readDevRemotes();
+    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...defaults, ...(options.extraRemotes ?? [])];
     for (const [index, remote] of remotes.entries()) {
       const live = options.liveRemotes?.[remote.name];
       if (live) {
         remoteUrls[remote.name] = live;
         continue;
       }
-      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : derivedPorts(ports.host).extraRemotes + (index - DEFAULT_REMOTES.length);
+      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : derivedPorts(ports.host).extraRemotes + (index - defaults.length);
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
       const server: RunningServer = await serveStatic({ dir: dist, port, role: { kind: 'remote', hostOrigins }, compress: options.compress ?? false });
       started.push(server);

@@ -1,0 +1,1 @@
+export { readRemoteSettings, RemoteSettingsError, type RemoteSettings } from './remote-settings';

@@ -1,0 +1,50 @@
+import { DEMO_USERS } from '@mfe/dev-idp';
+import { startStack, type RemoteSpec } from '../stack';
+import { startRemoteDevServer } from './remote-server';
+
+export interface DevSessionOptions {
+  /** The remote being developed: its folder (with webpack.config.js) and manifest entry. */
+  readonly appDir: string;
+  readonly remote: Omit<RemoteSpec, 'dist'>;
+  /** Its dev server's port. */
+  readonly port: number;
+  /** The host's port; the provider is on host + 100. */
+  readonly hostPort: number;
+  /** The host's development build (see host-build.ts). */
+  readonly hostDist: string;
+  /** The repository's other remotes, from their production builds (none for a standalone remote). */
+  readonly otherRemotes?: readonly RemoteSpec[];
+}
+
+export interface DevSession {
+  /** The remote's page in the host. */
+  readonly url: string;
+  readonly banner: string;
+  close(): Promise<void>;
+}
+
+/** One feature area in development inside a real host: its dev server, the host's development build, the dev provider. */
+export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
+  const started = performance.now();
+  const remoteServer = await startRemoteDevServer({ appDir: options.appDir, port: options.port });
+  try {
+    const stack = await startStack({
+      ports: { host: options.hostPort, idp: options.hostPort + 100 },
+      hostDist: options.hostDist,
+      remotes: [...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name), options.remote],
+      liveRemotes: { [options.remote.name]: remoteServer.origin },
+      overrides: true,
+    });
+    const url = `${stack.hostUrl}${options.remote.path}`;
+    const user = DEMO_USERS[0]!;
+    const banner = `
+  ${options.remote.label} in development: ${url}   (Fast Refresh on save; started in ${Math.round(performance.now() - started)} ms)
+  Sign in as ${user.username} / ${user.password}
+  ${options.remote.name}: dev server ${remoteServer.origin}${options.otherRemotes?.length ? '; others from their production builds (pnpm build to refresh them)' : ''}.
+  Press Ctrl+C to stop.`;
+    return { url, banner, close: async () => void (await Promise.all([stack.close(), remoteServer.close()])) };
+  } catch (error) {
+    await remoteServer.close();
+    throw error;
+  }
+}
