@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // The published contract: ESM and type declarations (the workspace itself uses the TypeScript source).
-// React stays external: the host provides it; remotes never bundle a copy.
+// React and react-router stay external: the host provides them; remotes never bundle a copy.
 export default defineConfig({
   entry: { index: 'src/index.ts', testing: 'src/testing.tsx' },
   format: ['esm', 'cjs'],
@@ -12,5 +12,5 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   sourcemap: true,
-  external: ['react', 'react/jsx-runtime'],
+  external: ['react', 'react/jsx-runtime', 'react-router'],
 });

@@ -1,8 +1,14 @@
-import { Link, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { AreaNavLink, usePageTitle } from '@mfe/context';
 import { ClaimsPage } from './ClaimsPage';
 import { RecentActivity } from './RecentActivity';
 import { UserInfoPage } from './UserInfoPage';
 import styles from './AccountApp.css';
+
+function NotFound() {
+  usePageTitle('Page not found');
+  return <p role="alert">This account page does not exist.</p>;
+}
 
 /** Routes are relative to wherever the host mounts this remote. */
 export function AccountApp() {
@@ -13,13 +19,14 @@ export function AccountApp() {
       </h1>
       <RecentActivity />
       <nav aria-label="Account sections" className="subnav">
-        <Link to="">Claims</Link>
-        <Link to="userinfo">Provider profile</Link>
+        {/* From the area's root on every page of it, marking the page on screen (aria-current). */}
+        <AreaNavLink to="">Claims</AreaNavLink>
+        <AreaNavLink to="userinfo">Provider profile</AreaNavLink>
       </nav>
       <Routes>
         <Route index element={<ClaimsPage />} />
         <Route path="userinfo" element={<UserInfoPage />} />
-        <Route path="*" element={<p role="alert">This account page does not exist.</p>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </section>
   );

@@ -1,7 +1,8 @@
-import { useUser } from '@mfe/context';
+import { usePageTitle, useUser } from '@mfe/context';
 
 export function ClaimsPage() {
   const user = useUser();
+  usePageTitle('Claims');
   if (!user) return <p>Nobody is signed in.</p>;
   return (
     <div>

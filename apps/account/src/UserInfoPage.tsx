@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useApi, useRuntimeConfig, useTelemetry } from '@mfe/context';
+import { useApi, usePageTitle, useRuntimeConfig, useTelemetry } from '@mfe/context';
 import { fetchUserInfo, type UserInfo } from './userinfo';
 
 type State = { status: 'loading' } | { status: 'done'; info: UserInfo } | { status: 'failed'; message: string };
@@ -8,6 +8,7 @@ export function UserInfoPage() {
   const api = useApi();
   const config = useRuntimeConfig();
   const telemetry = useTelemetry();
+  usePageTitle('Provider profile');
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { createApiClient } from './api-client';
 import { AuthSession, CALLBACK_PATH, createUserManager, mayHaveSession } from './auth/session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
+import { createPageTitles } from './layout/page-titles';
 import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
 import { describeProblem, loadManifest } from './manifest';
@@ -76,7 +77,7 @@ export async function start(): Promise<void> {
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, overrides: manifest.overrides }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), overrides: manifest.overrides }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -3,6 +3,7 @@ import type { ApiClient, ConsentApi, RootEventBus, User } from '@mfe/context';
 import { canUse } from './access';
 import type { AuthSession, SessionSnapshot } from './auth/session';
 import type { HostConfig } from './config';
+import type { PageTitles } from './layout/page-titles';
 import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
 import type { Overrides } from './remotes/overrides';
@@ -18,6 +19,8 @@ export interface HostServices {
   readonly events: RootEventBus;
   /** The user's consent for analytics and marketing (shared with remotes). */
   readonly consent: ConsentApi;
+  /** The title each area gives its page on screen (`usePageTitle`). */
+  readonly pageTitles: PageTitles;
   /** Developer overrides applied for this browser session (remote name → entry). */
   readonly overrides?: Overrides;
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { useEvents } from '@mfe/context';
+import { AreaLink, useEvents, usePageTitle } from '@mfe/context';
 
 export default function Invite() {
   const events = useEvents();
+  usePageTitle('Invite someone');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,7 +24,7 @@ export default function Invite() {
         <button type="submit">Send invitation</button>
       </form>
       {sentTo && <p role="status">Invitation to {sentTo} announced.</p>}
-      <Link to="..">Back to referrals</Link>
+      <AreaLink to="">Back to referrals</AreaLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { useRemote, useTelemetry, useUser } from '@mfe/context';
+import { usePageTitle, useRemote, useTelemetry, useUser } from '@mfe/context';
 import styles from './ReferralsApp.css';
 import inviteIllustration from './invite.svg';
 
@@ -36,6 +36,11 @@ function Overview() {
   );
 }
 
+function NotFound() {
+  usePageTitle('Page not found');
+  return <p role="alert">This referrals page does not exist.</p>;
+}
+
 // Each nested page is its own chunk, loaded on first visit (the host's Suspense shows progress).
 const Invite = lazy(() => import(/* webpackChunkName: "invite" */ './Invite'));
 
@@ -48,7 +53,7 @@ export function ReferralsApp() {
       <Routes>
         <Route index element={<Overview />} />
         <Route path="invite" element={<Invite />} />
-        <Route path="*" element={<p role="alert">This referrals page does not exist.</p>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </section>
   );

@@ -27,3 +27,5 @@ export {
   type Unsubscribe,
 } from './events';
 export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, type ConsentState } from './consent';
+export { areaPath } from './area-path';
+export { AreaLink, AreaNavLink, useAreaHref, useAreaNavigate, usePageTitle, type AreaLinkProps, type AreaNavLinkProps } from './area-links';

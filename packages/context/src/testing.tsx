@@ -94,6 +94,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       name: 'test-remote',
       basePath: options.basePath ?? '/test',
       navigate: (to, navigateOptions) => void record('navigate', to, navigateOptions),
+      setTitle: (title) => void record('remote.setTitle', title),
     },
     events: {
       emit: (name, payload) => {

@@ -86,6 +86,11 @@ export interface RemoteInfo {
    * `${basePath}/invites/42`, so a remote never hard-codes where it is mounted.
    */
   navigate(to: string, options?: NavigateOptions): void;
+  /**
+   * Names the page on screen (`null` clears it): the host titles the document
+   * `<title> · <area label> · <product>`. Use `usePageTitle()`. Since 1.4.0.
+   */
+  setTitle(title: string | null): void;
 }
 
 /** Everything the host gives a mounted remote. */

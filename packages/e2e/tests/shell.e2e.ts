@@ -45,5 +45,32 @@ test('with a keyboard alone: the first Tab offers a skip link to the content, an
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid=account-greeting]');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-  expect(await page.title()).toBe('Account · Acme Web');
+  await page.waitForFunction(() => document.title === 'Claims · Account · Acme Web');
+});
+
+test("an area's own links lead from its root on every nested page, and mark the page on screen", async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('h2:has-text("Provider profile")');
+  const links = () => page.$$eval('nav[aria-label="Account sections"] a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')} ${a.getAttribute('aria-current') ?? '-'}`));
+  expect(await links()).toEqual(['Claims /account -', 'Provider profile /account/userinfo page']);
+  await page.click('nav[aria-label="Account sections"] >> text=Claims');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(new URL(page.url()).pathname).toBe('/account');
+  expect(await links()).toEqual(['Claims /account page', 'Provider profile /account/userinfo -']);
+  // A page deeper than any of the area's: its not-found, with the same links (the section it is under marked, as NavLink does).
+  await page.goto(`${suite.stack.hostUrl}/account/userinfo/deeper/still`);
+  await page.waitForSelector('text=This account page does not exist.');
+  expect(await links()).toEqual(['Claims /account -', 'Provider profile /account/userinfo page']);
+  await page.waitForFunction(() => document.title === 'Page not found · Account · Acme Web');
+  await page.click('nav[aria-label="Account sections"] >> text=Provider profile');
+  await page.waitForSelector('h2:has-text("Provider profile")');
+  expect(new URL(page.url()).pathname).toBe('/account/userinfo');
+  // From the referrals invite page, back to the area's root.
+  await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.waitForSelector('[data-testid=referrals-invite]');
+  await page.click('text=Back to referrals');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(new URL(page.url()).pathname).toBe('/referrals');
 });

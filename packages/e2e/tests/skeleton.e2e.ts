@@ -332,7 +332,10 @@ test('every page is titled after its area on client-side navigation, and the pag
   expect(await page.title()).toBe('Referrals · Acme Web');
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=account-greeting]');
-  expect(await page.title()).toBe('Account · Acme Web');
+  // The area names its page through the context (usePageTitle), in front of its label.
+  await page.waitForFunction(() => document.title === 'Claims · Account · Acme Web');
+  await page.click('text=Provider profile');
+  await page.waitForFunction(() => document.title === 'Provider profile · Account · Acme Web');
   await page.click('[data-testid=product-name]');
   await page.waitForFunction(() => document.title === 'Acme Web');
   const icon = await page.$eval('link[rel=icon]', (link) => (link as HTMLLinkElement).href);

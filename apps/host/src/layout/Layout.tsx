@@ -9,12 +9,12 @@ import { OverridesBanner } from './Overrides';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
-  const { config, manifest, session, loader } = useHostServices();
+  const { config, manifest, session, loader, pageTitles } = useHostServices();
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status } = useSessionSnapshot();
   const usable = useUsableRemotes();
-  useDocumentTitle(config.productName, manifest.remotes);
+  useDocumentTitle(config.productName, manifest.remotes, pageTitles);
   useFocusOnNavigation();
   return (
     <>

@@ -1,21 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { RemoteEntry } from '../manifest';
+import type { AreaTitle, PageTitles } from './page-titles';
 
-/** The page's title: the area's label (or the host page's name), then the product's. */
-export function titleFor(pathname: string, productName: string, remotes: readonly Pick<RemoteEntry, 'path' | 'label'>[]): string {
+/**
+ * The page's title: the area's page (when the area named it), the area's label (or the host
+ * page's name), then the product's.
+ */
+export function titleFor(pathname: string, productName: string, remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[], areaTitle: AreaTitle | null = null): string {
   if (pathname === '/') return productName;
   const remote = remotes.find((candidate) => pathname === candidate.path || pathname.startsWith(`${candidate.path}/`));
   const page = remote?.label ?? (pathname === '/diagnostics' ? 'Diagnostics' : 'Page not found');
-  return `${page} · ${productName}`;
+  const inner = remote && areaTitle?.remote === remote.name && areaTitle.title !== remote.label ? `${areaTitle.title} · ` : '';
+  return `${inner}${page} · ${productName}`;
 }
 
 /** Keeps `document.title` naming the page on every client-side navigation (screen readers announce it). */
-export function useDocumentTitle(productName: string, remotes: readonly Pick<RemoteEntry, 'path' | 'label'>[]): void {
+export function useDocumentTitle(productName: string, remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[], titles: PageTitles): void {
   const { pathname } = useLocation();
+  const areaTitle = useSyncExternalStore(titles.subscribe, titles.get);
   useEffect(() => {
-    document.title = titleFor(pathname, productName, remotes);
-  }, [pathname, productName, remotes]);
+    document.title = titleFor(pathname, productName, remotes, areaTitle);
+  }, [pathname, productName, remotes, areaTitle]);
 }
 
 /**

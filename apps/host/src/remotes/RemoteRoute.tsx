@@ -17,7 +17,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events, consent } = useHostServices();
+  const { loader, session, config, api, events, consent, pageTitles } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -39,8 +39,19 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const scope = useMemo(() => events.scope(remote.name), [events, remote.name]);
   useEffect(() => () => scope.dispose(), [scope]);
   const context = useMemo(
-    () => createRemoteContext({ remote, user, auth: session.api, api, config, navigate: (to, options) => void navigate(to, options), events: scope, consent }),
-    [remote, user, session, api, config, navigate, scope, consent],
+    () =>
+      createRemoteContext({
+        remote,
+        user,
+        auth: session.api,
+        api,
+        config,
+        navigate: (to, options) => void navigate(to, options),
+        events: scope,
+        consent,
+        setTitle: (title) => pageTitles.set(remote.name, title),
+      }),
+    [remote, user, session, api, config, navigate, scope, consent, pageTitles],
   );
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
   // A chunk that vanished because the remote was redeployed is recovered once

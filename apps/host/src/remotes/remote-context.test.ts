@@ -1,17 +1,7 @@
 import { createConsentStore, createEventBus } from '@mfe/context';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
-import { createRemoteContext, remotePath } from './remote-context';
-
-test.each([
-  ['/invite', '/referrals/invite'],
-  ['invite/42', '/referrals/invite/42'],
-  ['/', '/referrals'],
-  ['', '/referrals'],
-  ['//evil.example', '/referrals/evil.example'],
-])('navigate(%j) stays inside the remote area: %s', (to, expected) => {
-  expect(remotePath('/referrals', to)).toBe(expected);
-});
+import { createRemoteContext } from './remote-context';
 
 test('the context a remote gets carries its mount point and no host-only settings', () => {
   const navigate = jest.fn();
@@ -20,9 +10,14 @@ test('the context a remote gets carries its mount point and no host-only setting
   const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
   const api = { fetch: jest.fn(), json: jest.fn() };
   const consent = createConsentStore();
-  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent });
+  const setTitle = jest.fn();
+  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent, setTitle });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
+  context.remote.navigate('../../account');
+  expect(navigate).toHaveBeenLastCalledWith('/referrals/account', undefined);
+  context.remote.setTitle('Invite a friend');
+  expect(setTitle).toHaveBeenCalledWith('Invite a friend');
   expect(context.remote.basePath).toBe('/referrals');
   expect(context.config).not.toHaveProperty('manifestUrl');
   void context.auth.signIn('/x');

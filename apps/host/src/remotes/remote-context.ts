@@ -1,13 +1,7 @@
-import { CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import { areaPath, CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
-
-/** Joins a remote-relative path to its mount point: `('/referrals', '/invite')` → `/referrals/invite`. */
-export function remotePath(basePath: string, to: string): string {
-  const trimmed = to.replace(/^\/+/, '');
-  return trimmed ? `${basePath}/${trimmed}` : basePath;
-}
 
 export interface RemoteContextInput {
   readonly remote: RemoteEntry;
@@ -19,10 +13,12 @@ export interface RemoteContextInput {
   /** This remote's scope of the page's event bus (ended when the remote unmounts). */
   readonly events: EventBus;
   readonly consent: ConsentApi;
+  /** Names the remote's page on screen (`null` clears it). */
+  readonly setTitle: (title: string | null) => void;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent }: RemoteContextInput): HostContext {
+export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent, setTitle }: RemoteContextInput): HostContext {
   // Remotes see the product's settings, not the host's composition, telemetry or diagnostics settings.
   const { productName, auth: authConfig, apiOrigins, features } = config;
   const publicConfig = { productName, auth: authConfig, apiOrigins, features };
@@ -42,7 +38,8 @@ export function createRemoteContext({ remote, user, auth, api, config, navigate,
     remote: Object.freeze({
       name: remote.name,
       basePath: remote.path,
-      navigate: (to: string, options?: NavigateOptions) => navigate(remotePath(remote.path, to), options),
+      navigate: (to: string, options?: NavigateOptions) => navigate(areaPath(remote.path, to), options),
+      setTitle: (title: string | null) => setTitle(typeof title === 'string' ? title : null),
     }),
     events: Object.freeze({ emit: events.emit, on: events.on }),
     consent,
