@@ -59,12 +59,20 @@ export async function start(): Promise<void> {
     if (opening && !opening.requires && window.location.pathname !== CALLBACK_PATH && (!opening.requiresAuth || mayHaveSession())) void loader.load(opening.name).catch(() => undefined);
     return manifest;
   });
-  // Sign-in finishes (or the session is restored) while the manifest loads.
-  const [auth, manifest] = await Promise.all([session.start(), manifestReady.catch((error: unknown) => error as Error)]);
-  if (auth.kind === 'callback-failed') {
-    const { problem } = auth;
-    return fail(problem.title, new Error(problem.message), 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
+  // The sign-in callback is finished before anything renders (the page it returns to depends on
+  // it). Otherwise the shell renders as soon as the manifest is in, while the session is restored:
+  // pages that need a user show their area's skeleton until it is (RequireAuth).
+  const sessionStarted = session.start();
+  if (window.location.pathname === CALLBACK_PATH) {
+    const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
+    if (auth.kind === 'callback-failed') {
+      const { problem } = auth;
+      return fail(problem.title, new Error(problem.message), 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
+    }
+  } else {
+    sessionStarted.catch((error: unknown) => log.error('The session could not be restored.', { message: (error as Error)?.message }));
   }
+  const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail('The app could not load its feature areas', manifest);
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
 

@@ -53,5 +53,5 @@ export function useSessionSnapshot(): SessionSnapshot {
 export function useUsableRemotes(): readonly RemoteEntry[] {
   const { manifest, session } = useHostServices();
   useSessionSnapshot(); // re-render when the user changes
-  return manifest.remotes.filter((remote) => canUse(remote, session));
+  return manifest.remotes.filter((remote) => canUse(remote, session.onScreen));
 }

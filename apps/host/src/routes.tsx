@@ -7,6 +7,7 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import type { RemoteEntry } from './manifest';
 import { RemoteRoute } from './remotes/RemoteRoute';
+import { RemoteSkeleton } from './remotes/RemoteSkeleton';
 
 /**
  * The host's routes: its own pages plus one `<path>/*` route per remote, so
@@ -22,7 +23,13 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
     );
     return {
       path: `${remote.path.slice(1)}/*`,
-      element: remote.requiresAuth ? <RequireAuth key={remote.name}>{mounted}</RequireAuth> : mounted,
+      element: remote.requiresAuth ? (
+        <RequireAuth key={remote.name} pending={<RemoteSkeleton remote={remote} />}>
+          {mounted}
+        </RequireAuth>
+      ) : (
+        mounted
+      ),
     };
   });
   return [

@@ -77,6 +77,8 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   await page.unroute(`${suite.stack.remoteUrls.account}/mf-manifest.json`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
+  // Focus went back into the area, not to the page's start with the vanished button.
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe('account');
 });
 
 test('an entry URL carrying credentials is refused before any request, and the secret is printed nowhere', async () => {
@@ -290,6 +292,7 @@ test('a remote that throws while rendering shows its panel inside the layout, th
   await page.evaluate(() => ((window as unknown as { __faultyFixed: boolean }).__faultyFixed = true));
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=faulty-recovered]');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe('faulty');
 });
 
 test('a remote that does not expose ./remote shows its panel, and the rest of the app works', async () => {

@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { ALICE, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sign-in that survives real life: short-lived tokens (6 s) so renewal happens
-// within a test.
+// within a test. The account area requires the admin role (Alice has it), so expiry is also
+// exercised on a role-restricted page.
 const TOKEN_TTL_S = 6;
-const suite = setUpBrowserSuite(['--access-token-ttl', String(TOKEN_TTL_S)]);
+const suite = setUpBrowserSuite(['--access-token-ttl', String(TOKEN_TTL_S), '--require-role', 'account=admin']);
 const idp = () => idpControl(suite.stack.idpUrl);
 
 beforeEach(async () => {
@@ -54,16 +55,22 @@ test('two tabs share one session: a new tab joins without signing in, and renewa
   expect(stats.tokenErrors).toEqual({});
 });
 
-test('a revoked grant ends in a clear session-expired prompt that keeps the page, and signing in again returns to it', async () => {
+test('a revoked grant ends in a clear session-expired prompt that takes focus and keeps the role-restricted page, and signing in again returns to it', async () => {
   const page = await suite.browser.context.newPage();
   await signIn(page, '/account/userinfo');
   await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.evaluate(() => document.querySelector('[data-remote=account]')?.setAttribute('data-marker', 'same-mount'));
 
   await idp().revoke('u-alice');
   const notice = await page.waitForSelector('[data-testid=session-expired]', { timeout: TOKEN_TTL_S * 2000 });
   expect(await notice.textContent()).toContain('Your session has expired');
-  // The page underneath is still there.
+  // Focus is in the alert dialog, on its action.
+  expect(await page.evaluate(() => `${document.activeElement?.closest('[role=alertdialog]')?.id ?? ''}|${document.activeElement?.textContent}`)).toBe('|Sign in again');
+  // The page underneath is still there, the same mount (state kept), its navigation link too, and no "no access" page.
   expect(await page.$('[data-testid=userinfo-name]')).not.toBeNull();
+  expect(await page.getAttribute('[data-remote=account]', 'data-marker')).toBe('same-mount');
+  expect(await page.$('[data-testid=nav-account]')).not.toBeNull();
+  expect(await page.$('[data-testid=no-access]')).toBeNull();
   expect((await idp().stats()).tokenErrors).toEqual({ 'refresh_token:invalid_grant': 1 });
 
   await page.getByRole('button', { name: 'Sign in again' }).click();

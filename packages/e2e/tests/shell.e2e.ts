@@ -48,6 +48,41 @@ test('with a keyboard alone: the first Tab offers a skip link to the content, an
   await page.waitForFunction(() => document.title === 'Claims · Account · Acme Web');
 });
 
+test("a signed-in reload shows the shell and the area's skeleton while the session is restored, and nothing moves when the area mounts", async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  // Alone in the browser (no other tab to take the session from), the restore is a round trip to
+  // the provider: hold it for 2 s to see what the user sees meanwhile.
+  for (const other of suite.browser.context.pages()) if (other !== page) await other.close();
+  await page.route((url) => url.href.startsWith(`${suite.stack.idpUrl}/auth`), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForSelector('[data-testid=remote-loading] h1:has-text("Account")', { timeout: 1_500 });
+  expect(await page.isVisible('[data-testid=nav-referrals]')).toBe(true);
+  expect(await page.textContent('[data-testid=remote-loading] [role=status]')).toBe('Loading Account…');
+  expect(await page.$('[data-testid=account-greeting]')).toBeNull();
+  expect(await page.$('[data-testid=sign-in]')).toBeNull(); // no "Sign in" flash while restoring
+  await page.waitForSelector('[data-testid=account-greeting]', { timeout: 10_000 });
+  expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  console.log(`Cumulative layout shift, signed-in reload of /account: ${shift.toFixed(4)}`);
+  expect(shift).toBeLessThanOrEqual(0.01);
+  await page.unroute((url) => url.href.startsWith(`${suite.stack.idpUrl}/auth`));
+});
+
 test("an area's own links lead from its root on every nested page, and mark the page on screen", async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account/userinfo`);

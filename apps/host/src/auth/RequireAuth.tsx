@@ -2,21 +2,25 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useHostServices, useSessionSnapshot } from '../host-services';
 
-/** Sends a signed-out visitor to sign in, then back to the exact page they asked for. */
-export function RequireAuth({ children }: { readonly children?: ReactNode }) {
+/**
+ * Sends a signed-out visitor to sign in, then back to the exact page they asked for. While an
+ * earlier session is being restored it shows `pending` (the area's skeleton) and waits.
+ */
+export function RequireAuth({ children, pending }: { readonly children?: ReactNode; readonly pending?: ReactNode }) {
   const { session } = useHostServices();
-  const { user, signedOutElsewhere } = useSessionSnapshot();
+  const { user, signedOutElsewhere, restoring } = useSessionSnapshot();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (user || signedOutElsewhere || session.isLeaving()) return;
+    if (user || signedOutElsewhere || restoring || session.isLeaving()) return;
     session.signIn(returnTo).catch((error: Error) => setFailure(error.message));
-  }, [user, signedOutElsewhere, session, returnTo, attempt]);
+  }, [user, signedOutElsewhere, restoring, session, returnTo, attempt]);
 
   if (user) return <>{children}</>;
+  if (restoring) return <>{pending ?? <p role="status" aria-busy="true">Restoring your session…</p>}</>;
   if (signedOutElsewhere) {
     return (
       <div role="alert" className="panel" data-testid="signed-out-elsewhere">
@@ -46,7 +50,7 @@ export function RequireAuth({ children }: { readonly children?: ReactNode }) {
     );
   }
   return (
-    <p aria-busy="true" data-testid="redirecting-to-sign-in">
+    <p role="status" aria-busy="true" data-testid="redirecting-to-sign-in">
       Taking you to sign in…
     </p>
   );

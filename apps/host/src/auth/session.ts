@@ -48,6 +48,11 @@ export interface SessionSnapshot {
   readonly status: SessionStatus;
   /** Another tab signed out: show that, rather than sending the user to sign in. */
   readonly signedOutElsewhere: boolean;
+  /**
+   * The session of an earlier page load is being restored (from another tab or the provider):
+   * pages that need a user wait for it instead of sending the visitor to sign in.
+   */
+  readonly restoring: boolean;
 }
 
 /** Claims that change with every token (times, hashes) do not make a different user. */
@@ -91,7 +96,9 @@ export interface AuthSessionOptions {
  * `AuthApi`; nothing of oidc-client-ts crosses to them.
  */
 export class AuthSession {
-  private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false };
+  private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false };
+  /** Scopes of the token set behind the user on screen, kept while the session shows as expired. */
+  private grantedScopes: readonly string[] = [];
   private oidcUser: OidcUser | null = null;
   private lifetime = 0;
   private renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -157,6 +164,24 @@ export class AuthSession {
     return this.snapshot.status === 'active' && (this.oidcUser?.scopes.includes(scope) ?? false);
   }
 
+  /**
+   * Access as the page on screen has it: the user's roles and scopes, also while the session shows
+   * as expired (the page stays as it was, under the expiry notice, until they sign in again).
+   * `hasRole`/`hasScope` on the session itself answer for a usable session only.
+   */
+  readonly onScreen = {
+    session: this as AuthSession,
+    get signedIn(): boolean {
+      return this.session.snapshot.user !== null;
+    },
+    hasRole(role: string): boolean {
+      return this.session.snapshot.status !== 'signed-out' && (this.session.snapshot.user?.roles.includes(role) ?? false);
+    },
+    hasScope(scope: string): boolean {
+      return this.session.snapshot.status !== 'signed-out' && this.session.grantedScopes.includes(scope);
+    },
+  };
+
   getSnapshot = (): SessionSnapshot => this.snapshot;
   currentUser = (): User | null => this.snapshot.user;
 
@@ -175,6 +200,17 @@ export class AuthSession {
    */
   async start(): Promise<AuthStartResult> {
     if (this.location.pathname === CALLBACK_PATH) return this.completeCallback();
+    this.setSnapshot({ ...this.snapshot, restoring: true });
+    try {
+      await this.restore();
+    } finally {
+      this.setSnapshot({ ...this.snapshot, restoring: false });
+    }
+    return { kind: 'ready' };
+  }
+
+  /** Joins another open tab's session, or restores this tab's earlier one silently. */
+  private async restore(): Promise<void> {
     await this.askPeersForTokens();
     if (!this.oidcUser && window.sessionStorage.getItem(SIGNED_IN_HINT) === '1') {
       try {
@@ -187,7 +223,6 @@ export class AuthSession {
         await this.manager.removeUser();
       }
     }
-    return { kind: 'ready' };
   }
 
   private async completeCallback(): Promise<AuthStartResult> {
@@ -202,7 +237,7 @@ export class AuthSession {
       window.history.replaceState(null, '', CALLBACK_PATH);
       // Never half signed in: whatever was stored goes.
       await this.manager.removeUser().catch(() => undefined);
-      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false });
+      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
       const problem = describeSignInError(cause);
       log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
       return { kind: 'callback-failed', problem };
@@ -224,6 +259,7 @@ export class AuthSession {
 
   private adopt(user: OidcUser): void {
     this.oidcUser = user;
+    this.grantedScopes = user.scopes;
     this.recovering = false;
     this.lifetime = Math.max(1, (user.expires_at ?? 0) - this.now() / 1000);
     const next = toContractUser(user.profile, this.config.auth.rolesClaim);
@@ -231,7 +267,7 @@ export class AuthSession {
     const previous = this.snapshot.user;
     const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
     if (!same || this.snapshot.status !== 'active' || this.snapshot.signedOutElsewhere) {
-      this.setSnapshot({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
+      this.setSnapshot({ ...this.snapshot, user: same ? previous : next, status: 'active', signedOutElsewhere: false });
     }
     this.scheduleRenewal();
     this.tokenListeners.forEach((listener) => listener());
@@ -254,7 +290,7 @@ export class AuthSession {
     if (message.type === 'signed-out') {
       log.info('Signed out in another tab.');
       this.clearLocal();
-      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: true });
+      this.setSnapshot({ ...this.snapshot, user: null, status: 'signed-out', signedOutElsewhere: true });
     }
   }
 
@@ -368,7 +404,7 @@ export class AuthSession {
     this.channel.post({ type: 'signed-out' });
     // Local tokens go first, whatever the provider does next.
     this.clearLocal();
-    this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false });
+    this.setSnapshot({ ...this.snapshot, user: null, status: 'signed-out', signedOutElsewhere: false });
     try {
       await this.manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     } catch (error) {
@@ -380,6 +416,7 @@ export class AuthSession {
   private clearLocal(): void {
     clearTimeout(this.renewTimer);
     this.oidcUser = null;
+    this.grantedScopes = [];
     this.recovering = false;
     window.sessionStorage.removeItem(SIGNED_IN_HINT);
     void this.manager.removeUser();

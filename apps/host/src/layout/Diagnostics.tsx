@@ -23,7 +23,7 @@ function originOf(url: string): string {
 export function Diagnostics() {
   const { config, session } = useHostServices();
   const { user } = useSessionSnapshot();
-  if (!canSeeDiagnostics(config.diagnostics, session)) {
+  if (!canSeeDiagnostics(config.diagnostics, session.onScreen)) {
     return (
       <div className="panel" data-testid="diagnostics-refused">
         <h1>Diagnostics</h1>

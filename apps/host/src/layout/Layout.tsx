@@ -12,7 +12,7 @@ export function Layout() {
   const { config, manifest, session, loader, pageTitles } = useHostServices();
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
-  const { user, status } = useSessionSnapshot();
+  const { user, status, restoring } = useSessionSnapshot();
   const usable = useUsableRemotes();
   useDocumentTitle(config.productName, manifest.remotes, pageTitles);
   useFocusOnNavigation();
@@ -46,7 +46,7 @@ export function Layout() {
                 Sign out
               </button>
             </>
-          ) : (
+          ) : restoring ? null : (
             <button type="button" onClick={() => void session.signIn()} data-testid="sign-in">
               Sign in
             </button>
@@ -70,7 +70,7 @@ export function Layout() {
       </main>
       <ConsentBanner />
       <footer className="app-footer">
-        {canSeeDiagnostics(config.diagnostics, session) && (
+        {canSeeDiagnostics(config.diagnostics, session.onScreen) && (
           <Link to="/diagnostics" data-testid="nav-diagnostics">
             Diagnostics
           </Link>

@@ -9,6 +9,8 @@ interface Props {
   /** Name and version of the remote, for the error report. */
   readonly describe: () => { readonly name: string; readonly version?: string };
   readonly fallback: (error: Error, reset: () => void) => ReactNode;
+  /** Called once the children render again after `reset` (e.g. to move focus back into them). */
+  readonly onRecovered?: () => void;
   readonly children?: ReactNode;
 }
 
@@ -36,6 +38,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   private readonly reset = () => this.setState({ error: null });
+
+  override componentDidUpdate(_props: Props, previous: State): void {
+    if (previous.error && !this.state.error) this.props.onRecovered?.();
+  }
 
   override render() {
     return this.state.error ? this.props.fallback(this.state.error, this.reset) : this.props.children;

@@ -10,8 +10,8 @@ interface Props {
 /** What a user sees instead of a feature area that failed; the rest of the app keeps working. */
 export function RemoteErrorPanel({ label, remoteName, message, onRetry, needsUpdate = false }: Props) {
   return (
-    <div role="alert" className="panel error" data-testid="remote-error" data-remote={remoteName} data-needs-update={needsUpdate}>
-      <h2>{needsUpdate ? `${label} needs an update` : `${label} is unavailable right now`}</h2>
+    <div role="alert" className="remote-slot panel error" data-testid="remote-error" data-remote={remoteName} data-needs-update={needsUpdate}>
+      <h1>{needsUpdate ? `${label} needs an update` : `${label} is unavailable right now`}</h1>
       <p>{message}</p>
       <p>The rest of the app still works. You can retry, or use another area from the menu.</p>
       <button type="button" onClick={onRetry}>

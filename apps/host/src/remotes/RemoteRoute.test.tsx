@@ -9,6 +9,7 @@ import { createConsentStore } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
+import { createPageTitles } from '../layout/page-titles';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
 const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
@@ -33,7 +34,7 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
     { initialEntries: [path] },
   );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore() }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), pageTitles: createPageTitles() }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -6,6 +6,7 @@ import type { RemoteEntry } from '../manifest';
 import { createRemoteContext } from './remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
+import { RemoteSkeleton } from './RemoteSkeleton';
 
 type LoadState =
   | { readonly status: 'loading' }
@@ -53,22 +54,33 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       }),
     [remote, user, session, api, config, navigate, scope, consent, pageTitles],
   );
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+  // After Retry, focus returns into the area (or to the page's content if it failed again), so a
+  // keyboard or screen-reader user is not left on a button that no longer exists.
+  const focusAfterRetry = useRef(false);
+  const areaRef = useRef<HTMLDivElement>(null);
+  const focusArea = useCallback(() => (areaRef.current ?? document.getElementById('main'))?.focus(), []);
+  useEffect(() => {
+    if (!focusAfterRetry.current || state.status === 'loading') return;
+    focusAfterRetry.current = false;
+    focusArea();
+  });
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  const retryLoad = useCallback(() => {
+    focusAfterRetry.current = true;
+    reload();
+  }, [reload]);
   // A chunk that vanished because the remote was redeployed is recovered once
   // per visit by loading the remote's current entry; a second failure shows the panel.
   const recoveredStaleChunk = useRef(false);
   const recoverStaleChunk = useCallback(() => {
     recoveredStaleChunk.current = true;
-    retryLoad();
-  }, [retryLoad]);
+    reload();
+  }, [reload]);
 
-  if (state.status === 'loading') {
-    return (
-      <p role="status" aria-busy="true" className="remote-loading" data-testid="remote-loading">
-        Loading {remote.label}…
-      </p>
-    );
-  }
+  if (state.status === 'loading') return <RemoteSkeleton remote={remote} />;
   if (state.status === 'failed') {
     return <RemoteErrorPanel label={remote.label} remoteName={remote.name} message={state.message} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
   }
@@ -78,6 +90,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       key={`${remote.name}:${attempt}`}
       remoteName={remote.name}
       describe={() => loader.describe(remote.name)}
+      onRecovered={focusArea}
       fallback={(error, reset) => {
         // Render may run more than once: the flag is set by the recovery's effect, not here.
         if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={remote.label} onRecover={recoverStaleChunk} />;
@@ -91,9 +104,9 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         );
       }}
     >
-      <div className="remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
+      <div ref={areaRef} tabIndex={-1} className="remote-slot remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
         <HostProvider value={context}>
-          <Suspense fallback={<p aria-busy="true">Loading {remote.label}…</p>}>
+          <Suspense fallback={<p role="status" aria-busy="true">Loading {remote.label}…</p>}>
             <App />
           </Suspense>
         </HostProvider>

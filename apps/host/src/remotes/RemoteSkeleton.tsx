@@ -1,0 +1,15 @@
+import type { RemoteEntry } from '../manifest';
+
+/**
+ * The area's place while its session is restored or its code loads: its name as the page's
+ * heading and a status, in a box that reserves the area's space (so nothing below it moves when
+ * the area mounts). Shown from the first render the manifest allows.
+ */
+export function RemoteSkeleton({ remote, what = `Loading ${remote.label}…` }: { readonly remote: Pick<RemoteEntry, 'name' | 'label'>; readonly what?: string }) {
+  return (
+    <section className="remote-slot remote-skeleton" aria-labelledby={`skeleton-${remote.name}`} aria-busy="true" data-testid="remote-loading">
+      <h1 id={`skeleton-${remote.name}`}>{remote.label}</h1>
+      <p role="status">{what}</p>
+    </section>
+  );
+}
