@@ -15,8 +15,8 @@ label{display:block;margin:.75rem 0 .25rem}input{width:100%;box-sizing:border-bo
 .actions{display:flex;gap:.5rem;margin-top:1rem}button{font:inherit;padding:.5rem 1rem;cursor:pointer}
 .error{color:#b42318}.hint{color:#555;font-size:.9rem}
 </style></head>
-<body><div class="dev">DEVELOPMENT-ONLY SIGN-IN PROVIDER — never use in production</div>
-<div class="box">${body}</div></body></html>`;
+<body><header class="dev">DEVELOPMENT-ONLY SIGN-IN PROVIDER — never use in production</header>
+<main class="box">${body}</main></body></html>`;
 }
 
 export function loginPage(options: { uid: string; clientName: string; error?: string; username?: string; hint: string }): string {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AreaLink, useEvents, usePageTitle } from '@mfe/context';
+import styles from './ReferralsApp.css';
 
 export default function Invite() {
   const events = useEvents();
@@ -24,7 +25,11 @@ export default function Invite() {
         <button type="submit">Send invitation</button>
       </form>
       {sentTo && <p role="status">Invitation to {sentTo} announced.</p>}
-      <AreaLink to="">Back to referrals</AreaLink>
+      <p>
+        <AreaLink to="" className={styles.back}>
+          Back to referrals
+        </AreaLink>
+      </p>
     </div>
   );
 }

@@ -5,3 +5,4 @@ export { setUpBrowserSuite, type SuiteSession } from './session';
 export { idpControl, type IdpStats } from './idp-control';
 export { copyRepository, freePortBlock, waitForOutput } from './processes';
 export { startNginxDeployment, type NginxDeployment } from './nginx';
+export { axeViolations } from './axe';

@@ -109,3 +109,57 @@ test("an area's own links lead from its root on every nested page, and mark the 
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(new URL(page.url()).pathname).toBe('/referrals');
 });
+
+/** Presses Tab until the focused element's accessible text is `text` (as a keyboard user would), failing after `max` presses. */
+async function tabTo(page: Page, text: string, max = 40): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as (HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }) | null;
+      return (element?.getAttribute('aria-label') ?? element?.labels?.[0]?.innerText ?? element?.innerText ?? '').trim();
+    });
+    if (focused === text) return;
+  }
+  throw new Error(`"${text}" was not reached with ${max} presses of Tab.`);
+}
+
+test('the main journey with a keyboard alone: sign in, open an area, use it, move to another, sign out', async () => {
+  const page = await suite.browser.context.newPage();
+  for (const other of suite.browser.context.pages()) if (other !== page) await other.close();
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=sign-in]');
+  await tabTo(page, 'Sign in');
+  await page.keyboard.press('Enter');
+  // The provider's form: the username field has focus.
+  await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
+  await page.waitForSelector('#username:focus');
+  await page.keyboard.type(ALICE.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(ALICE.password);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=home-greeting]');
+
+  await tabTo(page, 'Referrals');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await tabTo(page, 'Invite someone');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=referrals-invite]');
+  await tabTo(page, 'Email');
+  await page.keyboard.type('friend@example.test');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('text=Invitation to friend@example.test announced.');
+
+  await tabTo(page, 'Account');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await tabTo(page, 'Provider profile');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=userinfo-name]');
+
+  await tabTo(page, 'Sign out');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=sign-in]');
+});

@@ -14,7 +14,7 @@ export function SessionExpiredNotice() {
   const action = useRef<HTMLButtonElement>(null);
   useEffect(() => action.current?.focus(), []);
   return (
-    <aside className="notice" role="alertdialog" aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
+    <div className="notice" role="alertdialog" aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
       <strong id="session-expired-title">Your session has expired.</strong>{' '}
       <span id="session-expired-text">Sign in again to continue; you will come back to this page.</span>{' '}
       <button
@@ -27,6 +27,6 @@ export function SessionExpiredNotice() {
         Sign in again
       </button>
       {failure && <p role="alert">{failure}</p>}
-    </aside>
+    </div>
   );
 }

@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
-import { useHostServices, useSessionUser, useUsableRemotes } from '../host-services';
+import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
 
 export function Home() {
   const { config, session } = useHostServices();
   const usable = useUsableRemotes();
-  const user = useSessionUser();
+  const { user, restoring } = useSessionSnapshot();
   return (
     <div>
       <h1>Welcome to {config.productName}</h1>
-      {user ? <p data-testid="home-greeting">Hello, {user.name ?? user.sub}.</p> : (
+      {user ? (
+        <p data-testid="home-greeting">Hello, {user.name ?? user.sub}.</p>
+      ) : restoring ? (
+        <p role="status">Restoring your session…</p>
+      ) : (
         <p>
           <button type="button" onClick={() => void session.signIn()}>
             Sign in
@@ -16,7 +20,7 @@ export function Home() {
           to use the feature areas.
         </p>
       )}
-      <ul>
+      <ul className="area-list" aria-label="Feature areas">
         {usable.map((remote) => (
           <li key={remote.name}>
             <Link to={remote.path}>{remote.label}</Link>

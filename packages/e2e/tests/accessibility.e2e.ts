@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { ALICE, axeViolations, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// axe-core (WCAG 2.0–2.2 A/AA, target size included, and its best practices) reports nothing in
+// any state a user can meet: signed out and in, every area and nested page, loading, failed, not
+// found, session expired, sign-in errors, diagnostics, the dev provider's pages, on a desktop and
+// on a phone. Short-lived tokens let the expiry happen within the test.
+const suite = setUpBrowserSuite(['--access-token-ttl', '8']);
+
+/** Violations by state; the test prints every state's at once. */
+type Report = Record<string, string[]>;
+
+async function check(report: Report, state: string, page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) report[state] = violations;
+}
+
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 320, height: 640 }];
+
+test.each(WIDTHS)('signed out and the dev provider, at $width px: no violations', async (viewport) => {
+  const report: Report = {};
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=nav-referrals]');
+  await check(report, 'home, signed out, consent banner', page);
+  await page.goto(`${suite.stack.hostUrl}/nowhere`);
+  await page.waitForSelector('[data-testid=not-found]');
+  await check(report, 'not found', page);
+  await page.goto(`${suite.stack.hostUrl}/diagnostics`);
+  await page.waitForSelector('[data-testid=diagnostics]');
+  await check(report, 'diagnostics, signed out', page);
+  // A sign-in the provider refused (the callback with an error).
+  await page.goto(`${suite.stack.hostUrl}/auth/callback?error=access_denied&state=unknown`);
+  await page.waitForSelector('h1');
+  await check(report, 'sign-in error page', page);
+  // The dev provider's sign-in page, and its wrong-password state.
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
+  await page.waitForSelector('#username');
+  await check(report, 'dev provider: sign in', page);
+  await page.fill('#username', ALICE.username);
+  await page.fill('#password', 'wrong');
+  await page.click('button[type=submit]:has-text("Sign in")');
+  await page.waitForSelector('.error[role=alert]');
+  await check(report, 'dev provider: wrong password', page);
+  await page.close();
+  expect(report).toEqual({});
+});
+
+test.each(WIDTHS)('signed in, every area and nested page, diagnostics, loading and failure, at $width px: no violations', async (viewport) => {
+  const report: Report = {};
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await check(report, '/referrals', page);
+  const pages: Array<[string, string]> = [
+    ['/', '[data-testid=nav-referrals]'],
+    ['/referrals/invite', '[data-testid=referrals-invite]'],
+    ['/referrals/nowhere', 'text=This referrals page does not exist.'],
+    ['/account', '[data-testid=account-greeting]'],
+    ['/account/userinfo', '[data-testid=userinfo-name]'],
+    ['/diagnostics', '[data-testid=diagnostics]'],
+    ['/nowhere', '[data-testid=not-found]'],
+  ];
+  for (const [path, ready] of pages) {
+    await page.goto(`${suite.stack.hostUrl}${path}`);
+    await page.waitForSelector(ready);
+    await check(report, path, page);
+  }
+  // Loading: the account remote's manifest is held.
+  const manifest = `${suite.stack.remoteUrls.account}/mf-manifest.json`;
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.waitForSelector('[data-testid=nav-account]');
+  let release: () => void = () => undefined;
+  await page.route(manifest, (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.continue()));
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=remote-loading]');
+  await check(report, 'area loading', page);
+  release();
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.unroute(manifest);
+  // Failure: the referrals remote's server is gone.
+  await page.route(`${suite.stack.remoteUrls.referrals}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForSelector('[data-testid=remote-error]', { timeout: 15_000 });
+  await check(report, 'area failed (error panel)', page);
+  await page.unroute(`${suite.stack.remoteUrls.referrals}/**`);
+  await page.close();
+  expect(report).toEqual({});
+});
+
+test('the session-expired notice over an area: no violations', async () => {
+  const report: Report = {};
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=userinfo-name]');
+  await idpControl(suite.stack.idpUrl).revoke('u-alice');
+  await page.waitForSelector('[data-testid=session-expired]', { timeout: 20_000 });
+  await check(report, 'session expired', page);
+  await page.close();
+  expect(report).toEqual({});
+});
