@@ -6,3 +6,4 @@ export { idpControl, type IdpStats } from './idp-control';
 export { copyRepository, freePortBlock, waitForOutput } from './processes';
 export { startNginxDeployment, type NginxDeployment } from './nginx';
 export { axeViolations } from './axe';
+export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';

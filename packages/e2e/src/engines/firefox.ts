@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { launch } from 'puppeteer-core';
+import { DEFAULT_TIMEOUT_MS, poll, type EnginePage } from './page';
+
+/** Debian's Firefox ESR (`apt-get install -y firefox-esr`). */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** Firefox ESR driven over WebDriver BiDi (puppeteer-core); page errors are recorded from the start. */
+export async function launchFirefox(): Promise<EnginePage & { readonly pageErrors: string[] }> {
+  if (!existsSync(FIREFOX_PATH)) throw new Error(`Firefox ESR is not installed at ${FIREFOX_PATH}. Install it with "apt-get install -y firefox-esr" (as root) or set FIREFOX_PATH.`);
+  const browser = await launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true });
+  const page = await browser.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push((error as Error).message ?? String(error)));
+  const visible = (selector: string) => page.evaluate((s) => {
+    const element = document.querySelector(s) as HTMLElement | null;
+    return element !== null && element.getClientRects().length > 0;
+  }, selector);
+  return {
+    engine: 'firefox',
+    pageErrors,
+    goto: async (url) => {
+      // Firefox's BiDi navigate sometimes reports NS_BINDING_ABORTED when it replaces a page that is
+      // still settling (a driver race, not a page error): the navigation is simply asked again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await page.goto(url);
+          return;
+        } catch (error) {
+          if (attempt >= 3 || !String((error as Error).message).includes('NS_BINDING_ABORTED')) throw error;
+        }
+      }
+    },
+    url: async () => page.url(),
+    waitFor: (selector, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(() => visible(selector), timeoutMs, selector),
+    waitForUrl: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(async () => predicate(page.url()), timeoutMs, 'the expected URL'),
+    click: (selector) => page.click(selector),
+    fill: async (selector, value) => {
+      await page.focus(selector);
+      await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ''));
+      await page.type(selector, value);
+    },
+    text: async (selector) => (await page.$eval(selector, (element) => element.textContent ?? '')).trim(),
+    evaluate: <T,>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
+    setViewport: (width, height) => page.setViewport({ width, height }),
+    reload: async () => void (await page.reload()),
+    close: () => browser.close(),
+  };
+}

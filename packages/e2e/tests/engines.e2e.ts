@@ -1,0 +1,95 @@
+import { ALICE, launchFirefox, launchWebKit, setUpBrowserSuite, type EnginePage } from '../src';
+
+// The main journeys in Firefox ESR and WebKitGTK, against the same production builds, server and
+// provider as the Chromium tests: sign-in with a deep link, a real API call, areas and their
+// styles, a reload that keeps the session, a failing area, a phone-wide window, sign-out.
+const suite = setUpBrowserSuite(['--fixture', 'faulty']);
+
+const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
+  ['Firefox ESR', launchFirefox],
+  ['WebKitGTK', launchWebKit],
+];
+
+describe.each(ENGINES)('%s', (_name, launch) => {
+  let page: EnginePage & { readonly pageErrors?: string[] };
+  const host = () => suite.stack.hostUrl;
+  beforeAll(async () => {
+    page = await launch();
+  }, 90_000);
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  test('a signed-out deep link signs in through the provider and returns to the page, with a real API call and the area styled', async () => {
+    await page.goto(`${host()}/account/userinfo`);
+    await page.waitForUrl((url) => url.startsWith(`${suite.stack.idpUrl}/interaction/`));
+    await page.fill('#username', ALICE.username);
+    await page.fill('#password', ALICE.password);
+    await page.click('button[type=submit]');
+    await page.waitFor('[data-testid=userinfo-name]', 30_000);
+    expect(await page.url()).toBe(`${host()}/account/userinfo`);
+    expect(await page.text('[data-testid=user-name]')).toBe(ALICE.name);
+    expect(await page.text('[data-testid=userinfo-name]')).toContain(ALICE.name);
+    await page.waitForUrl(() => true);
+    expect(await page.evaluate<string>('return document.title')).toBe('Provider profile · Account · Acme Web');
+    // The area's CSS Module arrived with it (scoped class, the shell's tokens).
+    expect(await page.evaluate<string>("return document.getElementById('account-title').className")).toMatch(/^account_/);
+  });
+
+  test('client-side navigation between areas and their nested pages, with links from the area root', async () => {
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitFor('[data-testid=referrals-overview]');
+    await page.click('[data-testid=referrals-overview] ~ button, main button');
+    await page.waitFor('[data-testid=referrals-invite]');
+    expect(new URL(await page.url()).pathname).toBe('/referrals/invite');
+    await page.click('main p > a');
+    await page.waitFor('[data-testid=referrals-overview]');
+    expect(new URL(await page.url()).pathname).toBe('/referrals');
+    await page.click('[data-testid=nav-account]');
+    await page.waitFor('[data-testid=account-greeting]');
+    expect(await page.evaluate<string | null>("return document.querySelector('nav[aria-label=\"Account sections\"] a[aria-current=page]')?.textContent ?? null")).toBe('Claims');
+  });
+
+  test('a reload keeps the session: the page comes back signed in, without the sign-in form', async () => {
+    await page.reload();
+    await page.waitFor('[data-testid=account-greeting]', 30_000);
+    expect(new URL(await page.url()).origin).toBe(host());
+    expect(await page.text('[data-testid=user-name]')).toBe(ALICE.name);
+  });
+
+  test('an area that throws shows its panel while the rest of the app works', async () => {
+    await page.goto(`${host()}/faulty/render-throw`);
+    await page.waitFor('[data-testid=remote-error][data-remote=faulty]', 30_000);
+    expect(await page.text('[data-testid=remote-error] h1')).toBe('Faulty is unavailable right now');
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitFor('[data-testid=referrals-overview]');
+  });
+
+  test('phone-narrow, no page scrolls sideways', async () => {
+    // 320 px where the engine allows it (Firefox); WebKitGTK's MiniBrowser window stops at about 450.
+    await page.setViewport(320, 640);
+    await page.goto(`${host()}/`);
+    const width = await page.evaluate<number>('return document.documentElement.clientWidth');
+    console.log(`${_name}: narrowest page width ${width} px`);
+    expect(width).toBeLessThanOrEqual(page.engine === 'firefox' ? 320 : 460);
+    const sideways = [];
+    for (const path of ['/', '/referrals/invite', '/account', '/diagnostics']) {
+      await page.goto(`${host()}${path}`);
+      await page.waitFor('main h1', 30_000);
+      sideways.push(`${path}: ${await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')}`);
+    }
+    expect(sideways).toEqual(['/: 0', '/referrals/invite: 0', '/account: 0', '/diagnostics: 0']);
+    await page.setViewport(1280, 800);
+  });
+
+  test('signing out ends the session here and at the provider', async () => {
+    await page.goto(`${host()}/`);
+    await page.waitFor('[data-testid=user-name]', 30_000);
+    await page.click('[data-testid=user-menu] button');
+    await page.waitFor('[data-testid=sign-in]', 30_000);
+    await page.goto(`${host()}/account`);
+    await page.waitForUrl((url) => url.startsWith(`${suite.stack.idpUrl}/interaction/`), 30_000);
+    // Nothing the page threw on its own along the way (Firefox reports them; the faulty area's error is caught by its boundary).
+    expect(page.pageErrors ?? []).toEqual([]);
+  });
+});
