@@ -53,7 +53,7 @@ test.each([
 test('every path the host routes itself is reserved against remotes (one list, in @mfe/manifest)', async () => {
   const { buildRoutes } = await import('./routes');
   const { RESERVED_PATHS, reservedPathOf } = await import('@mfe/manifest');
-  const { CALLBACK_PATH, SILENT_CALLBACK_PATH } = await import('./auth/session');
+  const { CALLBACK_PATH, SILENT_CALLBACK_PATH } = await import('./auth/client');
   const own = (buildRoutes([])[0]?.children ?? []).map((route) => route.path).filter((path): path is string => !!path && path !== '*');
   for (const path of [...own.map((path) => `/${path}`), CALLBACK_PATH, SILENT_CALLBACK_PATH]) expect(reservedPathOf(path)).toBeDefined();
   expect(RESERVED_PATHS).toEqual(['/auth', '/diagnostics']);

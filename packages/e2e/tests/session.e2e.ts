@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ALICE, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sign-in that survives real life: short-lived tokens (6 s) so renewal happens
 // within a test. The account area requires the admin role (Alice has it), so expiry is also
@@ -11,6 +11,8 @@ const idp = () => idpControl(suite.stack.idpUrl);
 beforeEach(async () => {
   await idp().reset();
 });
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 async function signIn(page: Page, path: string): Promise<void> {
   await page.goto(`${suite.stack.hostUrl}${path}`);
@@ -119,21 +121,35 @@ test('a token endpoint that is down during the callback gives a clear message, a
   await page.waitForSelector('[data-testid=user-name]');
 });
 
-test('an ID token from another issuer is refused and leaves nobody signed in', async () => {
+test.each([
+  ['claims altered after signing (another issuer)', (header: string, claims: Record<string, unknown>, signature: string) => `${header}.${encode({ ...claims, iss: 'http://evil.example' })}.${signature}`, "cannot trust (its signature does not match the provider's keys"],
+  ['"alg": "none" with no signature', (_header: string, claims: Record<string, unknown>) => `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`, 'cannot trust (signed with "none", which the provider does not use'],
+  ['a nonce from another sign-in', (header: string, claims: Record<string, unknown>, signature: string) => `${header}.${encode({ ...claims, nonce: 'replayed' })}.${signature}`, 'nonce in id_token does not match'],
+])('an ID token with %s is refused and leaves nobody signed in', async (_label, forge, reason) => {
   const page = await suite.browser.context.newPage();
   await page.route(`${suite.stack.idpUrl}/token`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { id_token: string };
     const [header, payload, signature] = body.id_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, iss: 'http://evil.example' })).toString('base64url');
-    await route.fulfill({ response, json: { ...body, id_token: `${header}.${forged}.${signature}` } });
+    await route.fulfill({ response, json: { ...body, id_token: forge(header!, claims, signature!) } });
   });
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   const error = await page.waitForSelector('[data-testid=startup-error]');
-  expect(await error.textContent()).toContain('cannot trust (issuer is "http://evil.example"');
+  expect(await error.textContent()).toContain(reason);
   expect(await page.$('[data-testid=user-name]')).toBeNull();
+});
+
+test('every authorization request carries a fresh nonce', async () => {
+  const page = await suite.browser.context.newPage();
+  const nonces: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${suite.stack.idpUrl}/auth?`)) nonces.push(new URL(request.url()).searchParams.get('nonce') ?? '');
+  });
+  await signIn(page, '/account');
+  expect(nonces).toHaveLength(1);
+  expect(nonces[0]).toMatch(/^[\w-]{32}$/);
 });
 
 test('a provider that goes down during renewal gets a bounded number of tries, then the prompt; the session recovers when it is back', async () => {
@@ -218,3 +234,35 @@ test('no token ever lands in Web Storage, IndexedDB or a window property', async
   });
   expect(found).toEqual([]);
 });
+
+test.each([
+  ['2 hours ahead', 2],
+  ['2 hours behind', -2],
+])("a device clock %s signs in, renews, and survives the clock being set right mid-session", async (_label, hours) => {
+  // Its own browser: the fake clock is the whole profile's.
+  const browser = await launchBrowser();
+  try {
+    await browser.context.clock.install({ time: Date.now() + hours * 3600_000 });
+    const page = await browser.context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=userinfo-name]');
+    const refreshesBefore = (await idp().stats()).tokenRequests.refresh_token ?? 0;
+    // Past two token lifetimes: renewed on the provider's time, with real API calls after.
+    await page.waitForTimeout(TOKEN_TTL_S * 2000);
+    await page.reload();
+    await page.waitForSelector('[data-testid=userinfo-name]');
+    // The clock is set right (a jump of `hours` the other way) while the page runs.
+    await browser.context.clock.setSystemTime(Date.now());
+    await page.waitForTimeout(TOKEN_TTL_S * 1500);
+    await page.click('text=Claims');
+    await page.click('text=Provider profile');
+    await page.waitForSelector('[data-testid=userinfo-name]');
+    expect(await page.$('[data-testid=session-expired]')).toBeNull();
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+    expect((await idp().stats()).tokenRequests.refresh_token ?? 0).toBeGreaterThan(refreshesBefore);
+    expect((await idp().stats()).tokenErrors).toEqual({});
+  } finally {
+    await browser.close();
+  }
+}, 60_000);

@@ -1,37 +1,19 @@
-import { ErrorResponse, InMemoryWebStorage, User as OidcUser, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { PlatformError, type AuthApi, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
-import { validateIdTokenClaims } from './id-token';
+import { CALLBACK_PATH, newNonce } from './client';
+import { createSessionClock, type SessionClock } from './clock';
+import { createTokenChecks, type TokenChecks } from './token-checks';
 import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
+import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
 import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage, type TabPresence } from './session-channel';
 import { describeSignInError, type SignInProblem } from './sign-in-errors';
-import { toContractUser } from './user';
+import { stableClaims, toContractUser } from './user';
 
 const log = createLogger('auth');
 
-export const CALLBACK_PATH = '/auth/callback';
-export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
-
-/**
- * Not a secret: only remembers, for this tab, that someone signed in, so a
- * reload with no other tab open tries a silent sign-in.
- */
-const SIGNED_IN_HINT = 'mfe.auth.signed-in';
-
-/**
- * Whether this tab was signed in before this page load (a flag, no token): start-up uses it to
- * fetch a signed-in area's remote alongside the session restore, but never for a visitor who is
- * about to be sent to sign in.
- */
-export function mayHaveSession(storage: Pick<Storage, 'getItem'> = window.sessionStorage): boolean {
-  try {
-    return storage.getItem(SIGNED_IN_HINT) === '1';
-  } catch {
-    return false;
-  }
-}
 /** How long a tab waits for another tab to hand over its token set. */
 const PEER_WAIT_MS = 150;
 /** After the provider was unreachable, when to try renewing again. */
@@ -55,32 +37,6 @@ export interface SessionSnapshot {
   readonly restoring: boolean;
 }
 
-/** Claims that change with every token (times, hashes) do not make a different user. */
-const VOLATILE_CLAIMS = new Set(['exp', 'iat', 'nbf', 'auth_time', 'at_hash', 'c_hash', 's_hash', 'nonce', 'jti', 'sid']);
-function stableClaims(claims: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify(Object.entries(claims).filter(([key]) => !VOLATILE_CLAIMS.has(key)));
-}
-
-export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {
-  return new UserManager({
-    authority: config.auth.authority,
-    client_id: config.auth.clientId,
-    scope: config.auth.scopes,
-    response_type: 'code', // authorization code + PKCE (S256), always
-    redirect_uri: `${origin}${CALLBACK_PATH}`,
-    silent_redirect_uri: `${origin}${SILENT_CALLBACK_PATH}`,
-    post_logout_redirect_uri: `${origin}/`,
-    // Tokens live in memory only: gone when the tab closes, never in Web Storage.
-    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
-    // Only the short-lived PKCE verifier and `state` must survive the redirect.
-    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    // Renewal is ours (TokenRenewer): one request per renewal across tabs.
-    automaticSilentRenew: false,
-    silentRequestTimeoutInSeconds: 8,
-    monitorSession: false,
-    loadUserInfo: false,
-  });
-}
 
 export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
 
@@ -88,7 +44,18 @@ export interface AuthSessionOptions {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   readonly channel?: SessionChannel;
   readonly tabs?: TabPresence;
-  readonly now?: () => number;
+  readonly clock?: SessionClock;
+  readonly checks?: TokenChecks;
+}
+
+/**
+ * What a tab hands a peer. Without sender-constrained (DPoP) tokens this includes the refresh
+ * token: tokens live in memory only, so a tab that reloads or opens later can renew only with a
+ * peer's refresh token (or a hidden-iframe round trip that browsers blocking third-party cookies
+ * refuse), and with rotation exactly one current refresh token must travel between tabs.
+ */
+function shareable(user: OidcUser): string {
+  return user.toStorageString();
 }
 
 /**
@@ -101,6 +68,8 @@ export class AuthSession {
   private grantedScopes: readonly string[] = [];
   private oidcUser: OidcUser | null = null;
   private lifetime = 0;
+  /** When the access token expires, seconds on the session clock (immune to device clock jumps). */
+  private expiresAt = 0;
   private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private leaving = false;
   /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
@@ -112,6 +81,8 @@ export class AuthSession {
   private readonly channel: SessionChannel;
   private readonly tabs: TabPresence;
   private readonly now: () => number;
+  private readonly clock: SessionClock;
+  private readonly checks: TokenChecks;
   private readonly renewer: TokenRenewer;
   readonly api: AuthApi;
 
@@ -123,7 +94,9 @@ export class AuthSession {
     this.location = options.location ?? window.location;
     this.channel = options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`);
     this.tabs = options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`);
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? createSessionClock();
+    this.now = () => this.clock.now();
+    this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
     this.renewer = new TokenRenewer({
       withLock: (fn) => withCrossTabLock(`mfe-auth-renew:${config.auth.clientId}`, fn),
       syncFromPeers: () => this.askPeersForTokens(),
@@ -212,14 +185,14 @@ export class AuthSession {
   /** Joins another open tab's session, or restores this tab's earlier one silently. */
   private async restore(): Promise<void> {
     await this.askPeersForTokens();
-    if (!this.oidcUser && window.sessionStorage.getItem(SIGNED_IN_HINT) === '1') {
+    if (!this.oidcUser && mayHaveSession()) {
       try {
-        const user = await this.manager.signinSilent();
+        const user = await this.manager.signinSilent({ nonce: newNonce() });
         if (!user) throw new Error('the provider returned no user');
         await this.accept(user);
       } catch (error) {
         log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
-        window.sessionStorage.removeItem(SIGNED_IN_HINT);
+        rememberSignedIn(false);
         await this.manager.removeUser();
       }
     }
@@ -247,21 +220,23 @@ export class AuthSession {
   /** Validates and takes a token set this tab obtained, then shares it with the other tabs. */
   private async accept(user: OidcUser): Promise<void> {
     try {
-      validateIdTokenClaims(user.id_token, { issuer: await this.manager.metadataService.getIssuer(), clientId: this.config.auth.clientId, now: this.now() / 1000 });
+      await this.checks.fromProvider(user, this.oidcUser?.id_token);
     } catch (error) {
       await this.manager.removeUser();
       throw error;
     }
     this.adopt(user);
-    window.sessionStorage.setItem(SIGNED_IN_HINT, '1');
-    this.channel.post({ type: 'tokens', user: user.toStorageString() });
+    rememberSignedIn(true);
+    this.channel.post({ type: 'tokens', user: shareable(user) });
   }
 
   private adopt(user: OidcUser): void {
     this.oidcUser = user;
     this.grantedScopes = user.scopes;
     this.recovering = false;
-    this.lifetime = Math.max(1, (user.expires_at ?? 0) - this.now() / 1000);
+    // expires_in is counted from now on the device's clock; kept on the session clock from here on.
+    this.lifetime = Math.max(1, user.expires_in ?? 0);
+    this.expiresAt = this.now() / 1000 + this.lifetime;
     const next = toContractUser(user.profile, this.config.auth.rolesClaim);
     // A renewal with the same claims keeps the same object, so remotes do not re-render or re-fetch.
     const previous = this.snapshot.user;
@@ -275,16 +250,11 @@ export class AuthSession {
 
   private onPeerMessage(message: SessionMessage): void {
     if (message.type === 'request-tokens') {
-      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: this.oidcUser.toStorageString() });
+      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: shareable(this.oidcUser) });
       return;
     }
     if (message.type === 'tokens') {
-      const incoming = OidcUser.fromStorageString(message.user);
-      if (this.oidcUser && (incoming.expires_at ?? 0) <= (this.oidcUser.expires_at ?? 0)) return;
-      // Keep oidc-client-ts's store in step: the next refresh must use the newest refresh token.
-      void this.manager.storeUser(incoming);
-      this.adopt(incoming);
-      window.sessionStorage.setItem(SIGNED_IN_HINT, '1');
+      void this.adoptFromPeer(message.user);
       return;
     }
     if (message.type === 'signed-out') {
@@ -294,14 +264,38 @@ export class AuthSession {
     }
   }
 
+  /** A token set from another tab passes the same checks as one from the provider before it is used. */
+  private async adoptFromPeer(serialized: string): Promise<void> {
+    let incoming: OidcUser;
+    try {
+      incoming = OidcUser.fromStorageString(serialized);
+    } catch {
+      return;
+    }
+    const expiresAt = () => this.now() / 1000 + (incoming.expires_in ?? 0);
+    if (this.oidcUser && expiresAt() <= this.expiresAt) return;
+    try {
+      await this.checks.fromPeer(incoming);
+    } catch (error) {
+      log.warn('A token set from another tab was refused.', { message: (error as Error).message });
+      return;
+    }
+    // Another, newer set may have arrived while this one was checked.
+    if ((this.oidcUser && expiresAt() <= this.expiresAt) || this.leaving) return;
+    // Keep oidc-client-ts's store in step: the next refresh must use the newest refresh token.
+    await this.manager.storeUser(incoming);
+    this.adopt(incoming);
+    rememberSignedIn(true);
+  }
+
   /** Asks the other tabs for a newer token set and waits briefly for one (not at all when this tab is alone). */
   private async askPeersForTokens(): Promise<void> {
     if (!(await this.tabs.otherTabsOpen())) return;
-    const before = this.oidcUser?.expires_at ?? 0;
+    const before = this.oidcUser ? this.expiresAt : 0;
     return new Promise((resolve) => {
       const timer = setTimeout(done, PEER_WAIT_MS);
       const listener = () => {
-        if ((this.oidcUser?.expires_at ?? 0) > before) done();
+        if (this.oidcUser && this.expiresAt > before) done();
       };
       const tokenListeners = this.tokenListeners;
       tokenListeners.add(listener);
@@ -319,15 +313,14 @@ export class AuthSession {
   }
 
   private tokenState(): TokenState | null {
-    const expiresAt = this.oidcUser?.expires_at;
-    return this.canRenew() && expiresAt !== undefined ? { expiresAt, lifetime: this.lifetime } : null;
+    return this.canRenew() ? { expiresAt: this.expiresAt, lifetime: this.lifetime } : null;
   }
 
   /** One token request: the refresh token when there is one, else a silent sign-in in a hidden iframe. */
   private async refreshOnce(): Promise<void> {
     let user: OidcUser | null;
     try {
-      user = await this.manager.signinSilent();
+      user = await this.manager.signinSilent({ nonce: newNonce() });
     } catch (error) {
       // The provider said no (revoked, expired, reused refresh token, login required): final.
       if (error instanceof ErrorResponse) throw new RenewalError('invalid_grant', error.error ?? error.message);
@@ -365,7 +358,7 @@ export class AuthSession {
     if (outcome === 'unavailable') {
       // Provider or network down: once the access token is past its expiry the user is told,
       // but the refresh token is kept and renewal resumes on its own (timer, online, wake).
-      if (this.now() / 1000 >= (this.oidcUser?.expires_at ?? 0)) this.markExpired('the provider could not be reached', true);
+      if (this.now() / 1000 >= this.expiresAt) this.markExpired('the provider could not be reached', true);
       clearTimeout(this.renewTimer);
       this.renewTimer = setTimeout(() => void this.renewNow(), RETRY_LATER_MS);
     }
@@ -391,7 +384,7 @@ export class AuthSession {
     if (this.leaving) return;
     this.leaving = true;
     try {
-      await this.manager.signinRedirect({ state });
+      await this.manager.signinRedirect({ state, nonce: newNonce() });
     } catch (cause) {
       this.leaving = false;
       throw new PlatformError('AUTH_FAILED', `The sign-in provider could not be reached (${(cause as Error)?.message}). Check your connection and try again.`, { cause });
@@ -418,7 +411,7 @@ export class AuthSession {
     this.oidcUser = null;
     this.grantedScopes = [];
     this.recovering = false;
-    window.sessionStorage.removeItem(SIGNED_IN_HINT);
+    rememberSignedIn(false);
     void this.manager.removeUser();
   }
 
@@ -428,7 +421,7 @@ export class AuthSession {
     if (this.renewer.isDue()) await this.renewNow();
     const user = this.oidcUser as OidcUser | null;
     if (!user || this.snapshot.status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
-    if ((user.expires_at ?? 0) <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
+    if (this.expiresAt <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
     return user.access_token;
   }
 

@@ -1,0 +1,34 @@
+import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { HostConfig } from '../config';
+
+/** The host's routes for the provider's answers (reserved in @mfe/manifest's rules). */
+export const CALLBACK_PATH = '/auth/callback';
+export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
+
+/** The OpenID Connect client: authorization code + PKCE, tokens in memory only, renewal left to the session. */
+export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {
+  return new UserManager({
+    authority: config.auth.authority,
+    client_id: config.auth.clientId,
+    scope: config.auth.scopes,
+    response_type: 'code', // authorization code + PKCE (S256), always
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${SILENT_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    // Tokens live in memory only: gone when the tab closes, never in Web Storage.
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+    // Only the short-lived PKCE verifier and `state` must survive the redirect.
+    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    // Renewal is ours (TokenRenewer): one request per renewal across tabs.
+    automaticSilentRenew: false,
+    silentRequestTimeoutInSeconds: 8,
+    monitorSession: false,
+    loadUserInfo: false,
+  });
+}
+
+/** A fresh `nonce` for an authorization request (oidc-client-ts checks it in the ID token). */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
