@@ -120,3 +120,15 @@ test('a refused sign-in callback leaves nobody signed in and says why', async ()
   expect(manager.removeUser).toHaveBeenCalled();
   expect(session.getSnapshot().user).toBeNull();
 });
+
+test.each([
+  ['the provider has no session any more', () => new ErrorResponse({ error: 'login_required' }), false],
+  ['the provider could not be reached in time', () => new Error('IFrame timed out without a response'), true],
+])('a failed restore forgets the earlier session only when %s', async (_label, failure, remembered) => {
+  const { session, manager } = setUp();
+  window.sessionStorage.setItem('mfe.auth.signed-in', '1');
+  manager.signinSilent.mockRejectedValue(failure());
+  await session.start();
+  expect(session.getSnapshot()).toMatchObject({ user: null, restoring: false });
+  expect(window.sessionStorage.getItem('mfe.auth.signed-in') === '1').toBe(remembered);
+});

@@ -1,5 +1,5 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { PlatformError, type AuthApi, type User } from '@mfe/context';
+import { isPlatformError, PlatformError, type AuthApi, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
 import { CALLBACK_PATH, newNonce } from './client';
@@ -192,7 +192,9 @@ export class AuthSession {
         await this.accept(user);
       } catch (error) {
         log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
-        rememberSignedIn(false);
+        // Forget it only on the provider's answer (no session there, a token refused): a timeout, a
+        // network failure or the page being left mid-restore says nothing, and the next load tries again.
+        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) rememberSignedIn(false);
         await this.manager.removeUser();
       }
     }
