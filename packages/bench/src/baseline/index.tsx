@@ -7,7 +7,9 @@ import { createEventBus, type RemoteModule } from '@mfe/context';
 import account from '@mfe/account/src/remote';
 import referrals from '@mfe/referrals/src/remote';
 import { createApiClient } from '@mfe/host/src/api-client';
-import { AuthSession, createUserManager } from '@mfe/host/src/auth/session';
+import { CALLBACK_PATH, createUserManager } from '@mfe/host/src/auth/client';
+import { AuthSession } from '@mfe/host/src/auth/session';
+import { createPageTitles } from '@mfe/host/src/layout/page-titles';
 import { loadRuntimeConfig } from '@mfe/host/src/config';
 import { HostServicesProvider } from '@mfe/host/src/host-services';
 import type { RemoteEntry } from '@mfe/host/src/manifest';
@@ -36,7 +38,9 @@ async function start() {
   exposeConsent(consent);
   installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
   const session = new AuthSession(createUserManager(config), config);
-  await session.start();
+  // As the host: only the sign-in callback is finished before the first render.
+  const started = session.start();
+  if (location.pathname === CALLBACK_PATH) await started;
   const api = createApiClient({
     apiOrigins: config.apiOrigins,
     origin: location.origin,
@@ -44,7 +48,7 @@ async function start() {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent }}>
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles() }}>
       <RouterProvider router={createBrowserRouter(buildRoutes(remotes))} />
     </HostServicesProvider>,
   );
