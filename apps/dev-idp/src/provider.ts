@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { logoutPage, messagePage } from './pages';
 import { claimsOf, findUserById } from './users';
@@ -65,6 +66,9 @@ export function createDevProvider(options: DevProviderOptions): Provider {
     features: {
       devInteractions: { enabled: false }, // our own login page checks passwords
       revocation: { enabled: true },
+      // DPoP (RFC 9449) with server nonces, so clients meet the nonce dance a production provider
+      // may ask for. Bearer tokens still work for clients that do not send proofs.
+      dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {

@@ -81,7 +81,7 @@ export async function start(): Promise<void> {
   const api = createApiClient({
     apiOrigins: config.apiOrigins,
     origin: window.location.origin,
-    getAccessToken: () => session.getAccessToken(),
+    authorize: (url, method, nonce) => session.authorize(url, method, nonce),
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));

@@ -2,10 +2,10 @@ import { parseRuntimeConfig } from './config';
 
 const valid = { productName: 'Acme', auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web' } };
 
-test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides off', () => {
+test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides and DPoP off', () => {
   expect(parseRuntimeConfig(valid)).toEqual({
     productName: 'Acme',
-    auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles' },
+    auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles', dpop: false },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [],
     apiOrigins: [],

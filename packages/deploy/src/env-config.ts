@@ -23,6 +23,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MFE_AUTH_CLIENT_ID', field: 'auth.clientId', kind: 'string', description: 'The public client registered for the host.' },
   { name: 'MFE_AUTH_SCOPES', field: 'auth.scopes', kind: 'string', description: 'Scopes asked for, space-separated (must include openid).' },
   { name: 'MFE_AUTH_ROLES_CLAIM', field: 'auth.rolesClaim', kind: 'string', description: 'Claim that holds the user\'s roles.' },
+  { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean', description: 'true: DPoP-bound tokens (the provider must support RFC 9449).' },
   { name: 'MFE_MANIFEST_URL', field: 'manifestUrl', kind: 'string', description: 'Where the runtime manifest is published.' },
   { name: 'MFE_ALLOWED_REMOTE_ORIGINS', field: 'allowedRemoteOrigins', kind: 'list', description: 'Origins remotes may load from (comma- or space-separated).' },
   { name: 'MFE_API_ORIGINS', field: 'apiOrigins', kind: 'list', description: 'Origins that receive the access token.' },

@@ -23,6 +23,7 @@ const { values } = parseArgs({
     overrides: { type: 'boolean', default: false },
     fixture: { type: 'string', multiple: true },
     'tag-src': { type: 'string' },
+    dpop: { type: 'boolean', default: false },
   },
 });
 const base = Number(values['base-port'] ?? 3000);
@@ -38,6 +39,7 @@ const stack = await startStack({
   ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
   ...(values['tag-src'] ? { tagLoader: { src: values['tag-src'] } } : {}),
   integrity: !values['no-integrity'],
+  dpop: values.dpop,
   overrides: values.overrides,
   extraRemotes,
   // --require-role account=admin

@@ -25,6 +25,13 @@ const AuthSchema = v.object({
   clientId: v.pipe(v.string(), v.minLength(1, 'must name the public client registered for this host')),
   scopes: v.optional(v.pipe(v.string(), v.includes('openid', 'must include "openid"')), 'openid profile email'),
   rolesClaim: v.optional(v.pipe(v.string(), v.minLength(1)), 'roles'),
+  /**
+   * Sender-constrained tokens (DPoP, RFC 9449) when the provider supports them: a non-extractable
+   * key in IndexedDB signs a proof for every token and API request, and the DPoP-bound refresh
+   * token is kept (useless without the key) so a reload restores the session without the provider's
+   * cookies. Off unless the provider is known to support DPoP.
+   */
+  dpop: v.optional(v.boolean(), false),
 });
 
 /** Where telemetry goes. Several adapters may run at once; none is on the critical path. */

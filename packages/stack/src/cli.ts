@@ -14,7 +14,8 @@ const { values } = parseArgs({
 });
 const base = values['base-port'] ? Number(values['base-port']) : undefined;
 const ports: StackPorts = base ? { host: base, idp: base + 100 } : DEV_PORTS;
-const stack = await startStack({ ports, overrides: values.overrides });
+// The dev provider supports DPoP, so the everyday stack uses it (as a production host with such a provider should).
+const stack = await startStack({ ports, overrides: values.overrides, dpop: true });
 
 const user = DEMO_USERS[0]!;
 console.log(`

@@ -65,6 +65,8 @@ export interface StackOptions {
   readonly hostDist?: string;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
   readonly liveRemotes?: Readonly<Record<string, string>>;
+  /** Sender-constrained tokens (DPoP): the dev provider supports them; off unless asked, as in the host's config. */
+  readonly dpop?: boolean;
   /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
   readonly requiredRoles?: Readonly<Record<string, readonly string[]>>;
 }
@@ -153,7 +155,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     // Validated by the host's own schema before anything is served.
     const checked = validateRuntimeConfig({
       productName: options.productName ?? 'Acme Web',
-      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
+      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles', dpop: options.dpop ?? false },
       manifestUrl: '/remotes.json',
       allowedRemoteOrigins: Object.values(remoteUrls),
       // The account remote calls the provider's userinfo endpoint through the api client.

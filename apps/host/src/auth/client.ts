@@ -1,4 +1,4 @@
-import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { IndexedDbDPoPStore, InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { HostConfig } from '../config';
 
 /** The host's routes for the provider's answers (reserved in @mfe/manifest's rules). */
@@ -24,6 +24,8 @@ export function createUserManager(config: HostConfig, origin = window.location.o
     silentRequestTimeoutInSeconds: 8,
     monitorSession: false,
     loadUserInfo: false,
+    // DPoP: a non-extractable key pair in IndexedDB, its thumbprint bound to the authorization code.
+    ...(config.auth.dpop ? { dpop: { store: new IndexedDbDPoPStore(), bind_authorization_code: true } } : {}),
   });
 }
 

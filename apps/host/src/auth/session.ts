@@ -7,6 +7,7 @@ import { createSessionClock, type SessionClock } from './clock';
 import { createTokenChecks, type TokenChecks } from './token-checks';
 import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
+import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
 import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
 import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage, type TabPresence } from './session-channel';
 import { describeSignInError, type SignInProblem } from './sign-in-errors';
@@ -46,16 +47,25 @@ export interface AuthSessionOptions {
   readonly tabs?: TabPresence;
   readonly clock?: SessionClock;
   readonly checks?: TokenChecks;
+  readonly refreshStore?: RefreshStore;
 }
 
 /**
- * What a tab hands a peer. Without sender-constrained (DPoP) tokens this includes the refresh
- * token: tokens live in memory only, so a tab that reloads or opens later can renew only with a
- * peer's refresh token (or a hidden-iframe round trip that browsers blocking third-party cookies
- * refuse), and with rotation exactly one current refresh token must travel between tabs.
+ * What a tab hands a peer. With DPoP, never the refresh token: every tab reads the one kept beside
+ * the key (refresh-store.ts). Without DPoP it travels too: tokens live in memory only, so a tab that
+ * reloads or opens later can renew only with a peer's refresh token (or a hidden-iframe round trip
+ * that browsers blocking third-party cookies refuse), and with rotation exactly one current refresh
+ * token must travel between tabs.
  */
-function shareable(user: OidcUser): string {
-  return user.toStorageString();
+function shareable(user: OidcUser, dpop: boolean): string {
+  return dpop ? new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString() : user.toStorageString();
+}
+
+/** An API call's credentials: the header, and with DPoP the proof for this method and URL. */
+export interface ApiAuthorization {
+  readonly token: string;
+  readonly authorization: string;
+  readonly proof?: string;
 }
 
 /**
@@ -83,6 +93,10 @@ export class AuthSession {
   private readonly now: () => number;
   private readonly clock: SessionClock;
   private readonly checks: TokenChecks;
+  private readonly dpop: boolean;
+  /** With DPoP: the refresh token kept across reloads (see refresh-store.ts). */
+  private readonly kept: RefreshStore;
+  private readonly renewLock: string;
   private readonly renewer: TokenRenewer;
   readonly api: AuthApi;
 
@@ -97,8 +111,11 @@ export class AuthSession {
     this.clock = options.clock ?? createSessionClock();
     this.now = () => this.clock.now();
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
+    this.dpop = config.auth.dpop;
+    this.kept = options.refreshStore ?? (this.dpop && typeof indexedDB !== 'undefined' ? createRefreshStore(config.auth.clientId) : NO_REFRESH_STORE);
+    this.renewLock = `mfe-auth-renew:${config.auth.clientId}`;
     this.renewer = new TokenRenewer({
-      withLock: (fn) => withCrossTabLock(`mfe-auth-renew:${config.auth.clientId}`, fn),
+      withLock: (fn) => withCrossTabLock(this.renewLock, fn),
       syncFromPeers: () => this.askPeersForTokens(),
       current: () => this.tokenState(),
       refresh: () => this.refreshOnce(),
@@ -185,6 +202,7 @@ export class AuthSession {
   /** Joins another open tab's session, or restores this tab's earlier one silently. */
   private async restore(): Promise<void> {
     await this.askPeersForTokens();
+    if (!this.oidcUser && (await this.restoreFromKept())) return;
     if (!this.oidcUser && mayHaveSession()) {
       try {
         const user = await this.manager.signinSilent({ nonce: newNonce() });
@@ -194,10 +212,41 @@ export class AuthSession {
         log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
         // Forget it only on the provider's answer (no session there, a token refused): a timeout, a
         // network failure or the page being left mid-restore says nothing, and the next load tries again.
-        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) rememberSignedIn(false);
-        await this.manager.removeUser();
+        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {
+          rememberSignedIn(false);
+          await this.manager.removeUser();
+        }
       }
     }
+  }
+
+  /**
+   * With DPoP: one refresh-token request with the kept token (no iframe, no provider cookie), under
+   * the renewal lock so two tabs opening at once do not spend the same token twice.
+   */
+  private async restoreFromKept(): Promise<boolean> {
+    if (!this.dpop) return false;
+    return withCrossTabLock(this.renewLock, async () => {
+      if (this.oidcUser) return true; // another tab handed its tokens meanwhile
+      const kept = await this.kept.load();
+      if (!kept) return false;
+      await this.manager.storeUser(new OidcUser({ refresh_token: kept.refreshToken, scope: kept.scope, token_type: 'DPoP', access_token: '', profile: { sub: kept.sub } as OidcUser['profile'] }));
+      try {
+        const user = await this.manager.signinSilent();
+        if (!user) throw new Error('the provider returned no user');
+        if (user.profile.sub !== kept.sub) throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
+        await this.accept(user);
+        return true;
+      } catch (error) {
+        log.info('The kept session could not be restored; sign in again to continue.', { message: (error as Error).message });
+        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {
+          await this.kept.clear();
+          rememberSignedIn(false);
+          await this.manager.removeUser();
+        }
+        return false;
+      }
+    });
   }
 
   private async completeCallback(): Promise<AuthStartResult> {
@@ -229,7 +278,8 @@ export class AuthSession {
     }
     this.adopt(user);
     rememberSignedIn(true);
-    this.channel.post({ type: 'tokens', user: shareable(user) });
+    if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub, scope: user.scope });
+    this.channel.post({ type: 'tokens', user: shareable(user, this.dpop) });
   }
 
   private adopt(user: OidcUser): void {
@@ -252,7 +302,7 @@ export class AuthSession {
 
   private onPeerMessage(message: SessionMessage): void {
     if (message.type === 'request-tokens') {
-      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: shareable(this.oidcUser) });
+      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: shareable(this.oidcUser, this.dpop) });
       return;
     }
     if (message.type === 'tokens') {
@@ -322,6 +372,13 @@ export class AuthSession {
   private async refreshOnce(): Promise<void> {
     let user: OidcUser | null;
     try {
+      // With DPoP the newest refresh token is the kept one (any tab may have rotated it).
+      const kept = this.dpop ? await this.kept.load() : undefined;
+      const stored = kept ? await this.manager.getUser() : null;
+      if (kept && stored && stored.refresh_token !== kept.refreshToken) {
+        stored.refresh_token = kept.refreshToken;
+        await this.manager.storeUser(stored);
+      }
       user = await this.manager.signinSilent({ nonce: newNonce() });
     } catch (error) {
       // The provider said no (revoked, expired, reused refresh token, login required): final.
@@ -374,6 +431,7 @@ export class AuthSession {
     if (!recoverable) {
       clearTimeout(this.renewTimer);
       this.oidcUser = null;
+      void this.kept.clear();
       void this.manager.removeUser();
     }
     // The user stays on screen (their page and its state are kept) until they sign in again.
@@ -414,7 +472,18 @@ export class AuthSession {
     this.grantedScopes = [];
     this.recovering = false;
     rememberSignedIn(false);
+    void this.kept.clear();
     void this.manager.removeUser();
+  }
+
+  /** Credentials for one API call (api-client.ts): with DPoP, a proof bound to its method and URL. */
+  async authorize(url: string, method: string, nonce?: string): Promise<ApiAuthorization> {
+    const token = await this.getAccessToken();
+    const user = this.oidcUser as OidcUser | null;
+    if (!this.dpop || !user || user.token_type?.toLowerCase() !== 'dpop') return { token, authorization: `Bearer ${token}` };
+    const proof = await this.manager.dpopProof(url, user, method, nonce);
+    if (!proof) throw new PlatformError('AUTH_REQUIRED', 'The key that proves this session is gone. Sign in again to continue.');
+    return { token, authorization: `DPoP ${token}`, proof };
   }
 
   async getAccessToken(): Promise<string> {

@@ -44,7 +44,7 @@ async function start() {
   const api = createApiClient({
     apiOrigins: config.apiOrigins,
     origin: location.origin,
-    getAccessToken: () => session.getAccessToken(),
+    authorize: (url, method, nonce) => session.authorize(url, method, nonce),
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(

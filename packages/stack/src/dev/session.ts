@@ -34,6 +34,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
       remotes: [...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name), options.remote],
       liveRemotes: { [options.remote.name]: remoteServer.origin },
       overrides: true,
+      dpop: true,
     });
     const url = `${stack.hostUrl}${options.remote.path}`;
     const user = DEMO_USERS[0]!;
