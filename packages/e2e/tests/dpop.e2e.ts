@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ALICE, idpControl, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sender-constrained tokens (DPoP, RFC 9449) against the dev provider, which asks for server
 // nonces: bound tokens, a proof on every API call, a reload that restores with one token request
@@ -136,4 +136,20 @@ test('signing out removes the kept refresh token and the key', async () => {
   await page.waitForURL(`${suite.stack.hostUrl}/`);
   await page.waitForSelector('[data-testid=sign-in]');
   expect(await kept(page)).toEqual({ records: [], keys: 0 });
+});
+
+test('with the device clock 2 hours ahead, proofs are still accepted (the server nonce vouches for them) and a reload restores', async () => {
+  const browser = await launchBrowser();
+  try {
+    await browser.context.clock.install({ time: Date.now() + 2 * 3600_000 });
+    const page = await browser.context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=userinfo-name]');
+    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+  } finally {
+    await browser.close();
+  }
 });

@@ -9,14 +9,16 @@ import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenS
 import { safeReturnPath } from './return-path';
 import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
 import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
-import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type SessionMessage, type TabPresence } from './session-channel';
+import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type TabPresence } from './session-channel';
+import { SessionStore, type SessionSnapshot } from './session-store';
+import { onScreenViewer, remoteAuthApi } from './views';
+import type { Viewer } from '../access';
+import { TabSync } from './tab-sync';
 import { describeSignInError, type SignInProblem } from './sign-in-errors';
 import { stableClaims, toContractUser } from './user';
 
 const log = createLogger('auth');
 
-/** How long a tab waits for another tab to hand over its token set. */
-const PEER_WAIT_MS = 150;
 /** After the provider was unreachable, when to try renewing again. */
 const RETRY_LATER_MS = 10_000;
 
@@ -24,20 +26,7 @@ interface SignInState {
   readonly returnTo: string;
 }
 
-export type SessionStatus = 'signed-out' | 'active' | 'expired';
-
-export interface SessionSnapshot {
-  readonly user: User | null;
-  readonly status: SessionStatus;
-  /** Another tab signed out: show that, rather than sending the user to sign in. */
-  readonly signedOutElsewhere: boolean;
-  /**
-   * The session of an earlier page load is being restored (from another tab or the provider):
-   * pages that need a user wait for it instead of sending the visitor to sign in.
-   */
-  readonly restoring: boolean;
-}
-
+export type { SessionSnapshot, SessionStatus } from './session-store';
 
 export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
 
@@ -73,7 +62,8 @@ export interface ApiAuthorization {
  * `AuthApi`; nothing of oidc-client-ts crosses to them.
  */
 export class AuthSession {
-  private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false };
+  private readonly store = new SessionStore();
+  private readonly tabSync: TabSync;
   /** Scopes of the token set behind the user on screen, kept while the session shows as expired. */
   private grantedScopes: readonly string[] = [];
   private oidcUser: OidcUser | null = null;
@@ -84,12 +74,7 @@ export class AuthSession {
   private leaving = false;
   /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
   private recovering = false;
-  private readonly listeners = new Set<() => void>();
-  /** Told whenever a token set is adopted, even one that changes nothing on screen. */
-  private readonly tokenListeners = new Set<() => void>();
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
-  private readonly channel: SessionChannel;
-  private readonly tabs: TabPresence;
   private readonly now: () => number;
   private readonly clock: SessionClock;
   private readonly checks: TokenChecks;
@@ -106,8 +91,6 @@ export class AuthSession {
     options: AuthSessionOptions = {},
   ) {
     this.location = options.location ?? window.location;
-    this.channel = options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`);
-    this.tabs = options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`);
     this.clock = options.clock ?? createSessionClock();
     this.now = () => this.clock.now();
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
@@ -116,42 +99,44 @@ export class AuthSession {
     this.renewLock = `mfe-auth-renew:${config.auth.clientId}`;
     this.renewer = new TokenRenewer({
       withLock: (fn) => withCrossTabLock(this.renewLock, fn),
-      syncFromPeers: () => this.askPeersForTokens(),
+      syncFromPeers: () => this.tabSync.askPeers(),
       current: () => this.tokenState(),
       refresh: () => this.refreshOnce(),
       now: this.now,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
-    this.channel.subscribe((message) => this.onPeerMessage(message));
+    this.tabSync = new TabSync({
+      channel: options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`),
+      tabs: options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`),
+      shareable: () => (this.oidcUser && this.store.get().status === 'active' ? shareable(this.oidcUser, this.dpop) : null),
+      offered: (serialized) => void this.adoptFromPeer(serialized),
+      signedOutElsewhere: () => {
+        log.info('Signed out in another tab.');
+        this.clearLocal();
+        this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: true });
+      },
+      expiresAt: () => (this.oidcUser ? this.expiresAt : 0),
+    });
     // A laptop waking up or a network coming back: renew at once if it is due.
     window.addEventListener('online', () => this.renewIfDue());
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.renewIfDue();
     });
-    const currentUser = () => this.snapshot.user;
-    this.api = {
-      get user() {
-        return currentUser();
-      },
-      getAccessToken: () => this.getAccessToken(),
-      signIn: (returnTo?: string) => this.signIn(returnTo),
-      signOut: () => this.signOut(),
-      hasRole: (role: string) => this.hasRole(role),
-      hasScope: (scope: string) => this.hasScope(scope),
-    };
+    this.api = remoteAuthApi(this, this.store);
   }
 
   /** With `hasRole`/`hasScope`, this makes the session the `Viewer` that access checks take. */
   get signedIn(): boolean {
-    return this.snapshot.user !== null;
+    return this.store.user() !== null;
   }
 
   hasRole(role: string): boolean {
-    return this.snapshot.status === 'active' && (this.snapshot.user?.roles.includes(role) ?? false);
+    const { status, user } = this.store.get();
+    return status === 'active' && (user?.roles.includes(role) ?? false);
   }
 
   hasScope(scope: string): boolean {
-    return this.snapshot.status === 'active' && (this.oidcUser?.scopes.includes(scope) ?? false);
+    return this.store.get().status === 'active' && (this.oidcUser?.scopes.includes(scope) ?? false);
   }
 
   /**
@@ -159,26 +144,11 @@ export class AuthSession {
    * as expired (the page stays as it was, under the expiry notice, until they sign in again).
    * `hasRole`/`hasScope` on the session itself answer for a usable session only.
    */
-  readonly onScreen = {
-    session: this as AuthSession,
-    get signedIn(): boolean {
-      return this.session.snapshot.user !== null;
-    },
-    hasRole(role: string): boolean {
-      return this.session.snapshot.status !== 'signed-out' && (this.session.snapshot.user?.roles.includes(role) ?? false);
-    },
-    hasScope(scope: string): boolean {
-      return this.session.snapshot.status !== 'signed-out' && this.session.grantedScopes.includes(scope);
-    },
-  };
+  readonly onScreen: Viewer = onScreenViewer(this.store, () => this.grantedScopes);
 
-  getSnapshot = (): SessionSnapshot => this.snapshot;
-  currentUser = (): User | null => this.snapshot.user;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  getSnapshot = (): SessionSnapshot => this.store.get();
+  currentUser = (): User | null => this.store.user();
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** True once the page is on its way to the provider (sign-in or sign-out); guards must not start another redirect. */
   isLeaving = (): boolean => this.leaving;
@@ -190,18 +160,18 @@ export class AuthSession {
    */
   async start(): Promise<AuthStartResult> {
     if (this.location.pathname === CALLBACK_PATH) return this.completeCallback();
-    this.setSnapshot({ ...this.snapshot, restoring: true });
+    this.store.update({ restoring: true });
     try {
       await this.restore();
     } finally {
-      this.setSnapshot({ ...this.snapshot, restoring: false });
+      this.store.update({ restoring: false });
     }
     return { kind: 'ready' };
   }
 
   /** Joins another open tab's session, or restores this tab's earlier one silently. */
   private async restore(): Promise<void> {
-    await this.askPeersForTokens();
+    await this.tabSync.askPeers();
     if (!this.oidcUser && (await this.restoreFromKept())) return;
     if (!this.oidcUser && mayHaveSession()) {
       try {
@@ -261,7 +231,7 @@ export class AuthSession {
       window.history.replaceState(null, '', CALLBACK_PATH);
       // Never half signed in: whatever was stored goes.
       await this.manager.removeUser().catch(() => undefined);
-      this.setSnapshot({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
+      this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
       const problem = describeSignInError(cause);
       log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
       return { kind: 'callback-failed', problem };
@@ -279,7 +249,7 @@ export class AuthSession {
     this.adopt(user);
     rememberSignedIn(true);
     if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub, scope: user.scope });
-    this.channel.post({ type: 'tokens', user: shareable(user, this.dpop) });
+    this.tabSync.announce(shareable(user, this.dpop));
   }
 
   private adopt(user: OidcUser): void {
@@ -291,29 +261,11 @@ export class AuthSession {
     this.expiresAt = this.now() / 1000 + this.lifetime;
     const next = toContractUser(user.profile, this.config.auth.rolesClaim);
     // A renewal with the same claims keeps the same object, so remotes do not re-render or re-fetch.
-    const previous = this.snapshot.user;
+    const { user: previous, status, signedOutElsewhere } = this.store.get();
     const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
-    if (!same || this.snapshot.status !== 'active' || this.snapshot.signedOutElsewhere) {
-      this.setSnapshot({ ...this.snapshot, user: same ? previous : next, status: 'active', signedOutElsewhere: false });
-    }
+    if (!same || status !== 'active' || signedOutElsewhere) this.store.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
     this.scheduleRenewal();
-    this.tokenListeners.forEach((listener) => listener());
-  }
-
-  private onPeerMessage(message: SessionMessage): void {
-    if (message.type === 'request-tokens') {
-      if (this.oidcUser && this.snapshot.status === 'active') this.channel.post({ type: 'tokens', user: shareable(this.oidcUser, this.dpop) });
-      return;
-    }
-    if (message.type === 'tokens') {
-      void this.adoptFromPeer(message.user);
-      return;
-    }
-    if (message.type === 'signed-out') {
-      log.info('Signed out in another tab.');
-      this.clearLocal();
-      this.setSnapshot({ ...this.snapshot, user: null, status: 'signed-out', signedOutElsewhere: true });
-    }
+    this.tabSync.adopted();
   }
 
   /** A token set from another tab passes the same checks as one from the provider before it is used. */
@@ -340,28 +292,8 @@ export class AuthSession {
     rememberSignedIn(true);
   }
 
-  /** Asks the other tabs for a newer token set and waits briefly for one (not at all when this tab is alone). */
-  private async askPeersForTokens(): Promise<void> {
-    if (!(await this.tabs.otherTabsOpen())) return;
-    const before = this.oidcUser ? this.expiresAt : 0;
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, PEER_WAIT_MS);
-      const listener = () => {
-        if (this.oidcUser && this.expiresAt > before) done();
-      };
-      const tokenListeners = this.tokenListeners;
-      tokenListeners.add(listener);
-      function done() {
-        clearTimeout(timer);
-        tokenListeners.delete(listener);
-        resolve();
-      }
-      this.channel.post({ type: 'request-tokens' });
-    });
-  }
-
   private canRenew(): boolean {
-    return this.oidcUser !== null && (this.snapshot.status === 'active' || this.recovering);
+    return this.oidcUser !== null && (this.store.get().status === 'active' || this.recovering);
   }
 
   private tokenState(): TokenState | null {
@@ -425,7 +357,7 @@ export class AuthSession {
   }
 
   private markExpired(reason: string, recoverable: boolean): void {
-    if (this.snapshot.status === 'signed-out') return;
+    if (this.store.get().status === 'signed-out') return;
     log.warn(`Session expired: ${reason}.`);
     this.recovering = recoverable;
     if (!recoverable) {
@@ -435,7 +367,7 @@ export class AuthSession {
       void this.manager.removeUser();
     }
     // The user stays on screen (their page and its state are kept) until they sign in again.
-    if (this.snapshot.status !== 'expired') this.setSnapshot({ ...this.snapshot, status: 'expired' });
+    if (this.store.get().status !== 'expired') this.store.update({ status: 'expired' });
   }
 
   async signIn(returnTo?: string): Promise<void> {
@@ -454,10 +386,10 @@ export class AuthSession {
   async signOut(): Promise<void> {
     const idToken = this.oidcUser?.id_token;
     this.leaving = true;
-    this.channel.post({ type: 'signed-out' });
+    this.tabSync.announceSignOut();
     // Local tokens go first, whatever the provider does next.
     this.clearLocal();
-    this.setSnapshot({ ...this.snapshot, user: null, status: 'signed-out', signedOutElsewhere: false });
+    this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false });
     try {
       await this.manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     } catch (error) {
@@ -487,17 +419,12 @@ export class AuthSession {
   }
 
   async getAccessToken(): Promise<string> {
-    if (this.snapshot.status === 'expired' && !this.recovering) throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (this.store.get().status === 'expired' && !this.recovering) throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
     if (!this.oidcUser) throw new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
     if (this.renewer.isDue()) await this.renewNow();
     const user = this.oidcUser as OidcUser | null;
-    if (!user || this.snapshot.status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (!user || this.store.get().status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
     if (this.expiresAt <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
     return user.access_token;
-  }
-
-  private setSnapshot(next: SessionSnapshot): void {
-    this.snapshot = next;
-    this.listeners.forEach((listener) => listener());
   }
 }

@@ -1,0 +1,35 @@
+import type { User } from '@mfe/context';
+
+export type SessionStatus = 'signed-out' | 'active' | 'expired';
+
+export interface SessionSnapshot {
+  readonly user: User | null;
+  readonly status: SessionStatus;
+  /** Another tab signed out: show that, rather than sending the user to sign in. */
+  readonly signedOutElsewhere: boolean;
+  /**
+   * The session of an earlier page load is being restored (from another tab, the kept refresh
+   * token or the provider): pages that need a user wait for it instead of sending the visitor to
+   * sign in.
+   */
+  readonly restoring: boolean;
+}
+
+/** What React renders from: one immutable snapshot, replaced on every change (useSyncExternalStore). */
+export class SessionStore {
+  private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false };
+  private readonly listeners = new Set<() => void>();
+
+  get = (): SessionSnapshot => this.snapshot;
+  user = (): User | null => this.snapshot.user;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  update(change: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+}

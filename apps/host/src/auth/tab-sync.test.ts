@@ -1,0 +1,54 @@
+import type { SessionChannel, SessionMessage } from './session-channel';
+import { TabSync } from './tab-sync';
+
+function setUp(options: { others?: boolean; mine?: string | null } = {}) {
+  let deliver: (message: SessionMessage) => void = () => undefined;
+  const posted: SessionMessage[] = [];
+  const channel: SessionChannel = { post: (message) => void posted.push(message), subscribe: (handler) => ((deliver = handler), () => undefined) };
+  const state = { expiresAt: 100 };
+  const deps = {
+    channel,
+    tabs: { otherTabsOpen: async () => options.others ?? true },
+    shareable: jest.fn(() => (options.mine === undefined ? 'my-set' : options.mine)),
+    offered: jest.fn(),
+    signedOutElsewhere: jest.fn(),
+    expiresAt: () => state.expiresAt,
+  };
+  return { sync: new TabSync(deps), deps, posted, state, deliver: (message: SessionMessage) => deliver(message) };
+}
+
+test("answers a peer's request with its shareable set, and stays silent without one", () => {
+  const { deliver, posted } = setUp();
+  deliver({ type: 'request-tokens' });
+  expect(posted).toEqual([{ type: 'tokens', user: 'my-set' }]);
+  const silent = setUp({ mine: null });
+  silent.deliver({ type: 'request-tokens' });
+  expect(silent.posted).toEqual([]);
+});
+
+test("passes on a peer's set and a peer's sign-out", () => {
+  const { deliver, deps } = setUp();
+  deliver({ type: 'tokens', user: 'theirs' });
+  deliver({ type: 'signed-out' });
+  expect(deps.offered).toHaveBeenCalledWith('theirs');
+  expect(deps.signedOutElsewhere).toHaveBeenCalledTimes(1);
+});
+
+test('asking peers stops waiting as soon as a newer set was adopted', async () => {
+  jest.useFakeTimers();
+  const { sync, posted, state } = setUp();
+  const asked = sync.askPeers(10_000);
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(posted).toEqual([{ type: 'request-tokens' }]);
+  state.expiresAt = 200;
+  sync.adopted();
+  await expect(asked).resolves.toBeUndefined();
+  jest.useRealTimers();
+});
+
+test('a tab alone does not ask or wait', async () => {
+  const { sync, posted } = setUp({ others: false });
+  await sync.askPeers();
+  expect(posted).toEqual([]);
+});

@@ -1,0 +1,73 @@
+import type { SessionChannel, SessionMessage, TabPresence } from './session-channel';
+
+/** How long a tab waits for another tab to hand over its token set. */
+export const PEER_WAIT_MS = 150;
+
+export interface TabSyncDeps {
+  readonly channel: SessionChannel;
+  readonly tabs: TabPresence;
+  /** This tab's token set as it may be handed to a peer, or null when it has none worth sharing. */
+  shareable(): string | null;
+  /** A peer's token set (to be checked before it is used). */
+  offered(serialized: string): void;
+  /** Another tab signed out. */
+  signedOutElsewhere(): void;
+  /** When this tab's access token expires (session-clock seconds; 0 without one). */
+  expiresAt(): number;
+}
+
+/**
+ * The tabs' protocol over a same-origin channel: a tab without tokens asks, a tab with tokens
+ * answers, every adopted token set is announced, and a sign-out reaches every tab.
+ */
+export class TabSync {
+  private readonly waiters = new Set<() => void>();
+
+  constructor(private readonly deps: TabSyncDeps) {
+    deps.channel.subscribe((message) => this.receive(message));
+  }
+
+  /** Hands this tab's new token set to the others. */
+  announce(serialized: string): void {
+    this.deps.channel.post({ type: 'tokens', user: serialized });
+  }
+
+  announceSignOut(): void {
+    this.deps.channel.post({ type: 'signed-out' });
+  }
+
+  /** Called once a token set was adopted, so a pending `askPeers` can stop waiting. */
+  adopted(): void {
+    this.waiters.forEach((waiter) => waiter());
+  }
+
+  /** Asks the other tabs for a newer token set and waits briefly for one (not at all when this tab is alone). */
+  async askPeers(waitMs = PEER_WAIT_MS): Promise<void> {
+    if (!(await this.deps.tabs.otherTabsOpen())) return;
+    const before = this.deps.expiresAt();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (this.deps.expiresAt() > before) done();
+      };
+      const timer = setTimeout(done, waitMs);
+      this.waiters.add(check);
+      this.deps.channel.post({ type: 'request-tokens' });
+    });
+  }
+
+  private receive(message: SessionMessage): void {
+    if (message.type === 'request-tokens') {
+      const mine = this.deps.shareable();
+      if (mine) this.announce(mine);
+    } else if (message.type === 'tokens') {
+      this.deps.offered(message.user);
+    } else if (message.type === 'signed-out') {
+      this.deps.signedOutElsewhere();
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { AuthApi } from '@mfe/context';
+import type { Viewer } from '../access';
+import type { SessionStore } from './session-store';
+
+/**
+ * Access as the page on screen has it: the user's roles and scopes also while the session shows as
+ * expired, so an expiry keeps the page (and its navigation) as it was under the notice.
+ */
+export function onScreenViewer(store: SessionStore, grantedScopes: () => readonly string[]): Viewer {
+  return {
+    get signedIn() {
+      return store.user() !== null;
+    },
+    hasRole: (role) => store.get().status !== 'signed-out' && (store.user()?.roles.includes(role) ?? false),
+    hasScope: (scope) => store.get().status !== 'signed-out' && grantedScopes().includes(scope),
+  };
+}
+
+/** What remotes get as `useAuth()`: the contract's `AuthApi`, nothing of oidc-client-ts. */
+export function remoteAuthApi(session: Omit<AuthApi, 'user'>, store: Pick<SessionStore, 'user'>): AuthApi {
+  return {
+    get user() {
+      return store.user();
+    },
+    getAccessToken: () => session.getAccessToken(),
+    signIn: (returnTo?: string) => session.signIn(returnTo),
+    signOut: () => session.signOut(),
+    hasRole: (role: string) => session.hasRole(role),
+    hasScope: (scope: string) => session.hasScope(scope),
+  };
+}
