@@ -153,3 +153,16 @@ test('with the device clock 2 hours ahead, proofs are still accepted (the server
     await browser.close();
   }
 });
+
+test('a revoked grant ends the session and removes the kept refresh token and the key', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect((await kept(page)).records).toHaveLength(1);
+  await idp().revoke('u-alice');
+  await page.waitForSelector('[data-testid=session-expired]', { timeout: TOKEN_TTL_S * 2500 });
+  for (let tries = 0; tries < 50 && (await kept(page)).records.length > 0; tries += 1) await page.waitForTimeout(100);
+  expect(await kept(page)).toEqual({ records: [], keys: 0 });
+  expect(await page.$('[data-testid=account-greeting]')).not.toBeNull(); // the page stays, under the notice
+});
