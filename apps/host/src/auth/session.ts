@@ -7,6 +7,7 @@ import { createSessionClock, type SessionClock } from './clock';
 import { createTokenChecks, type TokenChecks } from './token-checks';
 import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
+import { restoreWithKeptToken } from './kept-restore';
 import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
 import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
 import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type TabPresence } from './session-channel';
@@ -190,32 +191,20 @@ export class AuthSession {
     }
   }
 
-  /**
-   * With DPoP: one refresh-token request with the kept token (no iframe, no provider cookie), under
-   * the renewal lock so two tabs opening at once do not spend the same token twice.
-   */
+  /** With DPoP: the kept refresh token (kept-restore.ts). */
   private async restoreFromKept(): Promise<boolean> {
     if (!this.dpop) return false;
-    return withCrossTabLock(this.renewLock, async () => {
-      if (this.oidcUser) return true; // another tab handed its tokens meanwhile
-      const kept = await this.kept.load();
-      if (!kept) return false;
-      await this.manager.storeUser(new OidcUser({ refresh_token: kept.refreshToken, scope: kept.scope, token_type: 'DPoP', access_token: '', profile: { sub: kept.sub } as OidcUser['profile'] }));
-      try {
-        const user = await this.manager.signinSilent();
-        if (!user) throw new Error('the provider returned no user');
-        if (user.profile.sub !== kept.sub) throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
-        await this.accept(user);
-        return true;
-      } catch (error) {
-        log.info('The kept session could not be restored; sign in again to continue.', { message: (error as Error).message });
-        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {
-          await this.kept.clear();
-          rememberSignedIn(false);
-          await this.manager.removeUser();
-        }
-        return false;
-      }
+    return restoreWithKeptToken({
+      manager: this.manager,
+      kept: this.kept,
+      withLock: (fn) => withCrossTabLock(this.renewLock, fn),
+      hasTokens: () => this.oidcUser !== null,
+      accept: (user) => this.accept(user),
+      forget: async () => {
+        await this.kept.clear();
+        rememberSignedIn(false);
+        await this.manager.removeUser();
+      },
     });
   }
 
