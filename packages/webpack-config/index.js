@@ -306,6 +306,13 @@ class HostDescriptionPlugin {
   }
 }
 
+/** The ES module build of the plugin that publishes the host's federation runtime to remotes. */
+function externalRuntimeProvider(appDir) {
+  const enhanced = require.resolve('@module-federation/enhanced', { paths: [appDir] });
+  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(enhanced)] });
+  return path.join(path.dirname(commonjs), 'index.js');
+}
+
 /**
  * The host: provides the shared singletons, knows no remote at build time
  * (they come from the runtime manifest), and never fetches a remote's entry
@@ -336,9 +343,13 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
       // at start-up, so one unreachable remote would block the host.
       shareStrategy: 'loaded-first',
       dts: false,
-      // One federation runtime for the page: the host provides it to every remote. It is built
-      // without the manifest/snapshot machinery: the host reads mf-manifest.json itself.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+      // One federation runtime for the page: the host provides it to every remote (what
+      // `experiments.provideExternalRuntime` does), through the injection plugin's ES module build,
+      // so it shares the bundler runtime's copy of runtime-core, sdk and error codes (the option adds
+      // the CommonJS build, which webpack bundles as a second copy: ~24 KiB gzip). Built without the
+      // manifest/snapshot machinery: the host reads mf-manifest.json itself.
+      runtimePlugins: [externalRuntimeProvider(appDir)],
+      experiments: { optimization: { target: 'web', disableSnapshot: true } },
     }),
     cssExtractPlugin(appDir, mode !== 'development'),
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
