@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startDevSession } from '@mfe/stack';
+import { runUntilStopped, startDevSession } from '@mfe/stack';
 import { readRemoteSettings, RemoteSettingsError } from './remote-settings';
 
 // `mfe-dev` (the `pnpm dev` of a feature area in its own repository): this remote on webpack's dev
@@ -29,13 +29,7 @@ try {
     hostPort,
     hostDist: join(dirname(fileURLToPath(import.meta.url)), '..', 'host'),
   });
-  console.log(`${session.banner}\nDEV READY ${session.url}`);
-  const stop = async () => {
-    await session.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  runUntilStopped(session);
 } catch (error) {
   console.error(error instanceof RemoteSettingsError ? `${error.code}: ${error.message}` : `mfe-dev could not start: ${(error as Error).message}`);
   process.exit(1);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { portFor, readDevRemotes } from './dev-manifest';
 import { buildDevHost } from './dev/host-build';
-import { startDevSession } from './dev/session';
+import { runUntilStopped, startDevSession } from './dev/session';
 import { DEV_PORTS } from './stack';
 
 // `pnpm dev <remote>` (or `pnpm --filter @mfe/<remote> dev`): one feature area of this repository
@@ -33,11 +33,4 @@ const session = await startDevSession({
   hostDist,
   otherRemotes: remotes,
 });
-console.log(`${session.banner}\nDEV READY ${session.url}`);
-
-const stop = async () => {
-  await session.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+runUntilStopped(session);

@@ -3,4 +3,4 @@ export { startStack, derivedPorts, DEV_PORTS, type RunningStack, type StackOptio
 export { startCollector, type CollectorRecord, type RunningCollector } from './collector';
 export { DEV_MANIFEST_PATH, portFor, readDevRemotes, type DevRemote } from './dev-manifest';
 export { buildDevHost } from './dev/host-build';
-export { startDevSession, type DevSession, type DevSessionOptions } from './dev/session';
+export { runUntilStopped, startDevSession, type DevSession, type DevSessionOptions } from './dev/session';

@@ -23,6 +23,20 @@ export interface DevSession {
   close(): Promise<void>;
 }
 
+/**
+ * The commands' last step: prints the banner and the `DEV READY <url>` line (which tools and tests
+ * wait for), and stops everything on Ctrl+C or SIGTERM.
+ */
+export function runUntilStopped(session: DevSession): void {
+  console.log(`${session.banner}\nDEV READY ${session.url}`);
+  const stop = async () => {
+    await session.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
 /** One feature area in development inside a real host: its dev server, the host's development build, the dev provider. */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
   const started = performance.now();
