@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
@@ -13,7 +12,7 @@ import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
 import { describeProblem, loadManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
-import { buildRoutes } from './routes';
+import { AppRouter } from './routes';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
 import type { RemoteEntry } from './manifest';
@@ -85,10 +84,9 @@ export async function start(): Promise<void> {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
-  const router = createBrowserRouter(buildRoutes(manifest.remotes));
   root.render(
     <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), overrides: manifest.overrides }}>
-      <RouterProvider router={router} />
+      <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>,
   );
 }

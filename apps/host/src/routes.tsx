@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import { useMemo } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { RequireAccess } from './auth/RequireAccess';
 import { RequireAuth } from './auth/RequireAuth';
 import { Diagnostics } from './layout/Diagnostics';
@@ -39,4 +40,20 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
       children: [{ index: true, element: <Home /> }, { path: 'diagnostics', element: <Diagnostics /> }, ...remoteRoutes, { path: '*', element: <NotFound /> }],
     },
   ];
+}
+
+function AppRoutes({ remotes }: { readonly remotes: readonly RemoteEntry[] }) {
+  return useRoutes(useMemo(() => buildRoutes(remotes), [remotes]));
+}
+
+/**
+ * The host's router, in declarative mode: the data-router engine (loaders, actions, fetchers) is
+ * about 20 KiB gzip that every visitor would download first, and nothing here uses it (decision 0010).
+ */
+export function AppRouter({ remotes }: { readonly remotes: readonly RemoteEntry[] }) {
+  return (
+    <BrowserRouter>
+      <AppRoutes remotes={remotes} />
+    </BrowserRouter>
+  );
 }

@@ -1,3 +1,4 @@
+import satisfies from 'semver/functions/satisfies';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
 
@@ -63,7 +64,7 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<s
   } catch {
     return `${remote.entry} is not JSON (is it really the remote's mf-manifest.json?)`;
   }
-  const incompatible = findIncompatibilities(manifest, options.provided);
+  const incompatible = findIncompatibilities(manifest, options.provided, satisfies);
   if (incompatible.length > 0) {
     return `built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`;
   }

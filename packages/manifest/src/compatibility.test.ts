@@ -1,4 +1,7 @@
-import { describeIncompatibility, findIncompatibilities } from './compatibility';
+import satisfies from 'semver/functions/satisfies';
+import { describeIncompatibility, findIncompatibilities as withRule } from './compatibility';
+
+const findIncompatibilities = (manifest: unknown, provided: Readonly<Record<string, string>>) => withRule(manifest, provided, satisfies);
 
 const provided = { react: '19.3.1', 'react-router': '7.18.5', '@mfe/context': '1.1.0' };
 const manifest = (shared: Array<{ name: string; requiredVersion: string }>) => ({ shared });

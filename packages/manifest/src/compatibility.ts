@@ -1,5 +1,3 @@
-import satisfies from 'semver/functions/satisfies';
-
 /** What a remote's `mf-manifest.json` says about the shared packages it was built against. */
 interface FederationManifest {
   readonly shared?: ReadonlyArray<{ readonly name?: unknown; readonly requiredVersion?: unknown }>;
@@ -14,11 +12,17 @@ export interface Incompatibility {
 }
 
 /**
+ * Whether `version` is in `range` (npm's semver rules). Passed in, so a browser uses the federation
+ * runtime's own `satisfy` (already in its first script) and Node uses the `semver` package.
+ */
+export type RangeCheck = (version: string, range: string) => boolean;
+
+/**
  * Compares the ranges a remote's build recorded for the host's singletons
  * (React, react-router, the @mfe/context contract…) with what the host
  * provides. Anything the host does not provide is the remote's own business.
  */
-export function findIncompatibilities(manifest: unknown, provided: Readonly<Record<string, string>>): Incompatibility[] {
+export function findIncompatibilities(manifest: unknown, provided: Readonly<Record<string, string>>, satisfies: RangeCheck): Incompatibility[] {
   const shared = (manifest as FederationManifest | null)?.shared;
   if (!Array.isArray(shared)) return [];
   const problems: Incompatibility[] = [];

@@ -10,7 +10,7 @@ export {
   type RemoteEntry,
 } from './manifest';
 export { describeIssues } from './validation';
-export { describeIncompatibility, findIncompatibilities, type Incompatibility } from './compatibility';
+export { describeIncompatibility, findIncompatibilities, type Incompatibility, type RangeCheck } from './compatibility';
 export {
   RuntimeConfigSchema,
   isOrigin,

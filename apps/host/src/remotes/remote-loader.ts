@@ -2,6 +2,7 @@ import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
+import { satisfy } from '@module-federation/enhanced/runtime';
 import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
 
 const log = createLogger('remotes');
@@ -292,7 +293,7 @@ export class RemoteLoader {
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
       const manifest: unknown = await response.json();
       this.builds.set(entry.name, describeBuild(manifest));
-      const problems = findIncompatibilities(manifest, this.provided);
+      const problems = findIncompatibilities(manifest, this.provided, satisfy);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));

@@ -2,7 +2,6 @@
 // two remotes imported statically and no Module Federation at all, so the
 // benchmark's difference is exactly what composition costs.
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createEventBus, type RemoteModule } from '@mfe/context';
 import account from '@mfe/account/src/remote';
 import referrals from '@mfe/referrals/src/remote';
@@ -14,7 +13,7 @@ import { loadRuntimeConfig } from '@mfe/host/src/config';
 import { HostServicesProvider } from '@mfe/host/src/host-services';
 import type { RemoteEntry } from '@mfe/host/src/manifest';
 import type { RemoteLoader } from '@mfe/host/src/remotes/remote-loader';
-import { buildRoutes } from '@mfe/host/src/routes';
+import { AppRouter } from '@mfe/host/src/routes';
 import { createPageConsent, exposeConsent, installTelemetry } from '@mfe/host/src/telemetry';
 
 const modules: Record<string, RemoteModule> = { referrals, account };
@@ -49,7 +48,7 @@ async function start() {
   });
   createRoot(document.getElementById('root')!).render(
     <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles() }}>
-      <RouterProvider router={createBrowserRouter(buildRoutes(remotes))} />
+      <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );
 }
