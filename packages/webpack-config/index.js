@@ -306,6 +306,43 @@ class HostDescriptionPlugin {
   }
 }
 
+/** Where bootConfig writes, and the file that names its script for the host's page. */
+const BOOT_DIR = 'boot';
+const BOOT_NAMES = 'boot-files.json';
+
+function readBootScript(appDir) {
+  const file = path.join(appDir, 'dist', BOOT_DIR, BOOT_NAMES);
+  const { script } = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
+  return script;
+}
+
+/**
+ * The host's boot script, in a compiler of its own (no federation, nothing shared): a few hundred
+ * bytes index.html runs first, to start the first page's requests while the main script downloads.
+ * Build it with `hostConfig({ boot: true })`, which waits for it and names it in index.html.
+ * @param {{ appDir: string, mode?: string, entry: string }} options
+ */
+function bootConfig({ appDir, mode = 'production', entry }) {
+  const config = baseConfig({ appDir, mode });
+  config.name = 'boot';
+  config.entry = { boot: entry };
+  config.output = { ...config.output, path: path.join(appDir, 'dist', BOOT_DIR), publicPath: `/${BOOT_DIR}/`, clean: true };
+  config.plugins = [
+    {
+      apply(compiler) {
+        const { Compilation, sources } = compiler.webpack;
+        compiler.hooks.thisCompilation.tap('BootFiles', (compilation) => {
+          compilation.hooks.processAssets.tap({ name: 'BootFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+            const [script] = [...(compilation.entrypoints.get('boot')?.getFiles() ?? [])].filter((file) => file.endsWith('.js'));
+            compilation.emitAsset(BOOT_NAMES, new sources.RawSource(JSON.stringify({ script: `/${BOOT_DIR}/${script}` })));
+          });
+        });
+      },
+    },
+  ];
+  return config;
+}
+
 /** The ES module build of the plugin that publishes the host's federation runtime to remotes. */
 function externalRuntimeProvider(appDir) {
   const enhanced = require.resolve('@module-federation/enhanced', { paths: [appDir] });
@@ -317,15 +354,20 @@ function externalRuntimeProvider(appDir) {
  * The host: provides the shared singletons, knows no remote at build time
  * (they come from the runtime manifest), and never fetches a remote's entry
  * before its route is visited.
- * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, extend?: Extend }} options
+ * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: string, extend?: Extend }} options
  *   `sharedImports`: for a singleton, the module of the host that provides it
  *   (the host's curated `react-router`), relative to `appDir`.
+ *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
+ *   main one); the page template gets its URL as `bootScript`.
  */
-function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, extend }) {
+function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, extend }) {
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = { main: './src/index.ts' };
-  // dist/auth/ is the silent-callback page's own build (silentCallbackConfig).
-  config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
+  // dist/auth/ and dist/boot/ are the silent-callback page's and the boot script's own builds.
+  config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot)[\\/]/ } };
+  // The boot script is built first (its own compiler: the federation plugin would add the shared
+  // modules to any entry of this one), and index.html names its file.
+  if (boot) config.dependencies = ['boot'];
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
@@ -353,7 +395,17 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
     }),
     cssExtractPlugin(appDir, mode !== 'development'),
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
-    new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', preloadManifest: true }),
+    new HtmlWebpackPlugin({
+      template: './src/index.html',
+      scriptLoading: 'defer',
+      preloadManifest: true,
+      templateParameters: (compilation, assets, assetTags, options) => ({
+        compilation,
+        webpackConfig: compilation.options,
+        htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+        bootScript: boot ? readBootScript(appDir) : undefined,
+      }),
+    }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
     new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
   ];
@@ -398,17 +450,18 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
 }
 
 /**
- * A single-bundle app without federation: the benchmark's baseline, the same
- * code as the host with its remotes imported statically.
- * @param {{ appDir: string, template: string, mode?: string, copy?: string[] }} options `copy`: files to put next to index.html
+ * A single-bundle app without federation: the benchmark's references (the host's code with its
+ * remotes imported statically, and a plain React page).
+ * @param {{ appDir: string, template: string, mode?: string, copy?: string[], entry?: string, outDir?: string }} options
+ *   `copy`: files to put next to index.html; `entry` (default `./src/baseline/index.tsx`) and `outDir` (default `dist`) relative to `appDir`
  */
-function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }) {
+function singleBundleConfig({ appDir, template, mode = 'production', copy = [], entry = './src/baseline/index.tsx', outDir = 'dist' }) {
   const config = baseConfig({ appDir, mode });
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
   const { DefinePlugin } = fromApp(appDir, 'webpack');
-  config.entry = { main: './src/baseline/index.tsx' };
-  config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
+  config.entry = { main: entry };
+  config.output = { ...config.output, path: path.join(appDir, outDir), publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
     cssExtractPlugin(appDir, mode !== 'development'),
@@ -418,4 +471,4 @@ function singleBundleConfig({ appDir, template, mode = 'production', copy = [] }
   return config;
 }
 
-module.exports = { HOST_SINGLETONS, hostConfig, providedVersions, remoteConfig, silentCallbackConfig, singleBundleConfig };
+module.exports = { HOST_SINGLETONS, bootConfig, hostConfig, providedVersions, remoteConfig, silentCallbackConfig, singleBundleConfig };

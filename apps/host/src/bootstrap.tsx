@@ -4,7 +4,7 @@ import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH, createUserManager } from './auth/client';
 import { AuthSession } from './auth/session';
-import { mayHaveSession } from './auth/signed-in-hint';
+import { fetchEarlyOr } from './boot/early-fetch';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
 import { createPageTitles } from './layout/page-titles';
@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { describeProblem, loadManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { AppRouter } from './routes';
+import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
 import type { RemoteEntry } from './manifest';
@@ -31,7 +32,8 @@ export async function start(): Promise<void> {
 
   let config;
   try {
-    config = await loadRuntimeConfig();
+    // What the boot script (boot/index.ts) already requested is taken from it, not asked again.
+    config = await loadRuntimeConfig(undefined, fetchEarlyOr());
   } catch (error) {
     return fail('The app could not start', error);
   }
@@ -46,18 +48,17 @@ export async function start(): Promise<void> {
   exposeConsent(consent);
   let composed: readonly RemoteEntry[] = [];
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
-  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }).then((loaded) => {
+  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }, fetchEarlyOr()).then((loaded) => {
     // Developer overrides held for this browser session (only when the config enables them).
     const overrides = readOverrides(policyOf(config), loaded.remotes);
     if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
     const manifest = { ...loaded, remotes: applyOverrides(loaded.remotes, overrides), overrides };
     composed = manifest.remotes;
     loader.register(manifest.remotes);
-    // The remote of the page being opened starts loading now, alongside the session restore, unless
-    // it is restricted to some roles (then it waits for the user), this is the sign-in callback, or it
-    // needs a signed-in user and this tab had no session (the visitor is about to be sent to sign in).
-    const opening = manifest.remotes.find((remote) => window.location.pathname === remote.path || window.location.pathname.startsWith(`${remote.path}/`));
-    if (opening && !opening.requires && window.location.pathname !== CALLBACK_PATH && (!opening.requiresAuth || mayHaveSession())) void loader.load(opening.name).catch(() => undefined);
+    // The remote of the page being opened starts loading now, alongside the session restore, when
+    // the boot script's rule allows (its files are already on their way then).
+    const opening = openingRemote(manifest.remotes, window.location.pathname);
+    if (opening && mayLoadBeforeSession(opening, window.location.pathname)) void loader.load(opening.name).catch(() => undefined);
     return manifest;
   });
   // The sign-in callback is finished before anything renders (the page it returns to depends on

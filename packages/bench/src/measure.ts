@@ -31,6 +31,10 @@ export interface LoadFigures {
   readonly jsTransferBytes: number;
   readonly tbtMs: number;
   readonly heapBytes: number;
+  /** When the page asked for the first remote's `mf-manifest.json` (ms since navigation start; -1: never). */
+  readonly remoteRequestedMs: number;
+  /** When the page's own first script finished downloading (ms since navigation start). */
+  readonly hostScriptLoadedMs: number;
   /** Scripts that contain React's core / react-dom's renderer. */
   readonly reactCopies: number;
   readonly reactDomCopies: number;
@@ -154,6 +158,13 @@ export class Session {
       }
     }
     const tbtMs = state.longTasks.filter((task) => task.start >= state.fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    // Resource Timing (start and end are exposed cross-origin too): did the remote start with the host's script?
+    const timing = (await this.page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const remote = entries.find((entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin));
+      const script = entries.find((entry) => entry.initiatorType === 'script' && entry.name.startsWith(location.origin) && entry.name.endsWith('.js'));
+      return { remote: remote ? remote.startTime : -1, script: script ? script.responseEnd : -1 };
+    })) as { remote: number; script: number };
     const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
     return {
       paintMs,
@@ -165,6 +176,8 @@ export class Session {
       jsTransferBytes,
       tbtMs,
       heapBytes: heap.usedSize,
+      remoteRequestedMs: timing.remote,
+      hostScriptLoadedMs: timing.script,
       reactCopies,
       reactDomCopies,
     };

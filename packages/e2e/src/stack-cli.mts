@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { startStack, type RemoteSpec } from '@mfe/stack';
+import { readDevRemotes, startStack, type RemoteSpec } from '@mfe/stack';
 
 // The browser tests' launcher: the same stack as `pnpm start`, with the switches only tests need
 // (short token lifetimes, broken manifest entries, fault fixtures). Not a user-facing command.
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     fixture: { type: 'string', multiple: true },
     'tag-src': { type: 'string' },
     dpop: { type: 'boolean', default: false },
+    // --public referrals: that area opens without signing in
+    public: { type: 'string', multiple: true },
   },
 });
 const base = Number(values['base-port'] ?? 3000);
@@ -42,6 +44,7 @@ const stack = await startStack({
   dpop: values.dpop,
   overrides: values.overrides,
   extraRemotes,
+  ...(values.public ? { remotes: readDevRemotes().map((remote) => (values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote)) } : {}),
   // --require-role account=admin
   requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
 });

@@ -31,6 +31,8 @@ export interface RemoteSpec {
   readonly order: number;
   /** Build directory; defaults to `apps/<name>/dist`. */
   readonly dist?: string;
+  /** false: a public area, open without signing in (the manifest's default is true). */
+  readonly requiresAuth?: boolean;
 }
 
 
@@ -130,12 +132,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const manifest = {
       schemaVersion: 1,
       remotes: [
-        ...remotes.map(({ name, path, label, order }) => ({
+        ...remotes.map(({ name, path, label, order, requiresAuth }) => ({
           name,
           entry: `${remoteUrls[name]}/mf-manifest.json`,
           path,
           label,
           order,
+          ...(requiresAuth === false ? { requiresAuth: false } : {}),
           ...(options.remoteTimeoutMs ? { timeoutMs: options.remoteTimeoutMs } : {}),
           ...(options.integrity !== false && integrity[name] ? { integrity: integrity[name] } : {}),
           ...(options.requiredRoles?.[name] ? { requires: { roles: [...options.requiredRoles[name]] } } : {}),

@@ -1,9 +1,9 @@
 import { IndexedDbDPoPStore, InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { HostConfig } from '../config';
 
-/** The host's routes for the provider's answers (reserved in @mfe/manifest's rules). */
-export const CALLBACK_PATH = '/auth/callback';
-export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
+import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
+
+export { CALLBACK_PATH, SILENT_CALLBACK_PATH };
 
 /** The OpenID Connect client: authorization code + PKCE, tokens in memory only, renewal left to the session. */
 export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {

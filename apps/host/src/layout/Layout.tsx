@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { useCallback } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
@@ -6,6 +7,7 @@ import { canSeeDiagnostics } from '../access';
 import { ConsentBanner } from './ConsentBanner';
 import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
+import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
 
 /** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
@@ -14,6 +16,9 @@ export function Layout() {
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status, restoring } = useSessionSnapshot();
   const usable = useUsableRemotes();
+  const { pathname } = useLocation();
+  // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
+  useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
   useDocumentTitle(config.productName, manifest.remotes, pageTitles);
   useFocusOnNavigation();
   return (

@@ -9,7 +9,9 @@ import type { RemoteEntry } from '../manifest';
  * runtime config enables it, only to allowlisted origins, always announced by
  * a banner with a reset.
  */
-export const OVERRIDES_KEY = 'mfe.overrides';
+import { OVERRIDES_KEY } from './overrides-key';
+
+export { OVERRIDES_KEY };
 
 export type Overrides = Readonly<Record<string, string>>;
 

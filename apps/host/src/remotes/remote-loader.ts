@@ -4,6 +4,10 @@ import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
+import { fetchEarlyOr } from '../boot/early-fetch';
+import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
+
+export { entryScriptUrl, preloadRemoteScripts, REMOTE_EXPOSE };
 
 const log = createLogger('remotes');
 
@@ -32,51 +36,6 @@ export interface FederationPlugin {
   fetch?: (url: string, init: RequestInit) => Promise<Response> | undefined;
 }
 
-/** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
-export function entryScriptUrl(entry: string): string {
-  return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
-}
-
-/**
- * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
- * together, instead of the chain entry → chunk the runtime would follow.
- * Only files beside the manifest (same origin, already allowed) are hinted,
- * each with the integrity the script that uses it will carry: the pinned hash for
- * a pinned entry, none for another entry, and for chunks the sha384 their build
- * recorded in mf-manifest.json (the entry pins the same hashes). A pinned
- * remote's chunks are hinted only when their hash is known.
- */
-export function preloadRemoteScripts(entry: RemoteEntry, manifest: unknown, doc: Document = document, scriptUrl = entryScriptUrl(entry.entry)): string[] {
-  const base = new URL(entry.entry);
-  const body = (manifest ?? {}) as { exposes?: unknown; integrity?: unknown };
-  const recorded = (file: string): string | undefined => {
-    const value = (body.integrity as Record<string, unknown> | undefined)?.[file];
-    return typeof value === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value) ? value : undefined;
-  };
-  const exposed = Array.isArray(body.exposes)
-    ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`)
-    : undefined;
-  const files = (list: unknown) => (Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : []);
-  const hints = [
-    { url: scriptUrl, integrity: entry.integrity, as: 'script' },
-    // Its stylesheets too: they load with the module, before its code runs.
-    ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' }))]
-      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: recorded(file), as }))
-      .filter((hint) => !entry.integrity || hint.integrity),
-  ].filter((hint) => new URL(hint.url).origin === base.origin);
-  for (const { url, integrity, as } of hints) {
-    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'preload';
-    link.setAttribute('as', as);
-    link.href = url;
-    link.crossOrigin = 'anonymous';
-    if (integrity) link.setAttribute('integrity', integrity);
-    doc.head.appendChild(link);
-  }
-  return hints.map((hint) => hint.url);
-}
-
 /**
  * Failures worth another automatic try: the network dropped the manifest
  * request, or the entry script could not be fetched (so none of it ran).
@@ -90,8 +49,6 @@ export function isTransient(error: unknown): boolean {
 /** Pauses before the automatic retries of one load. */
 const RETRY_DELAYS_MS = [300, 1_000];
 
-/** The module every remote exposes; see `defineRemote` in @mfe/context. */
-export const REMOTE_EXPOSE = 'remote';
 
 /**
  * Registers the manifest's remotes with the federation runtime and loads
@@ -167,7 +124,8 @@ export class RemoteLoader {
     private readonly runtime: FederationRuntime,
     /** Versions of the singletons the host provides (contract included). */
     private readonly provided: Readonly<Record<string, string>> = {},
-    private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+    // The opening page's mf-manifest.json may already have been requested by the boot script.
+    private readonly fetchImpl: typeof fetch = fetchEarlyOr(),
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
@@ -242,6 +200,13 @@ export class RemoteLoader {
       },
     );
     return promise;
+  }
+
+  /** Downloads a remote ahead of a visit without running it (idle-preload.ts); quiet on failure. */
+  prefetch(name: string): Promise<void> {
+    const entry = this.entries.get(name);
+    if (!entry || this.loaded.has(name)) return Promise.resolve();
+    return prefetchRemote(entry, this.fetchImpl).catch(() => undefined);
   }
 
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */

@@ -1,0 +1,40 @@
+// Responses the boot script requested before the host's script ran, handed over once each.
+// Used by the boot script as well as the host: nothing here may import more.
+
+const EARLY = '__mfeEarlyResponses';
+
+type Held = Map<string, Promise<Response>>;
+
+function held(): Held {
+  const scope = window as unknown as Record<string, Held | undefined>;
+  return (scope[EARLY] ??= new Map());
+}
+
+/** Boot side: fetches `url` now (GET) and holds the response for the host's first request of it. */
+export function fetchEarly(url: string, init: RequestInit = {}): Promise<Response> {
+  const href = new URL(url, window.location.href).href;
+  const response = fetch(href, init);
+  // Unhandled if nobody takes it (the host found it invalid): never an unhandled rejection.
+  response.catch(() => undefined);
+  held().set(href, response);
+  // The boot script reads a copy; the host reads the original.
+  return response.then((r) => r.clone());
+}
+
+/**
+ * Host side: a `fetch` that answers a GET the boot script already made from its held response (once;
+ * if the early request failed, it is made again), and anything else from `fetchImpl`.
+ */
+export function fetchEarlyOr(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
+  return (input, init) => {
+    if (typeof input === 'string' && (!init?.method || init.method === 'GET')) {
+      const href = new URL(input, window.location.href).href;
+      const early = held().get(href);
+      if (early) {
+        held().delete(href);
+        return early.catch(() => fetchImpl(input, init));
+      }
+    }
+    return fetchImpl(input, init);
+  };
+}

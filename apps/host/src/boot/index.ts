@@ -1,0 +1,61 @@
+// The boot script: a few hundred bytes that index.html runs before the host's own script has even
+// downloaded. It starts what the first page needs in parallel with that script (decision 0010):
+// the runtime config, the manifest, and the opening page's remote: its mf-manifest.json fetched
+// and its entry script and module files hinted with the integrity they will be checked against.
+// It only downloads: nothing of a remote runs until the host has checked the manifest entry and
+// the remote's contract, as before. Anything unexpected here ends the boot script quietly; the
+// host then does the same work itself and reports any problem.
+import { SILENT_CALLBACK_PATH } from '../auth/paths';
+import { OVERRIDES_KEY } from '../remotes/overrides-key';
+import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
+import { preloadRemoteScripts } from '../remotes/preload';
+import { fetchEarly } from './early-fetch';
+
+/** The runtime config's default URL, as the host reads it (config.ts). */
+const CONFIG_URL = '/config.json';
+const SRI = /^sha(256|384|512)-[A-Za-z0-9+/=]+$/;
+
+interface RawEntry {
+  readonly name?: unknown;
+  readonly entry?: unknown;
+  readonly path: string;
+  readonly integrity?: unknown;
+  readonly requiresAuth?: boolean;
+  readonly requires?: unknown;
+}
+
+const json = (response: Response): Promise<unknown> => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)));
+
+function overridesActive(): boolean {
+  try {
+    return Boolean(sessionStorage.getItem(OVERRIDES_KEY));
+  } catch {
+    return false;
+  }
+}
+
+async function boot(): Promise<void> {
+  const { pathname } = window.location;
+  if (pathname === SILENT_CALLBACK_PATH) return;
+  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as { manifestUrl?: unknown; allowedRemoteOrigins?: unknown };
+  if (typeof config.manifestUrl !== 'string') return;
+  const manifest = (await fetchEarly(config.manifestUrl, { cache: 'no-cache' }).then(json)) as { remotes?: unknown };
+  if (!Array.isArray(manifest.remotes) || overridesActive()) return;
+  const remote = openingRemote(manifest.remotes as RawEntry[], pathname);
+  if (!remote || typeof remote.entry !== 'string' || !mayLoadBeforeSession(remote, pathname)) return;
+  // Only from an origin the config allows (the host refuses any other entry anyway).
+  const allowed = [window.location.origin, ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : [])];
+  const url = new URL(remote.entry, window.location.href);
+  if (!allowed.includes(url.origin) || (remote.integrity !== undefined && (typeof remote.integrity !== 'string' || !SRI.test(remote.integrity)))) return;
+  const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
+  if (!url.pathname.endsWith('.json')) {
+    preloadRemoteScripts(entry, undefined);
+    return;
+  }
+  // The entry script and the remote's mf-manifest.json together; its module files once it is in.
+  const remoteManifest = fetchEarly(url.href, { cache: 'no-cache' }).then(json);
+  preloadRemoteScripts(entry, undefined);
+  preloadRemoteScripts(entry, await remoteManifest);
+}
+
+boot().catch(() => undefined);

@@ -1,0 +1,36 @@
+// BENCH FIXTURE: the plain React page, the floor for any React page. The public referrals page's
+// content (header, heading, text, illustration, button) in one bundle: React 19, no router, no
+// sign-in, no federation. What a visitor of the platform's public page is compared with.
+import { createRoot } from 'react-dom/client';
+import styles from '@mfe/referrals/src/ReferralsApp.css';
+import inviteIllustration from '@mfe/referrals/src/invite.svg';
+
+const paintMarker = (id: string) => ({ elementtiming: id }) as Record<string, string>;
+
+function Page() {
+  return (
+    <>
+      <header className="app-header">
+        <a href="/" className="product">
+          Acme Web
+        </a>
+      </header>
+      <main id="main">
+        <section aria-labelledby="referrals-title">
+          <h1 id="referrals-title" className={styles.title}>
+            Referrals
+          </h1>
+          <div className={styles.intro}>
+            <img className={styles.illustration} src={inviteIllustration} alt="" />
+            <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
+              Hello there. The referrals area is being built; this is where it will live.
+            </p>
+          </div>
+          <button type="button">Invite someone</button>
+        </section>
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Page />);

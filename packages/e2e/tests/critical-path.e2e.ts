@@ -1,0 +1,103 @@
+import type { Page, Request } from 'playwright-core';
+import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// The first page's critical path (decision 0010): the boot script starts the opening page's remote
+// while the host's own script downloads, within the page's policy, and never for a visitor about
+// to be sent to sign in; after first content the likely-next areas are downloaded while idle.
+const suite = setUpBrowserSuite(['--public', 'referrals']);
+
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  return seen;
+}
+
+/** Policy violations the page reports (none expected anywhere). */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { __violations: string[] }).__violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+}
+
+test("a visitor's public page: the area's files are requested while the host's script is still downloading, each once", async () => {
+  const page = await suite.browser.context.newPage();
+  await watchViolations(page);
+  // A slow network (as a phone's), so "while the host's script downloads" is a wide window.
+  const cdp = await suite.browser.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_000_000 / 8, uploadThroughput: 1_000_000 / 8 });
+  const requests = recordRequests(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.textContent('[data-testid=referrals-overview]')).toContain('Hello there');
+
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const main = entries.find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name))!;
+    const remoteManifest = entries.find((entry) => entry.name.endsWith('/mf-manifest.json'))!;
+    const remoteEntry = entries.find((entry) => entry.name.includes('/remoteEntry.js'))!;
+    return { mainLoaded: main.responseEnd, manifestAsked: remoteManifest.startTime, entryAsked: remoteEntry.startTime };
+  });
+  expect(timing.manifestAsked).toBeLessThan(timing.mainLoaded);
+  expect(timing.entryAsked).toBeLessThan(timing.mainLoaded);
+  // Taken over by the host, not asked again: the config, the manifest and the remote's manifest once each.
+  const count = (suffix: string) => requests.filter((request) => new URL(request.url()).pathname.endsWith(suffix)).length;
+  expect([count('/config.json'), count('/remotes.json'), count('/mf-manifest.json'), count('/remoteEntry.js')]).toEqual([1, 1, 1, 1]);
+  // The entry script was hinted with the integrity it is checked against.
+  const integrity = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel=preload][href*="remoteEntry.js"]')?.integrity);
+  expect(integrity).toMatch(/^sha384-/);
+  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+});
+
+test('a visitor opening an area that needs sign-in downloads nothing of it before being sent to sign in', async () => {
+  const page = await suite.browser.context.newPage();
+  const requests = recordRequests(page);
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await page.waitForSelector('#username');
+  const accountOrigin = suite.stack.remoteUrls.account!;
+  expect(requests.map((request) => request.url()).filter((url) => url.startsWith(accountOrigin))).toEqual([]);
+});
+
+test('after first content the areas in the navigation are downloaded while idle, without running; opening one then needs no download', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  const referrals = suite.stack.remoteUrls.referrals!;
+  // The account area (the other one in the navigation) arrives as low-priority prefetches.
+  const account = suite.stack.remoteUrls.account!;
+  await page.waitForFunction((origin) => [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].some((link) => link.href.startsWith(origin)), account, { timeout: 15_000 });
+  const ran = await page.evaluate(() => Object.keys(window).filter((key) => /account/i.test(key)));
+  expect(ran).toEqual([]);
+  expect(await page.evaluate((origin) => [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].filter((link) => link.href.startsWith(origin)).length, referrals)).toBe(0);
+  await page.waitForTimeout(500);
+  const afterPrefetch = recordRequests(page);
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  // Only the manifest's revalidation goes to the account origin; its scripts come from the cache.
+  const fromNetwork = await Promise.all(
+    afterPrefetch.filter((request) => request.url().startsWith(account) && request.resourceType() === 'script').map(async (request) => (await request.response())?.fromServiceWorker() || (await request.sizes()).responseBodySize > 0),
+  );
+  expect(fromNetwork.filter(Boolean)).toEqual([]);
+});
+
+test('with Save-Data (or on a 2G connection) nothing is downloaded ahead', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.addInitScript(() => {
+    const { connection } = navigator as Navigator & { connection?: object };
+    if (connection) Object.defineProperty(Object.getPrototypeOf(connection), 'saveData', { get: () => true });
+  });
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  const requests = recordRequests(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(3_000);
+  const account = suite.stack.remoteUrls.account!;
+  expect(requests.map((request) => request.url()).filter((url) => url.startsWith(account))).toEqual([]);
+});
