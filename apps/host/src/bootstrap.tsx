@@ -2,8 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
-import { CALLBACK_PATH, createUserManager } from './auth/client';
-import { AuthSession } from './auth/session';
+import { CALLBACK_PATH } from './auth/paths';
+import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
 import { fetchEarlyOr } from './boot/early-fetch';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
@@ -30,6 +30,8 @@ export async function start(): Promise<void> {
     root.render(<StartupErrorPage title={title} message={(error as Error)?.message ?? String(error)} actionLabel={actionLabel} onAction={onAction} />);
   };
 
+  // A returning sign-in or a session to restore needs the sign-in code: download it alongside the config.
+  if (needsAuthEngineAtOnce(window.location.pathname)) void loadAuthEngine().catch(() => undefined);
   let config;
   try {
     // What the boot script (boot/index.ts) already requested is taken from it, not asked again.
@@ -39,7 +41,7 @@ export async function start(): Promise<void> {
   }
   document.title = config.productName;
 
-  const session = new AuthSession(createUserManager(config), config);
+  const session = new LazySession(config);
   const runtime = getInstance();
   if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
   const loader = new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);

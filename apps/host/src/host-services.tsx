@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient, ConsentApi, RootEventBus, User } from '@mfe/context';
 import { canUse } from './access';
-import type { AuthSession, SessionSnapshot } from './auth/session';
+import type { LazySession } from './auth/lazy-session';
+import type { SessionSnapshot } from './auth/session-store';
 import type { HostConfig } from './config';
 import type { PageTitles } from './layout/page-titles';
 import type { ParsedManifest, RemoteEntry } from './manifest';
@@ -11,7 +12,7 @@ import type { Overrides } from './remotes/overrides';
 /** The host's own services; remotes never see this, only `@mfe/context`. */
 export interface HostServices {
   readonly config: HostConfig;
-  readonly session: AuthSession;
+  readonly session: LazySession;
   readonly manifest: ParsedManifest;
   readonly loader: RemoteLoader;
   readonly api: ApiClient;

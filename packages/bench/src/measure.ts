@@ -33,7 +33,7 @@ export interface LoadFigures {
   readonly heapBytes: number;
   /** When the page asked for the first remote's `mf-manifest.json` (ms since navigation start; -1: never). */
   readonly remoteRequestedMs: number;
-  /** When the page's own first script finished downloading (ms since navigation start). */
+  /** When the page's main script (main.<hash>.js) finished downloading (ms since navigation start). */
   readonly hostScriptLoadedMs: number;
   /** Scripts that contain React's core / react-dom's renderer. */
   readonly reactCopies: number;
@@ -162,7 +162,7 @@ export class Session {
     const timing = (await this.page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const remote = entries.find((entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin));
-      const script = entries.find((entry) => entry.initiatorType === 'script' && entry.name.startsWith(location.origin) && entry.name.endsWith('.js'));
+      const script = entries.find((entry) => entry.name.startsWith(location.origin) && /\/main\.[0-9a-f]+\.js$/.test(entry.name));
       return { remote: remote ? remote.startTime : -1, script: script ? script.responseEnd : -1 };
     })) as { remote: number; script: number };
     const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };

@@ -38,6 +38,8 @@ export interface AuthSessionOptions {
   readonly clock?: SessionClock;
   readonly checks?: TokenChecks;
   readonly refreshStore?: RefreshStore;
+  /** What React renders from; the host's session (lazy-session.ts) owns it before this code loads. */
+  readonly store?: SessionStore;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface ApiAuthorization {
  * `AuthApi`; nothing of oidc-client-ts crosses to them.
  */
 export class AuthSession {
-  private readonly store = new SessionStore();
+  private readonly store: SessionStore;
   private readonly tabSync: TabSync;
   /** Scopes of the token set behind the user on screen, kept while the session shows as expired. */
   private grantedScopes: readonly string[] = [];
@@ -91,6 +93,8 @@ export class AuthSession {
     private readonly config: HostConfig,
     options: AuthSessionOptions = {},
   ) {
+    this.store = options.store ?? new SessionStore();
+    this.onScreen = onScreenViewer(this.store, () => this.grantedScopes);
     this.location = options.location ?? window.location;
     this.clock = options.clock ?? createSessionClock();
     this.now = () => this.clock.now();
@@ -145,7 +149,7 @@ export class AuthSession {
    * as expired (the page stays as it was, under the expiry notice, until they sign in again).
    * `hasRole`/`hasScope` on the session itself answer for a usable session only.
    */
-  readonly onScreen: Viewer = onScreenViewer(this.store, () => this.grantedScopes);
+  readonly onScreen: Viewer;
 
   getSnapshot = (): SessionSnapshot => this.store.get();
   currentUser = (): User | null => this.store.user();

@@ -1,14 +1,14 @@
 import { fetchEarly, fetchEarlyOr } from './early-fetch';
 
-const realFetch = global.fetch;
+const realFetch = globalThis.fetch;
 afterEach(() => {
-  global.fetch = realFetch;
+  globalThis.fetch = realFetch;
   delete (window as unknown as Record<string, unknown>).__mfeEarlyResponses;
 });
 
 function stubFetch(...answers: Array<() => Promise<Response>>) {
   const calls: string[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     calls.push(String(input));
     return answers.shift()!();
   }) as typeof fetch;

@@ -14,7 +14,7 @@ export function Home() {
         <p role="status">Restoring your session…</p>
       ) : (
         <p>
-          <button type="button" onClick={() => void session.signIn()}>
+          <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()}>
             Sign in
           </button>{' '}
           to use the feature areas.

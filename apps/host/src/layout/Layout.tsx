@@ -52,7 +52,7 @@ export function Layout() {
               </button>
             </>
           ) : restoring ? null : (
-            <button type="button" onClick={() => void session.signIn()} data-testid="sign-in">
+            <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()} data-testid="sign-in">
               Sign in
             </button>
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { createEventBus, defineRemote, useEvents, useRemote, useUser, type RemoteModule, type RootEventBus } from '@mfe/context';
-import type { AuthSession } from '../auth/session';
+import type { LazySession } from '../auth/lazy-session';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services';
 import { createConsentStore } from '@mfe/context';
@@ -15,13 +15,13 @@ const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-m
 const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
 const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
 
-function fakeSession(): AuthSession {
+function fakeSession(): LazySession {
   return {
     subscribe: () => () => undefined,
     currentUser: () => user,
     isLeaving: () => false,
     api: { user, getAccessToken: async () => 'token', signIn: async () => undefined, signOut: async () => undefined, hasRole: () => false, hasScope: () => false },
-  } as unknown as AuthSession;
+  } as unknown as LazySession;
 }
 
 function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {

@@ -6,8 +6,8 @@ import { createEventBus, type RemoteModule } from '@mfe/context';
 import account from '@mfe/account/src/remote';
 import referrals from '@mfe/referrals/src/remote';
 import { createApiClient } from '@mfe/host/src/api-client';
-import { CALLBACK_PATH, createUserManager } from '@mfe/host/src/auth/client';
-import { AuthSession } from '@mfe/host/src/auth/session';
+import { CALLBACK_PATH } from '@mfe/host/src/auth/paths';
+import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from '@mfe/host/src/auth/lazy-session';
 import { createPageTitles } from '@mfe/host/src/layout/page-titles';
 import { loadRuntimeConfig } from '@mfe/host/src/config';
 import { HostServicesProvider } from '@mfe/host/src/host-services';
@@ -30,13 +30,14 @@ const loader = {
 } as unknown as RemoteLoader;
 
 async function start() {
+  if (needsAuthEngineAtOnce(location.pathname)) void loadAuthEngine().catch(() => undefined);
   const config = await loadRuntimeConfig();
   document.title = config.productName;
   // The same consent and telemetry as the host (they are not about federation).
   const consent = createPageConsent();
   exposeConsent(consent);
   installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
-  const session = new AuthSession(createUserManager(config), config);
+  const session = new LazySession(config);
   // As the host: only the sign-in callback is finished before the first render.
   const started = session.start();
   if (location.pathname === CALLBACK_PATH) await started;
