@@ -310,8 +310,9 @@ class HostDescriptionPlugin {
 const BOOT_DIR = 'boot';
 const BOOT_NAMES = 'boot-files.json';
 
-function readBootScript(appDir) {
-  const file = path.join(appDir, 'dist', BOOT_DIR, BOOT_NAMES);
+/** The boot script's URL, from what bootConfig wrote beside this build's output (`<output>/boot/`). */
+function readBootScript(outputPath) {
+  const file = path.join(outputPath, BOOT_DIR, BOOT_NAMES);
   const { script } = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
   return script;
 }
@@ -403,7 +404,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
         compilation,
         webpackConfig: compilation.options,
         htmlWebpackPlugin: { tags: assetTags, files: assets, options },
-        bootScript: boot ? readBootScript(appDir) : undefined,
+        bootScript: boot ? readBootScript(compilation.outputOptions.path) : undefined,
       }),
     }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.

@@ -70,11 +70,15 @@ const coldLoad = (app: App, profile: Profile) =>
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
-/** Signed in on /referrals, then a client-side navigation to the account area (its first visit). */
+/**
+ * Signed in on /referrals, then a client-side navigation to the account area (its first visit), once
+ * the page has settled (no request for 500 ms), as when someone reads a page before moving on.
+ */
 const navigation = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
+    await session.page.waitForLoadState('networkidle');
     await session.page.waitForTimeout(200);
     session.resetCounters();
     const clickedAt = (await session.page.evaluate('performance.now()')) as number;

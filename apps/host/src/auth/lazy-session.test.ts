@@ -6,11 +6,12 @@ import type { AuthSession } from './session';
 
 const config = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
 
-function setUp(options: { pathname?: string; hint?: boolean; peers?: boolean; kept?: boolean; loadFails?: number } = {}) {
+function setUp(options: { pathname?: string; hint?: boolean; peers?: boolean; kept?: boolean; loadFails?: number; arrival?: Promise<void> } = {}) {
   let failures = options.loadFails ?? 0;
   const engine = { start: jest.fn(async () => ({ kind: 'ready' as const })), signIn: jest.fn(async () => undefined), getAccessToken: jest.fn(async () => 'at'), isLeaving: () => false };
   const createAuthSession = jest.fn(() => engine as unknown as AuthSession);
   const load = jest.fn(async () => {
+    await options.arrival;
     if (failures > 0) {
       failures -= 1;
       throw new Error('chunk failed');
@@ -77,4 +78,15 @@ test('another tab signing in makes this one load the code and join', async () =>
   deliver({ type: 'tokens', user: '{}' });
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(engine.start).toHaveBeenCalledTimes(1);
+});
+
+test('while the sign-in code downloads to restore a session, the session shows as restoring (no redirect to sign in)', async () => {
+  let arrive: () => void = () => undefined;
+  const { session, engine } = setUp({ hint: true, arrival: new Promise((resolve) => (arrive = resolve)) });
+  const started = session.start();
+  expect(session.getSnapshot().restoring).toBe(true);
+  arrive();
+  await started;
+  expect(engine.start).toHaveBeenCalledTimes(1);
+  expect(session.getSnapshot().restoring).toBe(false);
 });

@@ -124,13 +124,15 @@ export class LazySession implements Viewer {
       }
       return engine.start();
     }
-    if (this.hint()) return (await this.ready()).start();
+    // Restoring from the first moment (the code may take a while to arrive): pages that need a user
+    // wait for it instead of sending the visitor to sign in.
     this.store.update({ restoring: true });
     try {
+      if (this.hint()) return await (await this.ready()).start();
       const [peers, kept] = await Promise.all([this.tabs.otherTabsOpen(), this.kept.load().catch(() => undefined)]);
       if (peers || kept) return await (await this.ready()).start();
     } finally {
-      this.store.update({ restoring: false });
+      if (this.store.get().restoring) this.store.update({ restoring: false });
     }
     return { kind: 'ready' };
   }

@@ -10,13 +10,15 @@ interface Stats {
 /**
  * Builds the host for development into `outDir`: development React (production React cannot
  * refresh) with the Fast Refresh runtime hooked in first, and its silent sign-in page under
- * `auth/`. `pnpm dev <remote>` builds it on start; `@mfe/dev-host` ships it prebuilt.
+ * `auth/` and its boot script under `boot/`. `pnpm dev <remote>` builds it on start; `@mfe/dev-host` ships it prebuilt.
  */
 export async function buildDevHost(hostDir: string, outDir: string): Promise<void> {
   const fromHost = createRequire(join(hostDir, 'package.json'));
   const factory = fromHost(join(hostDir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => WebpackConfig[];
   const configs = factory({}, { mode: 'development' }).map((config) =>
-    config.name === 'silent-callback' ? { ...config, output: { ...config.output, path: join(outDir, 'auth') } } : refreshableHost(config, outDir),
+    config.name === 'silent-callback' || config.name === 'boot'
+      ? { ...config, output: { ...config.output, path: join(outDir, config.name === 'boot' ? 'boot' : 'auth') } }
+      : refreshableHost(config, outDir),
   );
   const webpack = fromHost('webpack') as (configs: WebpackConfig[]) => { run(callback: (error: Error | null, stats?: Stats) => void): void };
   await new Promise<void>((resolve, reject) =>
