@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@mfe/e2e/browser';
+
+export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
 export interface Profile {
   readonly name: string;
@@ -106,7 +107,7 @@ export class Session {
   /** A fresh profile (empty cache), throttled as the profile says, signed in at the provider through `cookies`. */
   static async open(profile: Profile, appOrigin: string, cookies: readonly Cookie[], signedInHint = true): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
-    const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, viewport: { width: 1280, height: 800 } });
+    const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 } });
     await context.addCookies([...cookies]);
     await context.addInitScript(observerScript(appOrigin, signedInHint));
     const page = context.pages()[0] ?? (await context.newPage());

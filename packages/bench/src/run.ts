@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Cookie } from 'playwright-core';
 import { DEMO_USERS } from '@mfe/dev-idp';
 import { readDevRemotes, serveStatic, startStack, type RunningStack } from '@mfe/stack';
-import { CHROMIUM_PATH, PROFILES, Session, type LoadFigures, type Profile } from './measure';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PROFILES, Session, type LoadFigures, type Profile } from './measure';
 import { summarize, type Summary } from './stats';
 
 // `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI).
@@ -41,7 +41,7 @@ interface App {
 
 async function signInOnce(app: App): Promise<void> {
   const dir = join(outDir, `signin-${Date.now()}`);
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${app.origin}/account`);
   await page.waitForSelector('#username');

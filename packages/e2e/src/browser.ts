@@ -6,7 +6,8 @@ import { chromium, type BrowserContext } from 'playwright-core';
 /** Debian's Chromium; the suite never downloads a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** How every Chromium of the tests and the benchmark is launched (headless, no background traffic). */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface TestBrowser {
   readonly context: BrowserContext;
@@ -19,7 +20,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" (as root) or set CHROMIUM_PATH.`);
   }
   const userDataDir = mkdtempSync(join(tmpdir(), 'mfe-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   return {
     context,
     close: async () => {

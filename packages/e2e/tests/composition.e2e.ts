@@ -166,10 +166,6 @@ describe.each([
 ])('a remote built for %s', (_label, packageName, range, expected) => {
   test('is not mounted: its area says it needs an update, naming both versions, and none of its code is fetched', async () => {
     const page = await suite.browser.context.newPage();
-    await page.goto(`${suite.stack.hostUrl}/account`);
-    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=account-greeting]');
-
     // The manifest such a build emits: its shared section records the range it was built for.
     const referrals = suite.stack.remoteUrls.referrals;
     await page.route(`${referrals}/mf-manifest.json`, async (route) => {
@@ -184,6 +180,11 @@ describe.each([
       if (request.url().startsWith(referrals) && request.url().endsWith('.js')) codeRequests.push(request.url());
     });
 
+    // From the first page on: not even the idle prefetch may download its code.
+    await page.goto(`${suite.stack.hostUrl}/account`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=account-greeting]');
+    await page.waitForLoadState('networkidle');
     await page.click('[data-testid=nav-referrals]');
     const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]');
     expect(await panel.getAttribute('data-needs-update')).toBe('true');

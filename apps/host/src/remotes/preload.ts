@@ -10,16 +10,21 @@ export function entryScriptUrl(entry: string): string {
   return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
 }
 
+/** One file a remote's page needs first: its URL, the integrity it is checked against, what it is. */
+export interface RemoteFile {
+  readonly url: string;
+  readonly integrity?: string;
+  readonly as: 'script' | 'style';
+}
+
 /**
- * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
- * together, instead of the chain entry → chunk the runtime would follow.
- * Only files beside the manifest (same origin, already allowed) are hinted,
- * each with the integrity the script that uses it will carry: the pinned hash for
- * a pinned entry, none for another entry, and for chunks the sha384 their build
- * recorded in mf-manifest.json (the entry pins the same hashes). A pinned
- * remote's chunks are hinted only when their hash is known.
+ * The files a remote's page needs first: its entry script and the chunks and stylesheets of its
+ * `./remote` module, as listed in its mf-manifest.json. Only files beside the manifest (same origin,
+ * already allowed), each with the integrity the script that uses it will carry: the pinned hash for a
+ * pinned entry, none for another entry, and for chunks the sha384 their build recorded (the entry
+ * pins the same hashes). A pinned remote's chunks are listed only when their hash is known.
  */
-export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, doc: Document = document, scriptUrl = entryScriptUrl(entry.entry), rel: 'preload' | 'prefetch' = 'preload'): string[] {
+export function remoteFiles(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
   const base = new URL(entry.entry);
   const body = (manifest ?? {}) as { exposes?: unknown; integrity?: unknown };
   const recorded = (file: string): string | undefined => {
@@ -30,17 +35,25 @@ export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integri
     ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`)
     : undefined;
   const files = (list: unknown) => (Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : []);
-  const hints = [
-    { url: scriptUrl, integrity: entry.integrity, as: 'script' },
+  return [
+    { url: scriptUrl, integrity: entry.integrity, as: 'script' as const },
     // Its stylesheets too: they load with the module, before its code runs.
-    ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' }))]
+    ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' as const })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' as const }))]
       .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: recorded(file), as }))
       .filter((hint) => !entry.integrity || hint.integrity),
   ].filter((hint) => new URL(hint.url).origin === base.origin);
+}
+
+/**
+ * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
+ * together (preload hints, see `remoteFiles`), instead of the chain entry → chunk the runtime would follow.
+ */
+export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, doc: Document = document, scriptUrl = entryScriptUrl(entry.entry)): string[] {
+  const hints = remoteFiles(entry, manifest, scriptUrl);
   for (const { url, integrity, as } of hints) {
-    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')].some((link) => link.href === url)) continue;
+    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
     const link = doc.createElement('link');
-    link.rel = rel;
+    link.rel = 'preload';
     link.setAttribute('as', as);
     link.href = url;
     link.crossOrigin = 'anonymous';
@@ -51,16 +64,27 @@ export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integri
 }
 
 /**
- * Downloads a remote ahead of a visit, at low priority and without running any of it: its
- * mf-manifest.json (so the visit's revalidation is answered "not modified") and, as prefetch hints,
- * its entry and module files. Failures stay quiet; a visit reports them.
+ * Downloads a remote ahead of a visit, at low priority and without running any of it, when `accept`
+ * takes its mf-manifest.json (the loader refuses an incompatible remote here too, so none of its code
+ * is downloaded): the manifest and its files are fetched into the HTTP cache, the hashed ones with
+ * their integrity. Fetches, not prefetch hints: every engine's policy allows them (`connect-src`
+ * lists the remotes' origins; Firefox judges prefetch hints by `default-src`), and the stable names
+ * (manifest, entry) are revalidated on the visit, so a redeployed or fixed remote is seen at once.
+ * Failures stay quiet; a visit reports them.
  */
-export async function prefetchRemote(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, fetchImpl: typeof fetch = (input, init) => fetch(input, init), doc: Document = document): Promise<void> {
+export async function prefetchRemote(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, accept: (manifest: unknown) => boolean, fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<void> {
+  const low = { cache: 'no-cache', priority: 'low' } as RequestInit;
   let manifest: unknown;
   if (new URL(entry.entry).pathname.endsWith('.json')) {
-    const response = await fetchImpl(entry.entry, { cache: 'no-cache', priority: 'low' } as RequestInit);
+    const response = await fetchImpl(entry.entry, low);
     if (!response.ok) return;
     manifest = await response.json();
+    if (!accept(manifest)) return;
   }
-  preloadRemoteScripts(entry, manifest, doc, entryScriptUrl(entry.entry), 'prefetch');
+  const script = entryScriptUrl(entry.entry);
+  await Promise.all(
+    remoteFiles(entry, manifest, script).map(({ url, integrity }) =>
+      fetchImpl(url, { priority: 'low', mode: 'cors', credentials: 'same-origin', ...(url === script ? { cache: 'no-cache' } : {}), ...(integrity ? { integrity } : {}) } as RequestInit).then((response) => response.arrayBuffer()),
+    ),
+  );
 }

@@ -202,11 +202,15 @@ export class RemoteLoader {
     return promise;
   }
 
-  /** Downloads a remote ahead of a visit without running it (idle-preload.ts); quiet on failure. */
-  prefetch(name: string): Promise<void> {
+  /**
+   * Downloads a remote ahead of a visit without running it (idle-preload.ts), once the loads in
+   * flight (the page's own remote) are done; quiet on failure.
+   */
+  async prefetch(name: string): Promise<void> {
+    await Promise.allSettled([...this.loaded.values()]);
     const entry = this.entries.get(name);
-    if (!entry || this.loaded.has(name)) return Promise.resolve();
-    return prefetchRemote(entry, this.fetchImpl).catch(() => undefined);
+    if (!entry || this.loaded.has(name)) return;
+    return prefetchRemote(entry, (manifest) => findIncompatibilities(manifest, this.provided, satisfy).length === 0, this.fetchImpl).catch(() => undefined);
   }
 
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
