@@ -352,10 +352,9 @@ function externalRuntimeProvider(appDir) {
 }
 
 /**
- * The host: provides the shared singletons, knows no remote at build time
- * (they come from the runtime manifest), and never fetches a remote's entry
- * before its route is visited.
- * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: string, extend?: Extend }} options
+ * The host: provides the shared singletons and knows no remote at build time
+ * (they come from the runtime manifest).
+ * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, extend?: Extend }} options
  *   `sharedImports`: for a singleton, the module of the host that provides it
  *   (the host's curated `react-router`), relative to `appDir`.
  *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the

@@ -153,6 +153,8 @@ interface Comparison {
   readonly paintRatio: Summary;
   /** Content painted, a minus b, pair by pair (ms). */
   readonly paintDelta: Summary;
+  /** How long before its own main script had loaded a's page asked for the remote, load by load (ms; negative: after). */
+  readonly remoteLead: Summary;
 }
 
 function compare(scenario: string, profile: Profile, a: App, b: App, results: Array<[LoadFigures, LoadFigures]>): Comparison {
@@ -165,6 +167,7 @@ function compare(scenario: string, profile: Profile, a: App, b: App, results: Ar
     bFigures: summarizeRuns(results.map(([, y]) => y)),
     paintRatio: summarize(results.map(([x, y]) => x.paintMs / y.paintMs)),
     paintDelta: summarize(results.map(([x, y]) => x.paintMs - y.paintMs)),
+    remoteLead: summarize(results.filter(([x]) => x.remoteRequestedMs >= 0).map(([x]) => x.hostScriptLoadedMs - x.remoteRequestedMs)),
   };
 }
 
@@ -209,13 +212,14 @@ function budgets(comparisons: readonly Comparison[]): Array<{ budget: string; me
   const publicJs = plain.aFigures.jsGzipBytes;
   const remoteAt = plain.aFigures.remoteRequestedMs;
   const scriptAt = plain.aFigures.hostScriptLoadedMs;
+  const lead = plain.remoteLead;
   return [
     { budget: `public page: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
     { budget: `public page: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
     {
-      budget: "public page: the route's remote requested before the host's script has loaded (throttled)",
-      measured: `remote at ${fmt(remoteAt, 'ms')}, script loaded at ${fmt(scriptAt, 'ms')}`,
-      ok: remoteAt.max >= 0 && remoteAt.median <= scriptAt.median,
+      budget: "public page: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+      measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(scriptAt, 'ms')}: ${range(lead, 0, ' ms')} ahead`,
+      ok: remoteAt.max >= 0 && lead.median >= 0,
     },
     {
       budget: `signed-in reload of a deep link (DPoP) ≤ public page reload + ${BUDGETS.signedInReloadExtraMs} ms, pair by pair (throttled)`,

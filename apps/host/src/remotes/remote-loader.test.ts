@@ -238,3 +238,25 @@ describe('describeBuild', () => {
     expect(describeBuild({ shared: 'nope', metaData: 'nope' })).toEqual({});
   });
 });
+
+test('prefetching waits for the loads in flight (the page its own remote first), and never runs the prefetched remote', async () => {
+  let finish: () => void = () => undefined;
+  const { runtime, calls } = fakeRuntime([() => new Promise((resolve) => (finish = () => resolve({ default: remoteModule })))]);
+  const fetched: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    fetched.push(String(input));
+    return { ok: true, status: 200, json: async () => ({ shared: [] }), arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+  }) as typeof fetch;
+  const account: RemoteEntry = { ...entry, name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account' };
+  const loader = new RemoteLoader(runtime, PROVIDED, fetchImpl, noSleep);
+  loader.register([entry, account]);
+  const opening = loader.load('referrals');
+  const ahead = loader.prefetch('account');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetched.filter((url) => url.includes('/account/'))).toEqual([]);
+  finish();
+  await opening;
+  await ahead;
+  expect(fetched.filter((url) => url.includes('/account/'))).toEqual(['https://cdn.example.com/account/mf-manifest.json', 'https://cdn.example.com/account/remoteEntry.js']);
+  expect(calls).toEqual(['referrals/remote']);
+});
