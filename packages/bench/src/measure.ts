@@ -25,6 +25,8 @@ export interface LoadFigures {
   readonly paintMs: number;
   readonly fcpMs: number;
   readonly requests: number;
+  /** Requests sent before the content was painted: the critical path (later ones, e.g. idle prefetch, are not). */
+  readonly requestsBeforePaint: number;
   readonly jsRequests: number;
   readonly jsBytes: number;
   readonly jsGzipBytes: number;
@@ -43,6 +45,8 @@ export interface LoadFigures {
 
 interface Tracked {
   url: string;
+  /** When it was sent (CDP monotonic seconds). */
+  sentAt: number;
   frameId?: string;
   type?: string;
   status?: number;
@@ -89,7 +93,7 @@ export class Session {
   ) {
     this.page = page;
     this.cdp = cdp;
-    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, type: e.type, frameId: e.frameId, finished: false }));
+    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, sentAt: e.timestamp, type: e.type, frameId: e.frameId, finished: false }));
     cdp.on('Network.responseReceived', (e) => {
       const t = this.tracked.get(e.requestId);
       if (t) Object.assign(t, { type: e.type, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker });
@@ -140,6 +144,10 @@ export class Session {
     const { frameTree } = await this.cdp.send('Page.getFrameTree');
     const done = [...this.tracked.entries()].filter(([, t]) => t.finished && t.frameId === frameTree.frame.id);
     const scripts = done.filter(([, t]) => t.type === 'Script');
+    // Time zero: the page's document request, or (a client-side navigation) the first request after the reset.
+    const mine = [...this.tracked.values()].filter((t) => t.frameId === frameTree.frame.id);
+    const zero = (mine.find((t) => t.type === 'Document') ?? mine[0])?.sentAt ?? 0;
+    const requestsBeforePaint = done.filter(([, t]) => (t.sentAt - zero) * 1000 <= paintMs).length;
     let jsBytes = 0;
     let jsGzipBytes = 0;
     let jsTransferBytes = 0;
@@ -171,6 +179,7 @@ export class Session {
       paintMs,
       fcpMs: state.fcp,
       requests: done.length,
+      requestsBeforePaint,
       jsRequests: scripts.length,
       jsBytes,
       jsGzipBytes,

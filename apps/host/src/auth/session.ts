@@ -164,6 +164,8 @@ export class AuthSession {
    * of another open tab, or restores this tab's session silently.
    */
   async start(): Promise<AuthStartResult> {
+    // Tokens are about to arrive: their verifier downloads meanwhile instead of after them.
+    this.checks.prepare?.();
     if (this.location.pathname === CALLBACK_PATH) return this.completeCallback();
     this.store.update({ restoring: true });
     try {

@@ -5,8 +5,8 @@ import { issuedAt } from './id-token-time';
 
 /**
  * The checks every token set passes before its user is adopted, wherever it came from. The
- * verifier (jose) and the provider's keys load on first use, in their own chunk, never before
- * first content.
+ * verifier (jose) and the provider's keys are in their own chunk, loaded when tokens are about to
+ * arrive (`prepare`) or on first use; a visitor who never signs in never loads them.
  */
 export interface TokenChecks {
   /**
@@ -17,6 +17,8 @@ export interface TokenChecks {
   fromProvider(user: OidcUser, previousIdToken?: string): Promise<void>;
   /** A token set another tab offers: verified against the provider's clock as this tab knows it. */
   fromPeer(user: OidcUser): Promise<void>;
+  /** Starts loading the verifier (a session is about to be restored or a sign-in completed), so no check waits for it. */
+  prepare?(): void;
 }
 
 export function createTokenChecks(options: { readonly manager: UserManager; readonly clientId: string; readonly clock: SessionClock }): TokenChecks {
@@ -52,5 +54,6 @@ export function createTokenChecks(options: { readonly manager: UserManager; read
       await verify(user);
     },
     fromPeer: verify,
+    prepare: () => void Promise.all([import(/* webpackChunkName: "token-checks" */ './id-token'), loadKeys()]).catch(() => undefined),
   };
 }
