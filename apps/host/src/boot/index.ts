@@ -1,4 +1,4 @@
-// The boot script: a few hundred bytes that index.html runs before the host's own script has even
+// The boot script: about a kilobyte (gzip) that index.html runs before the host's own script has
 // downloaded. It starts what the first page needs in parallel with that script (decision 0010):
 // the runtime config, the manifest, and the opening page's remote: its mf-manifest.json fetched
 // and its entry script and module files hinted with the integrity they will be checked against.
