@@ -4,7 +4,7 @@ import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH } from './auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
-import { fetchEarlyOr } from './boot/early-fetch';
+import { fetchEarlyOr, markHostStarted } from './boot/early-fetch';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
 import { createPageTitles } from './layout/page-titles';
@@ -21,6 +21,7 @@ import type { RemoteEntry } from './manifest';
 const log = createLogger('host');
 
 export async function start(): Promise<void> {
+  markHostStarted();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
   const root = createRoot(rootElement);

@@ -74,6 +74,8 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
   const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
+  // The other area may be downloaded ahead while this page is idle: let that finish before counting.
+  await page.waitForLoadState('networkidle');
 
   const events: string[] = [];
   const name = (url: string) => new URL(url).pathname.replace(/\.[0-9a-f]{8}\.js$/, '.js');

@@ -1,9 +1,16 @@
-import { fetchEarly, fetchEarlyOr } from './early-fetch';
+import { fetchEarly, fetchEarlyOr, hostStarted, markHostStarted } from './early-fetch';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
   delete (window as unknown as Record<string, unknown>).__mfeEarlyResponses;
+  delete (window as unknown as Record<string, unknown>).__mfeHostStarted;
+});
+
+test('a boot script that arrives after the host started can tell, and stays out of the way', () => {
+  expect(hostStarted()).toBe(false);
+  markHostStarted();
+  expect(hostStarted()).toBe(true);
 });
 
 function stubFetch(...answers: Array<() => Promise<Response>>) {

@@ -2,6 +2,17 @@
 // Used by the boot script as well as the host: nothing here may import more.
 
 const EARLY = '__mfeEarlyResponses';
+const STARTED = '__mfeHostStarted';
+
+/** Host side: the host's own start-up has begun; a late boot script then does nothing. */
+export function markHostStarted(): void {
+  (window as unknown as Record<string, boolean>)[STARTED] = true;
+}
+
+/** Boot side: whether the host started first (the boot script arrived late), so nothing is requested twice. */
+export function hostStarted(): boolean {
+  return (window as unknown as Record<string, boolean | undefined>)[STARTED] === true;
+}
 
 type Held = Map<string, Promise<Response>>;
 

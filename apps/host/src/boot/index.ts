@@ -9,7 +9,7 @@ import { SILENT_CALLBACK_PATH } from '../auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { preloadRemoteScripts } from '../remotes/preload';
-import { fetchEarly } from './early-fetch';
+import { fetchEarly, hostStarted } from './early-fetch';
 
 /** The runtime config's default URL, as the host reads it (config.ts). */
 const CONFIG_URL = '/config.json';
@@ -36,10 +36,12 @@ function overridesActive(): boolean {
 
 async function boot(): Promise<void> {
   const { pathname } = window.location;
-  if (pathname === SILENT_CALLBACK_PATH) return;
+  if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$=".json"]:not([href="/config.json"])')?.href;
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
+  // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
+  early?.catch(() => undefined);
   const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as { manifestUrl?: unknown; allowedRemoteOrigins?: unknown };
   if (typeof config.manifestUrl !== 'string') return;
   const manifestUrl = new URL(config.manifestUrl, window.location.href).href;
