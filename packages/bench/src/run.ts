@@ -7,9 +7,12 @@ import { readDevRemotes, serveStatic, startStack, type RunningStack } from '@mfe
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PROFILES, Session, type LoadFigures, type Profile } from './measure';
 import { summarize, type Summary } from './stats';
 
-// `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI).
+// `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI); `--only` below.
 // Builds come first (the root script runs `pnpm build` and the baseline's build).
 const quick = process.argv.includes('--quick');
+// `--only <text>`: just the scenarios whose name contains it (e.g. "navigation"), and their budgets.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 const LOADS = quick ? 3 : 10;
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
@@ -197,47 +200,64 @@ function table(comparisons: readonly Comparison[]): string {
 
 const range = (x: Summary, digits = 2, unit = '×') => `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)})`;
 
-function budgets(comparisons: readonly Comparison[]): Array<{ budget: string; measured: string; ok: boolean }> {
-  const find = (scenario: string, profile: string) => comparisons.find((c) => c.scenario === scenario && c.profile === profile)!;
+interface Check {
+  readonly budget: string;
+  readonly measured: string;
+  readonly ok: boolean;
+}
+
+/** Each budget with its figure and verdict; one whose scenario was not measured (`--only`) is left out. */
+function budgets(comparisons: readonly Comparison[]): Check[] {
+  const find = (scenario: string, profile: string) => comparisons.find((c) => c.scenario === scenario && c.profile === profile);
   const throttledName = PROFILES[1]!.name;
-  const throttled = find('cold load', throttledName);
-  const many = find('50 vs 2 remotes', throttledName);
-  const repeat = find('repeat visit', PROFILES[0]!.name);
-  const reload = find('signed-in reload of a deep link', throttledName);
-  const plain = find('public page, cold', throttledName);
-  const signedIn = find('signed-in reload vs public reload', throttledName);
-  const navigation = find('navigation to 2nd remote', throttledName);
-  const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
-  const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
-  const publicJs = plain.aFigures.jsGzipBytes;
-  const remoteAt = plain.aFigures.remoteRequestedMs;
-  const scriptAt = plain.aFigures.hostScriptLoadedMs;
-  const lead = plain.remoteLead;
+  const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
   return [
-    { budget: `public page: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
-    { budget: `public page: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
-    {
-      budget: "public page: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
-      measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(scriptAt, 'ms')}: ${range(lead, 0, ' ms')} ahead`,
-      ok: remoteAt.max >= 0 && lead.median >= 0,
-    },
-    {
-      budget: `signed-in reload of a deep link (DPoP) ≤ public page reload + ${BUDGETS.signedInReloadExtraMs} ms, pair by pair (throttled)`,
-      measured: `${fmt(signedIn.aFigures.paintMs, 'ms')} vs ${fmt(signedIn.bFigures.paintMs, 'ms')}: ${range(signedIn.paintDelta, 0, ' ms')}`,
-      ok: signedIn.paintDelta.median <= BUDGETS.signedInReloadExtraMs,
-    },
-    { budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`, measured: range(navigation.paintRatio), ok: navigation.paintRatio.median <= BUDGETS.navigationRatio },
-    { budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`, measured: range(throttled.paintRatio), ok: throttled.paintRatio.median <= BUDGETS.paintRatio },
-    { budget: 'federation + shell JS ≤ 15 KiB gzip over baseline', measured: `${(overhead / 1024).toFixed(1)} KiB`, ok: overhead <= BUDGETS.jsOverheadGzipBytes },
-    { budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`, measured: `${extra}`, ok: extra <= BUDGETS.extraRequests },
-    { budget: 'React downloaded once', measured: `${throttled.aFigures.reactCopies.max}`, ok: throttled.aFigures.reactCopies.max === 1 },
-    { budget: '50 remotes within 5% of 2 (throttled)', measured: range(many.paintRatio, 3), ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio },
-    { budget: 'warm repeat visit transfers no JS', measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`, ok: repeat.aFigures.jsTransferBytes.max === 0 },
-    {
-      budget: 'signed-in reload with DPoP (kept token, one request) no slower than the iframe restore (throttled)',
-      measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
-      ok: reload.paintRatio.median <= 1,
-    },
+    ...when(find('public page, cold', throttledName), (plain) => {
+      const publicJs = plain.aFigures.jsGzipBytes;
+      const remoteAt = plain.aFigures.remoteRequestedMs;
+      return [
+        { budget: `public page: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
+        { budget: `public page: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
+        {
+          budget: "public page: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+          measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,
+          ok: remoteAt.max >= 0 && plain.remoteLead.median >= 0,
+        },
+      ];
+    }),
+    ...when(find('signed-in reload vs public reload', throttledName), (signedIn) => [
+      {
+        budget: `signed-in reload of a deep link (DPoP) ≤ public page reload + ${BUDGETS.signedInReloadExtraMs} ms, pair by pair (throttled)`,
+        measured: `${fmt(signedIn.aFigures.paintMs, 'ms')} vs ${fmt(signedIn.bFigures.paintMs, 'ms')}: ${range(signedIn.paintDelta, 0, ' ms')}`,
+        ok: signedIn.paintDelta.median <= BUDGETS.signedInReloadExtraMs,
+      },
+    ]),
+    ...when(find('navigation to 2nd remote', throttledName), (navigation) => [
+      { budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`, measured: range(navigation.paintRatio), ok: navigation.paintRatio.median <= BUDGETS.navigationRatio },
+    ]),
+    ...when(find('cold load', throttledName), (throttled) => {
+      const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
+      const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
+      return [
+        { budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`, measured: range(throttled.paintRatio), ok: throttled.paintRatio.median <= BUDGETS.paintRatio },
+        { budget: 'federation + shell JS ≤ 15 KiB gzip over baseline', measured: `${(overhead / 1024).toFixed(1)} KiB`, ok: overhead <= BUDGETS.jsOverheadGzipBytes },
+        { budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`, measured: `${extra}`, ok: extra <= BUDGETS.extraRequests },
+        { budget: 'React downloaded once', measured: `${throttled.aFigures.reactCopies.max}`, ok: throttled.aFigures.reactCopies.max === 1 },
+      ];
+    }),
+    ...when(find('50 vs 2 remotes', throttledName), (many) => [
+      { budget: '50 remotes within 5% of 2 (throttled)', measured: range(many.paintRatio, 3), ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio },
+    ]),
+    ...when(find('repeat visit', PROFILES[0]!.name), (repeat) => [
+      { budget: 'warm repeat visit transfers no JS', measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`, ok: repeat.aFigures.jsTransferBytes.max === 0 },
+    ]),
+    ...when(find('signed-in reload of a deep link', throttledName), (reload) => [
+      {
+        budget: 'signed-in reload with DPoP (kept token, one request) no slower than the iframe restore (throttled)',
+        measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
+        ok: reload.paintRatio.median <= 1,
+      },
+    ]),
   ];
 }
 
@@ -273,26 +293,28 @@ async function main() {
     const visitor: App = { label: 'host, public page, visitor', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
     const plainPage: App = { label: 'plain React page (one bundle)', origin: `http://localhost:${plainPort}`, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
 
+    /** What is measured: name, what it says while it runs, the two apps, the scenario (and the reference's, if different). */
+    const plan: Array<[string, string, App, App, Scenario, Scenario?]> = [
+      ['public page, cold', 'the public page vs a plain React page', visitor, plainPage, coldLoad],
+      ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload", hostDpop, visitor, reloadDeepLink, reloadPublicPage],
+      ['cold load', 'cold loads', host, baseline, coldLoad],
+      ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],
+      ['repeat visit', 'repeat visits', host, baseline, repeatVisit],
+      ['50 vs 2 remotes', '50 vs 2 remotes', host50, host, coldLoad],
+      ['signed-in reload of a deep link', 'signed-in reloads, DPoP vs iframe', hostDpop, hostIframe, reloadDeepLink],
+    ];
+    const chosen = plan.filter(([name]) => !only || name.includes(only));
+    if (chosen.length === 0) throw new Error(`--only "${only}" names no scenario; the scenarios are: ${plan.map(([name]) => `"${name}"`).join(', ')}.`);
     const comparisons: Comparison[] = [];
     for (const profile of PROFILES) {
-      console.log(`measuring the public page vs a plain React page (${profile.name}) …`);
-      comparisons.push(compare('public page, cold', profile, visitor, plainPage, await pairs(visitor, plainPage, profile, coldLoad)));
-      console.log(`measuring a signed-in reload vs the public page's reload (${profile.name}) …`);
-      comparisons.push(compare('signed-in reload vs public reload', profile, hostDpop, visitor, await pairs(hostDpop, visitor, profile, reloadDeepLink, reloadPublicPage)));
-      console.log(`measuring cold loads (${profile.name}) …`);
-      comparisons.push(compare('cold load', profile, host, baseline, await pairs(host, baseline, profile, coldLoad)));
-      console.log(`measuring client-side navigation (${profile.name}) …`);
-      comparisons.push(compare('navigation to 2nd remote', profile, host, baseline, await pairs(host, baseline, profile, navigation)));
-      console.log(`measuring repeat visits (${profile.name}) …`);
-      comparisons.push(compare('repeat visit', profile, host, baseline, await pairs(host, baseline, profile, repeatVisit)));
-      console.log(`measuring 50 vs 2 remotes (${profile.name}) …`);
-      comparisons.push(compare('50 vs 2 remotes', profile, host50, host, await pairs(host50, host, profile, coldLoad)));
-      console.log(`measuring signed-in reloads, DPoP vs iframe (${profile.name}) …`);
-      comparisons.push(compare('signed-in reload of a deep link', profile, hostDpop, hostIframe, await pairs(hostDpop, hostIframe, profile, reloadDeepLink)));
+      for (const [name, what, a, b, scenario, scenarioB] of chosen) {
+        console.log(`measuring ${what} (${profile.name}) …`);
+        comparisons.push(compare(name, profile, a, b, await pairs(a, b, profile, scenario, scenarioB)));
+      }
     }
     const checks = budgets(comparisons);
     const markdown = [
-      `Benchmark: ${LOADS} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${quick ? 'QUICK (smoke) run' : 'full run'}.`,
+      `Benchmark: ${LOADS} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${quick ? 'QUICK (smoke) run' : 'full run'}${only ? `, only "${only}"` : ''}.`,
       '',
       table(comparisons),
       '',

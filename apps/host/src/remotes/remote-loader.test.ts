@@ -260,3 +260,52 @@ test('prefetching waits for the loads in flight (the page its own remote first),
   expect(fetched.filter((url) => url.includes('/account/'))).toEqual(['https://cdn.example.com/account/mf-manifest.json', 'https://cdn.example.com/account/remoteEntry.js']);
   expect(calls).toEqual(['referrals/remote']);
 });
+
+describe('a visit to a remote downloaded ahead', () => {
+  const account: RemoteEntry = { ...entry, name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account' };
+  const built = { shared: [{ name: 'react', requiredVersion: '^19.0.0' }], exposes: [{ path: './remote', assets: { js: { sync: ['__federation_expose_remote.abcdef12.js'] }, css: { sync: [] } } }] };
+  const hinted = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
+  beforeEach(() => document.head.replaceChildren());
+
+  /** Answers the prefetch at once; the visit's manifest request waits for `release`. */
+  function setUp(manifest: unknown) {
+    let release: () => void = () => undefined;
+    let visits = 0;
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const body = { ok: true, status: 200, json: async () => manifest, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+      if (url.endsWith('/mf-manifest.json') && (init as { priority?: string } | undefined)?.priority !== 'low') {
+        visits += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return body;
+    }) as typeof fetch;
+    const { runtime, calls } = fakeRuntime([async () => ({ default: remoteModule })]);
+    const loader = new RemoteLoader(runtime, PROVIDED, fetchImpl, noSleep);
+    loader.register([account]);
+    return { loader, calls, release: () => release(), visits: () => visits };
+  }
+
+  test('asks for its entry and chunks while its manifest is revalidated, and runs nothing before the check', async () => {
+    const { loader, calls, release, visits } = setUp(built);
+    await loader.prefetch('account');
+    const visit = loader.load('account');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(visits()).toBe(1);
+    expect(hinted()).toEqual(['https://cdn.example.com/account/remoteEntry.js', 'https://cdn.example.com/account/__federation_expose_remote.abcdef12.js']);
+    expect(calls).toEqual([]);
+    release();
+    await expect(visit).resolves.toBe(remoteModule);
+    expect(calls).toEqual(['account/remote']);
+  });
+
+  test('one the contract check refused ahead is not hinted before its manifest is read again', async () => {
+    const { loader, release } = setUp({ ...built, shared: [{ name: 'react', requiredVersion: '^18.0.0' }] });
+    await loader.prefetch('account');
+    const visit = loader.load('account');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hinted()).toEqual([]);
+    release();
+    await expect(visit).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE' });
+  });
+});

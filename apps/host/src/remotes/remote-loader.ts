@@ -87,6 +87,8 @@ export class RemoteLoader {
   /** Per remote, how many loads timed out: each later attempt asks for the entry under a new URL. */
   private readonly timeouts = new Map<string, number>();
   private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
+  /** mf-manifest.json of remotes downloaded ahead (accepted then): what their visit hints at once. */
+  private readonly prefetched = new Map<string, unknown>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
@@ -210,7 +212,12 @@ export class RemoteLoader {
     await Promise.allSettled([...this.loaded.values()]);
     const entry = this.entries.get(name);
     if (!entry || this.loaded.has(name)) return;
-    return prefetchRemote(entry, (manifest) => findIncompatibilities(manifest, this.provided, satisfy).length === 0, this.fetchImpl).catch(() => undefined);
+    const accept = (manifest: unknown) => {
+      const compatible = findIncompatibilities(manifest, this.provided, satisfy).length === 0;
+      if (compatible) this.prefetched.set(name, manifest);
+      return compatible;
+    };
+    return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
@@ -258,6 +265,11 @@ export class RemoteLoader {
    */
   private async checkThenLoad(entry: RemoteEntry): Promise<unknown> {
     if (entry.entry.endsWith('.json')) {
+      // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two)
+      // and its chunks come from the cache. Only downloads: nothing runs before the check below.
+      const ahead = this.prefetched.get(entry.name);
+      this.prefetched.delete(entry.name);
+      if (ahead !== undefined) preloadRemoteScripts(entry, ahead, document, this.entryScript(entry));
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
       const manifest: unknown = await response.json();
