@@ -59,7 +59,7 @@ test('a visitor opening an area that needs sign-in downloads nothing of it befor
   expect(requests.map((request) => request.url()).filter((url) => url.startsWith(accountOrigin))).toEqual([]);
 });
 
-test('after first content the areas in the navigation are downloaded while idle, without running; opening one then needs no download', async () => {
+test('after first content the areas in the navigation are downloaded while idle, without running; opening one then needs no download and one round trip', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
@@ -80,8 +80,20 @@ test('after first content the areas in the navigation are downloaded while idle,
   expect(referralsLoaded).toBeLessThan(firstAhead);
 
   const onVisit = recordRequests(page);
+  const clickedAt = await page.evaluate(() => performance.now());
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=account-greeting]');
+  // Its entry is revalidated alongside its manifest (one round trip), not after the manifest is in.
+  const visit = await page.evaluate(
+    ({ origin, since }) => {
+      const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.startsWith(origin) && entry.startTime >= since);
+      const manifest = mine.find((entry) => entry.name.endsWith('/mf-manifest.json'))!;
+      const entryScript = mine.find((entry) => entry.name.includes('/remoteEntry.js'))!;
+      return { manifestIn: manifest.responseEnd, entryAsked: entryScript.startTime };
+    },
+    { origin: account, since: clickedAt },
+  );
+  expect(visit.entryAsked).toBeLessThan(visit.manifestIn);
   // Its scripts come from the cache (the entry revalidated: not modified), nothing downloaded again.
   const scripts = onVisit.filter((request) => request.url().startsWith(account) && request.resourceType() === 'script');
   expect(scripts.length).toBeGreaterThan(0);
