@@ -286,17 +286,37 @@ describe('a visit to a remote downloaded ahead', () => {
     return { loader, calls, release: () => release(), visits: () => visits };
   }
 
-  test('asks for its entry and chunks while its manifest is revalidated, and runs nothing before the check', async () => {
+  test('asks for its entry while its manifest is revalidated (its chunks are cached), and runs nothing before the check', async () => {
     const { loader, calls, release, visits } = setUp(built);
     await loader.prefetch('account');
     const visit = loader.load('account');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(visits()).toBe(1);
-    expect(hinted()).toEqual(['https://cdn.example.com/account/remoteEntry.js', 'https://cdn.example.com/account/__federation_expose_remote.abcdef12.js']);
+    expect(hinted()).toEqual(['https://cdn.example.com/account/remoteEntry.js']);
     expect(calls).toEqual([]);
     release();
     await expect(visit).resolves.toBe(remoteModule);
     expect(calls).toEqual(['account/remote']);
+  });
+
+  test('after a failed visit, Retry asks for the entry under a new URL (the browser may answer the old one with the failed hint)', async () => {
+    const { runtime } = fakeRuntime([]);
+    let manifestUp = false;
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      const ok = manifestUp || !String(input).endsWith('/mf-manifest.json');
+      return { ok, status: ok ? 200 : 404, json: async () => built, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+    }) as typeof fetch;
+    const loader = new RemoteLoader(runtime, PROVIDED, fetchImpl, noSleep);
+    loader.register([account]);
+    manifestUp = true;
+    await loader.prefetch('account');
+    manifestUp = false;
+    await expect(loader.load('account')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+    expect(hinted()).toEqual(['https://cdn.example.com/account/remoteEntry.js']);
+    manifestUp = true;
+    await loader.retry('account').catch(() => undefined);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: 'https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1' }], { force: true });
+    expect(hinted()).toContain('https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1');
   });
 
   test('one the contract check refused ahead is not hinted before its manifest is read again', async () => {

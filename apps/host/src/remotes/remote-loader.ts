@@ -84,11 +84,16 @@ export class RemoteLoader {
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly statuses = new Map<string, RemoteStatus>();
   private readonly builds = new Map<string, RemoteBuild>();
-  /** Per remote, how many loads timed out: each later attempt asks for the entry under a new URL. */
+  /**
+   * Per remote, how many loads timed out or failed after its entry was hinted: each later attempt
+   * asks for the entry under a new URL (a hanging request may never end; a failed hint may be reused).
+   */
   private readonly timeouts = new Map<string, number>();
   private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
-  /** mf-manifest.json of remotes downloaded ahead (accepted then): what their visit hints at once. */
-  private readonly prefetched = new Map<string, unknown>();
+  /** Remotes downloaded ahead (their contract accepted then): their visit hints the entry at once. */
+  private readonly prefetched = new Set<string>();
+  /** Remotes whose entry was hinted before their manifest was read again (see `timeouts`). */
+  private readonly hintedEarly = new Set<string>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
@@ -133,7 +138,9 @@ export class RemoteLoader {
 
   /**
    * The entry script's URL. After a load timed out, a new URL: the hanging request may never end,
-   * and the runtime (and the browser) would keep waiting on it instead of asking again.
+   * and the runtime (and the browser) would keep waiting on it instead of asking again. The same
+   * after a failed load whose entry was hinted early: the browser may answer the retry with the
+   * failed hint.
    */
   private entryScript(entry: RemoteEntry): string {
     const url = entryScriptUrl(entry.entry);
@@ -191,9 +198,13 @@ export class RemoteLoader {
     this.loaded.set(name, promise);
     this.statuses.set(name, { state: 'loading' });
     promise.then(
-      () => this.statuses.set(name, { state: 'loaded', loadMs: Math.round(performance.now() - started) }),
+      () => {
+        this.hintedEarly.delete(name);
+        this.statuses.set(name, { state: 'loaded', loadMs: Math.round(performance.now() - started) });
+      },
       (error: Error) => {
         this.loaded.delete(name);
+        if (this.hintedEarly.delete(name)) this.timeouts.set(name, (this.timeouts.get(name) ?? 0) + 1);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
         this.statuses.set(name, { state: 'failed', message: error.message, code });
         this.lastErrors.set(name, { code, message: error.message, at: Date.now() });
@@ -214,7 +225,7 @@ export class RemoteLoader {
     if (!entry || this.loaded.has(name)) return;
     const accept = (manifest: unknown) => {
       const compatible = findIncompatibilities(manifest, this.provided, satisfy).length === 0;
-      if (compatible) this.prefetched.set(name, manifest);
+      if (compatible) this.prefetched.add(name);
       return compatible;
     };
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
@@ -267,9 +278,11 @@ export class RemoteLoader {
     if (entry.entry.endsWith('.json')) {
       // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two)
       // and its chunks come from the cache. Only downloads: nothing runs before the check below.
-      const ahead = this.prefetched.get(entry.name);
-      this.prefetched.delete(entry.name);
-      if (ahead !== undefined) preloadRemoteScripts(entry, ahead, document, this.entryScript(entry));
+      if (this.prefetched.delete(entry.name)) {
+        // Its chunks (hashed names) are in the cache already; only the entry needs the network.
+        preloadRemoteScripts(entry, undefined, document, this.entryScript(entry));
+        this.hintedEarly.add(entry.name);
+      }
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
       const manifest: unknown = await response.json();
