@@ -88,11 +88,11 @@ export class RemoteLoader {
    * Per remote, how many loads timed out or failed after its entry was hinted: each later attempt
    * asks for the entry under a new URL (a hanging request may never end; a failed hint may be reused).
    */
-  private readonly timeouts = new Map<string, number>();
+  private readonly renamedEntries = new Map<string, number>();
   private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
   /** Remotes downloaded ahead (their contract accepted then): their visit hints the entry at once. */
   private readonly prefetched = new Set<string>();
-  /** Remotes whose entry was hinted before their manifest was read again (see `timeouts`). */
+  /** Remotes whose entry was hinted before their manifest was read again (see `renamedEntries`). */
   private readonly hintedEarly = new Set<string>();
   private pluginRegistered = false;
 
@@ -144,8 +144,8 @@ export class RemoteLoader {
    */
   private entryScript(entry: RemoteEntry): string {
     const url = entryScriptUrl(entry.entry);
-    const timedOut = this.timeouts.get(entry.name) ?? 0;
-    return timedOut === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${timedOut}`;
+    const renamed = this.renamedEntries.get(entry.name) ?? 0;
+    return renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${renamed}`;
   }
 
   /**
@@ -204,7 +204,7 @@ export class RemoteLoader {
       },
       (error: Error) => {
         this.loaded.delete(name);
-        if (this.hintedEarly.delete(name)) this.timeouts.set(name, (this.timeouts.get(name) ?? 0) + 1);
+        if (this.hintedEarly.delete(name)) this.renamedEntries.set(name, (this.renamedEntries.get(name) ?? 0) + 1);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
         this.statuses.set(name, { state: 'failed', message: error.message, code });
         this.lastErrors.set(name, { code, message: error.message, at: Date.now() });
@@ -276,10 +276,9 @@ export class RemoteLoader {
    */
   private async checkThenLoad(entry: RemoteEntry): Promise<unknown> {
     if (entry.entry.endsWith('.json')) {
-      // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two)
-      // and its chunks come from the cache. Only downloads: nothing runs before the check below.
+      // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
+      // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
       if (this.prefetched.delete(entry.name)) {
-        // Its chunks (hashed names) are in the cache already; only the entry needs the network.
         preloadRemoteScripts(entry, undefined, document, this.entryScript(entry));
         this.hintedEarly.add(entry.name);
       }
@@ -312,7 +311,7 @@ export class RemoteLoader {
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {
-        this.timeouts.set(name, (this.timeouts.get(name) ?? 0) + 1);
+        this.renamedEntries.set(name, (this.renamedEntries.get(name) ?? 0) + 1);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
       }
