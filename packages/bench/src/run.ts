@@ -13,6 +13,7 @@ const quick = process.argv.includes('--quick');
 // `--only <text>`: just the scenarios whose name contains it (e.g. "navigation"), and their budgets.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+if (onlyAt >= 0 && (!only || only.startsWith('--'))) throw new Error("--only needs part of a scenario's name after it, e.g. `pnpm bench --only navigation`.");
 const LOADS = quick ? 3 : 10;
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
