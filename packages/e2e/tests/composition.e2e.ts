@@ -169,11 +169,22 @@ describe.each([
     // The manifest such a build emits: its shared section records the range it was built for.
     const referrals = suite.stack.remoteUrls.referrals;
     await page.route(`${referrals}/mf-manifest.json`, async (route) => {
-      const response = await route.fetch();
-      const manifest = (await response.json()) as { shared: Array<{ name: string; requiredVersion: string }> };
+      let response;
+      let manifest: { shared: Array<{ name: string; requiredVersion: string }> };
+      try {
+        response = await route.fetch();
+        manifest = (await response.json()) as typeof manifest;
+      } catch (error) {
+        // The page navigated on (the sign-in redirect) while a request of the page it left was
+        // being answered: Playwright disposed the response. That page is gone; nothing to answer.
+        if (/disposed|closed/i.test((error as Error).message)) return;
+        throw error;
+      }
       const builtAgainst = (name: string) => name === packageName || name.startsWith(`${packageName}/`);
       manifest.shared = manifest.shared.map((shared) => (builtAgainst(shared.name) ? { ...shared, requiredVersion: range } : shared));
-      await route.fulfill({ response, json: manifest });
+      await route.fulfill({ response, json: manifest }).catch((error: Error) => {
+        if (!/disposed|closed|already handled/i.test(error.message)) throw error;
+      });
     });
     const codeRequests: string[] = [];
     page.on('request', (request) => {
