@@ -275,6 +275,30 @@ describe('telemetry', () => {
     const everything = (await collected()).map((record) => record.body).join('\n');
     expect(everything).not.toMatch(/planted\.person@example\.com|eyJhbGciOiJSUzI1NiJ9\.|planted-password|planted-code|planted-state/);
   });
+
+  test("secrets in an error's name, message, stack, cause, a thrown object's keys, or across the length cut reach neither the collector nor the error-reporting envelopes", async () => {
+    const page = await browser.context.newPage();
+    await signIn(page, '/faulty');
+    await page.waitForSelector('[data-testid=faulty-ok]');
+    await page.click('[data-testid=consent-accept]');
+    await page.goto(`${deployment.hostUrl}/faulty/leaks`);
+    await page.waitForSelector('[data-testid=faulty-leaks]');
+    await page.waitForTimeout(300);
+    await page.goto(`${deployment.hostUrl}/faulty/leak-render`);
+    await page.waitForSelector('[role=alert]');
+    await page.goto('about:blank');
+
+    const codesOf = (bodies: string[]) => ['REMOTE_REPORTED', 'UNCAUGHT_ERROR', 'UNHANDLED_REJECTION', 'REMOTE_RENDER_FAILED'].filter((code) => bodies.some((body) => body.includes(code) && body.includes('faulty')));
+    // Each error reached both the collector (OTLP logs) and the error-reporting SDK's envelopes, still naming the remote and its code.
+    await poll(async () => (await collected()).filter((record) => record.path === '/v1/logs').map((record) => record.body), (bodies) => codesOf(bodies).length === 4);
+    await poll(async () => (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body), (bodies) => codesOf(bodies).length === 4);
+    const everything = (await collected()).map((record) => record.body).join('\n');
+    expect(everything).toContain('ProfileError([email], [redacted])');
+    expect(everything).toContain('NonErrorObject');
+    expect(everything).toContain("The leaky fixture's long message");
+    // The planted JWT's header, payload and signature, the e-mail address, the bearer credential, the code/state pair and the object's secret-named values.
+    expect(everything).not.toMatch(/eyJ|cGxhbnRlZC1zaWduYXR1cmU|planted\.person@example\.com|planted-bearer-credential|planted-code|planted-state|planted-password|planted-token/);
+  });
 });
 
 test('diagnostics, for admins only, show each remote with its version, and a failing remote with its error code', async () => {

@@ -32,8 +32,9 @@ export class RemoteErrorBoundary extends Component<Props, State> {
       kind: 'error',
       name: 'render error',
       remote: this.props.describe(),
-      error: { type: error.name, message: error.message, code: 'REMOTE_RENDER_FAILED', ...(error.stack ? { stack: error.stack } : {}) },
-      attributes: { componentStack: info.componentStack?.slice(0, 2_000) ?? '' },
+      error: { thrown: error, code: 'REMOTE_RENDER_FAILED' },
+      // Not cut here: the hub removes secrets first, then cuts to length.
+      attributes: { componentStack: info.componentStack ?? '' },
     });
   }
 

@@ -208,8 +208,7 @@ export class RemoteLoader {
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
         this.statuses.set(name, { state: 'failed', message: error.message, code });
         this.lastErrors.set(name, { code, message: error.message, at: Date.now() });
-        const cause = (error as Error & { cause?: unknown }).cause;
-        report({ kind: 'error', name: 'remote load failed', remote: this.describe(name), error: { type: error.name, message: error.message, code, ...(cause instanceof Error ? { stack: cause.message } : {}) } });
+        report({ kind: 'error', name: 'remote load failed', remote: this.describe(name), error: { thrown: error, code } });
       },
     );
     return promise;

@@ -9,7 +9,7 @@ import type { TelemetryAdapter, TelemetryRecord } from './record';
  * Each log record carries: `mfe.kind` (event | error | vital), `event.name`,
  * `mfe.route`, `mfe.remote.name` and `mfe.remote.version` (absent for the host),
  * `exception.type` / `exception.message` / `exception.stacktrace` /
- * `mfe.error.code` for errors, `mfe.vital.value` for web vitals, and the
+ * `mfe.error.code` and `mfe.error.cause` (the cause chain) for errors, `mfe.vital.value` for web vitals, and the
  * record's own attributes as `mfe.attr.<name>` (JSON for non-strings).
  */
 const BATCH_SIZE = 20;
@@ -42,6 +42,7 @@ export function otlpLogRecord(record: TelemetryRecord): Record<string, unknown> 
           attribute('exception.message', record.error.message),
           ...(record.error.stack ? [attribute('exception.stacktrace', record.error.stack)] : []),
           ...(record.error.code ? [attribute('mfe.error.code', record.error.code)] : []),
+          ...(record.error.cause ? [attribute('mfe.error.cause', record.error.cause)] : []),
         ]
       : []),
     ...(record.value !== undefined ? [attribute('mfe.vital.value', record.value)] : []),

@@ -69,3 +69,19 @@ test('waiting records are bounded, and an adapter that throws breaks neither the
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('"broken" adapter failed'));
   warn.mockRestore();
 });
+
+const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXBhcnQ';
+
+test('every field of an error leaves scrubbed: its name, message, stack and cause, whether thrown or written out', () => {
+  const { hub, local } = setUp();
+  class ProfileError extends Error {}
+  const error = new ProfileError(`Bearer ${JWT} failed`, { cause: new Error('lookup of bob@example.org failed', { cause: { password: 'hunter2', detail: `code=abc&state=xyz` } }) });
+  error.name = `ProfileError(victim@example.org, ${JWT})`;
+  hub.report({ kind: 'error', name: 'reported error', error: { thrown: error, code: 'REMOTE_REPORTED' } });
+  hub.report({ kind: 'error', name: 'written out', error: { type: `Named ${JWT}`, message: 'for carol@example.net', stack: `at x (https://cdn.example.com/a.js?token=${JWT})`, cause: 'Error: dave@example.com' } });
+  const text = JSON.stringify(local.sent);
+  expect(text).not.toMatch(/eyJ|@example\.|hunter2|abc&|xyz/);
+  expect(local.sent[0]!.error).toMatchObject({ type: 'ProfileError([email], [redacted])', message: 'Bearer [redacted] failed', code: 'REMOTE_REPORTED', cause: 'Error: lookup of [email] failed\nNonErrorObject: {"password":"[redacted]","detail":"code=[redacted]&state=[redacted]"}' });
+  expect(local.sent[0]!.error!.stack).toContain('[email]');
+  expect(local.sent[1]!.error).toEqual({ type: 'Named [redacted]', message: 'for [email]', stack: 'at x (https://cdn.example.com/a.js)', cause: 'Error: [email]' });
+});

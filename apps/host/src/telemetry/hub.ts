@@ -1,9 +1,30 @@
 import type { ConsentApi } from '@mfe/context';
 import type { TelemetryAdapter, TelemetryRecord } from './record';
 import { scrubPath, scrubText, scrubValue } from './scrub';
+import { describeThrown } from './thrown';
+
+/**
+ * A reported error: the value that was thrown (described and scrubbed here, while still
+ * structured), or fields the caller wrote itself; either with the platform's error code.
+ */
+export type ErrorInput = { readonly code?: string } & ({ readonly thrown: unknown } | Omit<NonNullable<TelemetryRecord['error']>, 'code'>);
 
 /** What a caller reports; the hub adds the time and route and scrubs it. */
-export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes'> & { readonly route?: string; readonly attributes?: Readonly<Record<string, unknown>> };
+export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes' | 'error'> & { readonly route?: string; readonly attributes?: Readonly<Record<string, unknown>>; readonly error?: ErrorInput };
+
+function errorFields(input: ErrorInput, allowedParams: readonly string[]): NonNullable<TelemetryRecord['error']> {
+  const { code } = input;
+  const details =
+    'thrown' in input
+      ? describeThrown(input.thrown, allowedParams)
+      : {
+          type: scrubText(input.type, allowedParams),
+          message: scrubText(input.message, allowedParams),
+          ...(input.stack ? { stack: scrubText(input.stack, allowedParams) } : {}),
+          ...(input.cause ? { cause: scrubText(input.cause, allowedParams) } : {}),
+        };
+  return { ...details, ...(code ? { code: scrubText(code, allowedParams) } : {}) };
+}
 
 export interface TelemetryHubOptions {
   readonly adapters: readonly TelemetryAdapter[];
@@ -40,18 +61,9 @@ export class TelemetryHub {
       name: scrubText(input.name, allowedQueryParams),
       time: (this.options.now ?? Date.now)(),
       route: scrubPath(input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(), allowedQueryParams),
-      ...(input.remote ? { remote: { name: input.remote.name, ...(input.remote.version ? { version: input.remote.version } : {}) } } : {}),
+      ...(input.remote ? { remote: { name: scrubText(input.remote.name), ...(input.remote.version ? { version: scrubText(input.remote.version) } : {}) } } : {}),
       attributes: (scrubValue(input.attributes ?? {}, allowedQueryParams) ?? {}) as Record<string, unknown>,
-      ...(input.error
-        ? {
-            error: {
-              type: input.error.type,
-              message: scrubText(input.error.message, allowedQueryParams),
-              ...(input.error.code ? { code: input.error.code } : {}),
-              ...(input.error.stack ? { stack: scrubText(input.error.stack, allowedQueryParams) } : {}),
-            },
-          }
-        : {}),
+      ...(input.error ? { error: errorFields(input.error, allowedQueryParams) } : {}),
       ...(input.value !== undefined ? { value: input.value } : {}),
     };
     this.recentRecords.push(record);

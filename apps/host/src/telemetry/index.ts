@@ -5,7 +5,7 @@ import { collectorAdapter } from './collector-adapter';
 import { consoleAdapter } from './console-adapter';
 import { TelemetryHub, type TelemetryInput } from './hub';
 import { installErrorListeners, installWebVitals } from './page-signals';
-import { errorDetails, type TelemetryAdapter, type TelemetryRecord } from './record';
+import type { TelemetryAdapter, TelemetryRecord } from './record';
 import { sentryAdapter } from './sentry-adapter';
 import { installTagLoader } from './tag-loader';
 
@@ -39,7 +39,7 @@ function adaptersFor(config: HostConfig): TelemetryAdapter[] {
       case 'collector':
         return collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName });
       case 'sentry':
-        return sentryAdapter({ dsn: adapter.dsn, ...(adapter.environment ? { environment: adapter.environment } : {}) });
+        return sentryAdapter({ dsn: adapter.dsn, allowedQueryParams: config.telemetry.allowedQueryParams, ...(adapter.environment ? { environment: adapter.environment } : {}) });
     }
   });
 }
@@ -70,8 +70,7 @@ export function telemetryFor(remoteName: string): Telemetry {
     telemetry = {
       track: (event, properties) => report({ kind: 'event', name: event, remote: describeRemote(remoteName), ...(properties ? { attributes: properties } : {}) }),
       captureError: (error, context) => {
-        const details = errorDetails(error);
-        report({ kind: 'error', name: details.type, remote: describeRemote(remoteName), error: { ...details, code: 'REMOTE_REPORTED' }, ...(context ? { attributes: context } : {}) });
+        report({ kind: 'error', name: 'reported error', remote: describeRemote(remoteName), error: { thrown: error, code: 'REMOTE_REPORTED' }, ...(context ? { attributes: context } : {}) });
       },
     };
     bySource.set(remoteName, telemetry);

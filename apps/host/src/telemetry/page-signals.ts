@@ -1,6 +1,5 @@
 import { remoteOfError, remoteOfRoute, type AttributableRemote } from './attribution';
 import type { TelemetryInput } from './hub';
-import { errorDetails } from './record';
 
 /**
  * What the page itself reports, attributed to the remote it belongs to:
@@ -18,11 +17,11 @@ export interface PageSignalsOptions {
 export function installErrorListeners({ report, remotes, describe, target = window }: PageSignalsOptions): () => void {
   const onError = (event: ErrorEvent) => {
     const owner = remoteOfError(event.error, remotes(), event.filename);
-    report({ kind: 'error', name: 'uncaught error', ...(owner ? { remote: describe(owner) } : {}), error: { ...errorDetails(event.error ?? event.message), code: 'UNCAUGHT_ERROR' } });
+    report({ kind: 'error', name: 'uncaught error', ...(owner ? { remote: describe(owner) } : {}), error: { thrown: event.error ?? event.message, code: 'UNCAUGHT_ERROR' } });
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     const owner = remoteOfError(event.reason, remotes());
-    report({ kind: 'error', name: 'unhandled rejection', ...(owner ? { remote: describe(owner) } : {}), error: { ...errorDetails(event.reason), code: 'UNHANDLED_REJECTION' } });
+    report({ kind: 'error', name: 'unhandled rejection', ...(owner ? { remote: describe(owner) } : {}), error: { thrown: event.reason, code: 'UNHANDLED_REJECTION' } });
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);

@@ -12,15 +12,9 @@ export interface TelemetryRecord {
   /** The remote it belongs to; absent for the host itself. */
   readonly remote?: { readonly name: string; readonly version?: string };
   readonly attributes: Readonly<Record<string, unknown>>;
-  readonly error?: { readonly type: string; readonly message: string; readonly code?: string; readonly stack?: string };
+  readonly error?: { readonly type: string; readonly message: string; readonly code?: string; readonly stack?: string; readonly cause?: string };
   /** A web-vital's value (ms, or unitless for CLS). */
   readonly value?: number;
-}
-
-/** An error (or any thrown value) as a record's `error`: type, message and stack when there is one. */
-export function errorDetails(value: unknown): { type: string; message: string; stack?: string } {
-  if (value instanceof Error) return { type: value.name, message: value.message, ...(value.stack ? { stack: value.stack } : {}) };
-  return { type: typeof value === 'object' && value !== null ? 'NonErrorObject' : typeof value, message: String(value instanceof Object ? JSON.stringify(value) : value) };
 }
 
 /** Where records go. An adapter that sends to another origin needs consent first. */

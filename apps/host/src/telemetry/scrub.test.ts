@@ -1,4 +1,4 @@
-import { scrubPath, scrubText, scrubUrl, scrubValue } from './scrub';
+import { cutSafely, scrubPath, scrubText, scrubUrl, scrubValue } from './scrub';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXBhcnQ';
 
@@ -47,4 +47,56 @@ test('errors become name and scrubbed message; deep or odd values are bounded', 
   expect(JSON.stringify(scrubValue(deep))).toContain('[truncated]');
   expect(scrubValue(() => 1)).toBeUndefined();
   expect((scrubText('x'.repeat(10_000)) as string).length).toBeLessThan(4_100);
+});
+
+describe('secrets across the length cut', () => {
+  test('a JWT that straddles the cut leaves no readable part of it', () => {
+    const message = `${'x '.repeat(1_980)}${JWT}${' tail'.repeat(20)}`;
+    const start = message.indexOf(JWT);
+    expect(start).toBeLessThan(4_000);
+    expect(start + JWT.length).toBeGreaterThan(4_000);
+    const scrubbed = scrubText(message);
+    expect(scrubbed.length).toBeLessThanOrEqual(4_001);
+    expect(scrubbed).not.toMatch(/eyJ|c2lnbmF0dXJl/);
+  });
+
+  test('a fragment of a token cut off elsewhere (no signature part) is still removed', () => {
+    expect(scrubText('failed with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJh')).toBe('failed with [redacted]');
+  });
+
+  test('a secret in a text far longer than the cut is removed before the text is cut, and the cut never splits a word', () => {
+    const word = 'abcdefghij'.repeat(500); // a 5,000-character word where the cut falls
+    const scrubbed = scrubText(`start ${word} end alice@example.com`);
+    expect(scrubbed).toBe('start …');
+    const huge = `${'y'.repeat(31_990)} eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2ln`;
+    expect(scrubText(huge)).not.toContain('eyJ');
+  });
+
+  test('e-mail matching stays linear on long words (no quadratic backtracking)', () => {
+    const started = Date.now();
+    scrubText('a'.repeat(40_000));
+    scrubText(`${'a.'.repeat(15_000)}@`);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+test('JSON pairs under secret names in a text are removed, other pairs kept', () => {
+  expect(scrubText('{"password":"hunter2","token":"abc","count":2,"state":"s1"}')).toBe('{"password":"[redacted]","token":"[redacted]","count":2,"state":"[redacted]"}');
+});
+
+test('keys that carry personal data are scrubbed like values', () => {
+  expect(scrubValue({ 'alice@example.com': 1 })).toEqual({ '[email]': 1 });
+});
+
+test('an error passed as a value has its name scrubbed as well as its message', () => {
+  const error = new Error(`bad ${JWT}`);
+  error.name = 'ProfileError(victim@example.org)';
+  expect(scrubValue(error)).toEqual({ name: 'ProfileError([email])', message: 'bad [redacted]' });
+});
+
+test('cutSafely keeps short texts whole and cuts between words', () => {
+  expect(cutSafely('short', 10)).toBe('short');
+  expect(cutSafely('one two three', 9)).toBe('one two …');
+  expect(cutSafely('one two three', 8)).toBe('one two …');
+  expect(cutSafely('one two three', 7)).toBe('one two…');
 });

@@ -1,4 +1,5 @@
 import type { TelemetryAdapter, TelemetryRecord } from './record';
+import { scrubSentryEvent } from './sentry-scrub';
 
 /**
  * Error reporting through the Sentry SDK (`@sentry/browser`), loaded in its own
@@ -6,16 +7,17 @@ import type { TelemetryAdapter, TelemetryRecord } from './record';
  * critical path. Only errors go there, already attributed and scrubbed; the
  * SDK's own integrations (global handlers, breadcrumbs of console and network)
  * are off, since the host attributes errors itself and breadcrumbs would carry
- * URLs and messages past the scrubber.
+ * URLs and messages past the scrubber. Whatever the SDK adds itself passes the
+ * same scrubber in `beforeSend`, the last step before its envelope is written.
  */
 type SentryModule = typeof import('@sentry/browser');
 
-export function sentryAdapter({ dsn, environment, load = () => import(/* webpackChunkName: "error-reporting", webpackExports: ["init", "captureException"] */ '@sentry/browser') }: { dsn: string; environment?: string; load?: () => Promise<SentryModule> }): TelemetryAdapter {
+export function sentryAdapter({ dsn, environment, allowedQueryParams = [], load = () => import(/* webpackChunkName: "error-reporting", webpackExports: ["init", "captureException"] */ '@sentry/browser') }: { dsn: string; environment?: string; allowedQueryParams?: readonly string[]; load?: () => Promise<SentryModule> }): TelemetryAdapter {
   let sdk: Promise<SentryModule | null> | undefined;
   const ready = () =>
     (sdk ??= load().then(
       (sentry) => {
-        sentry.init({ dsn, ...(environment ? { environment } : {}), defaultIntegrations: false, integrations: [], sampleRate: 1 });
+        sentry.init({ dsn, ...(environment ? { environment } : {}), defaultIntegrations: false, integrations: [], sampleRate: 1, beforeSend: (event) => scrubSentryEvent(event, allowedQueryParams) });
         return sentry;
       },
       () => null, // the SDK's chunk did not load: error reporting is off for this page, nothing else is
@@ -31,7 +33,7 @@ export function sentryAdapter({ dsn, environment, load = () => import(/* webpack
         ...(record.error?.code ? { 'mfe.error.code': record.error.code } : {}),
         'mfe.route': record.route,
       },
-      extra: { ...record.attributes },
+      extra: { ...record.attributes, ...(record.error?.cause ? { 'mfe.error.cause': record.error.cause } : {}) },
     });
   };
   return {
