@@ -5,10 +5,8 @@
 // `remoteConfig`; an app adds a loader, plugin or define through `extend`, not by editing this.
 const path = require('node:path');
 
-/** Loads a build tool as the app itself would, so every app uses its own locked version. */
-function fromApp(appDir, request) {
-  return require(require.resolve(request, { paths: [appDir] }));
-}
+const { fromApp } = require('./src/from-app');
+const { StyleRulesPlugin, cssExtractPlugin, globalCssFiles, styleAndAssetRules } = require('./src/styles');
 
 /**
  * Packages that must exist exactly once on a page: React keeps hook state
@@ -92,14 +90,19 @@ class EntryIntegrityPlugin {
         const entryHash = sha384(entry.buffer());
         compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': entryHash }, null, 2)}\n`));
         const manifestAsset = assets['mf-manifest.json'];
-        if (!manifestAsset || !this.recordChunks) return;
+        if (!manifestAsset) return;
         const manifest = JSON.parse(manifestAsset.source().toString());
+        // `*.global.css` files the remote ships, for the release checks to warn about.
+        const globalCss = globalCssFiles(compilation, compiler.context);
         /** @type {Record<string, string>} */
         const integrity = { 'remoteEntry.js': entryHash };
-        for (const exposed of manifest.exposes ?? []) {
-          for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])]) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+        if (this.recordChunks) {
+          for (const exposed of manifest.exposes ?? []) {
+            for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])]) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+          }
         }
-        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify({ ...manifest, integrity }, null, 2)));
+        if (!this.recordChunks && globalCss.length === 0) return;
+        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify({ ...manifest, ...(this.recordChunks ? { integrity } : {}), ...(globalCss.length > 0 ? { globalCss } : {}) }, null, 2)));
       });
     });
   }
@@ -154,46 +157,6 @@ function routerAliases(appDir, production) {
   // `@mfe/react-router-build`: react-router under a name the share plugin does not
   // intercept, for the host's module that provides the shared `react-router`.
   return { 'react-router$': build, '@mfe/react-router-build$': build };
-}
-
-/**
- * Styles and assets. Every `.css` file is a CSS Module, its class names prefixed with the app's
- * name and hashed with it (`referrals_title_x7Yz1`), so no remote's style reaches the host or
- * another remote; `*.global.css` is global, by explicit choice. CSS is extracted to files that
- * load with the chunk that imports them, before its code runs (no flash of unstyled content),
- * through `<link>` tags that carry integrity like scripts (no inline styles, so the CSP needs no
- * 'unsafe-inline'). Images, SVG and fonts are content-hashed files next to the app's scripts.
- * @param {string} appDir @param {string} uniqueName @param {boolean} production
- */
-function styleAndAssetRules(appDir, uniqueName, production) {
-  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
-  const cssLoader = (/** @type {boolean} */ modules) => ({
-    loader: require.resolve('css-loader', { paths: [appDir] }),
-    options: {
-      modules: modules ? { localIdentName: `${uniqueName}_[local]_[hash:base64:5]`, localIdentHashSalt: uniqueName, namedExport: false, exportLocalsConvention: 'as-is' } : false,
-      importLoaders: 0,
-    },
-  });
-  return [
-    { test: /\.global\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
-    { test: /\.css$/, exclude: /\.global\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
-    {
-      test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
-      type: 'asset/resource',
-      generator: { filename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]' },
-    },
-  ];
-}
-
-/** @param {string} appDir @param {boolean} production */
-function cssExtractPlugin(appDir, production) {
-  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
-  return new MiniCssExtractPlugin({
-    filename: production ? '[name].[contenthash:8].css' : '[name].css',
-    chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
-    // Order between CSS Modules does not matter: each class is scoped to its module.
-    ignoreOrder: true,
-  });
 }
 
 /** @param {{ appDir: string, mode: string, uniqueName?: string }} options */
@@ -394,6 +357,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
       experiments: { optimization: { target: 'web', disableSnapshot: true } },
     }),
     cssExtractPlugin(appDir, mode !== 'development'),
+    new StyleRulesPlugin(),
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
     new HtmlWebpackPlugin({
       template: './src/index.html',
@@ -433,6 +397,7 @@ function remoteConfig({ appDir, name, mode = 'production', exposes = { './remote
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
     new EntryIntegrityPlugin({ recordChunks: mode !== 'development' }),
     cssExtractPlugin(appDir, mode !== 'development'),
+    new StyleRulesPlugin(),
     ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
     new ModuleFederationPlugin({
       name,
@@ -465,6 +430,7 @@ function singleBundleConfig({ appDir, template, mode = 'production', copy = [], 
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
     cssExtractPlugin(appDir, mode !== 'development'),
+    new StyleRulesPlugin(),
     new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
     ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
   ];

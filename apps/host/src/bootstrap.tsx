@@ -15,6 +15,7 @@ import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { AppRouter } from './routes';
 import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
+import { createRemoteStyles } from './remotes/remote-styles';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
 import type { RemoteEntry } from './manifest';
 
@@ -51,6 +52,8 @@ export async function start(): Promise<void> {
   exposeConsent(consent);
   let composed: readonly RemoteEntry[] = [];
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
+  // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
+  const styles = createRemoteStyles(() => composed);
   const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }, fetchEarlyOr()).then((loaded) => {
     // Developer overrides held for this browser session (only when the config enables them).
     const overrides = readOverrides(policyOf(config), loaded.remotes);
@@ -89,7 +92,7 @@ export async function start(): Promise<void> {
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), overrides: manifest.overrides }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides }}>
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>,
   );

@@ -8,6 +8,7 @@ import type { PageTitles } from './layout/page-titles';
 import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
 import type { Overrides } from './remotes/overrides';
+import type { RemoteStyles } from './remotes/remote-styles';
 
 /** The host's own services; remotes never see this, only `@mfe/context`. */
 export interface HostServices {
@@ -22,6 +23,8 @@ export interface HostServices {
   readonly consent: ConsentApi;
   /** The title each area gives its page on screen (`usePageTitle`). */
   readonly pageTitles: PageTitles;
+  /** Switches each remote's stylesheets on while its area is on screen, off otherwise. */
+  readonly styles: RemoteStyles;
   /** Developer overrides applied for this browser session (remote name → entry). */
   readonly overrides?: Overrides;
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Styles and assets of feature areas: scoped, loaded with their remote, pinned, allowed by the CSP.
-const suite = setUpBrowserSuite();
+const suite = setUpBrowserSuite(['--fixture', 'faulty']);
 
 async function signedIn(path: string): Promise<Page> {
   const page = await suite.browser.context.newPage();
@@ -86,4 +86,44 @@ test("a remote's stylesheet whose bytes were altered is refused, and the area sa
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
   expect(await page.$eval('body', (body) => getComputedStyle(body).display)).not.toBe('none');
+});
+
+test("a remote's global stylesheet that hides the header and colours the page applies only while its area is on screen", async () => {
+  const page = await signedIn('/referrals');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  const shell = () =>
+    page.evaluate(() => ({
+      header: getComputedStyle(document.querySelector('header')!).display,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+  const untouched = await shell();
+  expect(untouched.header).not.toBe('none');
+
+  // Client-side navigation into the area (no reload: its stylesheet stays in the page afterwards).
+  await page.click('[data-testid=nav-faulty]');
+  await page.waitForSelector('[data-testid=faulty-ok]');
+  await page.evaluate(() => window.history.pushState({}, '', '/faulty/takeover'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  await page.waitForSelector('[data-testid=faulty-takeover]');
+  expect(await shell()).toEqual({ header: 'none', background: 'rgb(255, 0, 0)' });
+  const takeoverSheets = () =>
+    page.evaluate((origin) => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].filter((link) => link.href.startsWith(origin)).map((link) => ({ href: link.href, disabled: link.sheet?.disabled ?? null })), suite.stack.remoteUrls.faulty!);
+  expect((await takeoverSheets()).length).toBeGreaterThan(0);
+
+  // Leaving by the area's own link: the shell is back, usable, and the stylesheet is still in the page, switched off.
+  await page.click('[data-testid=takeover-leave]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await shell()).toEqual(untouched);
+  expect((await takeoverSheets()).every((sheet) => sheet.disabled === true)).toBe(true);
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await shell()).toEqual(untouched);
+
+  // Back in the area (browser history), it looks as it did: its global and its scoped rules apply again.
+  await page.goBack();
+  await page.goBack();
+  await page.waitForSelector('[data-testid=faulty-takeover]');
+  expect(await shell()).toEqual({ header: 'none', background: 'rgb(255, 0, 0)' });
+  expect(await page.$eval('[data-testid=faulty-takeover]', (element) => getComputedStyle(element).color)).toBe('rgb(1, 2, 3)');
+  expect((await takeoverSheets()).every((sheet) => sheet.disabled === false)).toBe(true);
 });

@@ -37,40 +37,58 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
       lines.push(`✔ ${remote.name} (${remote.path}) is valid`);
       continue;
     }
-    const problem = await checkEntry(remote, options);
+    const { problem, warnings } = await checkEntry(remote, options);
     if (problem) {
       ok = false;
       lines.push(`✖ ${remote.name}: ${problem}`);
     } else {
       lines.push(`✔ ${remote.name} (${remote.path}) is valid, reachable and compatible`);
     }
+    for (const warning of warnings) lines.push(`⚠ ${remote.name}: ${warning}`);
   }
   return { ok, lines };
 }
 
-async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<string | null> {
+/** What the check says of one entry: a problem that fails it, and warnings that do not. */
+interface EntryFindings {
+  readonly problem: string | null;
+  readonly warnings: readonly string[];
+}
+
+/** The `*.global.css` files a remote's build recorded (the preset writes `globalCss` into mf-manifest.json). */
+function globalCssOf(manifest: unknown): string[] {
+  const files = (manifest as { globalCss?: unknown }).globalCss;
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+}
+
+async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<EntryFindings> {
+  const problem = (text: string | null): EntryFindings => ({ problem: text, warnings: [] });
   const fetchImpl = options.fetchImpl ?? fetch;
   let response: Response;
   try {
     response = await fetchImpl(remote.entry, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   } catch (error) {
-    return `${remote.entry} could not be reached (${(error as Error).message})`;
+    return problem(`${remote.entry} could not be reached (${(error as Error).message})`);
   }
-  if (!response.ok) return `${remote.entry} answered HTTP ${response.status}`;
-  if (!remote.entry.endsWith('.json')) return null;
+  if (!response.ok) return problem(`${remote.entry} answered HTTP ${response.status}`);
+  if (!remote.entry.endsWith('.json')) return problem(null);
   let manifest: unknown;
   try {
     manifest = await response.json();
   } catch {
-    return `${remote.entry} is not JSON (is it really the remote's mf-manifest.json?)`;
+    return problem(`${remote.entry} is not JSON (is it really the remote's mf-manifest.json?)`);
   }
   const incompatible = findIncompatibilities(manifest, options.provided, satisfies);
   if (incompatible.length > 0) {
-    return `built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`;
+    return problem(`built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`);
   }
   const contract = (manifest as { shared?: Array<{ name?: string }> }).shared?.some((shared) => shared.name === '@mfe/context');
-  if (!contract) return `${remote.entry} does not declare the @mfe/context contract (was it built with webpack.shared.js?)`;
-  return null;
+  if (!contract) return problem(`${remote.entry} does not declare the @mfe/context contract (was it built with webpack.shared.js?)`);
+  const globalCss = globalCssOf(manifest);
+  return {
+    problem: null,
+    warnings: globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [],
+  };
 }
 
 /**

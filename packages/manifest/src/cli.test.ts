@@ -16,6 +16,7 @@ let origin: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
+    if (req.url === '/styled/mf-manifest.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
     if (req.url?.endsWith('/missing/mf-manifest.json')) return void res.writeHead(404).end();
     // A deployed host that provides a newer contract and allows this origin.
     if (req.url === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
@@ -47,6 +48,14 @@ const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}
 test('a valid manifest whose entries are reachable and compatible passes', async () => {
   const { code, out } = await run({ schemaVersion: 1, remotes: [entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
   expect(out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
+  expect(code).toBe(0);
+});
+
+test('a remote that ships global CSS passes with a warning that names the files', async () => {
+  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('styled', 'styled'), entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
+  expect(out).toContain('✔ styled (/styled) is valid, reachable and compatible');
+  expect(out).toContain('⚠ styled: ships global CSS (src/dialogs.global.css): its rules reach the whole page');
+  expect(out).not.toContain('⚠ referrals');
   expect(code).toBe(0);
 });
 

@@ -34,7 +34,7 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
     { initialEntries: [path] },
   );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), pageTitles: createPageTitles() }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), pageTitles: createPageTitles(), styles: { show: () => () => undefined, dispose: () => undefined } }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
 import { useHostServices, useSessionUser } from '../host-services';
@@ -18,7 +18,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events, consent, pageTitles } = useHostServices();
+  const { loader, session, config, api, events, consent, pageTitles, styles } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -35,6 +35,9 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       active = false;
     };
   }, [loader, remote.name, attempt]);
+
+  // The remote's stylesheets apply while its area is on screen (switched on before paint).
+  useLayoutEffect(() => styles.show(remote.name), [styles, remote.name]);
 
   // Every subscription the remote made, with or without the hooks, ends when it unmounts.
   const scope = useMemo(() => events.scope(remote.name), [events, remote.name]);

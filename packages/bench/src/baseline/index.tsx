@@ -13,6 +13,7 @@ import { loadRuntimeConfig } from '@mfe/host/src/config';
 import { HostServicesProvider } from '@mfe/host/src/host-services';
 import type { RemoteEntry } from '@mfe/host/src/manifest';
 import type { RemoteLoader } from '@mfe/host/src/remotes/remote-loader';
+import { createRemoteStyles } from '@mfe/host/src/remotes/remote-styles';
 import { AppRouter } from '@mfe/host/src/routes';
 import { createPageConsent, exposeConsent, installTelemetry } from '@mfe/host/src/telemetry';
 
@@ -48,7 +49,7 @@ async function start() {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles() }}>
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles(), styles: createRemoteStyles(() => remotes) }}>
       <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );

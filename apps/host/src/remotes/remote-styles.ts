@@ -1,0 +1,72 @@
+import { remoteOfUrl, type AttributableRemote } from '../telemetry/attribution';
+
+/**
+ * A remote's stylesheets apply only while one of its areas is on screen.
+ *
+ * The build keeps a remote's CSS Modules pure (every selector names one of its own classes), but a
+ * `*.global.css` file, or any rule a remote gets onto the page another way, would otherwise outlive
+ * its area: the `<link>` its chunk loader added stays in the page after navigating elsewhere. So
+ * each remote stylesheet is switched off (`CSSStyleSheet.disabled`, which neither refetches nor
+ * touches the element the chunk loader looks for) when the remote's last area unmounts, and on
+ * again, before paint, when an area mounts. A stylesheet that arrives while the remote has no area
+ * (a lazy chunk finishing after the visitor left, a load ahead of a visit) is switched off as soon
+ * as it has loaded; it is left alone while loading, so nothing delays the area that waits for it.
+ *
+ * Ownership is decided once, when the `<link>` appears, from the folder the remote's entry was
+ * loaded from, and kept on the element (`data-mfe-remote`): a stylesheet of an older version (after a
+ * redeploy) stays its remote's.
+ */
+export interface RemoteStyles {
+  /** The remote's area is on screen: its stylesheets apply until the returned function is called. */
+  show(remoteName: string): () => void;
+  /** Stops watching the page (tests). */
+  dispose(): void;
+}
+
+const OWNER = 'data-mfe-remote';
+
+export function createRemoteStyles(remotes: () => readonly AttributableRemote[], doc: Document = document): RemoteStyles {
+  const onScreen = new Map<string, number>();
+  const isStylesheet = (node: Node): node is HTMLLinkElement => node.nodeName === 'LINK' && /(^|\s)stylesheet(\s|$)/i.test((node as HTMLLinkElement).rel);
+
+  const ownerOf = (link: HTMLLinkElement): string | undefined => {
+    if (link.hasAttribute(OWNER)) return link.getAttribute(OWNER) ?? undefined;
+    const owner = remoteOfUrl(link.href, remotes());
+    if (owner) link.setAttribute(OWNER, owner);
+    return owner;
+  };
+
+  const apply = (link: HTMLLinkElement) => {
+    const owner = ownerOf(link);
+    if (!owner) return;
+    const disabled = (onScreen.get(owner) ?? 0) === 0;
+    if (link.sheet) link.sheet.disabled = disabled;
+    // Not loaded yet: decide once it is (the load event comes before the chunk that waits for it runs).
+    else if (disabled) link.addEventListener('load', () => apply(link), { once: true });
+  };
+
+  const linksOf = (name: string) => [...doc.querySelectorAll<HTMLLinkElement>('link')].filter((link) => isStylesheet(link) && ownerOf(link) === name);
+
+  const observer = new MutationObserver((mutations) => {
+    for (const mutation of mutations) for (const node of mutation.addedNodes) if (isStylesheet(node)) apply(node);
+  });
+  // Chunk loaders add their stylesheets to <head>.
+  observer.observe(doc.head, { childList: true });
+
+  return {
+    show(remoteName) {
+      onScreen.set(remoteName, (onScreen.get(remoteName) ?? 0) + 1);
+      for (const link of linksOf(remoteName)) apply(link);
+      let shown = true;
+      return () => {
+        if (!shown) return;
+        shown = false;
+        const left = (onScreen.get(remoteName) ?? 1) - 1;
+        if (left > 0) onScreen.set(remoteName, left);
+        else onScreen.delete(remoteName);
+        for (const link of linksOf(remoteName)) apply(link);
+      };
+    },
+    dispose: () => observer.disconnect(),
+  };
+}

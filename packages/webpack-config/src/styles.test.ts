@@ -1,0 +1,85 @@
+/**
+ * @jest-environment node
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import webpack from 'webpack';
+
+// The preset's style rules as webpack really applies them: a tiny app built with them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const styles = require('./styles') as {
+  styleAndAssetRules(appDir: string, uniqueName: string, production: boolean): webpack.RuleSetRule[];
+  cssExtractPlugin(appDir: string, production: boolean): webpack.WebpackPluginInstance;
+  StyleRulesPlugin: new () => webpack.WebpackPluginInstance;
+  globalCssFiles(compilation: webpack.Compilation, appDir: string): string[];
+};
+
+const packageDir = join(__dirname, '..');
+
+/** Builds an app whose entry imports the given CSS files; resolves with webpack's errors as text and the global CSS it found. */
+function build(files: Record<string, string>): Promise<{ errors: string[]; globalCss: string[]; css: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mfe-styles-'));
+  mkdirSync(join(dir, 'src'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'src', name), text);
+  writeFileSync(join(dir, 'src', 'index.js'), Object.keys(files).map((name) => `import './${name}';`).join('\n'));
+  let globalCss: string[] = [];
+  const compiler = webpack({
+    mode: 'production',
+    context: dir,
+    entry: './src/index.js',
+    output: { path: join(dir, 'dist') },
+    // Loaders come from this package's own (development) installation.
+    resolveLoader: { modules: [join(packageDir, 'node_modules'), 'node_modules'] },
+    module: { rules: styles.styleAndAssetRules(packageDir, 'area', false) },
+    plugins: [
+      styles.cssExtractPlugin(packageDir, false),
+      new styles.StyleRulesPlugin(),
+      { apply: (c: webpack.Compiler) => c.hooks.afterCompile.tap('test', (compilation) => void (globalCss = styles.globalCssFiles(compilation, dir))) },
+    ],
+    optimization: { minimize: false },
+    stats: 'none',
+  });
+  return new Promise((resolve, reject) =>
+    compiler.run((error, stats) => {
+      if (error || !stats) return reject(error ?? new Error('no stats'));
+      const errors = (stats.toJson({ all: false, errors: true }).errors ?? []).map((e) => e.message);
+      let css = '';
+      try {
+        css = readFileSync(join(dir, 'dist', 'main.css'), 'utf8');
+      } catch {
+        // no CSS written when the build failed
+      }
+      compiler.close(() => resolve({ errors, globalCss, css }));
+    }),
+  );
+}
+
+test.each([
+  ['body', 'body { background: red; }'],
+  ['html', 'html { font-size: 30px; }'],
+  ['*', '* { display: none; }'],
+  ['header', 'header { display: none !important; }'],
+  [':root', ':root { --mfe-color-accent: red; }'],
+])('a CSS Module with a "%s" selector fails the build, naming the file, the selector and what to write instead', async (selector, css) => {
+  const { errors } = await build({ 'App.css': `.title { color: green; }\n${css}\n` });
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toContain('src/App.css');
+  expect(errors[0]).toContain(`the selector "${selector}" would style the whole page`);
+  expect(errors[0]).toMatch(/Write it on your area's own class instead, e\.g\. "\.root /);
+  expect(errors[0]).toContain('*.global.css');
+}, 30_000);
+
+test('selectors scoped to a local class, including elements inside it, build; the class is prefixed with the area', async () => {
+  const { errors, css, globalCss } = await build({ 'App.css': '.root h2, .root > * { margin: 0; }\n.title:hover { color: green; }\n#panel p { color: blue; }\n' });
+  expect(errors).toEqual([]);
+  expect(css).toMatch(/\.area_root_[\w-]{5} h2/);
+  expect(globalCss).toEqual([]);
+}, 30_000);
+
+test('a *.global.css file stays global, by explicit choice, and is reported as such', async () => {
+  const { errors, css, globalCss } = await build({ 'dialogs.global.css': 'body.dialog-open { overflow: hidden; }\n', 'App.css': '.root { color: green; }\n' });
+  expect(errors).toEqual([]);
+  expect(css).toContain('body.dialog-open');
+  expect(globalCss).toEqual(['src/dialogs.global.css']);
+}, 30_000);
