@@ -1,5 +1,27 @@
 const path = require('node:path');
-const { silentCallbackConfig, singleBundleConfig } = require('../../webpack.shared.js');
+const { baseConfig, providedVersions, silentCallbackConfig } = require('../../webpack.shared.js');
+
+/**
+ * A single-bundle app without federation, from the preset's common base: what the host's code and
+ * a plain React page are measured as. `copy`: files to put next to index.html; `entry` and `outDir`
+ * relative to this package.
+ */
+function singleBundleConfig({ template, mode = 'production', copy = [], entry, outDir }) {
+  const appDir = __dirname;
+  const config = baseConfig({ appDir, mode });
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const CopyPlugin = require('copy-webpack-plugin');
+  const { DefinePlugin } = require('webpack');
+  config.entry = { main: entry };
+  config.output = { ...config.output, path: path.join(appDir, outDir), publicPath: '/', clean: { keep: /^auth[\\/]/ } };
+  config.plugins = [
+    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
+    ...(config.plugins ?? []),
+    new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
+    ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
+  ];
+  return config;
+}
 
 // The references the host is measured against:
 // - the baseline: the host's code (and its page template, styles and silent sign-in page) with its
@@ -7,19 +29,7 @@ const { silentCallbackConfig, singleBundleConfig } = require('../../webpack.shar
 // - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/.
 const host = path.join(__dirname, '../../apps/host');
 module.exports = (_env, argv) => [
-  singleBundleConfig({
-    appDir: __dirname,
-    mode: argv.mode,
-    template: path.join(host, 'src/index.html'),
-    copy: [path.join(host, 'public/host.css')],
-  }),
+  singleBundleConfig({ mode: argv.mode, template: path.join(host, 'src/index.html'), copy: [path.join(host, 'public/host.css')], entry: './src/baseline/index.tsx', outDir: 'dist' }),
   silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: path.join(host, 'src/auth/silent-callback-page.ts') }),
-  singleBundleConfig({
-    appDir: __dirname,
-    mode: argv.mode,
-    template: path.join(__dirname, 'src/plain/index.html'),
-    copy: [path.join(host, 'public/host.css')],
-    entry: './src/plain/index.tsx',
-    outDir: 'dist-plain',
-  }),
+  singleBundleConfig({ mode: argv.mode, template: path.join(__dirname, 'src/plain/index.html'), copy: [path.join(host, 'public/host.css')], entry: './src/plain/index.tsx', outDir: 'dist-plain' }),
 ];

@@ -1,0 +1,92 @@
+// @ts-check
+const path = require('node:path');
+const { fromApp } = require('./from-app');
+const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./styles');
+
+/**
+ * react-router 7's package exports point at its development build in every
+ * mode (remix-run/react-router#12532, #14102), with its dev-only warnings.
+ * Production builds take the production build it also ships.
+ * @param {string} appDir
+ * @param {boolean} production
+ */
+function routerAliases(appDir, production) {
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
+  // `@mfe/react-router-build`: react-router under a name the share plugin does not
+  // intercept, for the host's module that provides the shared `react-router`.
+  return { 'react-router$': build, '@mfe/react-router-build$': build };
+}
+
+/**
+ * What every app's config starts from: TypeScript and JSX through swc, the style and asset rules
+ * with their plugins, react-router's production build, content-hashed output and hidden source
+ * maps. The host and remote factories add federation; an app the preset has no factory for (a
+ * single bundle) adds its own entry and page.
+ * @param {{ appDir: string, mode: string, uniqueName?: string }} options
+ */
+function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
+  const production = mode !== 'development';
+  /** @type {import('webpack').Configuration} */
+  const config = {
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    // Production: hidden source maps (no sourceMappingURL comment). Servers never serve *.map (the header
+    // policy in @mfe/deploy answers 404); they are kept with the build to resolve reported stack traces.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: routerAliases(appDir, production) },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                target: 'es2022',
+                parser: { syntax: 'typescript', tsx: true },
+                // Always the production JSX runtime: it is the shared `react/jsx-runtime`, and a remote in
+                // development runs inside a host built for production (react/jsx-dev-runtime is not shared).
+                transform: { react: { runtime: 'automatic', development: false } },
+              },
+            },
+          },
+        },
+        ...styleAndAssetRules(appDir, uniqueName, production),
+      ],
+    },
+    output: {
+      path: path.join(appDir, 'dist'),
+      // Content-hashed names are immutable and can be cached forever; only
+      // index.html, remoteEntry.js and mf-manifest.json keep stable names.
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    plugins: [cssExtractPlugin(appDir, production), new StyleRulesPlugin()],
+    performance: { hints: false }, // budgets live in the benchmark, not here
+    stats: 'errors-warnings',
+  };
+  return config;
+}
+
+/**
+ * @typedef {(config: import('webpack').Configuration, context: { webpack: typeof import('webpack'), production: boolean, appDir: string }) => import('webpack').Configuration} Extend
+ * An app's own additions (a loader, a plugin, a define), applied last: `extend: (config, { webpack }) =>
+ * ({ ...config, plugins: [...config.plugins, new webpack.DefinePlugin({...})] })`. The preset's rules
+ * (shared singletons, integrity, CSS scoping) stay; override them only knowing what they guard.
+ */
+
+/**
+ * @param {import('webpack').Configuration} config @param {string} appDir @param {string} mode @param {Extend | undefined} extend
+ * @returns {import('webpack').Configuration}
+ */
+function applyExtend(config, appDir, mode, extend) {
+  if (!extend) return config;
+  const extended = extend(config, { webpack: fromApp(appDir, 'webpack'), production: mode !== 'development', appDir });
+  if (!extended || typeof extended !== 'object') throw new Error(`The "extend" function of ${appDir}'s webpack config must return the configuration.`);
+  return extended;
+}
+
+module.exports = { applyExtend, baseConfig };

@@ -1,0 +1,101 @@
+/**
+ * @jest-environment node
+ */
+import { join } from 'node:path';
+import type webpack from 'webpack';
+
+// The configs the preset produces, read as webpack would get them. This package's own development
+// installation is the "app" (it has React, the router, the contract and every build tool).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const preset = require('../index.js') as {
+  HOST_SINGLETONS: string[];
+  baseConfig(options: { appDir: string; mode: string }): webpack.Configuration;
+  hostConfig(options: { appDir: string; mode?: string; boot?: boolean; sharedImports?: Record<string, string>; extend?: (config: webpack.Configuration) => webpack.Configuration }): webpack.Configuration;
+  remoteConfig(options: { appDir: string; name: string; mode?: string; exposes?: unknown; extend?: (config: webpack.Configuration) => webpack.Configuration }): webpack.Configuration;
+  bootConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
+  silentCallbackConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
+  providedVersions(appDir: string): Record<string, string>;
+};
+
+const appDir = join(__dirname, '..');
+const pluginNamed = (config: webpack.Configuration, name: string) => (config.plugins ?? []).filter((plugin) => plugin?.constructor.name === name) as Array<{ _options?: Record<string, unknown> }>;
+
+test('the published preset offers the app factories and nothing for tests or benchmarks', () => {
+  expect(Object.keys(preset).sort()).toEqual(['HOST_SINGLETONS', 'baseConfig', 'bootConfig', 'hostConfig', 'providedVersions', 'remoteConfig', 'silentCallbackConfig']);
+});
+
+test('a remote exposes ./remote only, takes every singleton from the host with no fallback, and pins its files', () => {
+  const config = preset.remoteConfig({ appDir, name: 'payments' });
+  const [federation] = pluginNamed(config, 'ModuleFederationPlugin');
+  const options = federation!._options as { name: string; exposes: unknown; shared: Record<string, Record<string, unknown>>; shareStrategy: string; dts: boolean; experiments: { externalRuntime: boolean } };
+  expect(options.name).toBe('payments');
+  expect(options.exposes).toEqual({ './remote': './src/remote.tsx' });
+  expect(Object.keys(options.shared).sort()).toEqual([...preset.HOST_SINGLETONS].sort());
+  for (const shared of Object.values(options.shared)) expect(shared).toMatchObject({ singleton: true, strictVersion: true, import: false });
+  expect(options.shared['@mfe/context']!.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
+  expect(options.shared.react!.requiredVersion).toMatch(/^\^\d+\.0\.0$/);
+  expect(options).toMatchObject({ shareStrategy: 'loaded-first', dts: false, experiments: { externalRuntime: true } });
+  expect(config.output).toMatchObject({ publicPath: 'auto', uniqueName: 'payments', crossOriginLoading: 'anonymous' });
+  for (const name of ['SubresourceIntegrityPlugin', 'EntryIntegrityPlugin', 'CssIntegrityPlugin', 'MiniCssExtractPlugin', 'StyleRulesPlugin']) expect(pluginNamed(config, name)).toHaveLength(1);
+});
+
+test('a remote passed `exposes` still exposes ./remote only (the option is gone)', () => {
+  const config = preset.remoteConfig({ appDir, name: 'payments', exposes: { './other': './src/other.tsx' } });
+  expect(pluginNamed(config, 'ModuleFederationPlugin')[0]!._options!.exposes).toEqual({ './remote': './src/remote.tsx' });
+});
+
+test('a remote name the manifest would refuse is refused at build time, with the rule', () => {
+  expect(() => preset.remoteConfig({ appDir, name: 'Bad Name!' })).toThrow(/Remote name "Bad Name!" must be/);
+});
+
+test('development builds of a remote skip what only production needs', () => {
+  const config = preset.remoteConfig({ appDir, name: 'payments', mode: 'development' });
+  expect(pluginNamed(config, 'CssIntegrityPlugin')).toHaveLength(0);
+  expect(config.devtool).toBe('cheap-module-source-map');
+  expect(config.output!.filename).toBe('[name].js');
+});
+
+test('the host provides every singleton eagerly at its installed version, knows no remote at build time, and describes itself', () => {
+  const config = preset.hostConfig({ appDir, boot: true });
+  const options = pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as { remotes: unknown; shared: Record<string, Record<string, unknown>>; shareStrategy: string };
+  const provided = preset.providedVersions(appDir);
+  expect(options.remotes).toEqual({});
+  for (const name of preset.HOST_SINGLETONS) expect(options.shared[name]).toMatchObject({ singleton: true, eager: true, version: provided[name] });
+  expect(options.shareStrategy).toBe('loaded-first');
+  expect(pluginNamed(config, 'HostDescriptionPlugin')).toHaveLength(1);
+  expect(config.dependencies).toEqual(['boot']);
+  expect(config.devtool).toBe('hidden-source-map');
+  expect(config.output).toMatchObject({ publicPath: '/', filename: '[name].[contenthash:8].js' });
+});
+
+test('a host module can provide a singleton in place of the package itself', () => {
+  const config = preset.hostConfig({ appDir, sharedImports: { 'react-router': './src/router.ts' } });
+  const shared = (pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as { shared: Record<string, { import?: string }> }).shared;
+  expect(shared['react-router']!.import).toBe(join(appDir, 'src/router.ts'));
+  expect(shared.react!.import).toBeUndefined();
+});
+
+test('extend runs last and must return the configuration', () => {
+  const extended = preset.remoteConfig({ appDir, name: 'payments', extend: (config) => ({ ...config, devtool: false }) });
+  expect(extended.devtool).toBe(false);
+  expect(() => preset.remoteConfig({ appDir, name: 'payments', extend: () => undefined as unknown as webpack.Configuration })).toThrow(/must return the configuration/);
+});
+
+test('the boot script and the silent sign-in page are builds of their own, with nothing shared', () => {
+  const boot = preset.bootConfig({ appDir, entry: './src/boot/index.ts' });
+  expect(boot).toMatchObject({ name: 'boot', entry: { boot: './src/boot/index.ts' }, output: { publicPath: '/boot/', path: join(appDir, 'dist', 'boot') } });
+  expect(pluginNamed(boot, 'ModuleFederationPlugin')).toHaveLength(0);
+  const silent = preset.silentCallbackConfig({ appDir, entry: './src/auth/silent.ts' });
+  expect(silent).toMatchObject({ name: 'silent-callback', output: { publicPath: '/auth/', path: join(appDir, 'dist', 'auth') } });
+  expect(pluginNamed(silent, 'ModuleFederationPlugin')).toHaveLength(0);
+  expect(pluginNamed(silent, 'HtmlWebpackPlugin')).toHaveLength(1);
+});
+
+test('every config starts from the common base: swc for TypeScript, the style rules, react-router\'s production build', () => {
+  const config = preset.baseConfig({ appDir, mode: 'production' });
+  const rules = (config.module!.rules ?? []) as webpack.RuleSetRule[];
+  expect(rules.some((rule) => String(rule.test) === String(/\.tsx?$/))).toBe(true);
+  expect(rules.some((rule) => String(rule.test) === String(/\.global\.css$/))).toBe(true);
+  expect((config.resolve!.alias as Record<string, string>)['react-router$']).toMatch(/dist[\\/]production[\\/]index\.mjs$/);
+  expect(pluginNamed(config, 'StyleRulesPlugin')).toHaveLength(1);
+});

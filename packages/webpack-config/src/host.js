@@ -1,0 +1,99 @@
+// @ts-check
+const path = require('node:path');
+const { applyExtend, baseConfig } = require('./base');
+const { fromApp } = require('./from-app');
+const { CONTRACT_PACKAGE, providedVersions, sharedConfig } = require('./shared');
+const { readBootScript } = require('./side-builds');
+
+/**
+ * What a host provides, published beside its config.json as `mfe-host.json`, so a pipeline can
+ * check a manifest against a deployed host (`mfe-manifest-check --host <url>`).
+ */
+class HostDescriptionPlugin {
+  /** @param {Record<string, string>} provided */
+  constructor(provided) {
+    this.provided = provided;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('HostDescriptionPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HostDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided };
+        compilation.emitAsset('mfe-host.json', new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/** The ES module build of the plugin that publishes the host's federation runtime to remotes. */
+function externalRuntimeProvider(appDir) {
+  const enhanced = require.resolve('@module-federation/enhanced', { paths: [appDir] });
+  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(enhanced)] });
+  return path.join(path.dirname(commonjs), 'index.js');
+}
+
+/**
+ * The host: provides the shared singletons and knows no remote at build time
+ * (they come from the runtime manifest).
+ * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, extend?: import('./base').Extend }} options
+ *   `sharedImports`: for a singleton, the module of the host that provides it
+ *   (the host's curated `react-router`), relative to `appDir`.
+ *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
+ *   main one); the page template gets its URL as `bootScript`.
+ */
+function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, extend }) {
+  const config = baseConfig({ appDir, mode, uniqueName: name });
+  config.entry = { main: './src/index.ts' };
+  // dist/auth/ and dist/boot/ are the silent-callback page's and the boot script's own builds.
+  config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot)[\\/]/ } };
+  // The boot script is built first (its own compiler: the federation plugin would add the shared
+  // modules to any entry of this one), and index.html names its file.
+  if (boot) config.dependencies = ['boot'];
+  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
+  const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
+  const { DefinePlugin } = fromApp(appDir, 'webpack');
+  const provided = providedVersions(appDir);
+  const styles = config.plugins ?? [];
+  config.plugins = [
+    // What the host provides, so it can refuse a remote built for something else before loading it.
+    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
+    new HostDescriptionPlugin(provided),
+    new ModuleFederationPlugin({
+      name,
+      remotes: {},
+      shared: sharedConfig(appDir, 'host', sharedImports),
+      // The default 'version-first' fetches every registered remote's entry
+      // at start-up, so one unreachable remote would block the host.
+      shareStrategy: 'loaded-first',
+      dts: false,
+      // One federation runtime for the page: the host provides it to every remote (what
+      // `experiments.provideExternalRuntime` does), through the injection plugin's ES module build,
+      // so it shares the bundler runtime's copy of runtime-core, sdk and error codes (the option adds
+      // the CommonJS build, which webpack bundles as a second copy: ~24 KiB gzip). Built without the
+      // manifest/snapshot machinery: the host reads mf-manifest.json itself.
+      runtimePlugins: [externalRuntimeProvider(appDir)],
+      experiments: { optimization: { target: 'web', disableSnapshot: true } },
+    }),
+    ...styles,
+    // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
+    new HtmlWebpackPlugin({
+      template: './src/index.html',
+      scriptLoading: 'defer',
+      preloadManifest: true,
+      templateParameters: (compilation, assets, assetTags, options) => ({
+        compilation,
+        webpackConfig: compilation.options,
+        htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+        bootScript: boot ? readBootScript(compilation.outputOptions.path) : undefined,
+      }),
+    }),
+    // Development defaults for the runtime config and manifest; a deployment replaces them.
+    new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+  ];
+  return applyExtend(config, appDir, mode, extend);
+}
+
+module.exports = { hostConfig };

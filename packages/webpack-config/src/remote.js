@@ -1,0 +1,46 @@
+// @ts-check
+const { applyExtend, baseConfig } = require('./base');
+const { fromApp } = require('./from-app');
+const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
+const { sharedConfig } = require('./shared');
+
+/** What every remote exposes: the module built with `defineRemote`, which the host loads and mounts. */
+const EXPOSES = { './remote': './src/remote.tsx' };
+
+/**
+ * A feature remote: exposes `./remote` and takes every shared singleton from the host.
+ * @param {{ appDir: string, name: string, mode?: string, extend?: import('./base').Extend }} options
+ */
+function remoteConfig({ appDir, name, mode = 'production', extend }) {
+  const rules = require('@mfe/manifest/rules.json');
+  if (!new RegExp(rules.name.pattern).test(name)) throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
+  const config = baseConfig({ appDir, mode, uniqueName: name });
+  config.entry = {};
+  // Chunks load from wherever the remote's entry was loaded from; `anonymous`
+  // CORS so the browser can check their integrity.
+  config.output = { ...config.output, publicPath: 'auto', uniqueName: name, crossOriginLoading: 'anonymous' };
+  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
+  const styles = config.plugins ?? [];
+  config.plugins = [
+    // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
+    new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
+    new EntryIntegrityPlugin({ recordChunks: mode !== 'development' }),
+    ...styles,
+    ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes: EXPOSES,
+      shared: sharedConfig(appDir, 'remote'),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+      // Use the host's federation runtime instead of bundling a copy into remoteEntry.js.
+      experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+    }),
+  ];
+  return applyExtend(config, appDir, mode, extend);
+}
+
+module.exports = { remoteConfig };
