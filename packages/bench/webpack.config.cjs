@@ -27,9 +27,10 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
 // - the baseline: the host's code (and its page template, styles and silent sign-in page) with its
 //   remotes imported statically (src/baseline) → dist/;
 // - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/.
-const host = path.join(__dirname, '../../apps/host');
+// The host's files come through its package's public entries, never a path into the app.
+const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
 module.exports = (_env, argv) => [
-  singleBundleConfig({ mode: argv.mode, template: path.join(host, 'src/index.html'), copy: [path.join(host, 'public/host.css')], entry: './src/baseline/index.tsx', outDir: 'dist' }),
-  silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: path.join(host, 'src/auth/silent-callback-page.ts') }),
-  singleBundleConfig({ mode: argv.mode, template: path.join(__dirname, 'src/plain/index.html'), copy: [path.join(host, 'public/host.css')], entry: './src/plain/index.tsx', outDir: 'dist-plain' }),
+  singleBundleConfig({ mode: argv.mode, template: fromHost('index.html'), copy: [fromHost('host.css')], entry: './src/baseline/index.tsx', outDir: 'dist' }),
+  silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: fromHost('silent-callback-page') }),
+  singleBundleConfig({ mode: argv.mode, template: path.join(__dirname, 'src/plain/index.html'), copy: [fromHost('host.css')], entry: './src/plain/index.tsx', outDir: 'dist-plain' }),
 ];

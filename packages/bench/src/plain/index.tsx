@@ -2,8 +2,8 @@
 // content (header, heading, text, illustration, button) in one bundle: React 19, no router, no
 // sign-in, no federation. What a visitor of the platform's public page is compared with.
 import { createRoot } from 'react-dom/client';
-import styles from '@mfe/referrals/src/ReferralsApp.css';
-import inviteIllustration from '@mfe/referrals/src/invite.svg';
+import styles from '@mfe/referrals/ReferralsApp.css';
+import inviteIllustration from '@mfe/referrals/invite.svg';
 
 const paintMarker = (id: string) => ({ elementtiming: id }) as Record<string, string>;
 

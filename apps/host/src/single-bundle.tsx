@@ -1,0 +1,68 @@
+import { createRoot } from 'react-dom/client';
+import { createEventBus, type RemoteModule } from '@mfe/context';
+import { createApiClient } from './api-client';
+import { CALLBACK_PATH } from './auth/paths';
+import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
+import { loadRuntimeConfig } from './config';
+import { HostServicesProvider } from './host-services';
+import { createPageTitles } from './layout/page-titles';
+import type { RemoteEntry } from './manifest';
+import type { RemoteLoader } from './remotes/remote-loader';
+import { createRemoteStyles } from './remotes/remote-styles';
+import { AppRouter } from './routes';
+import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
+
+/**
+ * The host's shell and sign-in with its feature areas bundled in, no Module Federation: the
+ * benchmark's same-code baseline (packages/bench), so the difference it measures is exactly what
+ * composition costs. Public as `@mfe/host/single-bundle`, so nothing outside this app reaches into
+ * its modules. The same start-up as bootstrap.tsx, minus the manifest, the loader and overrides.
+ */
+export interface BundledArea {
+  readonly name: string;
+  readonly path: string;
+  readonly label: string;
+  readonly order: number;
+  readonly module: RemoteModule;
+}
+
+export async function startSingleBundle(areas: readonly BundledArea[]): Promise<void> {
+  if (location.pathname === '/auth/silent-callback') {
+    const { completeSilentCallback } = await import('./auth/silent-callback');
+    return completeSilentCallback();
+  }
+  const remotes: RemoteEntry[] = areas.map(({ name, path, label, order }) => ({ name, entry: `${location.origin}/${name}`, path, label, order, requiresAuth: true, timeoutMs: 10_000 }));
+  const modules = Object.fromEntries(areas.map((area) => [area.name, area.module]));
+  // A monolith's "loader": everything is already in the bundle.
+  const loader = {
+    register: () => undefined,
+    load: async (name: string) => modules[name]!,
+    retry: async (name: string) => modules[name]!,
+    status: () => ({ state: 'loaded' as const, loadMs: 0 }),
+    build: () => ({}),
+    describe: (name: string) => ({ name }),
+  } as unknown as RemoteLoader;
+
+  if (needsAuthEngineAtOnce(location.pathname)) void loadAuthEngine().catch(() => undefined);
+  const config = await loadRuntimeConfig();
+  document.title = config.productName;
+  // The same consent and telemetry as the host (they are not about federation).
+  const consent = createPageConsent();
+  exposeConsent(consent);
+  installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
+  const session = new LazySession(config);
+  // As the host: only the sign-in callback is finished before the first render.
+  const started = session.start();
+  if (location.pathname === CALLBACK_PATH) await started;
+  const api = createApiClient({
+    apiOrigins: config.apiOrigins,
+    origin: location.origin,
+    authorize: (url, method, nonce) => session.authorize(url, method, nonce),
+    renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
+  });
+  createRoot(document.getElementById('root')!).render(
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles(), styles: createRemoteStyles(() => remotes) }}>
+      <AppRouter remotes={remotes} />
+    </HostServicesProvider>,
+  );
+}
