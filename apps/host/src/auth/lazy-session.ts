@@ -3,8 +3,7 @@ import type { Viewer } from '../access';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
 import { CALLBACK_PATH } from './paths';
-import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
-import { joinTabs, openSessionChannel, type SessionChannel, type TabPresence } from './session-channel';
+import { openSessionResources, type SessionResources } from './session-resources';
 import { SessionStore, type SessionSnapshot } from './session-store';
 import type { ApiAuthorization, AuthSession, AuthSessionOptions, AuthStartResult } from './session';
 import { mayHaveSession } from './signed-in-hint';
@@ -43,11 +42,8 @@ export function needsAuthEngineAtOnce(pathname: string, hint: () => boolean = ma
   return pathname === CALLBACK_PATH || hint();
 }
 
-export interface LazySessionOptions {
+export interface LazySessionOptions extends Partial<SessionResources> {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
-  readonly channel?: SessionChannel;
-  readonly tabs?: TabPresence;
-  readonly refreshStore?: RefreshStore;
   readonly hint?: () => boolean;
   readonly load?: () => Promise<EngineModule>;
 }
@@ -65,9 +61,7 @@ export class LazySession implements Viewer {
   private engine: AuthSession | null = null;
   private loading: Promise<AuthSession> | null = null;
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
-  private readonly channel: SessionChannel;
-  private readonly tabs: TabPresence;
-  private readonly kept: RefreshStore;
+  private readonly resources: SessionResources;
   private readonly hint: () => boolean;
   private readonly loadModule: () => Promise<EngineModule>;
   readonly api: AuthApi;
@@ -77,14 +71,12 @@ export class LazySession implements Viewer {
     options: LazySessionOptions = {},
   ) {
     this.location = options.location ?? window.location;
-    this.channel = options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`);
-    this.tabs = options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`);
-    this.kept = options.refreshStore ?? (config.auth.dpop && typeof indexedDB !== 'undefined' ? createRefreshStore(config.auth.clientId) : NO_REFRESH_STORE);
+    this.resources = openSessionResources(config, options);
     this.hint = options.hint ?? mayHaveSession;
     this.loadModule = options.load ?? loadAuthEngine;
     this.api = remoteAuthApi(this, this.store);
     // Another tab signed in (or renewed): this one joins, which needs the sign-in code.
-    this.channel.subscribe((message) => {
+    this.resources.channel.subscribe((message) => {
       if (message.type === 'tokens' && !this.engine) void this.ready().then((engine) => engine.start()).catch(() => undefined);
     });
   }
@@ -93,7 +85,7 @@ export class LazySession implements Viewer {
   private ready(): Promise<AuthSession> {
     this.loading ??= this.loadModule().then(
       (module) => {
-        this.engine = module.createAuthSession(this.config, { location: this.location, channel: this.channel, tabs: this.tabs, refreshStore: this.kept, store: this.store });
+        this.engine = module.createAuthSession(this.config, { ...this.resources, location: this.location, store: this.store });
         return this.engine;
       },
       (error: unknown) => {
@@ -129,7 +121,7 @@ export class LazySession implements Viewer {
     this.store.update({ restoring: true });
     try {
       if (this.hint()) return await (await this.ready()).start();
-      const [peers, kept] = await Promise.all([this.tabs.otherTabsOpen(), this.kept.load().catch(() => undefined)]);
+      const [peers, kept] = await Promise.all([this.resources.tabs.otherTabsOpen(), this.resources.refreshStore.load().catch(() => undefined)]);
       if (peers || kept) return await (await this.ready()).start();
     } finally {
       if (this.store.get().restoring) this.store.update({ restoring: false });

@@ -1,4 +1,4 @@
-import { RenewalError, TokenRenewer, renewAtMs, type RenewalDeps, type TokenState } from './renewal';
+import { RenewalError, RenewalSchedule, TokenRenewer, renewAtMs, type RenewalDeps, type RenewalOutcome, type TokenState } from './renewal';
 
 /** A fake world: a clock, a token set, a lock shared by several "tabs". */
 function world() {
@@ -139,4 +139,75 @@ test('a network blip recovers on the next attempt', async () => {
 test('the renewal point is a quarter of the lifetime before expiry, at most a minute', () => {
   expect(renewAtMs({ expiresAt: 1000, lifetime: 20 })).toBe(1_000_000 - 5_000);
   expect(renewAtMs({ expiresAt: 1000, lifetime: 3600 })).toBe(1_000_000 - 60_000);
+});
+
+describe('RenewalSchedule', () => {
+  /** A page that can wake up and come back online, and a renewer that answers as told. */
+  function scheduled(outcome: RenewalOutcome, { expiresAt = 1_060, now = 1_000_000 } = {}) {
+    let clock = now;
+    const listeners: Record<string, () => void> = {};
+    const page = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: (type: string, listener: () => void) => void (listeners[type] = listener) };
+    const renew = jest.fn(async () => outcome);
+    let due = false;
+    const expired = jest.fn();
+    const schedule = new RenewalSchedule({
+      renewer: { renew, isDue: () => due },
+      current: () => ({ expiresAt, lifetime: 60 }),
+      expiresAt: () => expiresAt,
+      now: () => clock,
+      expired,
+      wake: { window: page, document: page },
+      retryLaterMs: 10_000,
+    });
+    return { schedule, renew, expired, listeners, setDue: (value: boolean) => (due = value), advance: (ms: number) => (clock += ms) };
+  }
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('renews at the renewal point of the token set, not before', async () => {
+    const { schedule, renew } = scheduled('renewed');
+    schedule.schedule();
+    // expiresAt 1,060 s, now 1,000 s, lifetime 60 s: the renewal point is 15 s before expiry.
+    await jest.advanceTimersByTimeAsync(44_999);
+    expect(renew).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  test('a page that wakes up or comes back online past the renewal point renews at once', () => {
+    const { renew, listeners, setDue } = scheduled('renewed');
+    listeners.online!();
+    expect(renew).not.toHaveBeenCalled();
+    setDue(true);
+    listeners.online!();
+    listeners.visibilitychange!();
+    expect(renew).toHaveBeenCalledTimes(2);
+  });
+
+  test('a refused renewal ends the session for good', async () => {
+    const { schedule, expired } = scheduled('expired');
+    await schedule.renewNow();
+    expect(expired).toHaveBeenCalledWith('the provider no longer accepts this session', false);
+  });
+
+  test('an unreachable provider is said past expiry only, and renewal is tried again later', async () => {
+    const early = scheduled('unavailable');
+    await early.schedule.renewNow();
+    expect(early.expired).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(early.renew).toHaveBeenCalledTimes(2);
+
+    const late = scheduled('unavailable', { expiresAt: 900 });
+    await late.schedule.renewNow();
+    expect(late.expired).toHaveBeenCalledWith('the provider could not be reached', true);
+  });
+
+  test('stop cancels the timer', async () => {
+    const { schedule, renew } = scheduled('renewed');
+    schedule.schedule();
+    schedule.stop();
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(renew).not.toHaveBeenCalled();
+  });
 });

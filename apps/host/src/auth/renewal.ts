@@ -103,3 +103,71 @@ export class TokenRenewer {
     }
   }
 }
+
+/** Where a wake-up is heard (`online` on the window, `visibilitychange` on the document). */
+interface WakeTarget {
+  addEventListener(type: string, listener: () => void): void;
+}
+
+/** What the schedule needs from the session: its renewer, its expiry and how to say it expired. */
+export interface RenewalScheduleDeps {
+  readonly renewer: Pick<TokenRenewer, 'renew' | 'isDue'>;
+  /** The token set that may be renewed now (null: nothing to renew). */
+  current(): TokenState | null;
+  /** The access token's expiry, epoch seconds on the session clock (also while not renewable). */
+  expiresAt(): number;
+  now(): number;
+  /** The provider refused (`recoverable` false) or could not be reached past expiry (true). */
+  expired(reason: string, recoverable: boolean): void;
+  /** Where wake-ups come from (a laptop waking, a network coming back); default: this page. */
+  readonly wake?: { readonly window: WakeTarget; readonly document: WakeTarget & { readonly visibilityState: DocumentVisibilityState } };
+  /** After the provider was unreachable, when to try again. */
+  readonly retryLaterMs?: number;
+}
+
+/**
+ * When to renew: a timer at the renewal point of each token set, at once when the page wakes up
+ * or comes back online past it, and again a little later after the provider was unreachable.
+ */
+export class RenewalSchedule {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly deps: RenewalScheduleDeps) {
+    const wake = deps.wake ?? (typeof window !== 'undefined' ? { window, document } : undefined);
+    wake?.window.addEventListener('online', () => this.renewIfDue());
+    wake?.document.addEventListener('visibilitychange', () => {
+      if (wake.document.visibilityState === 'visible') this.renewIfDue();
+    });
+  }
+
+  /** Sets the timer for the current token set (none when there is nothing to renew). */
+  schedule(): void {
+    this.stop();
+    const state = this.deps.current();
+    if (!state) return;
+    const delay = Math.min(2 ** 31 - 1, Math.max(0, renewAtMs(state) - this.deps.now()));
+    this.timer = setTimeout(() => void this.renewNow(), delay);
+  }
+
+  renewIfDue(): void {
+    if (this.deps.current() && this.deps.renewer.isDue()) void this.renewNow();
+  }
+
+  async renewNow(isStale?: () => boolean): Promise<RenewalOutcome> {
+    const outcome = await this.deps.renewer.renew(isStale);
+    if (outcome === 'expired') this.deps.expired('the provider no longer accepts this session', false);
+    if (outcome === 'unavailable') {
+      // Provider or network down: once the access token is past its expiry the user is told,
+      // but the refresh token is kept and renewal resumes on its own (timer, online, wake).
+      if (this.deps.now() / 1000 >= this.deps.expiresAt()) this.deps.expired('the provider could not be reached', true);
+      this.stop();
+      this.timer = setTimeout(() => void this.renewNow(), this.deps.retryLaterMs ?? 10_000);
+    }
+    return outcome;
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

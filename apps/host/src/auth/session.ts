@@ -5,12 +5,13 @@ import { createLogger } from '../logger';
 import { CALLBACK_PATH, newNonce } from './client';
 import { createSessionClock, type SessionClock } from './clock';
 import { createTokenChecks, type TokenChecks } from './token-checks';
-import { RenewalError, TokenRenewer, renewAtMs, type RenewalOutcome, type TokenState } from './renewal';
+import { RenewalError, RenewalSchedule, TokenRenewer, type RenewalOutcome, type TokenState } from './renewal';
 import { safeReturnPath } from './return-path';
 import { restoreWithKeptToken } from './kept-restore';
-import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
+import type { RefreshStore } from './refresh-store';
+import { openSessionResources, type SessionResources } from './session-resources';
 import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
-import { joinTabs, openSessionChannel, withCrossTabLock, type SessionChannel, type TabPresence } from './session-channel';
+import { withCrossTabLock } from './session-channel';
 import { SessionStore, type SessionSnapshot } from './session-store';
 import { onScreenViewer, remoteAuthApi } from './views';
 import type { Viewer } from '../access';
@@ -20,9 +21,6 @@ import { stableClaims, toContractUser } from './user';
 
 const log = createLogger('auth');
 
-/** After the provider was unreachable, when to try renewing again. */
-const RETRY_LATER_MS = 10_000;
-
 interface SignInState {
   readonly returnTo: string;
 }
@@ -31,13 +29,10 @@ export type { SessionSnapshot, SessionStatus } from './session-store';
 
 export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
 
-export interface AuthSessionOptions {
+export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
-  readonly channel?: SessionChannel;
-  readonly tabs?: TabPresence;
   readonly clock?: SessionClock;
   readonly checks?: TokenChecks;
-  readonly refreshStore?: RefreshStore;
   /** What React renders from; the host's session (lazy-session.ts) owns it before this code loads. */
   readonly store?: SessionStore;
 }
@@ -73,7 +68,6 @@ export class AuthSession {
   private lifetime = 0;
   /** When the access token expires, seconds on the session clock (immune to device clock jumps). */
   private expiresAt = 0;
-  private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private leaving = false;
   /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
   private recovering = false;
@@ -86,6 +80,7 @@ export class AuthSession {
   private readonly kept: RefreshStore;
   private readonly renewLock: string;
   private readonly renewer: TokenRenewer;
+  private readonly schedule: RenewalSchedule;
   readonly api: AuthApi;
 
   constructor(
@@ -100,8 +95,9 @@ export class AuthSession {
     this.now = () => this.clock.now();
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
     this.dpop = config.auth.dpop;
-    this.kept = options.refreshStore ?? (this.dpop && typeof indexedDB !== 'undefined' ? createRefreshStore(config.auth.clientId) : NO_REFRESH_STORE);
-    this.renewLock = `mfe-auth-renew:${config.auth.clientId}`;
+    const resources = openSessionResources(config, options);
+    this.kept = resources.refreshStore;
+    this.renewLock = resources.renewLock;
     this.renewer = new TokenRenewer({
       withLock: (fn) => withCrossTabLock(this.renewLock, fn),
       syncFromPeers: () => this.tabSync.askPeers(),
@@ -111,8 +107,8 @@ export class AuthSession {
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
     this.tabSync = new TabSync({
-      channel: options.channel ?? openSessionChannel(`mfe-auth:${config.auth.clientId}`),
-      tabs: options.tabs ?? joinTabs(`mfe-tab:${config.auth.clientId}`),
+      channel: resources.channel,
+      tabs: resources.tabs,
       shareable: () => (this.oidcUser && this.store.get().status === 'active' ? shareable(this.oidcUser, this.dpop) : null),
       offered: (serialized) => void this.adoptFromPeer(serialized),
       signedOutElsewhere: () => {
@@ -122,10 +118,12 @@ export class AuthSession {
       },
       expiresAt: () => (this.oidcUser ? this.expiresAt : 0),
     });
-    // A laptop waking up or a network coming back: renew at once if it is due.
-    window.addEventListener('online', () => this.renewIfDue());
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.renewIfDue();
+    this.schedule = new RenewalSchedule({
+      renewer: this.renewer,
+      current: () => this.tokenState(),
+      expiresAt: () => this.expiresAt,
+      now: this.now,
+      expired: (reason, recoverable) => this.markExpired(reason, recoverable),
     });
     this.api = remoteAuthApi(this, this.store);
   }
@@ -259,7 +257,7 @@ export class AuthSession {
     const { user: previous, status, signedOutElsewhere } = this.store.get();
     const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
     if (!same || status !== 'active' || signedOutElsewhere) this.store.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
-    this.scheduleRenewal();
+    this.schedule.schedule();
     this.tabSync.adopted();
   }
 
@@ -320,35 +318,14 @@ export class AuthSession {
     }
   }
 
-  private scheduleRenewal(): void {
-    clearTimeout(this.renewTimer);
-    const state = this.tokenState();
-    if (!state) return;
-    const delay = Math.min(2 ** 31 - 1, Math.max(0, renewAtMs(state) - this.now()));
-    this.renewTimer = setTimeout(() => void this.renewNow(), delay);
-  }
-
-  private renewIfDue(): void {
-    if (this.canRenew() && this.renewer.isDue()) void this.renewNow();
-  }
-
   /** For the API client: a token other than the one an API just refused (renewing at most once). */
   async renewAfterRejection(rejected: string): Promise<string> {
     await this.renewNow(() => this.oidcUser?.access_token === rejected);
     return this.getAccessToken();
   }
 
-  private async renewNow(isStale?: () => boolean): Promise<RenewalOutcome> {
-    const outcome = await this.renewer.renew(isStale);
-    if (outcome === 'expired') this.markExpired('the provider no longer accepts this session', false);
-    if (outcome === 'unavailable') {
-      // Provider or network down: once the access token is past its expiry the user is told,
-      // but the refresh token is kept and renewal resumes on its own (timer, online, wake).
-      if (this.now() / 1000 >= this.expiresAt) this.markExpired('the provider could not be reached', true);
-      clearTimeout(this.renewTimer);
-      this.renewTimer = setTimeout(() => void this.renewNow(), RETRY_LATER_MS);
-    }
-    return outcome;
+  private renewNow(isStale?: () => boolean): Promise<RenewalOutcome> {
+    return this.schedule.renewNow(isStale);
   }
 
   private markExpired(reason: string, recoverable: boolean): void {
@@ -356,7 +333,7 @@ export class AuthSession {
     log.warn(`Session expired: ${reason}.`);
     this.recovering = recoverable;
     if (!recoverable) {
-      clearTimeout(this.renewTimer);
+      this.schedule.stop();
       this.oidcUser = null;
       void this.kept.clear();
       void this.manager.removeUser();
@@ -394,7 +371,7 @@ export class AuthSession {
   }
 
   private clearLocal(): void {
-    clearTimeout(this.renewTimer);
+    this.schedule.stop();
     this.oidcUser = null;
     this.grantedScopes = [];
     this.recovering = false;

@@ -1,0 +1,27 @@
+import type { HostConfig } from '../config';
+import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
+import { joinTabs, openSessionChannel, type SessionChannel, type TabPresence } from './session-channel';
+
+/**
+ * What a tab's session shares with the other tabs of the same client, named once: the channel
+ * tabs talk on, the presence of open tabs, the cross-tab renewal lock, and (with DPoP) the refresh
+ * token kept beside its key. The host's lazy session opens them before the sign-in code loads and
+ * hands them to the session it then creates; a session created on its own opens them the same way.
+ */
+export interface SessionResources {
+  readonly channel: SessionChannel;
+  readonly tabs: TabPresence;
+  readonly refreshStore: RefreshStore;
+  /** The Web Locks name under which one tab at a time renews. */
+  readonly renewLock: string;
+}
+
+export function openSessionResources(config: HostConfig, given: Partial<SessionResources> = {}): SessionResources {
+  const { clientId } = config.auth;
+  return {
+    channel: given.channel ?? openSessionChannel(`mfe-auth:${clientId}`),
+    tabs: given.tabs ?? joinTabs(`mfe-tab:${clientId}`),
+    refreshStore: given.refreshStore ?? (config.auth.dpop && typeof indexedDB !== 'undefined' ? createRefreshStore(clientId) : NO_REFRESH_STORE),
+    renewLock: given.renewLock ?? `mfe-auth-renew:${clientId}`,
+  };
+}
