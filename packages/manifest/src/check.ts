@@ -1,6 +1,7 @@
 import satisfies from 'semver/functions/satisfies';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
+import { CONTRACT_PACKAGE, readRemoteBuild } from './remote-build';
 
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
@@ -55,12 +56,6 @@ interface EntryFindings {
   readonly warnings: readonly string[];
 }
 
-/** The `*.global.css` files a remote's build recorded (the preset writes `globalCss` into mf-manifest.json). */
-function globalCssOf(manifest: unknown): string[] {
-  const files = (manifest as { globalCss?: unknown }).globalCss;
-  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
-}
-
 async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<EntryFindings> {
   const problem = (text: string | null): EntryFindings => ({ problem: text, warnings: [] });
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -82,9 +77,9 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
   if (incompatible.length > 0) {
     return problem(`built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`);
   }
-  const contract = (manifest as { shared?: Array<{ name?: string }> }).shared?.some((shared) => shared.name === '@mfe/context');
-  if (!contract) return problem(`${remote.entry} does not declare the @mfe/context contract (was it built with webpack.shared.js?)`);
-  const globalCss = globalCssOf(manifest);
+  const build = readRemoteBuild(manifest);
+  if (!build.declaresContract) return problem(`${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`);
+  const { globalCss } = build;
   return {
     problem: null,
     warnings: globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [],

@@ -1,3 +1,5 @@
+import { CONTRACT_PACKAGE } from './remote-build';
+
 /** What a remote's `mf-manifest.json` says about the shared packages it was built against. */
 interface FederationManifest {
   readonly shared?: ReadonlyArray<{ readonly name?: unknown; readonly requiredVersion?: unknown }>;
@@ -35,6 +37,6 @@ export function findIncompatibilities(manifest: unknown, provided: Readonly<Reco
 }
 
 export function describeIncompatibility(label: string, problems: readonly Incompatibility[]): string {
-  const details = problems.map((p) => (p.packageName === '@mfe/context' ? `the platform contract ${p.required} (this app provides ${p.provided})` : `${p.packageName} ${p.required} (this app provides ${p.provided})`));
+  const details = problems.map((p) => (p.packageName === CONTRACT_PACKAGE ? `the platform contract ${p.required} (this app provides ${p.provided})` : `${p.packageName} ${p.required} (this app provides ${p.provided})`));
   return `The "${label}" area needs an update: it was built for ${details.join(' and ')}. Its team needs to rebuild it against this app's versions; the rest of the app works as usual.`;
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PlatformError } from '@mfe/context';
 import { LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
+import { SRI_PATTERN } from './remote-build';
 import { describeIssues } from './validation';
 
 /**
@@ -41,7 +42,7 @@ export const RemoteEntrySchema = v.strictObject({
    * Subresource-integrity hash of the remote's `remoteEntry.js` (its build writes it to
    * `integrity.json`). The host refuses other bytes; the entry pins each of its chunks in turn.
    */
-  integrity: v.optional(v.pipe(v.string(), v.regex(/^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be an SRI hash such as "sha384-…" (see the build\'s integrity.json)'))),
+  integrity: v.optional(v.pipe(v.string(), v.regex(SRI_PATTERN, `must be ${RULES_EXPLAINED.integrity}`))),
   /** How long the remote's entry may take to load before its area shows the error panel. */
   timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
 }, (issue) => (issue.expected === 'never' ? 'is not a field of schema version 1' : 'must be an object with name, entry, path and label'));

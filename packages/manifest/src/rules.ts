@@ -12,7 +12,7 @@ export const LABEL_MAX_LENGTH = rules.label.maxLength;
 export const LABEL_PATTERN = new RegExp(rules.label.pattern);
 /** Paths the host owns; no remote may mount on or under them. */
 export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
-export const RULES_EXPLAINED = { name: rules.name.explain, route: rules.route.explain, label: rules.label.explain } as const;
+export const RULES_EXPLAINED = { name: rules.name.explain, route: rules.route.explain, label: rules.label.explain, integrity: rules.integrity.explain } as const;
 
 export function isValidName(name: string): boolean {
   return NAME_PATTERN.test(name);

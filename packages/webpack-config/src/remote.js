@@ -5,7 +5,7 @@ const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
 
 /** What every remote exposes: the module built with `defineRemote`, which the host loads and mounts. */
-const EXPOSES = { './remote': './src/remote.tsx' };
+const EXPOSES = { [`./${require('@mfe/manifest/rules.json').build.expose}`]: './src/remote.tsx' };
 
 /**
  * A feature remote: exposes `./remote` and takes every shared singleton from the host.

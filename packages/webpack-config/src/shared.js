@@ -8,9 +8,11 @@ const path = require('node:path');
  * Sub-paths are separate share keys (a package key does not cover them).
  * The host provides all of them; remotes never bundle a fallback copy.
  */
-const HOST_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@mfe/context'];
+/** The shared package whose version is the platform contract (from @mfe/manifest's rules). */
+const CONTRACT_PACKAGE = require('@mfe/manifest/rules.json').build.contractPackage;
 
-const CONTRACT_PACKAGE = '@mfe/context';
+const HOST_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', CONTRACT_PACKAGE];
+
 
 /**
  * Version of a package as installed for the app in `appDir`.

@@ -8,12 +8,12 @@
 import { SILENT_CALLBACK_PATH } from '../auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
+import { isSri } from '@mfe/manifest/remote-build';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
 
 /** The runtime config's default URL, as the host reads it (config.ts). */
 const CONFIG_URL = '/config.json';
-const SRI = /^sha(256|384|512)-[A-Za-z0-9+/=]+$/;
 
 interface RawEntry {
   readonly name?: unknown;
@@ -52,7 +52,7 @@ async function boot(): Promise<void> {
   // Only from an origin the config allows (the host refuses any other entry anyway).
   const allowed = [window.location.origin, ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : [])];
   const url = new URL(remote.entry, window.location.href);
-  if (!allowed.includes(url.origin) || (remote.integrity !== undefined && (typeof remote.integrity !== 'string' || !SRI.test(remote.integrity)))) return;
+  if (!allowed.includes(url.origin) || (remote.integrity !== undefined && !isSri(remote.integrity))) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);

@@ -1,14 +1,8 @@
 import type { RemoteEntry } from '@mfe/manifest';
+import { entryScriptUrl, readRemoteBuild, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
 
 // Used by the boot script (boot/index.ts) as well as the loader: nothing here may import more.
-
-/** The module every remote exposes; see `defineRemote` in @mfe/context. */
-export const REMOTE_EXPOSE = 'remote';
-
-/** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
-export function entryScriptUrl(entry: string): string {
-  return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
-}
+export { entryScriptUrl, REMOTE_EXPOSE };
 
 /** One file a remote's page needs first: its URL, the integrity it is checked against, what it is. */
 export interface RemoteFile {
@@ -26,20 +20,12 @@ export interface RemoteFile {
  */
 export function remoteFiles(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
   const base = new URL(entry.entry);
-  const body = (manifest ?? {}) as { exposes?: unknown; integrity?: unknown };
-  const recorded = (file: string): string | undefined => {
-    const value = (body.integrity as Record<string, unknown> | undefined)?.[file];
-    return typeof value === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value) ? value : undefined;
-  };
-  const exposed = Array.isArray(body.exposes)
-    ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>).find((e) => e?.path === `./${REMOTE_EXPOSE}`)
-    : undefined;
-  const files = (list: unknown) => (Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : []);
+  const build = readRemoteBuild(manifest);
   return [
     { url: scriptUrl, integrity: entry.integrity, as: 'script' as const },
     // Its stylesheets too: they load with the module, before its code runs.
-    ...[...files(exposed?.assets?.js?.sync).map((file) => ({ file, as: 'script' as const })), ...files(exposed?.assets?.css?.sync).map((file) => ({ file, as: 'style' as const }))]
-      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: recorded(file), as }))
+    ...[...build.files.js.map((file) => ({ file, as: 'script' as const })), ...build.files.css.map((file) => ({ file, as: 'style' as const }))]
+      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: build.integrityOf(file), as }))
       .filter((hint) => !entry.integrity || hint.integrity),
   ].filter((hint) => new URL(hint.url).origin === base.origin);
 }

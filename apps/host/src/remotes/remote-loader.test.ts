@@ -1,6 +1,6 @@
 import { defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
-import { preloadRemoteScripts, RemoteLoader, type FederationRuntime , describeBuild } from './remote-loader';
+import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
 const remoteModule = defineRemote({ App: () => null });
@@ -227,15 +227,6 @@ describe('preloading a remote once its manifest is checked', () => {
     document.head.replaceChildren();
     preloadRemoteScripts(entry, { ...manifest, integrity: { [chunk]: '"><script>' } });
     expect(hints().map((hint) => hint.integrity)).toEqual(['', '']);
-  });
-});
-
-describe('describeBuild', () => {
-  test('reads the version and contract range a remote build declares, and ignores anything malformed', () => {
-    expect(describeBuild({ metaData: { buildInfo: { buildVersion: '1.4.0' } }, shared: [{ name: 'react' }, { name: '@mfe/context', requiredVersion: '^1.3.0' }] })).toEqual({ version: '1.4.0', contractRange: '^1.3.0' });
-    expect(describeBuild({ metaData: { buildInfo: { buildVersion: '<img src=x onerror=alert(1)>' } } })).toEqual({});
-    expect(describeBuild(null)).toEqual({});
-    expect(describeBuild({ shared: 'nope', metaData: 'nope' })).toEqual({});
   });
 });
 

@@ -4,37 +4,18 @@ import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
+import { readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../boot/early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
+import { entryScriptElement, EntryUrls } from './entry-url';
+import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
+import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
+
+export type { FederationPlugin, FederationRuntime, SharedSingleton } from './federation';
 
 export { entryScriptUrl, preloadRemoteScripts, REMOTE_EXPOSE };
 
 const log = createLogger('remotes');
-
-/** The part of the federation runtime the loader uses (so tests can supply a fake). */
-export interface FederationRuntime {
-  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
-  loadRemote<T>(id: string): Promise<T | null>;
-  registerPlugins?(plugins: FederationPlugin[]): void;
-  /** scope → package → version → how it was provided. */
-  readonly shareScopeMap?: Record<string, Record<string, Record<string, { from?: string; loaded?: boolean; useIn?: string[] }>>>;
-}
-
-/** A shared singleton as the page has it: the version provided, by whom, and who uses it. */
-export interface SharedSingleton {
-  readonly name: string;
-  readonly version: string;
-  readonly from: string;
-  readonly loaded: boolean;
-  readonly usedBy: readonly string[];
-}
-
-/** The runtime plugin hooks the host uses. */
-export interface FederationPlugin {
-  name: string;
-  createScript?: (args: { url: string; attrs?: Record<string, unknown>; remoteInfo?: { name?: string } }) => HTMLScriptElement | undefined;
-  fetch?: (url: string, init: RequestInit) => Promise<Response> | undefined;
-}
 
 /**
  * Failures worth another automatic try: the network dropped the manifest
@@ -49,82 +30,49 @@ export function isTransient(error: unknown): boolean {
 /** Pauses before the automatic retries of one load. */
 const RETRY_DELAYS_MS = [300, 1_000];
 
+export type { RemoteStatus } from './load-status';
+/** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
+export type { RemoteBuild } from '@mfe/manifest/remote-build';
 
 /**
- * Registers the manifest's remotes with the federation runtime and loads
- * each one on first use. Nothing is fetched until `load` is called, and a
- * failed load is forgotten so that `retry` starts from scratch.
+ * Registers the manifest's remotes with the federation runtime and loads each one on first use
+ * (the boot script and the idle prefetch may have downloaded its files earlier; nothing of it runs
+ * before the contract check here). A failed load is forgotten so that `retry` starts from scratch.
+ * Its records (status, build, last failure) live in load-status.ts, the entry-URL policy in
+ * entry-url.ts, the downloads ahead in preload.ts.
  */
-export type RemoteStatus =
-  | { readonly state: 'not loaded' }
-  | { readonly state: 'loading' }
-  | { readonly state: 'loaded'; readonly loadMs: number }
-  | { readonly state: 'failed'; readonly message: string; readonly code: string };
-
-/** What a remote's build says about itself in its mf-manifest.json. */
-export interface RemoteBuild {
-  /** `metaData.buildInfo.buildVersion`: its package version, or MF_BUILD_VERSION at build time. */
-  readonly version?: string;
-  /** The @mfe/context range it was built against. */
-  readonly contractRange?: string;
-}
-
-export function describeBuild(manifest: unknown): RemoteBuild {
-  const body = (manifest ?? {}) as { metaData?: { buildInfo?: { buildVersion?: unknown } }; shared?: unknown };
-  const version = body.metaData?.buildInfo?.buildVersion;
-  const contract = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown }>).find((shared) => shared?.name === '@mfe/context')?.requiredVersion : undefined;
-  return {
-    ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
-    ...(typeof contract === 'string' && contract.length < 64 ? { contractRange: contract } : {}),
-  };
-}
-
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   private readonly entries = new Map<string, RemoteEntry>();
-  private readonly statuses = new Map<string, RemoteStatus>();
-  private readonly builds = new Map<string, RemoteBuild>();
-  /**
-   * Per remote, how many loads timed out or failed after its entry was hinted: each later attempt
-   * asks for the entry under a new URL (a hanging request may never end; a failed hint may be reused).
-   */
-  private readonly renamedEntries = new Map<string, number>();
-  private readonly lastErrors = new Map<string, { readonly code: string; readonly message: string; readonly at: number }>();
+  private readonly records = new RemoteRecords();
+  private readonly entryUrls = new EntryUrls();
   /** Remotes downloaded ahead (their contract accepted then): their visit hints the entry at once. */
   private readonly prefetched = new Set<string>();
-  /** Remotes whose entry was hinted before their manifest was read again (see `renamedEntries`). */
-  private readonly hintedEarly = new Set<string>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
   status(name: string): RemoteStatus {
-    return this.statuses.get(name) ?? { state: 'not loaded' };
+    return this.records.status(name);
   }
 
   /** What the remote's build declared (known once its mf-manifest.json was read). */
-  build(name: string): RemoteBuild {
-    return this.builds.get(name) ?? {};
+  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange'> {
+    return this.records.build(name);
   }
 
   /** The remote's last failure in this page, kept after a successful retry. */
-  lastError(name: string): { readonly code: string; readonly message: string; readonly at: number } | undefined {
-    return this.lastErrors.get(name);
+  lastError(name: string): RemoteFailure | undefined {
+    return this.records.lastError(name);
   }
 
   /** Every shared module version registered with the federation runtime (the host's singletons, and anything a remote offered). */
   sharedModules(): SharedSingleton[] {
-    const scopes = this.runtime.shareScopeMap ?? {};
-    return Object.values(scopes).flatMap((packages) =>
-      Object.entries(packages).flatMap(([name, versions]) =>
-        Object.entries(versions).map(([version, shared]) => ({ name, version, from: shared.from ?? '?', loaded: shared.loaded === true, usedBy: [...(shared.useIn ?? [])] })),
-      ),
-    );
+    return sharedModulesOf(this.runtime);
   }
 
   /** Name and version, for attributing telemetry. */
   describe(name: string): { readonly name: string; readonly version?: string } {
-    const version = this.builds.get(name)?.version;
-    return version ? { name, version } : { name };
+    return this.records.describe(name);
   }
 
   constructor(
@@ -136,16 +84,8 @@ export class RemoteLoader {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  /**
-   * The entry script's URL. After a load timed out, a new URL: the hanging request may never end,
-   * and the runtime (and the browser) would keep waiting on it instead of asking again. The same
-   * after a failed load whose entry was hinted early: the browser may answer the retry with the
-   * failed hint.
-   */
   private entryScript(entry: RemoteEntry): string {
-    const url = entryScriptUrl(entry.entry);
-    const renamed = this.renamedEntries.get(entry.name) ?? 0;
-    return renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${renamed}`;
+    return this.entryUrls.url(entry);
   }
 
   /**
@@ -171,23 +111,10 @@ export class RemoteLoader {
     }
   }
 
-  /**
-   * The federation runtime asks how to create a remote's entry script. Always
-   * CORS-anonymous, like the remote's own chunks, so the preload hint is reused.
-   * For a remote pinned by `integrity`: only its own entry URL, and only with
-   * the browser's integrity check, so altered bytes never run.
-   */
+  /** The federation runtime asks how to create a remote's entry script (entry-url.ts). */
   private createEntryScript({ url, remoteInfo }: { url: string; remoteInfo?: { name?: string } }): HTMLScriptElement | undefined {
     const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
-    if (!remote) return undefined;
-    if (remote.integrity && url !== this.entryScript(remote)) {
-      throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${this.entryScript(remote)} may load.`);
-    }
-    const script = document.createElement('script');
-    script.src = url;
-    script.crossOrigin = 'anonymous';
-    if (remote.integrity) script.integrity = remote.integrity;
-    return script;
+    return remote ? entryScriptElement(remote, url, this.entryScript(remote)) : undefined;
   }
 
   load(name: string): Promise<RemoteModule> {
@@ -196,18 +123,17 @@ export class RemoteLoader {
     const started = performance.now();
     const promise = this.fetchModule(name);
     this.loaded.set(name, promise);
-    this.statuses.set(name, { state: 'loading' });
+    this.records.loading(name);
     promise.then(
       () => {
-        this.hintedEarly.delete(name);
-        this.statuses.set(name, { state: 'loaded', loadMs: Math.round(performance.now() - started) });
+        this.entryUrls.settled(name, true);
+        this.records.loaded(name, Math.round(performance.now() - started));
       },
       (error: Error) => {
         this.loaded.delete(name);
-        if (this.hintedEarly.delete(name)) this.renamedEntries.set(name, (this.renamedEntries.get(name) ?? 0) + 1);
+        this.entryUrls.settled(name, false);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
-        this.statuses.set(name, { state: 'failed', message: error.message, code });
-        this.lastErrors.set(name, { code, message: error.message, at: Date.now() });
+        this.records.failed(name, code, error.message);
         report({ kind: 'error', name: 'remote load failed', remote: this.describe(name), error: { thrown: error, code } });
       },
     );
@@ -279,12 +205,12 @@ export class RemoteLoader {
       // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
       if (this.prefetched.delete(entry.name)) {
         preloadRemoteScripts(entry, undefined, document, this.entryScript(entry));
-        this.hintedEarly.add(entry.name);
+        this.entryUrls.hintedEarly(entry.name);
       }
       const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
       const manifest: unknown = await response.json();
-      this.builds.set(entry.name, describeBuild(manifest));
+      this.records.built(entry.name, readRemoteBuild(manifest));
       const problems = findIncompatibilities(manifest, this.provided, satisfy);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
@@ -310,7 +236,7 @@ export class RemoteLoader {
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {
-        this.renamedEntries.set(name, (this.renamedEntries.get(name) ?? 0) + 1);
+        this.entryUrls.rename(name);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
       }

@@ -1,0 +1,53 @@
+import { PlatformError } from '@mfe/context';
+import type { RemoteEntry } from '../manifest';
+import { entryScriptUrl } from './preload';
+
+/**
+ * The URL a remote's entry script is asked for. Normally the one beside its mf-manifest.json; after
+ * a load that timed out, or that failed after its entry was hinted early, a new one
+ * (`?mfe-attempt=N`): a hanging request may never end, and the runtime (and the browser) would keep
+ * waiting on it instead of asking again; a failed hint may answer the retry.
+ */
+export class EntryUrls {
+  /** Per remote, how many attempts needed a new URL. */
+  private readonly renamed = new Map<string, number>();
+  /** Remotes whose entry was hinted before their manifest was read again. */
+  private readonly hinted = new Set<string>();
+
+  url(entry: Pick<RemoteEntry, 'name' | 'entry'>): string {
+    const url = entryScriptUrl(entry.entry);
+    const renamed = this.renamed.get(entry.name) ?? 0;
+    return renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${renamed}`;
+  }
+
+  /** The next attempt asks under a new URL. */
+  rename(name: string): void {
+    this.renamed.set(name, (this.renamed.get(name) ?? 0) + 1);
+  }
+
+  /** The entry was hinted ahead of its manifest check. */
+  hintedEarly(name: string): void {
+    this.hinted.add(name);
+  }
+
+  /** The load settled: after a failure that followed an early hint, the next attempt asks anew. */
+  settled(name: string, ok: boolean): void {
+    if (this.hinted.delete(name) && !ok) this.rename(name);
+  }
+}
+
+/**
+ * A remote's entry script element. Always CORS-anonymous, like the remote's own chunks, so the
+ * preload hint is reused. For a remote pinned by `integrity`: only its own entry URL, and only with
+ * the browser's integrity check, so altered bytes never run.
+ */
+export function entryScriptElement(remote: Pick<RemoteEntry, 'name' | 'integrity'>, url: string, pinnedUrl: string, doc: Document = document): HTMLScriptElement {
+  if (remote.integrity && url !== pinnedUrl) {
+    throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${pinnedUrl} may load.`);
+  }
+  const script = doc.createElement('script');
+  script.src = url;
+  script.crossOrigin = 'anonymous';
+  if (remote.integrity) script.integrity = remote.integrity;
+  return script;
+}

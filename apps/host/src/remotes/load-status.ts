@@ -1,0 +1,59 @@
+import type { RemoteBuild } from '@mfe/manifest/remote-build';
+
+/** Where a remote stands in this page, for its area and the diagnostics page. */
+export type RemoteStatus =
+  | { readonly state: 'not loaded' }
+  | { readonly state: 'loading' }
+  | { readonly state: 'loaded'; readonly loadMs: number }
+  | { readonly state: 'failed'; readonly message: string; readonly code: string };
+
+export interface RemoteFailure {
+  readonly code: string;
+  readonly message: string;
+  readonly at: number;
+}
+
+/**
+ * What the page knows of each remote: its load status, what its build declared (once its
+ * mf-manifest.json was read) and its last failure (kept after a successful retry).
+ */
+export class RemoteRecords {
+  private readonly statuses = new Map<string, RemoteStatus>();
+  private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange'>>();
+  private readonly lastErrors = new Map<string, RemoteFailure>();
+
+  status(name: string): RemoteStatus {
+    return this.statuses.get(name) ?? { state: 'not loaded' };
+  }
+
+  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange'> {
+    return this.builds.get(name) ?? {};
+  }
+
+  lastError(name: string): RemoteFailure | undefined {
+    return this.lastErrors.get(name);
+  }
+
+  /** Name and version, for attributing telemetry. */
+  describe(name: string): { readonly name: string; readonly version?: string } {
+    const version = this.builds.get(name)?.version;
+    return version ? { name, version } : { name };
+  }
+
+  loading(name: string): void {
+    this.statuses.set(name, { state: 'loading' });
+  }
+
+  loaded(name: string, loadMs: number): void {
+    this.statuses.set(name, { state: 'loaded', loadMs });
+  }
+
+  failed(name: string, code: string, message: string, at = Date.now()): void {
+    this.statuses.set(name, { state: 'failed', message, code });
+    this.lastErrors.set(name, { code, message, at });
+  }
+
+  built(name: string, build: RemoteBuild): void {
+    this.builds.set(name, { ...(build.version ? { version: build.version } : {}), ...(build.contractRange ? { contractRange: build.contractRange } : {}) });
+  }
+}

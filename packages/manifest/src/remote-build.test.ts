@@ -1,0 +1,40 @@
+import { CONTRACT_PACKAGE, entryScriptUrl, isSri, readRemoteBuild, REMOTE_EXPOSE } from './remote-build';
+
+const HASH = `sha384-${'A'.repeat(64)}`;
+
+test('reads the version and contract range a remote build declares, and ignores anything malformed', () => {
+  const build = readRemoteBuild({ metaData: { buildInfo: { buildVersion: '1.4.0' } }, shared: [{ name: 'react' }, { name: '@mfe/context', requiredVersion: '^1.3.0' }] });
+  expect(build).toMatchObject({ version: '1.4.0', contractRange: '^1.3.0', declaresContract: true });
+  for (const odd of [{ metaData: { buildInfo: { buildVersion: '<img src=x onerror=alert(1)>' } } }, null, { shared: 'nope', metaData: 'nope' }, 'text', [1, 2]]) {
+    const read = readRemoteBuild(odd);
+    expect(read.version).toBeUndefined();
+    expect(read.contractRange).toBeUndefined();
+    expect(read.declaresContract).toBe(false);
+    expect(read.files).toEqual({ js: [], css: [] });
+  }
+});
+
+test("the exposed module's first files and their recorded integrity, only well-formed hashes", () => {
+  const build = readRemoteBuild({
+    exposes: [
+      { path: './other', assets: { js: { sync: ['other.js'] } } },
+      { path: `./${REMOTE_EXPOSE}`, assets: { js: { sync: ['remote.1.js', 42] }, css: { sync: ['remote.1.css'] } } },
+    ],
+    integrity: { 'remote.1.js': HASH, 'remote.1.css': '"><script>', toString: HASH },
+    globalCss: ['src/dialogs.global.css', { no: 1 }],
+  });
+  expect(build.files).toEqual({ js: ['remote.1.js'], css: ['remote.1.css'] });
+  expect(build.integrityOf('remote.1.js')).toBe(HASH);
+  expect(build.integrityOf('remote.1.css')).toBeUndefined();
+  expect(build.integrityOf('constructor')).toBeUndefined();
+  expect(build.globalCss).toEqual(['src/dialogs.global.css']);
+});
+
+test('the rules: SRI format, the contract package, the entry script beside its manifest', () => {
+  expect(isSri(HASH)).toBe(true);
+  expect(isSri('sha1-abc')).toBe(false);
+  expect(isSri(`${HASH}"`)).toBe(false);
+  expect(CONTRACT_PACKAGE).toBe('@mfe/context');
+  expect(entryScriptUrl('https://cdn.example.com/referrals/1.0.0/mf-manifest.json')).toBe('https://cdn.example.com/referrals/1.0.0/remoteEntry.js');
+  expect(entryScriptUrl('https://cdn.example.com/x/remoteEntry.js')).toBe('https://cdn.example.com/x/remoteEntry.js');
+});

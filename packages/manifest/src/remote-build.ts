@@ -1,0 +1,71 @@
+import rules from '../rules.json';
+
+/**
+ * A remote's build as its `mf-manifest.json` describes it: the one reader of that file, and the
+ * rules a build is held to (the module it exposes, the contract package, the integrity format, the
+ * entry script beside the manifest). Used by the host's loader, preloads, idle prefetch and boot
+ * script, and by the manifest check; nothing here imports more than `rules.json`, so the boot script
+ * stays small (`@mfe/manifest/remote-build`).
+ */
+
+/** The module every remote exposes (`defineRemote` in @mfe/context). */
+export const REMOTE_EXPOSE: string = rules.build.expose;
+/** The shared package whose version is the platform contract. */
+export const CONTRACT_PACKAGE: string = rules.build.contractPackage;
+/** Subresource Integrity as the platform accepts it: one sha256/384/512 hash. */
+export const SRI_PATTERN = new RegExp(rules.integrity.pattern);
+
+export function isSri(value: unknown): value is string {
+  return typeof value === 'string' && SRI_PATTERN.test(value);
+}
+
+/** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
+export function entryScriptUrl(entry: string): string {
+  return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
+}
+
+export interface RemoteBuild {
+  /** `metaData.buildInfo.buildVersion`: its package version, or MF_BUILD_VERSION at build time. */
+  readonly version?: string;
+  /** The contract range it was built against. */
+  readonly contractRange?: string;
+  /** Whether it shares the contract package at all (built with the platform's preset). */
+  readonly declaresContract: boolean;
+  /** The first files of its exposed module, relative to the manifest. */
+  readonly files: { readonly js: readonly string[]; readonly css: readonly string[] };
+  /** The sha384 its build recorded for a file (the entry pins the same), when well-formed. */
+  integrityOf(file: string): string | undefined;
+  /** `*.global.css` files the build recorded (the preset writes `globalCss`). */
+  readonly globalCss: readonly string[];
+}
+
+const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+
+/** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */
+export function readRemoteBuild(manifest: unknown): RemoteBuild {
+  const body = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as {
+    metaData?: { buildInfo?: { buildVersion?: unknown } };
+    shared?: unknown;
+    exposes?: unknown;
+    integrity?: unknown;
+    globalCss?: unknown;
+  };
+  const version = body.metaData?.buildInfo?.buildVersion;
+  const shared = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown } | null>) : [];
+  const contract = shared.find((item) => item?.name === CONTRACT_PACKAGE);
+  const exposed = Array.isArray(body.exposes)
+    ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } } | null>).find((item) => item?.path === `./${REMOTE_EXPOSE}`)
+    : undefined;
+  const recorded = (typeof body.integrity === 'object' && body.integrity !== null ? body.integrity : {}) as Record<string, unknown>;
+  return {
+    ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
+    ...(typeof contract?.requiredVersion === 'string' && contract.requiredVersion.length < 64 ? { contractRange: contract.requiredVersion } : {}),
+    declaresContract: contract !== undefined,
+    files: { js: strings(exposed?.assets?.js?.sync), css: strings(exposed?.assets?.css?.sync) },
+    integrityOf: (file) => {
+      const value = Object.prototype.hasOwnProperty.call(recorded, file) ? recorded[file] : undefined;
+      return isSri(value) ? value : undefined;
+    },
+    globalCss: strings(body.globalCss),
+  };
+}
