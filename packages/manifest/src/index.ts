@@ -23,4 +23,4 @@ export {
   type TelemetryAdapterConfig,
 } from './runtime-config';
 export { isValidLabel, isValidName, isValidRoute, LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, RESERVED_PATHS, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
-export { CONTRACT_PACKAGE, entryScriptUrl, isSri, readRemoteBuild, REMOTE_EXPOSE, SRI_PATTERN, type RemoteBuild } from './remote-build';
+export { CONTRACT_PACKAGE, entryScriptUrl, isSri, readExposedFiles, readRemoteBuild, REMOTE_EXPOSE, SRI_PATTERN, type RemoteBuild } from './remote-build';

@@ -40,32 +40,38 @@ export interface RemoteBuild {
 }
 
 const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+const objectOf = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
-/** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */
-export function readRemoteBuild(manifest: unknown): RemoteBuild {
-  const body = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as {
-    metaData?: { buildInfo?: { buildVersion?: unknown } };
-    shared?: unknown;
-    exposes?: unknown;
-    integrity?: unknown;
-    globalCss?: unknown;
-  };
-  const version = body.metaData?.buildInfo?.buildVersion;
-  const shared = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown } | null>) : [];
-  const contract = shared.find((item) => item?.name === CONTRACT_PACKAGE);
+/**
+ * The first files of the exposed module and the integrity recorded for each: what preloads need,
+ * and all the boot script reads (kept apart from `readRemoteBuild` so the boot script stays small).
+ */
+export function readExposedFiles(manifest: unknown): Pick<RemoteBuild, 'files' | 'integrityOf'> {
+  const body = objectOf(manifest);
   const exposed = Array.isArray(body.exposes)
     ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } } | null>).find((item) => item?.path === `./${REMOTE_EXPOSE}`)
     : undefined;
-  const recorded = (typeof body.integrity === 'object' && body.integrity !== null ? body.integrity : {}) as Record<string, unknown>;
+  const recorded = objectOf(body.integrity);
   return {
-    ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
-    ...(typeof contract?.requiredVersion === 'string' && contract.requiredVersion.length < 64 ? { contractRange: contract.requiredVersion } : {}),
-    declaresContract: contract !== undefined,
     files: { js: strings(exposed?.assets?.js?.sync), css: strings(exposed?.assets?.css?.sync) },
     integrityOf: (file) => {
       const value = Object.prototype.hasOwnProperty.call(recorded, file) ? recorded[file] : undefined;
       return isSri(value) ? value : undefined;
     },
+  };
+}
+
+/** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */
+export function readRemoteBuild(manifest: unknown): RemoteBuild {
+  const body = objectOf(manifest) as { metaData?: { buildInfo?: { buildVersion?: unknown } }; shared?: unknown; globalCss?: unknown };
+  const version = body.metaData?.buildInfo?.buildVersion;
+  const shared = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown } | null>) : [];
+  const contract = shared.find((item) => item?.name === CONTRACT_PACKAGE);
+  return {
+    ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
+    ...(typeof contract?.requiredVersion === 'string' && contract.requiredVersion.length < 64 ? { contractRange: contract.requiredVersion } : {}),
+    declaresContract: contract !== undefined,
+    ...readExposedFiles(manifest),
     globalCss: strings(body.globalCss),
   };
 }

@@ -1,5 +1,5 @@
 import type { RemoteEntry } from '@mfe/manifest';
-import { entryScriptUrl, readRemoteBuild, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
+import { entryScriptUrl, readExposedFiles, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
 
 // Used by the boot script (boot/index.ts) as well as the loader: nothing here may import more.
 export { entryScriptUrl, REMOTE_EXPOSE };
@@ -20,7 +20,7 @@ export interface RemoteFile {
  */
 export function remoteFiles(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
   const base = new URL(entry.entry);
-  const build = readRemoteBuild(manifest);
+  const build = readExposedFiles(manifest);
   return [
     { url: scriptUrl, integrity: entry.integrity, as: 'script' as const },
     // Its stylesheets too: they load with the module, before its code runs.
