@@ -23,7 +23,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'packages/e2e/**', 'packages/stack/**', 'apps/dev-idp/**'],
+    files: ['**/*.test.{ts,tsx}', 'packages/e2e/**', 'packages/stack/**', 'packages/dev-idp/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {

@@ -9,5 +9,5 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   banner: { js: '#!/usr/bin/env node' },
-  external: ['@mfe/stack', '@mfe/stack/dev-manifest'],
+  external: ['@mfe/stack', '@mfe/stack/topology'],
 });

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Cookie } from 'playwright-core';
 import { DEMO_USERS } from '@mfe/dev-idp';
-import { readDevRemotes, serveStatic, startStack, type RunningStack } from '@mfe/stack';
+import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PROFILES, Session, type LoadFigures, type Profile } from './measure';
 import { summarize, type Summary } from './stats';
 
@@ -262,6 +262,17 @@ function budgets(comparisons: readonly Comparison[]): Check[] {
   ];
 }
 
+/** Manifest entries that are valid but never visited (the 50-remote case): the manifest's size alone. */
+function withIdleRemotes(count: number): NonNullable<StackRig['manifest']> {
+  return (manifest, { remoteUrls }) => ({
+    ...manifest,
+    remotes: [
+      ...manifest.remotes,
+      ...Array.from({ length: count }, (_, i) => ({ name: `idle_${i}`, entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`, path: `/idle-${i}`, label: `Idle ${i}`, order: 1000 + i })),
+    ],
+  });
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
@@ -269,13 +280,14 @@ async function main() {
   const stacks: RunningStack[] = [];
   const servers: Array<{ close(): Promise<void> }> = [];
   try {
-    const main = await startStack({ ports: { host: 7400, idp: 7500 }, compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] });
+    // The baseline page signs in with the main stack's provider.
+    const main = await startStack({ hostPort: 7400, rig: { compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] } });
     stacks.push(main);
-    const many = await startStack({ ports: { host: 7600, idp: 7700 }, compress: true, idleRemotes: 48 });
+    const many = await startStack({ hostPort: 7600, rig: { compress: true, manifest: withIdleRemotes(48) } });
     stacks.push(many);
     // DPoP on (as `pnpm start`), and referrals a public area: the visitor's page.
     const publicRemotes = readDevRemotes().map((remote) => (remote.name === 'referrals' ? { ...remote, requiresAuth: false } : remote));
-    const withDpop = await startStack({ ports: { host: 7800, idp: 7900 }, compress: true, dpop: true, remotes: publicRemotes });
+    const withDpop = await startStack({ hostPort: 7800, dpop: true, remotes: publicRemotes, rig: { compress: true } });
     stacks.push(withDpop);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
     servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { '/config.json': main.config } } }));

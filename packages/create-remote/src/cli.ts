@@ -35,7 +35,7 @@ Next:
   }
   // In this repository: the development manifest and workspace live beside this package.
   const repoRoot = join(__dirname, '..', '..', '..');
-  const { DEV_MANIFEST_PATH, readDevRemotes } = await import('@mfe/stack/dev-manifest');
+  const { DEV_MANIFEST_PATH, readDevRemotes } = await import('@mfe/stack/topology');
   const apps = readdirSync(join(repoRoot, 'apps'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   const plan = planRemote(request, { apps, devRemotes: readDevRemotes(DEV_MANIFEST_PATH) });
   const written = writeRemote(repoRoot, plan, DEV_MANIFEST_PATH);

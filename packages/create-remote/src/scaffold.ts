@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { isValidLabel, isValidName, isValidRoute, pathsOverlap, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
-import type { DevRemote } from '@mfe/stack/dev-manifest';
+import { DEFAULT_HOST_PORT, isValidLabel, isValidName, isValidRoute, pathsOverlap, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
+import type { DevRemote } from '@mfe/stack/topology';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -28,7 +28,7 @@ export interface RemotePlan {
   readonly name: string;
   readonly route: string;
   readonly label: string;
-  /** Port with the stack's default ports (host 3000). */
+  /** Port with the default host port (`DEFAULT_HOST_PORT`). */
   readonly port: number;
   readonly order: number;
 }
@@ -62,7 +62,7 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
   if (!isValidLabel(label)) {
     throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: ${RULES_EXPLAINED.label}.`);
   }
-  const port = Math.max(3000, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
+  const port = Math.max(DEFAULT_HOST_PORT, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
   const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;
   return { name, route, label, port, order };
 }

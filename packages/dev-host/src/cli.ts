@@ -1,12 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runUntilStopped, startDevSession } from '@mfe/stack';
+import { DEFAULT_HOST_PORT, runUntilStopped, startDevSession } from '@mfe/stack';
 import { readRemoteSettings, RemoteSettingsError } from './remote-settings';
 
 // `mfe-dev` (the `pnpm dev` of a feature area in its own repository): this remote on webpack's dev
 // server with React Fast Refresh, inside the host's development build (shipped in this package),
-// with the dev OpenID provider. `--host-port 4000` moves the host (and the provider to 4100);
+// with the dev OpenID provider. `--host-port 4000` moves the host (and the provider with it: topology);
 // `--port 4001` moves this remote's dev server from the port in package.json.
 const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { 'host-port': { type: 'string' }, port: { type: 'string' } } });
 function portOption(flag: 'host-port' | 'port'): number | undefined {
@@ -17,7 +17,7 @@ function portOption(flag: 'host-port' | 'port'): number | undefined {
   console.error(`--${flag} must be a whole number from 1024 to 65435, not "${raw}".`);
   process.exit(2);
 }
-const hostPort = portOption('host-port') ?? 3000;
+const hostPort = portOption('host-port') ?? DEFAULT_HOST_PORT;
 const remotePort = portOption('port');
 const appDir = process.cwd();
 try {

@@ -7,7 +7,7 @@ export interface RemoteSettings {
   readonly name: string;
   readonly path: string;
   readonly label: string;
-  /** Its dev server's port; the host is on `hostPort` (default 3000), the provider on host + 100. */
+  /** Its dev server's port; the host is on `hostPort` (default `DEFAULT_HOST_PORT`), everything else placed from it (@mfe/manifest's dev-topology.ts). */
   readonly port: number;
 }
 

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeRelease } from '@mfe/deploy';
-import { DEFAULT_CLIENT_ID, startDevIdp } from '@mfe/dev-idp';
+import { startDevIdp } from '@mfe/dev-idp';
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { startCollector } from '@mfe/stack';
+import { devRuntimeConfig, localUrl, readDevRemotes, startCollector, topology } from '@mfe/stack';
+import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' production deployment: the builds published as a platform engineer would
 // (host files, each remote under <name>/<version>/), served by real nginx with the config that
@@ -18,10 +19,11 @@ const repoRoot = join(here, '..', '..', '..');
 const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, dir: { type: 'string' } } });
 const base = Number(values['base-port']);
 const dir = values.dir!;
-const ports = { host: base, remotes: base + 1, idp: base + 100, collector: base + 60, tags: base + 61 };
-const hostUrl = `http://localhost:${ports.host}`;
-const remotesUrl = `http://localhost:${ports.remotes}`;
-const idpUrl = `http://localhost:${ports.idp}`;
+const ports = topology(base);
+const hostUrl = localUrl(ports.host);
+const remotesUrl = localUrl(ports.remotesServer);
+const idpUrl = localUrl(ports.idp);
+const tagsUrl = localUrl(ports.tags);
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX}. Install it with "apt-get install -y nginx" (as root) or set NGINX_PATH.`);
 
@@ -35,11 +37,8 @@ function publish(name: string, dist: string): { version: string; integrity: stri
 
 mkdirSync(join(dir, 'remotes'), { recursive: true });
 cpSync(join(repoRoot, 'apps', 'host', 'dist'), join(dir, 'host'), { recursive: true });
-const remotes = [
-  { name: 'referrals', path: '/referrals', label: 'Referrals', order: 10, dist: join(repoRoot, 'apps', 'referrals', 'dist') },
-  { name: 'account', path: '/account', label: 'Account', order: 20, dist: join(repoRoot, 'apps', 'account', 'dist') },
-  { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(repoRoot, 'packages', 'e2e', 'fixtures', 'faulty', 'dist') },
-];
+// The development manifest's areas and the faulty fixture.
+const remotes = [...readDevRemotes().map(({ name, path, label, order }) => ({ name, path, label, order, dist: join(repoRoot, 'apps', name, 'dist') })), FIXTURES.faulty];
 const manifest = {
   schemaVersion: 1,
   remotes: remotes.map(({ name, path, label, order, dist }) => {
@@ -65,16 +64,17 @@ const tags = createServer((req, res) => {
 await new Promise<void>((resolve) => tags.listen(ports.tags, '127.0.0.1', resolve));
 
 // A production-like config: diagnostics for admins only, telemetry after consent.
-const checked = validateRuntimeConfig({
-  productName: 'Acme Web',
-  auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles' },
-  allowedRemoteOrigins: [remotesUrl],
-  apiOrigins: [idpUrl],
-  // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
-  telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }, { type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' }] },
-  tagLoader: { src: `http://localhost:${ports.tags}/gtm.js?id=GTM-TEST` },
-  diagnostics: { roles: ['admin'] },
-});
+const checked = validateRuntimeConfig(
+  devRuntimeConfig({
+    idpUrl,
+    remoteOrigins: [remotesUrl],
+    collectorUrl: collector.url,
+    // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
+    extraAdapters: [{ type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' }],
+    tagLoader: { src: `${tagsUrl}/gtm.js?id=GTM-TEST` },
+    diagnostics: { roles: ['admin'] },
+  }),
+);
 if (!checked.ok) throw new Error(checked.problems.join('\n'));
 const release = writeRelease({
   config: checked.config,
@@ -82,7 +82,7 @@ const release = writeRelease({
   manifestFile: join(dir, 'remotes.json'),
   out: join(dir, 'nginx'),
   listen: `127.0.0.1:${ports.host}`,
-  remotes: { root: join(dir, 'remotes'), listen: `127.0.0.1:${ports.remotes}`, hostOrigins: [hostUrl] },
+  remotes: { root: join(dir, 'remotes'), listen: `127.0.0.1:${ports.remotesServer}`, hostOrigins: [hostUrl] },
 });
 // nginx's workers run as an unprivileged user when started as root: they must be able to read the files.
 for (const path of [dir, join(dir, 'nginx')]) chmodSync(path, 0o755);
@@ -96,7 +96,7 @@ for (let tries = 0; ; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(
-  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, collectorUrl: collector.url, tagsUrl: `http://localhost:${ports.tags}`, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
+  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
 );
 
 const stop = () => {

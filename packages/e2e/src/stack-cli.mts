@@ -1,17 +1,9 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { readDevRemotes, startStack, type RemoteSpec } from '@mfe/stack';
+import { readDevRemotes, startStack, type DevManifest, type RemoteSpec } from '@mfe/stack';
+import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' launcher: the same stack as `pnpm start`, with the switches only tests need
 // (short token lifetimes, broken manifest entries, fault fixtures). Not a user-facing command.
-const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures');
-const FIXTURES: Readonly<Record<string, RemoteSpec>> = {
-  faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
-  react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(fixturesDir, 'react18', 'dist') },
-  'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(fixturesDir, 'wrong-expose', 'dist') },
-};
-
 const { values } = parseArgs({
   options: {
     'base-port': { type: 'string' },
@@ -28,25 +20,43 @@ const { values } = parseArgs({
     public: { type: 'string', multiple: true },
   },
 });
-const base = Number(values['base-port'] ?? 3000);
+const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
 const extraRemotes = (values.fixture ?? []).map((name) => {
-  const fixture = FIXTURES[name];
+  const fixture = (FIXTURES as Readonly<Record<string, RemoteSpec>>)[name];
   if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
   return fixture;
 });
+// --require-role account=admin
+const requiredRoles: Record<string, string[]> = Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')]));
+const timeoutMs = values['remote-timeout-ms'] ? Number(values['remote-timeout-ms']) : undefined;
+const extraEntries = values['manifest-extra'] ? (JSON.parse(values['manifest-extra']) as Record<string, unknown>[]) : [];
+
+/** What the tests change in the manifest the stack would serve: budgets, roles, integrity, broken entries. */
+function testManifest(manifest: DevManifest): DevManifest {
+  const remotes = manifest.remotes.map((remote) => {
+    const { integrity, ...rest } = remote;
+    const name = String(remote.name);
+    return {
+      ...(values['no-integrity'] ? rest : { ...rest, ...(integrity ? { integrity } : {}) }),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(requiredRoles[name] ? { requires: { roles: requiredRoles[name] } } : {}),
+    };
+  });
+  return { ...manifest, remotes: [...remotes, ...extraEntries] };
+}
+
 const stack = await startStack({
-  ports: { host: base, idp: base + 100 },
-  ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
-  ...(values['remote-timeout-ms'] ? { remoteTimeoutMs: Number(values['remote-timeout-ms']) } : {}),
-  ...(values['manifest-extra'] ? { extraManifestEntries: JSON.parse(values['manifest-extra']) as unknown[] } : {}),
-  ...(values['tag-src'] ? { tagLoader: { src: values['tag-src'] } } : {}),
-  integrity: !values['no-integrity'],
+  ...(hostPort ? { hostPort } : {}),
   dpop: values.dpop,
   overrides: values.overrides,
   extraRemotes,
   ...(values.public ? { remotes: readDevRemotes().map((remote) => (values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote)) } : {}),
-  // --require-role account=admin
-  requiredRoles: Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')])),
+  rig: {
+    // The provider's /__dev/ control API (revoke grants, take it down) and short token lifetimes are for tests only.
+    provider: { adminApi: true, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}) },
+    manifest: testManifest,
+    ...(values['tag-src'] ? { config: (config) => ({ ...config, tagLoader: { src: values['tag-src']! } }) } : {}),
+  },
 });
 console.log(`STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`);
 

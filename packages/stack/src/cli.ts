@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '@mfe/dev-idp';
-import { DEV_PORTS, startStack, type StackPorts } from './stack';
+import { startStack } from './stack';
 
 // `pnpm start`: the dev provider plus the production builds of the host and remotes.
-// `--base-port 4000` moves every port (host 4000, provider 4100, each remote 4000 + its port - 3000).
+// `--base-port 4000` moves every port with the host's (topology.ts).
 // `--overrides` lets this host load remotes from other local builds (see /diagnostics).
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -12,10 +12,9 @@ const { values } = parseArgs({
     overrides: { type: 'boolean', default: false },
   },
 });
-const base = values['base-port'] ? Number(values['base-port']) : undefined;
-const ports: StackPorts = base ? { host: base, idp: base + 100 } : DEV_PORTS;
+const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
 // The dev provider supports DPoP, so the everyday stack uses it (as a production host with such a provider should).
-const stack = await startStack({ ports, overrides: values.overrides, dpop: true });
+const stack = await startStack({ ...(hostPort ? { hostPort } : {}), overrides: values.overrides, dpop: true });
 
 const user = DEMO_USERS[0]!;
 console.log(`

@@ -1,10 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { portFor, readDevRemotes } from './dev-manifest';
 import { buildDevHost } from './dev/host-build';
 import { runUntilStopped, startDevSession } from './dev/session';
-import { DEV_PORTS } from './stack';
+import { DEFAULT_HOST_PORT, readDevRemotes, topology } from './topology';
 
 // `pnpm dev <remote>` (or `pnpm --filter @mfe/<remote> dev`): one feature area of this repository
 // in development. The remote is served by webpack's dev server with React Fast Refresh (see
@@ -22,13 +21,13 @@ if (!remote) {
   console.error(`Usage: pnpm dev <remote>. ${name ? `"${name}" is not in packages/stack/remotes.dev.json. ` : ''}Remotes: ${remotes.map((r) => r.name).join(', ')}`);
   process.exit(2);
 }
-const hostPort = values['base-port'] ? Number(values['base-port']) : DEV_PORTS.host;
+const hostPort = values['base-port'] ? Number(values['base-port']) : DEFAULT_HOST_PORT;
 const hostDist = join(repoRoot, 'apps', 'host', 'dist-dev');
 await buildDevHost(join(repoRoot, 'apps', 'host'), hostDist);
 const session = await startDevSession({
   appDir: join(repoRoot, 'apps', remote.name),
   remote: { name: remote.name, path: remote.path, label: remote.label, order: remote.order },
-  port: portFor(remote, hostPort),
+  port: topology(hostPort).remote(remote.port),
   hostPort,
   hostDist,
   otherRemotes: remotes,

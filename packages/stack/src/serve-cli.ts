@@ -1,32 +1,45 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_ORIGINS, validateRuntimeConfig } from '@mfe/manifest';
+import { devRuntimeConfig } from './dev-config';
 import { serveStatic, type ServedRole } from './serve';
+import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topology';
 
-// Serves one app's build on its own, with the production headers, e.g. a redeployed remote:
-// `pnpm --filter @mfe/referrals serve`. A build with an index.html is served as the host
-// (headers from its config.json); any other as a remote, CORS granted to --host-origin
-// (default: any localhost port).
+// Serves one app's build on its own, with the production headers, where the development topology
+// puts it: `pnpm --filter @mfe/referrals serve` (`--remote referrals`: its port from the development
+// manifest, CORS granted to --host-origin, default any localhost port) or `pnpm --filter @mfe/host
+// serve` (`--host`: the host's port, with the development runtime config and manifest for the
+// remotes at their ports and the provider at its own, as `pnpm start` would write them).
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string' }, 'host-origin': { type: 'string', multiple: true } },
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    remote: { type: 'string' },
+    host: { type: 'boolean', default: false },
+    'base-port': { type: 'string' },
+    'host-origin': { type: 'string', multiple: true },
+  },
 });
-if (!values.port) {
-  console.error('Usage: serve-cli --dir <build> --port <port> [--host-origin <origin>]...');
-  process.exit(2);
-}
+const ports = topology(values['base-port'] ? Number(values['base-port']) : DEFAULT_HOST_PORT);
+const devRemotes = readDevRemotes();
 const dir = resolve(values.dir ?? 'dist');
 let role: ServedRole;
-if (existsSync(join(dir, 'index.html'))) {
-  const checked = validateRuntimeConfig(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')));
-  if (!checked.ok) {
-    console.error(`${join(dir, 'config.json')} is invalid:\n${checked.problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    process.exit(1);
-  }
-  role = { kind: 'host', headers: { config: checked.config } };
+let port: number;
+if (values.host) {
+  const remoteUrl = (devPort: number) => localUrl(ports.remote(devPort));
+  const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
+  if (!checked.ok) throw new Error(checked.problems.join('\n'));
+  const manifest = { schemaVersion: 1, remotes: devRemotes.map(({ name, path, label, order, port: devPort }) => ({ name, entry: `${remoteUrl(devPort)}/mf-manifest.json`, path, label, order })) };
+  role = { kind: 'host', headers: { config: checked.config }, runtimeFiles: { '/config.json': checked.config, '/remotes.json': manifest } };
+  port = ports.host;
 } else {
+  const remote = devRemotes.find((candidate) => candidate.name === values.remote);
+  if (!remote) {
+    console.error(`Usage: serve-cli [--dir <build>] (--host | --remote <name>) [--base-port <port>] [--host-origin <origin>]...\nRemotes of the development manifest: ${devRemotes.map((r) => r.name).join(', ')}`);
+    process.exit(2);
+  }
   role = { kind: 'remote', hostOrigins: values['host-origin'] ?? LOCAL_ORIGINS };
+  port = ports.remote(remote.port);
 }
-const server = await serveStatic({ dir, port: Number(values.port), role });
+const server = await serveStatic({ dir, port, role });
 console.log(`Serving ${dir} at ${server.url} as the ${role.kind}`);

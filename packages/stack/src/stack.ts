@@ -1,25 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
+import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
 import { startCollector } from './collector';
-import { portFor, readDevRemotes } from './dev-manifest';
 import { serveStatic, type RunningServer } from './serve';
+import { devRuntimeConfig } from './dev-config';
+import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topology';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-export interface StackPorts {
-  readonly host: number;
-  readonly idp: number;
-}
-
-export const DEV_PORTS: StackPorts = { host: 3000, idp: 3100 };
-
-/** Ports the stack derives from the host's: extra remotes from host + 50, the telemetry collector at host + 60. */
-export function derivedPorts(host: number): { readonly extraRemotes: number; readonly collector: number } {
-  return { extraRemotes: host + 50, collector: host + 60 };
-}
 
 /** Where developer overrides may point when the stack enables them. */
 const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
@@ -33,44 +22,49 @@ export interface RemoteSpec {
   readonly dist?: string;
   /** false: a public area, open without signing in (the manifest's default is true). */
   readonly requiresAuth?: boolean;
+  /** Its port with the default host port (the development manifest's); absent: the next extra port. */
+  readonly port?: number;
 }
 
+/** The manifest the stack serves, as the rig may change it. */
+export interface DevManifest {
+  readonly schemaVersion: 1;
+  readonly remotes: readonly Record<string, unknown>[];
+}
 
-export interface StackOptions {
-  readonly ports?: StackPorts;
-  readonly productName?: string;
-  /**
-   * The feature areas to serve and list; default: this repository's, from the development
-   * manifest (`remotes.dev.json`), each on its port there.
-   */
-  readonly remotes?: readonly (RemoteSpec & { readonly port?: number })[];
-  /** Extra manifest entries (e.g. deliberately broken ones in tests). */
-  readonly extraManifestEntries?: readonly unknown[];
-  readonly accessTokenTtl?: number;
-  /** Load budget written into every default remote's manifest entry. */
-  readonly remoteTimeoutMs?: number;
-  /** More origins of host-like apps that may sign in with the dev provider (the benchmark's baseline). */
+/**
+ * How a test launcher or the benchmark changes what the stack serves; `pnpm start` and `pnpm dev`
+ * pass none of it. The provider's options and its `/__dev/` control API, more host origins (a
+ * baseline page signing in with the same provider), compression, and the manifest and runtime
+ * config as written, each changed by a function of the launcher's.
+ */
+export interface StackRig {
+  readonly provider?: { readonly accessTokenTtl?: number; readonly adminApi?: boolean };
   readonly extraHostOrigins?: readonly string[];
   /** gzip every response (the benchmark's throttled profile). */
   readonly compress?: boolean;
-  /** Extra manifest entries that are valid but never visited (the benchmark's 50-remote case). */
-  readonly idleRemotes?: number;
-  /** More remotes to serve from their builds and list (test fixtures), each on the next port from host + 50. */
+  readonly manifest?: (manifest: DevManifest, served: { readonly remoteUrls: Readonly<Record<string, string>> }) => DevManifest;
+  readonly config?: (config: RuntimeConfigInput) => RuntimeConfigInput;
+}
+
+export interface StackOptions {
+  /** The host's port; every other port follows from it (topology.ts). Default 3000. */
+  readonly hostPort?: number;
+  readonly productName?: string;
+  /** The feature areas to serve and list; default: this repository's development manifest. */
+  readonly remotes?: readonly RemoteSpec[];
+  /** More remotes to serve from their builds and list, each on the next port from the topology's `extraRemotes`. */
   readonly extraRemotes?: readonly RemoteSpec[];
-  /** A third-party tag script for the tag loader (loaded only after marketing consent). */
-  readonly tagLoader?: { readonly src: string };
-  /** Pin each remote's entry with the hash its build wrote (default true). */
-  readonly integrity?: boolean;
   /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
   readonly overrides?: boolean;
+  /** Sender-constrained tokens (DPoP): the dev provider supports them; off unless asked, as in the host's config. */
+  readonly dpop?: boolean;
   /** The host's build to serve (default apps/host/dist); `pnpm dev` serves a development build. */
   readonly hostDist?: string;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
   readonly liveRemotes?: Readonly<Record<string, string>>;
-  /** Sender-constrained tokens (DPoP): the dev provider supports them; off unless asked, as in the host's config. */
-  readonly dpop?: boolean;
-  /** Roles a default remote requires, e.g. `{ account: ['admin'] }`. */
-  readonly requiredRoles?: Readonly<Record<string, readonly string[]>>;
+  /** What a test launcher or the benchmark changes (see `StackRig`). */
+  readonly rig?: StackRig;
 }
 
 export interface RunningStack {
@@ -82,7 +76,7 @@ export interface RunningStack {
   readonly collectorUrl: string;
   /** The runtime config and manifest the host is served with. */
   readonly config: ParsedRuntimeConfig;
-  readonly manifest: unknown;
+  readonly manifest: DevManifest;
   close(): Promise<void>;
 }
 
@@ -99,83 +93,68 @@ function requireBuild(dir: string, what: string): string {
  * manifest written for these ports (nothing about them is in the builds).
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
-  const ports = options.ports ?? DEV_PORTS;
-  const hostUrl = `http://localhost:${ports.host}`;
-  const idpUrl = `http://localhost:${ports.idp}`;
+  const ports = topology(options.hostPort ?? DEFAULT_HOST_PORT);
+  const rig = options.rig ?? {};
+  const hostUrl = localUrl(ports.host);
+  const idpUrl = localUrl(ports.idp);
+  const hostOrigins = [hostUrl, ...(rig.extraHostOrigins ?? [])];
   const started: Array<{ close(): Promise<void> }> = [];
   const close = async () => {
     await Promise.all(started.splice(0).map((s) => s.close()));
   };
   try {
-    // The control API (/__dev/) lets tests revoke grants and take the provider down; dev only.
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl, ...(options.extraHostOrigins ?? [])], adminApi: true, ...(options.accessTokenTtl ? { accessTokenTtl: options.accessTokenTtl } : {}) });
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
-    const hostOrigins = [hostUrl, ...(options.extraHostOrigins ?? [])];
     const defaults = options.remotes ?? readDevRemotes();
-    const remotes: ReadonlyArray<RemoteSpec & { readonly port?: number }> = [...defaults, ...(options.extraRemotes ?? [])];
-    for (const [index, remote] of remotes.entries()) {
+    const remotes: readonly RemoteSpec[] = [...defaults, ...(options.extraRemotes ?? [])];
+    let nextExtra = ports.extraRemotes;
+    for (const remote of remotes) {
       const live = options.liveRemotes?.[remote.name];
       if (live) {
         remoteUrls[remote.name] = live;
         continue;
       }
-      const port = remote.port !== undefined ? portFor({ port: remote.port }, ports.host) : derivedPorts(ports.host).extraRemotes + (index - defaults.length);
+      const port = remote.port !== undefined ? ports.remote(remote.port) : nextExtra++;
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
-      const server: RunningServer = await serveStatic({ dir: dist, port, role: { kind: 'remote', hostOrigins }, compress: options.compress ?? false });
+      const server: RunningServer = await serveStatic({ dir: dist, port, role: { kind: 'remote', hostOrigins }, compress: rig.compress ?? false });
       started.push(server);
       remoteUrls[remote.name] = server.url;
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
       if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
     }
-    const manifest = {
+    const written: DevManifest = {
       schemaVersion: 1,
-      remotes: [
-        ...remotes.map(({ name, path, label, order, requiresAuth }) => ({
-          name,
-          entry: `${remoteUrls[name]}/mf-manifest.json`,
-          path,
-          label,
-          order,
-          ...(requiresAuth === false ? { requiresAuth: false } : {}),
-          ...(options.remoteTimeoutMs ? { timeoutMs: options.remoteTimeoutMs } : {}),
-          ...(options.integrity !== false && integrity[name] ? { integrity: integrity[name] } : {}),
-          ...(options.requiredRoles?.[name] ? { requires: { roles: [...options.requiredRoles[name]] } } : {}),
-        })),
-        ...(options.extraManifestEntries ?? []),
-        ...Array.from({ length: options.idleRemotes ?? 0 }, (_, i) => ({
-          name: `idle_${i}`,
-          entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`,
-          path: `/idle-${i}`,
-          label: `Idle ${i}`,
-          order: 1000 + i,
-        })),
-      ],
+      remotes: remotes.map(({ name, path, label, order, requiresAuth }) => ({
+        name,
+        entry: `${remoteUrls[name]}/mf-manifest.json`,
+        path,
+        label,
+        order,
+        ...(requiresAuth === false ? { requiresAuth: false } : {}),
+        ...(integrity[name] ? { integrity: integrity[name] } : {}),
+      })),
     };
-    const collector = await startCollector({ port: derivedPorts(ports.host).collector, hostOrigins });
+    const manifest = rig.manifest ? rig.manifest(written, { remoteUrls }) : written;
+    const collector = await startCollector({ port: ports.collector, hostOrigins });
     started.push(collector);
-    // Validated by the host's own schema before anything is served.
-    const checked = validateRuntimeConfig({
-      productName: options.productName ?? 'Acme Web',
-      auth: { authority: idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: 'openid profile email roles offline_access', rolesClaim: 'roles', dpop: options.dpop ?? false },
-      manifestUrl: '/remotes.json',
-      allowedRemoteOrigins: Object.values(remoteUrls),
-      // The account remote calls the provider's userinfo endpoint through the api client.
-      apiOrigins: [idpUrl],
-      features: {},
-      telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${collector.url}/v1/logs` }] },
-      ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
-      // Everyone may open /diagnostics in development.
-      diagnostics: { public: true },
-      ...(options.overrides ? { overrides: { enabled: true, allowedOrigins: OVERRIDE_ORIGINS } } : {}),
+    const devConfig = devRuntimeConfig({
+      idpUrl,
+      remoteOrigins: Object.values(remoteUrls),
+      collectorUrl: collector.url,
+      dpop: options.dpop ?? false,
+      ...(options.productName ? { productName: options.productName } : {}),
+      ...(options.overrides ? { overrideOrigins: OVERRIDE_ORIGINS } : {}),
     });
+    // Validated by the host's own schema before anything is served.
+    const checked = validateRuntimeConfig(rig.config ? rig.config(devConfig) : devConfig);
     if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
     const config = checked.config;
     const host = await serveStatic({
       dir: requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
       port: ports.host,
-      compress: options.compress ?? false,
+      compress: rig.compress ?? false,
       role: {
         kind: 'host',
         runtimeFiles: { '/config.json': config, '/remotes.json': manifest },

@@ -8,7 +8,7 @@ export interface DevSessionOptions {
   readonly remote: Omit<RemoteSpec, 'dist'>;
   /** Its dev server's port. */
   readonly port: number;
-  /** The host's port; the provider is on host + 100. */
+  /** The host's port; every other port follows from it (topology.ts). */
   readonly hostPort: number;
   /** The host's development build (see host-build.ts). */
   readonly hostDist: string;
@@ -43,7 +43,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
   const remoteServer = await startRemoteDevServer({ appDir: options.appDir, port: options.port });
   try {
     const stack = await startStack({
-      ports: { host: options.hostPort, idp: options.hostPort + 100 },
+      hostPort: options.hostPort,
       hostDist: options.hostDist,
       remotes: [...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name), options.remote],
       liveRemotes: { [options.remote.name]: remoteServer.origin },

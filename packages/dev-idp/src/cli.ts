@@ -1,15 +1,18 @@
 import { parseArgs } from 'node:util';
+import { localUrl, topology } from '@mfe/manifest';
 import { DEMO_USERS, startDevIdp } from './index';
 
-// DEVELOPMENT ONLY: `pnpm --filter @mfe/dev-idp start -- --port 3100 --host-origin http://localhost:3000`
+// DEVELOPMENT ONLY: `pnpm --filter @mfe/dev-idp start [-- --port <p> --host-origin <origin>]`; by default
+// where the development topology puts it, for the host where it puts that.
+const defaults = topology();
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '3100' },
-    'host-origin': { type: 'string', multiple: true, default: ['http://localhost:3000'] },
+    port: { type: 'string', default: String(defaults.idp) },
+    'host-origin': { type: 'string', multiple: true, default: [localUrl(defaults.host)] },
   },
 });
 const port = Number(values.port);
-const issuer = `http://localhost:${port}`;
+const issuer = localUrl(port);
 const idp = await startDevIdp({ port, issuer, hostOrigins: values['host-origin'] ?? [] });
 console.log(`Dev OpenID provider (DEVELOPMENT ONLY) at ${idp.issuer}`);
 for (const user of DEMO_USERS) console.log(`  demo user: ${user.username} / ${user.password} (${user.roles.join(', ')})`);

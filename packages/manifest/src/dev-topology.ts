@@ -1,0 +1,46 @@
+/**
+ * The development and test topology's ports, in one place: the host's port and the rules that
+ * place everything else from it. The stack (`pnpm start`, `pnpm dev`), the browser tests' launchers,
+ * the benchmark, the dev provider's command, `create-remote` and `mfe-dev` all read it (here, in a
+ * published package, because the published scaffold and `mfe-dev` need it too); the development
+ * remote list and runtime config are @mfe/stack's (topology.ts, dev-config.ts).
+ *
+ * Everything is on `localhost` (the provider's cookies and the host must be same-site, and origins
+ * must match exactly: `localhost` is not `127.0.0.1`), placed relative to the host's port so that a
+ * whole stack moves with one number (`--base-port`, or a free block in tests).
+ */
+export const DEFAULT_HOST_PORT = 3000;
+
+export interface StackTopology {
+  readonly host: number;
+  /** The development OpenID provider. */
+  readonly idp: number;
+  /** The first port for remotes beyond the development manifest (test fixtures), one each upwards. */
+  readonly extraRemotes: number;
+  /** The local telemetry collector. */
+  readonly collector: number;
+  /** A stand-in third-party tag server (production-path tests). */
+  readonly tags: number;
+  /** One server for every remote's versioned files (the production path through nginx). */
+  readonly remotesServer: number;
+  /** Where a remote of the development manifest is served: its port moved with the host's. */
+  remote(devPort: number): number;
+}
+
+export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
+  return {
+    host: hostPort,
+    idp: hostPort + 100,
+    extraRemotes: hostPort + 50,
+    collector: hostPort + 60,
+    tags: hostPort + 61,
+    remotesServer: hostPort + 1,
+    remote: (devPort) => hostPort + devPort - DEFAULT_HOST_PORT,
+  };
+}
+
+/** The URL of a local server of the stack. */
+export function localUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+

@@ -1,0 +1,37 @@
+import { DEFAULT_CLIENT_ID } from '@mfe/dev-idp';
+import type { RuntimeConfigInput } from '@mfe/manifest';
+
+/** The scopes the development host asks for: roles for access rules, offline_access for refresh tokens. */
+export const DEV_SCOPES = 'openid profile email roles offline_access';
+
+export interface DevConfigOptions {
+  readonly idpUrl: string;
+  readonly remoteOrigins: readonly string[];
+  readonly collectorUrl: string;
+  readonly productName?: string;
+  readonly dpop?: boolean;
+  /** More telemetry adapters after the console and the collector (an error-reporting DSN). */
+  readonly extraAdapters?: NonNullable<RuntimeConfigInput['telemetry']>['adapters'];
+  readonly tagLoader?: { readonly src: string };
+  /** Who may open /diagnostics; development default: everyone. */
+  readonly diagnostics?: RuntimeConfigInput['diagnostics'];
+  /** Developer overrides to these origins. */
+  readonly overrideOrigins?: readonly string[];
+}
+
+/** The development runtime config (validate it with `validateRuntimeConfig` before serving it). */
+export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput {
+  return {
+    productName: options.productName ?? 'Acme Web',
+    auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false },
+    manifestUrl: '/remotes.json',
+    allowedRemoteOrigins: [...options.remoteOrigins],
+    // The account remote calls the provider's userinfo endpoint through the api client.
+    apiOrigins: [options.idpUrl],
+    features: {},
+    telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
+    ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
+    diagnostics: options.diagnostics ?? { public: true },
+    ...(options.overrideOrigins ? { overrides: { enabled: true, allowedOrigins: [...options.overrideOrigins] } } : {}),
+  };
+}
