@@ -1,33 +1,29 @@
-import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { isPlatformError, PlatformError, type AuthApi, type User } from '@mfe/context';
+import { User as OidcUser, type UserManager } from 'oidc-client-ts';
+import { PlatformError, type AuthApi, type User } from '@mfe/context';
+import type { Viewer } from '../access';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
-import { CALLBACK_PATH, newNonce } from './client';
+import { CALLBACK_PATH } from './client';
+import { redirectToSignIn, redirectToSignOut } from './redirects';
 import { createSessionClock, type SessionClock } from './clock';
-import { createTokenChecks, type TokenChecks } from './token-checks';
 import { RenewalError, RenewalSchedule, TokenRenewer, type RenewalOutcome, type TokenState } from './renewal';
-import { safeReturnPath } from './return-path';
-import { restoreWithKeptToken } from './kept-restore';
 import type { RefreshStore } from './refresh-store';
-import { openSessionResources, type SessionResources } from './session-resources';
-import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
 import { withCrossTabLock } from './session-channel';
+import { openSessionResources, type SessionResources } from './session-resources';
+import { completeCallback, restoreSession, type AuthStartResult, type StartDeps } from './session-start';
 import { SessionStore, type SessionSnapshot } from './session-store';
-import { onScreenViewer, remoteAuthApi } from './views';
-import type { Viewer } from '../access';
-import { TabSync } from './tab-sync';
-import { describeSignInError, type SignInProblem } from './sign-in-errors';
+import { rememberSignedIn } from './signed-in-hint';
+import { shareable, TabSync } from './tab-sync';
+import { createTokenChecks, type TokenChecks } from './token-checks';
+import { requestTokens } from './token-request';
 import { stableClaims, toContractUser } from './user';
+import { onScreenViewer, remoteAuthApi } from './views';
 
 const log = createLogger('auth');
 
-interface SignInState {
-  readonly returnTo: string;
-}
-
 export type { SessionSnapshot, SessionStatus } from './session-store';
 
-export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
+export type { AuthStartResult } from './session-start';
 
 export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
@@ -35,17 +31,6 @@ export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly checks?: TokenChecks;
   /** What React renders from; the host's session (lazy-session.ts) owns it before this code loads. */
   readonly store?: SessionStore;
-}
-
-/**
- * What a tab hands a peer. With DPoP, never the refresh token: every tab reads the one kept beside
- * the key (refresh-store.ts). Without DPoP it travels too: tokens live in memory only, so a tab that
- * reloads or opens later can renew only with a peer's refresh token (or a hidden-iframe round trip
- * that browsers blocking third-party cookies refuse), and with rotation exactly one current refresh
- * token must travel between tabs.
- */
-function shareable(user: OidcUser, dpop: boolean): string {
-  return dpop ? new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString() : user.toStorageString();
 }
 
 /** An API call's credentials: the header, and with DPoP the proof for this method and URL. */
@@ -164,71 +149,28 @@ export class AuthSession {
   async start(): Promise<AuthStartResult> {
     // Tokens are about to arrive: their verifier downloads meanwhile instead of after them.
     this.checks.prepare?.();
-    if (this.location.pathname === CALLBACK_PATH) return this.completeCallback();
+    if (this.location.pathname === CALLBACK_PATH) return completeCallback(this.startDeps());
     this.store.update({ restoring: true });
     try {
-      await this.restore();
+      await restoreSession(this.startDeps());
     } finally {
       this.store.update({ restoring: false });
     }
     return { kind: 'ready' };
   }
 
-  /** Joins another open tab's session, or restores this tab's earlier one silently. */
-  private async restore(): Promise<void> {
-    await this.tabSync.askPeers();
-    if (!this.oidcUser && (await this.restoreFromKept())) return;
-    if (!this.oidcUser && mayHaveSession()) {
-      try {
-        const user = await this.manager.signinSilent({ nonce: newNonce() });
-        if (!user) throw new Error('the provider returned no user');
-        await this.accept(user);
-      } catch (error) {
-        log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
-        // Forget it only on the provider's answer (no session there, a token refused): a timeout, a
-        // network failure or the page being left mid-restore says nothing, and the next load tries again.
-        if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {
-          rememberSignedIn(false);
-          await this.manager.removeUser();
-        }
-      }
-    }
-  }
-
-  /** With DPoP: the kept refresh token (kept-restore.ts). */
-  private async restoreFromKept(): Promise<boolean> {
-    if (!this.dpop) return false;
-    return restoreWithKeptToken({
+  private startDeps(): StartDeps {
+    return {
       manager: this.manager,
+      store: this.store,
+      location: this.location,
+      dpop: this.dpop,
       kept: this.kept,
-      withLock: (fn) => withCrossTabLock(this.renewLock, fn),
-      hasTokens: () => this.oidcUser !== null,
+      renewLock: this.renewLock,
       accept: (user) => this.accept(user),
-      forget: async () => {
-        await this.kept.clear();
-        rememberSignedIn(false);
-        await this.manager.removeUser();
-      },
-    });
-  }
-
-  private async completeCallback(): Promise<AuthStartResult> {
-    try {
-      const user = await this.manager.signinRedirectCallback();
-      await this.accept(user);
-      const state = user.state as Partial<SignInState> | undefined;
-      // Replace, so neither the address bar nor history keeps `code`/`state`.
-      window.history.replaceState(null, '', safeReturnPath(state?.returnTo, this.location.origin));
-      return { kind: 'ready' };
-    } catch (cause) {
-      window.history.replaceState(null, '', CALLBACK_PATH);
-      // Never half signed in: whatever was stored goes.
-      await this.manager.removeUser().catch(() => undefined);
-      this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
-      const problem = describeSignInError(cause);
-      log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
-      return { kind: 'callback-failed', problem };
-    }
+      hasTokens: () => this.oidcUser !== null,
+      askPeers: () => this.tabSync.askPeers(),
+    };
   }
 
   /** Validates and takes a token set this tab obtained, then shares it with the other tabs. */
@@ -293,24 +235,9 @@ export class AuthSession {
     return this.canRenew() ? { expiresAt: this.expiresAt, lifetime: this.lifetime } : null;
   }
 
-  /** One token request: the refresh token when there is one, else a silent sign-in in a hidden iframe. */
+  /** One token request (token-request.ts), and the new set taken like any other. */
   private async refreshOnce(): Promise<void> {
-    let user: OidcUser | null;
-    try {
-      // With DPoP the newest refresh token is the kept one (any tab may have rotated it).
-      const kept = this.dpop ? await this.kept.load() : undefined;
-      const stored = kept ? await this.manager.getUser() : null;
-      if (kept && stored && stored.refresh_token !== kept.refreshToken) {
-        stored.refresh_token = kept.refreshToken;
-        await this.manager.storeUser(stored);
-      }
-      user = await this.manager.signinSilent({ nonce: newNonce() });
-    } catch (error) {
-      // The provider said no (revoked, expired, reused refresh token, login required): final.
-      if (error instanceof ErrorResponse) throw new RenewalError('invalid_grant', error.error ?? error.message);
-      throw new RenewalError('network', (error as Error)?.message ?? String(error));
-    }
-    if (!user) throw new RenewalError('invalid_grant', 'the provider returned no user');
+    const user = await requestTokens(this.manager, this.dpop ? this.kept : null);
     try {
       await this.accept(user);
     } catch (error) {
@@ -343,15 +270,13 @@ export class AuthSession {
   }
 
   async signIn(returnTo?: string): Promise<void> {
-    const current = `${this.location.pathname}${this.location.search}${this.location.hash}`;
-    const state: SignInState = { returnTo: safeReturnPath(returnTo ?? current, this.location.origin) };
     if (this.leaving) return;
     this.leaving = true;
     try {
-      await this.manager.signinRedirect({ state, nonce: newNonce() });
-    } catch (cause) {
+      await redirectToSignIn(this.manager, this.location, returnTo);
+    } catch (error) {
       this.leaving = false;
-      throw new PlatformError('AUTH_FAILED', `The sign-in provider could not be reached (${(cause as Error)?.message}). Check your connection and try again.`, { cause });
+      throw error;
     }
   }
 
@@ -362,12 +287,7 @@ export class AuthSession {
     // Local tokens go first, whatever the provider does next.
     this.clearLocal();
     this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false });
-    try {
-      await this.manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
-    } catch (error) {
-      log.warn('The provider could not be reached to end its session; you are signed out of this app.', { message: (error as Error).message });
-      this.location.assign('/');
-    }
+    await redirectToSignOut(this.manager, this.location, idToken);
   }
 
   private clearLocal(): void {

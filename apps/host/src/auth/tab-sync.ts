@@ -1,3 +1,4 @@
+import { User as OidcUser } from 'oidc-client-ts';
 import type { SessionChannel, SessionMessage, TabPresence } from './session-channel';
 
 /** How long a tab waits for another tab to hand over its token set. */
@@ -70,4 +71,15 @@ export class TabSync {
       this.deps.signedOutElsewhere();
     }
   }
+}
+
+/**
+ * What a tab hands a peer. With DPoP, never the refresh token: every tab reads the one kept beside
+ * the key (refresh-store.ts). Without DPoP it travels too: tokens live in memory only, so a tab that
+ * reloads or opens later can renew only with a peer's refresh token (or a hidden-iframe round trip
+ * that browsers blocking third-party cookies refuse), and with rotation exactly one current refresh
+ * token must travel between tabs.
+ */
+export function shareable(user: OidcUser, dpop: boolean): string {
+  return dpop ? new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString() : user.toStorageString();
 }

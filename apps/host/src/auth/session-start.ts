@@ -1,0 +1,92 @@
+import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
+import { isPlatformError } from '@mfe/context';
+import { createLogger } from '../logger';
+import { CALLBACK_PATH, newNonce } from './client';
+import { restoreWithKeptToken } from './kept-restore';
+import type { RefreshStore } from './refresh-store';
+import { safeReturnPath } from './return-path';
+import { withCrossTabLock } from './session-channel';
+import type { SessionStore } from './session-store';
+import { describeSignInError, type SignInProblem } from './sign-in-errors';
+import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
+
+const log = createLogger('auth');
+
+/** What the sign-in carries through the provider and back. */
+export interface SignInState {
+  readonly returnTo: string;
+}
+
+export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
+
+/** What starting a session needs from it: the client, where tokens go, and whether it has some. */
+export interface StartDeps {
+  readonly manager: UserManager;
+  readonly store: SessionStore;
+  readonly location: Pick<Location, 'origin'>;
+  readonly dpop: boolean;
+  readonly kept: RefreshStore;
+  readonly renewLock: string;
+  /** Validates and takes a token set this tab obtained (the session's `accept`). */
+  accept(user: OidcUser): Promise<void>;
+  hasTokens(): boolean;
+  /** Asks the other open tabs for their token set (and waits a moment for an answer). */
+  askPeers(): Promise<void>;
+}
+
+/**
+ * Joins another open tab's session, or restores this tab's earlier one: with DPoP from the kept
+ * refresh token (kept-restore.ts), else silently through the provider when a session may exist.
+ */
+export async function restoreSession(deps: StartDeps): Promise<void> {
+  await deps.askPeers();
+  if (!deps.hasTokens() && deps.dpop) {
+    const restored = await restoreWithKeptToken({
+      manager: deps.manager,
+      kept: deps.kept,
+      withLock: (fn) => withCrossTabLock(deps.renewLock, fn),
+      hasTokens: deps.hasTokens,
+      accept: deps.accept,
+      forget: async () => {
+        await deps.kept.clear();
+        rememberSignedIn(false);
+        await deps.manager.removeUser();
+      },
+    });
+    if (restored) return;
+  }
+  if (deps.hasTokens() || !mayHaveSession()) return;
+  try {
+    const user = await deps.manager.signinSilent({ nonce: newNonce() });
+    if (!user) throw new Error('the provider returned no user');
+    await deps.accept(user);
+  } catch (error) {
+    log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
+    // Forget it only on the provider's answer (no session there, a token refused): a timeout, a
+    // network failure or the page being left mid-restore says nothing, and the next load tries again.
+    if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {
+      rememberSignedIn(false);
+      await deps.manager.removeUser();
+    }
+  }
+}
+
+/** Finishes a sign-in that came back from the provider, and takes `code`/`state` out of the address bar. */
+export async function completeCallback(deps: StartDeps): Promise<AuthStartResult> {
+  try {
+    const user = await deps.manager.signinRedirectCallback();
+    await deps.accept(user);
+    const state = user.state as Partial<SignInState> | undefined;
+    // Replace, so neither the address bar nor history keeps `code`/`state`.
+    window.history.replaceState(null, '', safeReturnPath(state?.returnTo, deps.location.origin));
+    return { kind: 'ready' };
+  } catch (cause) {
+    window.history.replaceState(null, '', CALLBACK_PATH);
+    // Never half signed in: whatever was stored goes.
+    await deps.manager.removeUser().catch(() => undefined);
+    deps.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
+    const problem = describeSignInError(cause);
+    log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
+    return { kind: 'callback-failed', problem };
+  }
+}

@@ -1,0 +1,143 @@
+import { PROFILES, type LoadFigures, type Profile } from './measure';
+import type { App } from './scenarios';
+import { summarize, type Summary } from './stats';
+
+// What the benchmark reports: figures summarised per metric, ratios and differences pair by pair,
+// the table, and each budget with its verdict. The budgets live here and in the README.
+
+/** Budgets from the README; the report says which hold. */
+export const BUDGETS = {
+  paintRatio: 1.1,
+  jsOverheadGzipBytes: 15 * 1024,
+  extraRequests: 3,
+  manyRemotesRatio: 1.05,
+  /** The public page's heading vs the plain React page, pair by pair (throttled). */
+  plainPaintRatio: 1.35,
+  /** All JS the public page downloads, React included. */
+  publicJsGzipBytes: 120 * 1024,
+  /** A signed-in reload's content vs the public page's reload. */
+  signedInReloadExtraMs: 150,
+  navigationRatio: 1.2,
+};
+
+export type Metric = Exclude<keyof LoadFigures, never>;
+const METRICS: readonly Metric[] = ['paintMs', 'fcpMs', 'requests', 'requestsBeforePaint', 'jsRequests', 'jsBytes', 'jsGzipBytes', 'jsTransferBytes', 'tbtMs', 'heapBytes', 'reactCopies', 'remoteRequestedMs', 'hostScriptLoadedMs'];
+
+function summarizeRuns(runs: readonly LoadFigures[]): Record<Metric, Summary> {
+  return Object.fromEntries(METRICS.map((metric) => [metric, summarize(runs.map((run) => run[metric]))])) as Record<Metric, Summary>;
+}
+
+export interface Comparison {
+  readonly scenario: string;
+  readonly profile: string;
+  readonly a: string;
+  readonly b: string;
+  readonly aFigures: Record<Metric, Summary>;
+  readonly bFigures: Record<Metric, Summary>;
+  readonly paintRatio: Summary;
+  /** Content painted, a minus b, pair by pair (ms). */
+  readonly paintDelta: Summary;
+  /** How long before its own main script had loaded a's page asked for the remote, load by load (ms; negative: after). */
+  readonly remoteLead: Summary;
+}
+
+export function compare(scenario: string, profile: Profile, a: App, b: App, results: Array<[LoadFigures, LoadFigures]>): Comparison {
+  return {
+    scenario,
+    profile: profile.name,
+    a: a.label,
+    b: b.label,
+    aFigures: summarizeRuns(results.map(([x]) => x)),
+    bFigures: summarizeRuns(results.map(([, y]) => y)),
+    paintRatio: summarize(results.map(([x, y]) => x.paintMs / y.paintMs)),
+    paintDelta: summarize(results.map(([x, y]) => x.paintMs - y.paintMs)),
+    remoteLead: summarize(results.filter(([x]) => x.remoteRequestedMs >= 0).map(([x]) => x.hostScriptLoadedMs - x.remoteRequestedMs)),
+  };
+}
+
+const fmt = (s: Summary, unit: 'ms' | 'KiB' | '' | 'MiB') => {
+  const scale = unit === 'KiB' ? 1024 : unit === 'MiB' ? 1024 * 1024 : 1;
+  const digits = unit === 'ms' || unit === '' ? 0 : 1;
+  const v = (n: number) => (n / scale).toFixed(digits);
+  return s.min === s.max ? `${v(s.median)}${unit ? ` ${unit}` : ''}` : `${v(s.median)} (${v(s.min)}–${v(s.max)})${unit ? ` ${unit}` : ''}`;
+};
+
+const ratioText = (s: Summary) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+
+export function table(comparisons: readonly Comparison[]): string {
+  const rows = ['| scenario | profile | app | content painted | FCP | remote requested | main script loaded | requests (all / before paint) | JS raw | JS gzip | JS over network | TBT | heap | React copies | paint ratio |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  for (const c of comparisons) {
+    for (const [label, f, ratio] of [
+      [c.a, c.aFigures, ratioText(c.paintRatio)] as const,
+      [c.b, c.bFigures, '1 (reference)'] as const,
+    ]) {
+      rows.push(
+        `| ${c.scenario} | ${c.profile} | ${label} | ${fmt(f.paintMs, 'ms')} | ${fmt(f.fcpMs, 'ms')} | ${f.remoteRequestedMs.max < 0 ? '–' : fmt(f.remoteRequestedMs, 'ms')} | ${fmt(f.hostScriptLoadedMs, 'ms')} | ${fmt(f.requests, '')} / ${fmt(f.requestsBeforePaint, '')} | ${fmt(f.jsBytes, 'KiB')} | ${fmt(f.jsGzipBytes, 'KiB')} | ${fmt(f.jsTransferBytes, 'KiB')} | ${fmt(f.tbtMs, 'ms')} | ${fmt(f.heapBytes, 'MiB')} | ${fmt(f.reactCopies, '')} | ${ratio} |`,
+      );
+    }
+  }
+  return rows.join('\n');
+}
+
+const range = (x: Summary, digits = 2, unit = '×') => `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)})`;
+
+export interface Check {
+  readonly budget: string;
+  readonly measured: string;
+  readonly ok: boolean;
+}
+
+/** Each budget with its figure and verdict; one whose scenario was not measured (`--only`) is left out. */
+export function budgets(comparisons: readonly Comparison[]): Check[] {
+  const find = (scenario: string, profile: string) => comparisons.find((c) => c.scenario === scenario && c.profile === profile);
+  const throttledName = PROFILES[1]!.name;
+  const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
+  return [
+    ...when(find('public page, cold', throttledName), (plain) => {
+      const publicJs = plain.aFigures.jsGzipBytes;
+      const remoteAt = plain.aFigures.remoteRequestedMs;
+      return [
+        { budget: `public page: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
+        { budget: `public page: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
+        {
+          budget: "public page: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+          measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,
+          ok: remoteAt.max >= 0 && plain.remoteLead.median >= 0,
+        },
+      ];
+    }),
+    ...when(find('signed-in reload vs public reload', throttledName), (signedIn) => [
+      {
+        budget: `signed-in reload of a deep link (DPoP) ≤ public page reload + ${BUDGETS.signedInReloadExtraMs} ms, pair by pair (throttled)`,
+        measured: `${fmt(signedIn.aFigures.paintMs, 'ms')} vs ${fmt(signedIn.bFigures.paintMs, 'ms')}: ${range(signedIn.paintDelta, 0, ' ms')}`,
+        ok: signedIn.paintDelta.median <= BUDGETS.signedInReloadExtraMs,
+      },
+    ]),
+    ...when(find('navigation to 2nd remote', throttledName), (navigation) => [
+      { budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`, measured: range(navigation.paintRatio), ok: navigation.paintRatio.median <= BUDGETS.navigationRatio },
+    ]),
+    ...when(find('cold load', throttledName), (throttled) => {
+      const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
+      const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
+      return [
+        { budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`, measured: range(throttled.paintRatio), ok: throttled.paintRatio.median <= BUDGETS.paintRatio },
+        { budget: 'federation + shell JS ≤ 15 KiB gzip over baseline', measured: `${(overhead / 1024).toFixed(1)} KiB`, ok: overhead <= BUDGETS.jsOverheadGzipBytes },
+        { budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`, measured: `${extra}`, ok: extra <= BUDGETS.extraRequests },
+        { budget: 'React downloaded once', measured: `${throttled.aFigures.reactCopies.max}`, ok: throttled.aFigures.reactCopies.max === 1 },
+      ];
+    }),
+    ...when(find('50 vs 2 remotes', throttledName), (many) => [
+      { budget: '50 remotes within 5% of 2 (throttled)', measured: range(many.paintRatio, 3), ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio },
+    ]),
+    ...when(find('repeat visit', PROFILES[0]!.name), (repeat) => [
+      { budget: 'warm repeat visit transfers no JS', measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`, ok: repeat.aFigures.jsTransferBytes.max === 0 },
+    ]),
+    ...when(find('signed-in reload of a deep link', throttledName), (reload) => [
+      {
+        budget: 'signed-in reload with DPoP (kept token, one request) no slower than the iframe restore (throttled)',
+        measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
+        ok: reload.paintRatio.median <= 1,
+      },
+    ]),
+  ];
+}

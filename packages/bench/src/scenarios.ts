@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { chromium, type Cookie } from 'playwright-core';
+import { DEMO_USERS } from '@mfe/dev-idp';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, Session, type LoadFigures, type Profile } from './measure';
+
+// What the benchmark does in the browser: the apps it compares, signing in once, and each scenario
+// (a cold load, a navigation, a repeat visit, reloads), run in pairs (A then B) in fresh profiles.
+const DEMO = DEMO_USERS[0]!;
+
+export interface App {
+  readonly label: string;
+  readonly origin: string;
+  readonly idpUrl: string;
+  cookies: Cookie[];
+  /** A visitor who never signed in: no provider cookie, no signed-in hint. */
+  readonly visitor?: boolean;
+}
+
+export async function signInOnce(app: App, workDir: string): Promise<void> {
+  const dir = join(workDir, `signin-${Date.now()}`);
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${app.origin}/account`);
+  await page.waitForSelector('#username');
+  await page.fill('#username', DEMO.username);
+  await page.fill('#password', DEMO.password);
+  await page.click('button[type=submit]:has-text("Sign in")');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  // The provider's session cookie: each measured load starts signed in at the provider, with an empty cache.
+  app.cookies = (await context.cookies()).filter((cookie) => app.idpUrl.includes(cookie.domain));
+  await context.close();
+}
+
+/** One measured visit in a fresh profile; the profile is closed whatever happens. */
+async function inFreshProfile(app: App, profile: Profile, visit: (session: Session) => Promise<LoadFigures>): Promise<LoadFigures> {
+  const session = await Session.open(profile, app.origin, app.visitor ? [] : app.cookies, !app.visitor);
+  try {
+    return await visit(session);
+  } finally {
+    await session.close();
+  }
+}
+
+export const coldLoad = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+    return session.figures(await session.waitForPaint('referrals-overview'));
+  });
+
+/**
+ * Signed in on /referrals, then a client-side navigation to the account area (its first visit), once
+ * the page has settled (no request for 500 ms), as when someone reads a page before moving on.
+ */
+export const navigation = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/referrals`);
+    await session.waitForPaint('referrals-overview');
+    await session.page.waitForLoadState('networkidle');
+    await session.page.waitForTimeout(200);
+    session.resetCounters();
+    const clickedAt = (await session.page.evaluate('performance.now()')) as number;
+    await session.page.click('[data-testid=nav-account]');
+    return session.figures((await session.waitForPaint('account-greeting')) - clickedAt);
+  });
+
+/** The same load again in the same profile: what a returning user downloads. */
+export const repeatVisit = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/referrals`);
+    await session.waitForPaint('referrals-overview');
+    session.resetCounters();
+    await session.page.goto(`${app.origin}/referrals`);
+    return session.figures(await session.waitForPaint('referrals-overview'));
+  });
+
+/** Signed in on a deep link, then the page reloaded: how long until its content is back. */
+export const reloadDeepLink = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/account`);
+    await session.waitForPaint('account-greeting');
+    await session.page.waitForTimeout(300); // the kept token (with DPoP) is written
+    session.resetCounters();
+    await session.page.reload({ waitUntil: 'commit' });
+    return session.figures(await session.waitForPaint('account-greeting'));
+  });
+
+/** A visitor on the public page, then the page reloaded (the reference for a signed-in reload). */
+export const reloadPublicPage = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/referrals`);
+    await session.waitForPaint('referrals-overview');
+    await session.page.waitForTimeout(300);
+    session.resetCounters();
+    await session.page.reload({ waitUntil: 'commit' });
+    return session.figures(await session.waitForPaint('referrals-overview'));
+  });
+
+export type Scenario = (app: App, profile: Profile) => Promise<LoadFigures>;
+
+/**
+ * Loads alternate between the two apps, so both see the same machine state; ratios are per pair.
+ * `scenarioB` (default: the same) is what the reference app does.
+ */
+export async function pairs(a: App, b: App, profile: Profile, loads: number, scenario: Scenario, scenarioB: Scenario = scenario) {
+  await scenario(a, profile); // warm-up (not recorded)
+  await scenarioB(b, profile);
+  const results: Array<[LoadFigures, LoadFigures]> = [];
+  for (let i = 0; i < loads; i += 1) {
+    const first = i % 2 === 0 ? await scenario(a, profile) : await scenarioB(b, profile);
+    const second = i % 2 === 0 ? await scenarioB(b, profile) : await scenario(a, profile);
+    results.push(i % 2 === 0 ? [first, second] : [second, first]);
+  }
+  return results;
+}
