@@ -9,7 +9,7 @@ import { contentSecurityPolicy } from './csp';
  */
 
 /** What a requested path is, for the host's server. */
-export type HostFileKind = 'page' | 'silent-callback' | 'immutable' | 'revalidate' | 'hidden';
+export type HostFileKind = 'page' | 'silent-callback' | 'immutable' | 'revalidate' | 'hidden' | 'error';
 /** What a requested path is, for a remote's origin (a CDN path per remote version). */
 export type RemoteFileKind = 'immutable' | 'revalidate' | 'hidden';
 
@@ -78,7 +78,8 @@ export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: Host
   const framing = kind === 'silent-callback' ? 'self' : 'none';
   return {
     ...common,
-    'Cache-Control': CACHE_CONTROL.revalidate,
+    // An error page is never kept: the next request may succeed.
+    'Cache-Control': kind === 'error' ? 'no-store' : CACHE_CONTROL.revalidate,
     'Content-Security-Policy': contentSecurityPolicy(options.config, { framing, extraScriptSources: options.extraScriptSources, extraConnectSources: options.extraConnectSources }),
     'X-Frame-Options': framing === 'none' ? 'DENY' : 'SAMEORIGIN',
     'Permissions-Policy': PERMISSIONS_POLICY,

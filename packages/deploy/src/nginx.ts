@@ -29,6 +29,23 @@ export interface NginxOptions {
   readonly csp?: Pick<HostHeaderOptions, 'extraScriptSources' | 'extraConnectSources'>;
 }
 
+/**
+ * The platform's own error page, for every error nginx answers itself (a bad request line, a path
+ * too long, a hidden or missing file, an upstream failure): small, no script or style, with the same
+ * headers as the app's pages, where nginx's default page would carry none.
+ */
+export const ERROR_STATUSES = [400, 403, 404, 405, 408, 413, 414, 431, 500, 502, 503, 504] as const;
+const ERROR_LOCATION = '/__mfe/error';
+const ERROR_PAGE = "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'><title>Not available</title><h1>This address is not available</h1><p>It may have moved, or the request was not one this site can answer. <a href='/'>Go to the start page</a>.</p></html>";
+const REMOTE_ERROR_BODY = 'Not available.';
+
+function errorPages(headers: string[], body: string, type: string): string[] {
+  return [
+    `  error_page ${ERROR_STATUSES.join(' ')} ${ERROR_LOCATION};`,
+    ...location(`= ${ERROR_LOCATION}`, ['internal;', `default_type ${quote(type)};`, ...headers, `return 200 ${quote(body)};`]),
+  ];
+}
+
 const COMPRESSED_TYPES = 'text/plain text/css application/javascript application/json application/manifest+json image/svg+xml';
 
 function quote(value: string): string {
@@ -85,6 +102,8 @@ export function nginxServerConfig(options: NginxOptions): string {
     ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
     '  # Every other path is a client-side route: the app\'s page (odd paths included).',
     ...location('/', [...h('page'), 'try_files $uri /index.html;']),
+    '  # Errors nginx answers itself (before any location, too) get the platform\'s page and headers.',
+    ...errorPages(h('error'), ERROR_PAGE, 'text/html; charset=utf-8'),
     '}',
   ];
   if (options.remotes) {
@@ -113,6 +132,7 @@ export function nginxServerConfig(options: NginxOptions): string {
       ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
       ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), 'try_files $uri =404;']),
       ...location('/', [...r('revalidate'), 'try_files $uri =404;']),
+      ...errorPages(addHeaders({ ...remoteHeaders('revalidate', '$mfe_remote_cors'), 'Cache-Control': 'no-store' }, '    '), REMOTE_ERROR_BODY, 'text/plain; charset=utf-8'),
       '}',
     );
   }

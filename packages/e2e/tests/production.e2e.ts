@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hostHeaders } from '@mfe/deploy';
@@ -102,6 +103,45 @@ test('every kind of file is served with the headers of the shared policy', async
   const chunkUrl = new URL(chunk, referrals).href;
   expect((await headersOf(chunkUrl, { headers: { Origin: host } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': host });
   expect((await headersOf(`${chunkUrl}.map`)).status).toBe(404);
+});
+
+test("every error nginx answers itself carries the policy's headers and the platform's own page", async () => {
+  const config = parsedConfig();
+  const host = deployment.hostUrl;
+  const expected = hostHeaders('error', { config });
+  const raw = (path: string) =>
+    // Paths fetch() would normalise or refuse are sent as written, over a plain socket.
+    new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+      const url = new URL(host);
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        resolve({ status: Number(statusLine.split(' ')[1]), headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])), body });
+      });
+    });
+  const mainScript = /src="?\/(main\.[0-9a-f]{8}\.js)/.exec((await headersOf(`${host}/`)).body)![1]!;
+  const cases: Array<[string, number]> = [
+    [`/${mainScript}.map`, 404],
+    ['/missing.0123abcd.js', 404],
+    ['/..%2f..%2fetc/passwd', 400],
+    [`/${'a'.repeat(9_000)}`, 414],
+  ];
+  for (const [path, status] of cases) {
+    const response = await raw(path);
+    expect([path.slice(0, 40), response.status]).toEqual([path.slice(0, 40), status]);
+    for (const name of ['X-Content-Type-Options', 'Content-Security-Policy', 'Referrer-Policy', 'X-Frame-Options', 'Cache-Control']) expect([path.slice(0, 40), name, response.headers[name.toLowerCase()]]).toEqual([path.slice(0, 40), name, expected[name]]);
+    expect(response.body).toContain('This address is not available');
+    expect(response.body).not.toMatch(/nginx/i);
+  }
+  // The remotes' server: a missing file is a 404 with the remote policy's headers, not nginx's page.
+  const missing = await headersOf(`${deployment.remotesUrl}/referrals/0.0.0-missing/remoteEntry.js`, { headers: { Origin: host } });
+  expect(missing.status).toBe(404);
+  expect(missing.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'access-control-allow-origin': host });
+  expect(missing.body).not.toMatch(/nginx/i);
 });
 
 test('odd paths fall back to the app, which starts and shows its not-found page', async () => {

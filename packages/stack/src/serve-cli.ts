@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_ORIGINS, validateRuntimeConfig } from '@mfe/manifest';
-import { devRuntimeConfig } from './dev-config';
 import { serveStatic, type ServedRole } from './serve';
 import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topology';
 
@@ -9,7 +8,8 @@ import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topolog
 // puts it: `pnpm --filter @mfe/referrals serve` (`--remote referrals`: its port from the development
 // manifest, CORS granted to --host-origin, default any localhost port) or `pnpm --filter @mfe/host
 // serve` (`--host`: the host's port, with the development runtime config and manifest for the
-// remotes at their ports and the provider at its own, as `pnpm start` would write them).
+// remotes at their ports and the provider at its own, as `pnpm start` would write them). `--port`
+// serves it elsewhere (a stand-in CDN in a test, say).
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     remote: { type: 'string' },
     host: { type: 'boolean', default: false },
     'base-port': { type: 'string' },
+    port: { type: 'string' },
     'host-origin': { type: 'string', multiple: true },
   },
 });
@@ -26,6 +27,8 @@ const dir = resolve(values.dir ?? 'dist');
 let role: ServedRole;
 let port: number;
 if (values.host) {
+  // Only the host needs the development config (and, through it, the dev provider's client id).
+  const { devRuntimeConfig } = await import('./dev-config');
   const remoteUrl = (devPort: number) => localUrl(ports.remote(devPort));
   const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
   if (!checked.ok) throw new Error(checked.problems.join('\n'));
@@ -35,11 +38,11 @@ if (values.host) {
 } else {
   const remote = devRemotes.find((candidate) => candidate.name === values.remote);
   if (!remote) {
-    console.error(`Usage: serve-cli [--dir <build>] (--host | --remote <name>) [--base-port <port>] [--host-origin <origin>]...\nRemotes of the development manifest: ${devRemotes.map((r) => r.name).join(', ')}`);
+    console.error(`Usage: serve-cli [--dir <build>] (--host | --remote <name>) [--base-port <port> | --port <port>] [--host-origin <origin>]...\nRemotes of the development manifest: ${devRemotes.map((r) => r.name).join(', ')}`);
     process.exit(2);
   }
   role = { kind: 'remote', hostOrigins: values['host-origin'] ?? LOCAL_ORIGINS };
   port = ports.remote(remote.port);
 }
-const server = await serveStatic({ dir, port, role });
+const server = await serveStatic({ dir, port: values.port ? Number(values.port) : port, role });
 console.log(`Serving ${dir} at ${server.url} as the ${role.kind}`);
