@@ -54,7 +54,7 @@ export async function start(): Promise<void> {
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
-  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins] }, fetchEarlyOr()).then((loaded) => {
+  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity }, fetchEarlyOr()).then((loaded) => {
     // Developer overrides held for this browser session (only when the config enables them).
     const overrides = readOverrides(policyOf(config), loaded.remotes);
     if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);

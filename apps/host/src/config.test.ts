@@ -2,12 +2,13 @@ import { parseRuntimeConfig } from './config';
 
 const valid = { productName: 'Acme', auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web' } };
 
-test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides and DPoP off', () => {
+test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides and DPoP off and integrity required', () => {
   expect(parseRuntimeConfig(valid)).toEqual({
     productName: 'Acme',
     auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles', dpop: false },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [],
+    requireIntegrity: true,
     apiOrigins: [],
     features: {},
     overrides: { enabled: false, allowedOrigins: [] },

@@ -25,6 +25,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MFE_AUTH_ROLES_CLAIM', field: 'auth.rolesClaim', kind: 'string', description: 'Claim that holds the user\'s roles.' },
   { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean', description: 'true: DPoP-bound tokens (the provider must support RFC 9449).' },
   { name: 'MFE_MANIFEST_URL', field: 'manifestUrl', kind: 'string', description: 'Where the runtime manifest is published.' },
+  { name: 'MFE_REQUIRE_INTEGRITY', field: 'requireIntegrity', kind: 'boolean', description: 'false: load manifest entries without integrity too (default true: refuse them).' },
   { name: 'MFE_ALLOWED_REMOTE_ORIGINS', field: 'allowedRemoteOrigins', kind: 'list', description: 'Origins remotes may load from (comma- or space-separated).' },
   { name: 'MFE_API_ORIGINS', field: 'apiOrigins', kind: 'list', description: 'Origins that receive the access token.' },
   { name: 'MFE_FEATURES_JSON', field: 'features', kind: 'json', description: 'Settings for feature areas, as JSON keyed by remote name.' },

@@ -73,6 +73,8 @@ const checked = validateRuntimeConfig(
     extraAdapters: [{ type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' }],
     tagLoader: { src: `${tagsUrl}/gtm.js?id=GTM-TEST` },
     diagnostics: { roles: ['admin'] },
+    // Production's default: unpinned entries are refused.
+    requireIntegrity: true,
   }),
 );
 if (!checked.ok) throw new Error(checked.problems.join('\n'));

@@ -341,9 +341,30 @@ describe('telemetry', () => {
   });
 });
 
+test('an unpinned manifest entry is refused in production, with a notice, and the other areas load', async () => {
+  // The production config requires integrity (the default); the account entry is published without its hash.
+  expect(parsedConfig().requireIntegrity).toBe(true);
+  const manifest = { ...deployment.manifest, remotes: deployment.manifest.remotes.map((remote) => (remote.name === 'account' ? { ...remote, integrity: undefined } : remote)) };
+  const original = readFileSync(deployment.manifestFile, 'utf8');
+  writeFileSync(deployment.manifestFile, JSON.stringify(manifest));
+  try {
+    const page = await browser.context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await signIn(page);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    expect(await page.textContent('[data-testid=manifest-problems]')).toContain('remotes[1] ("account"): has no "integrity": this host loads only pinned remotes');
+    expect(await page.$('[data-testid=nav-account]')).toBeNull();
+    const accountFolder = deployment.manifest.remotes.find((remote) => remote.name === 'account')!.entry.replace(/mf-manifest\.json$/, '');
+    expect(requested.filter((url) => url.startsWith(accountFolder))).toEqual([]);
+  } finally {
+    writeFileSync(deployment.manifestFile, original);
+  }
+});
+
 test('diagnostics, for admins only, show each remote with its version, and a failing remote with its error code', async () => {
-  // A manifest in which one remote points at a version that was never published.
-  const manifest = { ...deployment.manifest, remotes: [...deployment.manifest.remotes.filter((remote) => remote.name !== 'account').map((remote) => ({ ...remote })), { name: 'account', entry: `${deployment.remotesUrl}/account/0.0.0-missing/mf-manifest.json`, path: '/account', label: 'Account', order: 20 }] };
+  // A manifest in which one remote points at a version that was never published (pinned, as production requires).
+  const manifest = { ...deployment.manifest, remotes: [...deployment.manifest.remotes.filter((remote) => remote.name !== 'account').map((remote) => ({ ...remote })), { name: 'account', entry: `${deployment.remotesUrl}/account/0.0.0-missing/mf-manifest.json`, path: '/account', label: 'Account', order: 20, integrity: `sha384-${'A'.repeat(64)}` }] };
   const original = readFileSync(deployment.manifestFile, 'utf8');
   writeFileSync(deployment.manifestFile, JSON.stringify(manifest));
   try {

@@ -6,6 +6,8 @@ import { CONTRACT_PACKAGE, readRemoteBuild } from './remote-build';
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
   readonly allowedOrigins: readonly string[];
+  /** Refuse entries without `integrity`, as a host with `requireIntegrity` (the default) does. */
+  readonly requireIntegrity?: boolean;
   /** Also fetch every entry and check what its build declares. */
   readonly reachable: boolean;
   /** Versions the host provides (singletons and the @mfe/context contract). */
@@ -25,7 +27,7 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
   let ok = true;
   let parsed;
   try {
-    parsed = parseManifest(document, { allowedOrigins: options.allowedOrigins });
+    parsed = parseManifest(document, { allowedOrigins: options.allowedOrigins, requireIntegrity: options.requireIntegrity ?? true });
   } catch (error) {
     return { ok: false, lines: [`✖ ${(error as Error).message}`] };
   }
@@ -90,7 +92,7 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
  * What a deployed host provides and which remote origins it allows: its
  * `mfe-host.json` (written by the build preset) and its runtime `config.json`.
  */
-export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fetch = fetch): Promise<{ provided: Record<string, string>; allowedOrigins: string[] }> {
+export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fetch = fetch): Promise<{ provided: Record<string, string>; allowedOrigins: string[]; requireIntegrity: boolean }> {
   const origin = new URL(hostUrl).origin;
   const read = async (file: string) => {
     const url = `${origin}/${file}`;
@@ -111,5 +113,5 @@ export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fe
   const provides = description.provides;
   if (!provides || typeof provides !== 'object' || Object.values(provides).some((version) => typeof version !== 'string')) throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
   const allowed = Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins.filter((value): value is string => typeof value === 'string') : [];
-  return { provided: provides as Record<string, string>, allowedOrigins: [origin, ...allowed] };
+  return { provided: provides as Record<string, string>, allowedOrigins: [origin, ...allowed], requireIntegrity: config.requireIntegrity !== false };
 }

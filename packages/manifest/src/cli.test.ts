@@ -43,7 +43,8 @@ function run(manifest: unknown, ...args: string[]) {
   return command([file, ...args]);
 }
 
-const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}/mf-manifest.json`, path: `/${name}`, label: name });
+const PINNED = `sha384-${'A'.repeat(64)}`;
+const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}/mf-manifest.json`, path: `/${name}`, label: name, integrity: PINNED });
 
 test('a valid manifest whose entries are reachable and compatible passes', async () => {
   const { code, out } = await run({ schemaVersion: 1, remotes: [entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
@@ -73,7 +74,7 @@ test('unreachable, incompatible and disallowed entries each get a readable line 
 });
 
 test('--host checks against what a deployed host publishes, and the origins it allows', async () => {
-  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current'), { name: 'cdn', entry: 'https://cdn.example.test/x/mf-manifest.json', path: '/cdn', label: 'Cdn' }] }, '--host', `${origin}/some/page`);
+  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current'), { name: 'cdn', entry: 'https://cdn.example.test/x/mf-manifest.json', path: '/cdn', label: 'Cdn', integrity: PINNED }] }, '--host', `${origin}/some/page`);
   expect(out).toContain('✔ old (/old) is valid');
   expect(out).toContain('✔ current (/current) is valid');
   expect(out).toContain('✔ cdn (/cdn) is valid');
@@ -85,6 +86,20 @@ test('--host checks against what a deployed host publishes, and the origins it a
   const noHost = await run({ schemaVersion: 1, remotes: [] }, '--host', 'http://127.0.0.1:9');
   expect(noHost.out).toMatch(/The host's http:\/\/127\.0\.0\.1:9\/(mfe-host|config)\.json could not be reached/);
   expect(noHost.code).toBe(1);
+});
+
+test("an unpinned entry is refused unless the host's config (or --allow-unpinned) accepts unpinned remotes", async () => {
+  const { integrity: _pin, ...unpinned } = entry('referrals', 'current');
+  const refused = await run({ schemaVersion: 1, remotes: [unpinned] }, '--allowed-origin', origin);
+  expect(refused.out).toContain('✖ remotes[0] ("referrals"): has no "integrity": this host loads only pinned remotes');
+  expect(refused.code).toBe(1);
+  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--allowed-origin', origin, '--allow-unpinned')).code).toBe(0);
+  const devConfig = join(dir, 'dev-config.json');
+  writeFileSync(devConfig, JSON.stringify({ allowedRemoteOrigins: [origin], requireIntegrity: false }));
+  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', devConfig)).code).toBe(0);
+  const prodConfig = join(dir, 'prod-config.json');
+  writeFileSync(prodConfig, JSON.stringify({ allowedRemoteOrigins: [origin] }));
+  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', prodConfig, '--allow-unpinned')).code).toBe(1);
 });
 
 test('a file that is not JSON is reported, not thrown', async () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkManifest, describeDeployedHost } from './check';
 
-const USAGE = `Usage: mfe-manifest-check <remotes.json> [--host <url>] [--config <host config.json>] [--allowed-origin <origin>]... [--reachable]
+const USAGE = `Usage: mfe-manifest-check <remotes.json> [--host <url>] [--config <host config.json>] [--allowed-origin <origin>]... [--reachable] [--allow-unpinned]
        (in this repository: pnpm manifest:check …)
 
 Validates a runtime manifest exactly as the host does, before it is published:
@@ -12,6 +12,8 @@ Validates a runtime manifest exactly as the host does, before it is published:
   --config          read allowedRemoteOrigins from the host's runtime config file
   --allowed-origin  an origin entries may use (repeatable; adds to the above)
   --reachable       also fetch every entry and check the contract and library versions it was built for
+  --allow-unpinned  accept entries without "integrity" (as a host with requireIntegrity: false does; the
+                    host's config, when given, decides; otherwise every entry must be pinned)
 Without --host, the versions are those of the host built from this repository.
 Exits 1 when anything is wrong, 2 on bad usage.`;
 
@@ -27,6 +29,7 @@ async function main(): Promise<number> {
         host: { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         reachable: { type: 'boolean', default: false },
+        'allow-unpinned': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -49,7 +52,7 @@ async function main(): Promise<number> {
   };
   try {
     const manifest = readJson(positionals[0]!, 'manifest');
-    const config = values.config ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[] }) : {};
+    const config = values.config ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean }) : {};
     const deployed = values.host ? await describeDeployedHost(values.host) : undefined;
     const allowedOrigins = [...(deployed?.allowedOrigins ?? []), ...(config.allowedRemoteOrigins ?? []), ...(values['allowed-origin'] ?? [])];
     let provided = deployed?.provided;
@@ -60,7 +63,10 @@ async function main(): Promise<number> {
       const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as { providedVersions(appDir: string): Record<string, string> };
       provided = providedVersions(join(repoRoot, 'apps', 'host'));
     }
-    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided });
+    // The host's own rule when its config is known; otherwise fail closed unless told.
+    const fromHost = values.config ? config.requireIntegrity !== false : deployed?.requireIntegrity;
+    const requireIntegrity = fromHost ?? !values['allow-unpinned'];
+    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided, requireIntegrity });
     for (const line of report.lines) console.log(line);
     console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');
     return report.ok ? 0 : 1;

@@ -59,3 +59,13 @@ test.each([
 ])('a manifest with %s is refused as a whole with MANIFEST_INVALID', (_label, input) => {
   expect(() => parseManifest(input)).toThrow(expect.objectContaining({ code: 'MANIFEST_INVALID' }));
 });
+
+test('a host that requires integrity refuses an unpinned entry and says how to pin it; the others still load', () => {
+  const pinned = { name: 'pinned', entry: 'https://cdn.example.com/pinned/mf-manifest.json', path: '/pinned', label: 'Pinned', integrity: `sha384-${'B'.repeat(64)}` };
+  const open = { name: 'open', entry: 'https://cdn.example.com/open/mf-manifest.json', path: '/open', label: 'Open' };
+  const strict = parseWithPolicy({ schemaVersion: 1, remotes: [pinned, open] }, { allowedOrigins: ['https://cdn.example.com'], requireIntegrity: true });
+  expect(strict.remotes.map((remote) => remote.name)).toEqual(['pinned']);
+  expect(strict.problems).toEqual([{ index: 1, name: 'open', message: expect.stringContaining('has no "integrity": this host loads only pinned remotes') }]);
+  const lenient = parseWithPolicy({ schemaVersion: 1, remotes: [pinned, open] }, { allowedOrigins: ['https://cdn.example.com'] });
+  expect(lenient.remotes.map((remote) => remote.name).sort()).toEqual(['open', 'pinned']);
+});

@@ -86,6 +86,8 @@ export interface ParsedManifest {
 export interface ManifestPolicy {
   /** Origins entries may point at; checked before anything is fetched. */
   readonly allowedOrigins: readonly string[];
+  /** Refuse entries without `integrity` (the runtime config's `requireIntegrity`, default true). */
+  readonly requireIntegrity?: boolean;
 }
 
 export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedManifest {
@@ -106,6 +108,9 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
     const origin = new URL(remote.entry).origin;
     if (!policy.allowedOrigins.includes(origin)) {
       return refuse(`"entry" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
+    }
+    if (policy.requireIntegrity && !remote.integrity) {
+      return refuse(`has no "integrity": this host loads only pinned remotes. Add the "remoteEntry.js" hash from the build's integrity.json (or set requireIntegrity: false in config.json, for development only)`);
     }
     const reserved = reservedPathOf(remote.path);
     if (reserved) return refuse(`"path" ${remote.path} is reserved by the host (${reserved})`);

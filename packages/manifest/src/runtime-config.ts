@@ -56,6 +56,11 @@ export const RuntimeConfigSchema = v.object({
   manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
   /** Origins remotes may be loaded from, besides the host's own. Anything else is refused before any request. */
   allowedRemoteOrigins: v.optional(v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))), []),
+  /**
+   * Fail closed: a manifest entry without `integrity` is refused, so no remote code runs unpinned
+   * (default). Development stacks, whose remotes change on every save, set it to false.
+   */
+  requireIntegrity: v.optional(v.boolean(), true),
   /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
   apiOrigins: v.optional(v.array(origin('https://api.example.com')), []),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),

@@ -17,6 +17,8 @@ export interface DevConfigOptions {
   readonly diagnostics?: RuntimeConfigInput['diagnostics'];
   /** Developer overrides to these origins. */
   readonly overrideOrigins?: readonly string[];
+  /** Refuse unpinned manifest entries, as production does; development default false (dev servers change on every save). */
+  readonly requireIntegrity?: boolean;
 }
 
 /** The development runtime config (validate it with `validateRuntimeConfig` before serving it). */
@@ -26,6 +28,7 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [...options.remoteOrigins],
+    requireIntegrity: options.requireIntegrity ?? false,
     // The account remote calls the provider's userinfo endpoint through the api client.
     apiOrigins: [options.idpUrl],
     features: {},

@@ -42,7 +42,7 @@ async function boot(): Promise<void> {
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
   // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
   early?.catch(() => undefined);
-  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as { manifestUrl?: unknown; allowedRemoteOrigins?: unknown };
+  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as { manifestUrl?: unknown; allowedRemoteOrigins?: unknown; requireIntegrity?: unknown };
   if (typeof config.manifestUrl !== 'string') return;
   const manifestUrl = new URL(config.manifestUrl, window.location.href).href;
   const manifest = (await (manifestUrl === preloaded && early ? early : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
@@ -52,7 +52,8 @@ async function boot(): Promise<void> {
   // Only from an origin the config allows (the host refuses any other entry anyway).
   const allowed = [window.location.origin, ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : [])];
   const url = new URL(remote.entry, window.location.href);
-  if (!allowed.includes(url.origin) || (remote.integrity !== undefined && !isSri(remote.integrity))) return;
+  // Pinned as the host will require it (it refuses an unpinned entry unless the config allows them).
+  if (!allowed.includes(url.origin) || (remote.integrity === undefined ? config.requireIntegrity !== false : !isSri(remote.integrity))) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);
