@@ -2,10 +2,10 @@ import { parseRuntimeConfig } from './config';
 
 const valid = { productName: 'Acme', auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web' } };
 
-test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides and DPoP off and integrity required', () => {
+test('fills in defaults for scopes, roles claim, manifest URL and features, with developer overrides off, DPoP decided from the provider (auto) and integrity required', () => {
   expect(parseRuntimeConfig(valid)).toEqual({
     productName: 'Acme',
-    auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles', dpop: false },
+    auth: { authority: 'https://login.example.com/realms/acme', clientId: 'web', scopes: 'openid profile email', rolesClaim: 'roles', dpop: 'auto' },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [],
     requireIntegrity: true,

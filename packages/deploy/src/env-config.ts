@@ -7,7 +7,7 @@ import { validateRuntimeConfig, type RuntimeConfigResult } from '@mfe/manifest';
  * variable to fix. Variables that are not set leave the field (of the base
  * config file, if any) as it is.
  */
-type Kind = 'string' | 'list' | 'boolean' | 'json';
+type Kind = 'string' | 'list' | 'boolean' | 'boolean-or-auto' | 'json';
 
 export interface EnvVariable {
   readonly name: string;
@@ -23,7 +23,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MFE_AUTH_CLIENT_ID', field: 'auth.clientId', kind: 'string', description: 'The public client registered for the host.' },
   { name: 'MFE_AUTH_SCOPES', field: 'auth.scopes', kind: 'string', description: 'Scopes asked for, space-separated (must include openid).' },
   { name: 'MFE_AUTH_ROLES_CLAIM', field: 'auth.rolesClaim', kind: 'string', description: 'Claim that holds the user\'s roles.' },
-  { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean', description: 'true: DPoP-bound tokens (the provider must support RFC 9449).' },
+  { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean-or-auto', description: 'auto (default): DPoP-bound tokens wherever the provider advertises them; true or false to decide regardless.' },
   { name: 'MFE_MANIFEST_URL', field: 'manifestUrl', kind: 'string', description: 'Where the runtime manifest is published.' },
   { name: 'MFE_REQUIRE_INTEGRITY', field: 'requireIntegrity', kind: 'boolean', description: 'false: load manifest entries without integrity too (default true: refuse them).' },
   { name: 'MFE_ALLOWED_REMOTE_ORIGINS', field: 'allowedRemoteOrigins', kind: 'list', description: 'Origins remotes may load from (comma- or space-separated).' },
@@ -52,6 +52,10 @@ function parseValue(variable: EnvVariable, raw: string): { value?: unknown; prob
     case 'boolean':
       if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
       return { problem: `${variable.name} must be "true" or "false", not ${JSON.stringify(raw)}.` };
+    case 'boolean-or-auto':
+      if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
+      if (raw === 'auto') return { value: 'auto' };
+      return { problem: `${variable.name} must be "auto", "true" or "false", not ${JSON.stringify(raw)}.` };
     case 'json':
       try {
         return { value: JSON.parse(raw) };

@@ -14,6 +14,8 @@ export interface DevProviderOptions {
   readonly accessTokenTtl?: number;
   /** Refresh token lifetime in seconds. */
   readonly refreshTokenTtl?: number;
+  /** Support DPoP (default true); false stands in for a provider that does not (tests of the host's choice). */
+  readonly dpop?: boolean;
 }
 
 export const DEFAULT_CLIENT_ID = 'mfe-host';
@@ -68,7 +70,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       revocation: { enabled: true },
       // DPoP (RFC 9449) with server nonces, so clients meet the nonce dance a production provider
       // may ask for. Bearer tokens still work for clients that do not send proofs.
-      dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true },
+      dPoP: { enabled: options.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {

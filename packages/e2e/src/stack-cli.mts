@@ -16,6 +16,9 @@ const { values } = parseArgs({
     fixture: { type: 'string', multiple: true },
     'tag-src': { type: 'string' },
     dpop: { type: 'boolean', default: false },
+    // The host's default (DPoP where the provider advertises it), and a provider without DPoP support.
+    'dpop-auto': { type: 'boolean', default: false },
+    'idp-without-dpop': { type: 'boolean', default: false },
     // --public referrals: that area opens without signing in
     public: { type: 'string', multiple: true },
   },
@@ -47,13 +50,13 @@ function testManifest(manifest: DevManifest): DevManifest {
 
 const stack = await startStack({
   ...(hostPort ? { hostPort } : {}),
-  dpop: values.dpop,
+  dpop: values['dpop-auto'] ? 'auto' : values.dpop,
   overrides: values.overrides,
   extraRemotes,
   ...(values.public ? { remotes: readDevRemotes().map((remote) => (values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote)) } : {}),
   rig: {
     // The provider's /__dev/ control API (revoke grants, take it down) and short token lifetimes are for tests only.
-    provider: { adminApi: true, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}) },
+    provider: { adminApi: true, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}), ...(values['idp-without-dpop'] ? { dpop: false } : {}) },
     manifest: testManifest,
     ...(values['tag-src'] ? { config: (config) => ({ ...config, tagLoader: { src: values['tag-src']! } }) } : {}),
   },

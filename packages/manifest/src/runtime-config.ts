@@ -26,12 +26,13 @@ const AuthSchema = v.object({
   scopes: v.optional(v.pipe(v.string(), v.includes('openid', 'must include "openid"')), 'openid profile email'),
   rolesClaim: v.optional(v.pipe(v.string(), v.minLength(1)), 'roles'),
   /**
-   * Sender-constrained tokens (DPoP, RFC 9449) when the provider supports them: a non-extractable
-   * key in IndexedDB signs a proof for every token and API request, and the DPoP-bound refresh
-   * token is kept (useless without the key) so a reload restores the session without the provider's
-   * cookies. Off unless the provider is known to support DPoP.
+   * Sender-constrained tokens (DPoP, RFC 9449): a non-extractable key in IndexedDB signs a proof for
+   * every token and API request, and the DPoP-bound refresh token is kept (useless without the key)
+   * so a reload restores the session without the provider's cookies. `"auto"` (the default): on
+   * when the provider's discovery document advertises ES256 proofs
+   * (`dpop_signing_alg_values_supported`), off otherwise; `true`/`false` decide it regardless.
    */
-  dpop: v.optional(v.boolean(), false),
+  dpop: v.optional(v.union([v.boolean(), v.literal('auto')], 'must be true, false or "auto"'), 'auto'),
 });
 
 /** Where telemetry goes. Several adapters may run at once; none is on the critical path. */

@@ -13,8 +13,8 @@ const { values } = parseArgs({
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
-// The dev provider supports DPoP, so the everyday stack uses it (as a production host with such a provider should).
-const stack = await startStack({ ...(hostPort ? { hostPort } : {}), overrides: values.overrides, dpop: true });
+// As a production host's default: DPoP on where the provider advertises it (the dev provider does).
+const stack = await startStack({ ...(hostPort ? { hostPort } : {}), overrides: values.overrides, dpop: 'auto' });
 
 const user = DEMO_USERS[0]!;
 console.log(`

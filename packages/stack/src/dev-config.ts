@@ -9,7 +9,8 @@ export interface DevConfigOptions {
   readonly remoteOrigins: readonly string[];
   readonly collectorUrl: string;
   readonly productName?: string;
-  readonly dpop?: boolean;
+  /** DPoP: on, off, or decided from the provider's discovery document ("auto"). Default off. */
+  readonly dpop?: boolean | 'auto';
   /** More telemetry adapters after the console and the collector (an error-reporting DSN). */
   readonly extraAdapters?: NonNullable<RuntimeConfigInput['telemetry']>['adapters'];
   readonly tagLoader?: { readonly src: string };

@@ -39,7 +39,7 @@ export interface DevManifest {
  * config as written, each changed by a function of the launcher's.
  */
 export interface StackRig {
-  readonly provider?: { readonly accessTokenTtl?: number; readonly adminApi?: boolean };
+  readonly provider?: { readonly accessTokenTtl?: number; readonly adminApi?: boolean; readonly dpop?: boolean };
   readonly extraHostOrigins?: readonly string[];
   /** gzip every response (the benchmark's throttled profile). */
   readonly compress?: boolean;
@@ -57,8 +57,8 @@ export interface StackOptions {
   readonly extraRemotes?: readonly RemoteSpec[];
   /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
   readonly overrides?: boolean;
-  /** Sender-constrained tokens (DPoP): the dev provider supports them; off unless asked, as in the host's config. */
-  readonly dpop?: boolean;
+  /** Sender-constrained tokens (DPoP): on, off (the default here), or "auto" (on where the provider advertises it, the host's default). */
+  readonly dpop?: boolean | 'auto';
   /** The host's build to serve (default apps/host/dist); `pnpm dev` serves a development build. */
   readonly hostDist?: string;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
@@ -103,7 +103,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     await Promise.all(started.splice(0).map((s) => s.close()));
   };
   try {
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}) });
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}), ...(rig.provider?.dpop === false ? { dpop: false } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};

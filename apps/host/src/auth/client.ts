@@ -1,12 +1,15 @@
-import { IndexedDbDPoPStore, InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { IndexedDbDPoPStore, InMemoryWebStorage, UserManager, WebStorageStateStore, type OidcMetadata } from 'oidc-client-ts';
 import type { HostConfig } from '../config';
 
 import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
 
 export { CALLBACK_PATH, SILENT_CALLBACK_PATH };
 
-/** The OpenID Connect client: authorization code + PKCE, tokens in memory only, renewal left to the session. */
-export function createUserManager(config: HostConfig, origin = window.location.origin): UserManager {
+/**
+ * The OpenID Connect client: authorization code + PKCE, tokens in memory only, renewal left to the
+ * session. `metadata`: the provider's discovery document when already read (not fetched again).
+ */
+export function createUserManager(config: HostConfig, { origin = window.location.origin, metadata }: { origin?: string; metadata?: Partial<OidcMetadata> } = {}): UserManager {
   return new UserManager({
     authority: config.auth.authority,
     client_id: config.auth.clientId,
@@ -25,7 +28,8 @@ export function createUserManager(config: HostConfig, origin = window.location.o
     monitorSession: false,
     loadUserInfo: false,
     // DPoP: a non-extractable key pair in IndexedDB, its thumbprint bound to the authorization code.
-    ...(config.auth.dpop ? { dpop: { store: new IndexedDbDPoPStore(), bind_authorization_code: true } } : {}),
+    ...(config.auth.dpop === true ? { dpop: { store: new IndexedDbDPoPStore(), bind_authorization_code: true } } : {}),
+    ...(metadata ? { metadata } : {}),
   });
 }
 

@@ -1,9 +1,20 @@
 import type { HostConfig } from '../config';
+import { createLogger } from '../logger';
 import { createUserManager } from './client';
+import { chooseDpop } from './dpop-choice';
 import { AuthSession, type AuthSessionOptions } from './session';
+
+const log = createLogger('auth');
 
 // The sign-in code (oidc-client-ts and the session behind it): its own chunk, downloaded only when
 // someone signs in, a session may be restored, or a sign-in returns (lazy-session.ts).
-export function createAuthSession(config: HostConfig, options: AuthSessionOptions): AuthSession {
-  return new AuthSession(createUserManager(config), config, options);
+export async function createAuthSession(config: HostConfig, options: AuthSessionOptions): Promise<AuthSession> {
+  // DPoP on wherever the provider supports it (dpop-choice.ts): its discovery document, read once
+  // through the client itself and handed to the client that is kept, so it is not fetched twice.
+  const probe = createUserManager({ ...config, auth: { ...config.auth, dpop: false } });
+  let metadata: Awaited<ReturnType<typeof probe.metadataService.getMetadata>> | undefined;
+  const choice = await chooseDpop(config.auth.dpop, async () => (metadata = await probe.metadataService.getMetadata()));
+  log.info(`DPoP (sender-constrained tokens) is ${choice.reason}.`);
+  const effective: HostConfig = { ...config, auth: { ...config.auth, dpop: choice.dpop } };
+  return new AuthSession(createUserManager(effective, metadata ? { metadata } : {}), effective, options);
 }

@@ -9,7 +9,7 @@ const config = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'htt
 function setUp(options: { pathname?: string; hint?: boolean; peers?: boolean; kept?: boolean; loadFails?: number; arrival?: Promise<void> } = {}) {
   let failures = options.loadFails ?? 0;
   const engine = { start: jest.fn(async () => ({ kind: 'ready' as const })), signIn: jest.fn(async () => undefined), getAccessToken: jest.fn(async () => 'at'), isLeaving: () => false };
-  const createAuthSession = jest.fn(() => engine as unknown as AuthSession);
+  const createAuthSession = jest.fn(async () => engine as unknown as AuthSession);
   const load = jest.fn(async () => {
     await options.arrival;
     if (failures > 0) {

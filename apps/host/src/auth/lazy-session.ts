@@ -21,7 +21,7 @@ function onScreenOf(engine: () => AuthSession | null): Viewer {
   };
 }
 
-type EngineModule = { createAuthSession(config: HostConfig, options: AuthSessionOptions): AuthSession };
+type EngineModule = { createAuthSession(config: HostConfig, options: AuthSessionOptions): Promise<AuthSession> };
 
 let engineModule: Promise<EngineModule> | null = null;
 
@@ -84,8 +84,8 @@ export class LazySession implements Viewer {
   /** The sign-in code, created once over this session's store, channel and tab presence. */
   private ready(): Promise<AuthSession> {
     this.loading ??= this.loadModule().then(
-      (module) => {
-        this.engine = module.createAuthSession(this.config, { ...this.resources, location: this.location, store: this.store });
+      async (module) => {
+        this.engine = await module.createAuthSession(this.config, { ...this.resources, location: this.location, store: this.store });
         return this.engine;
       },
       (error: unknown) => {

@@ -21,7 +21,8 @@ export function openSessionResources(config: HostConfig, given: Partial<SessionR
   return {
     channel: given.channel ?? openSessionChannel(`mfe-auth:${clientId}`),
     tabs: given.tabs ?? joinTabs(`mfe-tab:${clientId}`),
-    refreshStore: given.refreshStore ?? (config.auth.dpop && typeof indexedDB !== 'undefined' ? createRefreshStore(clientId) : NO_REFRESH_STORE),
+    // "auto" may turn DPoP on once the provider is asked: the store is there (empty unless a DPoP session kept a token).
+    refreshStore: given.refreshStore ?? (config.auth.dpop !== false && typeof indexedDB !== 'undefined' ? createRefreshStore(clientId) : NO_REFRESH_STORE),
     renewLock: given.renewLock ?? `mfe-auth-renew:${clientId}`,
   };
 }

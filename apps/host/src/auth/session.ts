@@ -79,7 +79,8 @@ export class AuthSession {
     this.clock = options.clock ?? createSessionClock();
     this.now = () => this.clock.now();
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
-    this.dpop = config.auth.dpop;
+    // Decided before the session is made (engine.ts); `true` here, never "auto".
+    this.dpop = config.auth.dpop === true;
     const resources = openSessionResources(config, options);
     this.kept = resources.refreshStore;
     this.renewLock = resources.renewLock;

@@ -48,7 +48,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
       remotes: [...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name), options.remote],
       liveRemotes: { [options.remote.name]: remoteServer.origin },
       overrides: true,
-      dpop: true,
+      dpop: 'auto',
     });
     const url = `${stack.hostUrl}${options.remote.path}`;
     const user = DEMO_USERS[0]!;
