@@ -95,7 +95,7 @@ export class AuthSession {
     this.tabSync = new TabSync({
       channel: resources.channel,
       tabs: resources.tabs,
-      shareable: () => (this.oidcUser && this.store.get().status === 'active' ? shareable(this.oidcUser, this.dpop) : null),
+      shareable: () => (this.oidcUser && this.store.get().status === 'active' ? shareable(this.oidcUser) : null),
       offered: (serialized) => void this.adoptFromPeer(serialized),
       signedOutElsewhere: () => {
         log.info('Signed out in another tab.');
@@ -185,7 +185,7 @@ export class AuthSession {
     this.adopt(user);
     rememberSignedIn(true);
     if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub, scope: user.scope });
-    this.tabSync.announce(shareable(user, this.dpop));
+    this.tabSync.announce(shareable(user));
   }
 
   private adopt(user: OidcUser): void {
@@ -222,7 +222,10 @@ export class AuthSession {
     }
     // Another, newer set may have arrived while this one was checked.
     if ((this.oidcUser && expiresAt() <= this.expiresAt) || this.leaving) return;
-    // Keep oidc-client-ts's store in step: the next refresh must use the newest refresh token.
+    // Peers never send a refresh token: a tab that holds one keeps it, to go on renewing with it.
+    const own = this.oidcUser?.refresh_token ?? (await this.manager.getUser())?.refresh_token;
+    if (!incoming.refresh_token && own) incoming.refresh_token = own;
+    // Keep oidc-client-ts's store in step: the next token request starts from this set.
     await this.manager.storeUser(incoming);
     this.adopt(incoming);
     rememberSignedIn(true);

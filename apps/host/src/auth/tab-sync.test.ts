@@ -1,5 +1,6 @@
+import { User as OidcUser } from 'oidc-client-ts';
 import type { SessionChannel, SessionMessage } from './session-channel';
-import { TabSync } from './tab-sync';
+import { shareable, TabSync } from './tab-sync';
 
 function setUp(options: { others?: boolean; mine?: string | null } = {}) {
   let deliver: (message: SessionMessage) => void = () => undefined;
@@ -51,4 +52,13 @@ test('a tab alone does not ask or wait', async () => {
   const { sync, posted } = setUp({ others: false });
   await sync.askPeers();
   expect(posted).toEqual([]);
+});
+
+test('what a tab hands its peers never carries the refresh token, in any mode', () => {
+  const user = new OidcUser({ access_token: 'at', id_token: 'it', refresh_token: 'rt-secret', token_type: 'Bearer', scope: 'openid offline_access', profile: { sub: 'u1', iss: 'https://idp.example', aud: 'web', exp: 2, iat: 1 } });
+  const handed = shareable(user);
+  expect(handed).not.toContain('rt-secret');
+  expect(JSON.parse(handed)).toMatchObject({ access_token: 'at', id_token: 'it' });
+  expect(JSON.parse(handed).refresh_token).toBeUndefined();
+  expect(user.refresh_token).toBe('rt-secret'); // this tab keeps its own
 });

@@ -74,12 +74,13 @@ export class TabSync {
 }
 
 /**
- * What a tab hands a peer. With DPoP, never the refresh token: every tab reads the one kept beside
- * the key (refresh-store.ts). Without DPoP it travels too: tokens live in memory only, so a tab that
- * reloads or opens later can renew only with a peer's refresh token (or a hidden-iframe round trip
- * that browsers blocking third-party cookies refuse), and with rotation exactly one current refresh
- * token must travel between tabs.
+ * What a tab hands a peer: never the refresh token, in any mode. The channel is open to every
+ * script of the origin, and a refresh token is the one credential that outlives the page. The tab
+ * that obtained it keeps it in memory, renews with it and announces the new access and ID tokens;
+ * a tab that only received sets from peers renews, when no peer has a fresher set (the holder was
+ * closed or reloaded), with a silent sign-in and from then on holds a refresh token of its own.
+ * With DPoP every tab reads the one kept beside the key (refresh-store.ts), useless without it.
  */
-export function shareable(user: OidcUser, dpop: boolean): string {
-  return dpop ? new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString() : user.toStorageString();
+export function shareable(user: OidcUser): string {
+  return new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString();
 }
