@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createEventBus, type RemoteModule } from '@mfe/context';
 import { createApiClient } from './api-client';
-import { CALLBACK_PATH } from './auth/paths';
+import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
@@ -27,7 +27,7 @@ export interface BundledArea {
 }
 
 export async function startSingleBundle(areas: readonly BundledArea[]): Promise<void> {
-  if (location.pathname === '/auth/silent-callback') {
+  if (location.pathname === SILENT_CALLBACK_PATH) {
     const { completeSilentCallback } = await import('./auth/silent-callback');
     return completeSilentCallback();
   }

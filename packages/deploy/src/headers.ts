@@ -1,4 +1,5 @@
 import type { ParsedRuntimeConfig } from '@mfe/manifest';
+import rules from '@mfe/manifest/rules.json';
 import { contentSecurityPolicy } from './csp';
 
 /**
@@ -14,8 +15,8 @@ export type HostFileKind = 'page' | 'silent-callback' | 'immutable' | 'revalidat
 export type RemoteFileKind = 'immutable' | 'revalidate' | 'hidden';
 
 /** The silent sign-in's page: the only one that may be framed, and only by the host. */
-export const SILENT_CALLBACK_PATH = '/auth/silent-callback';
-export const SILENT_CALLBACK_FILE = '/auth/silent-callback.html';
+export const SILENT_CALLBACK_PATH: string = rules.hostPaths.silentCallback;
+export const SILENT_CALLBACK_FILE = `${SILENT_CALLBACK_PATH}.html`;
 
 /**
  * Path patterns, written so that JavaScript and nginx (PCRE) read them alike.

@@ -3,6 +3,11 @@ const path = require('node:path');
 const { baseConfig } = require('./base');
 const { fromApp } = require('./from-app');
 
+/** The silent sign-in's route (@mfe/manifest's rules.json), split into its folder and page name. */
+const SILENT_CALLBACK_PATH = require('@mfe/manifest/rules.json').hostPaths.silentCallback;
+const SILENT_DIR = path.posix.dirname(SILENT_CALLBACK_PATH);
+const SILENT_NAME = path.posix.basename(SILENT_CALLBACK_PATH);
+
 /**
  * The hidden iframe of a silent sign-in needs only oidc-client-ts's callback, not
  * the app: a separate small build without federation (so no shared singletons are
@@ -16,10 +21,10 @@ function silentCallbackConfig({ appDir, mode = 'production', entry }) {
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   config.name = 'silent-callback';
   config.entry = { 'silent-callback': entry };
-  config.output = { ...config.output, path: path.join(appDir, 'dist', 'auth'), publicPath: '/auth/', clean: false };
+  config.output = { ...config.output, path: path.join(appDir, 'dist', ...SILENT_DIR.split('/').filter(Boolean)), publicPath: `${SILENT_DIR}/`, clean: false };
   config.plugins = [
     new HtmlWebpackPlugin({
-      filename: 'silent-callback.html',
+      filename: `${SILENT_NAME}.html`,
       scriptLoading: 'defer',
       templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body></body></html>',
     }),
