@@ -18,13 +18,7 @@ import { createPageConsent, exposeConsent, installTelemetry } from './telemetry'
  * composition costs. Public as `@mfe/host/single-bundle`, so nothing outside this app reaches into
  * its modules. The same start-up as bootstrap.tsx, minus the manifest, the loader and overrides.
  */
-export interface BundledArea {
-  readonly name: string;
-  readonly path: string;
-  readonly label: string;
-  readonly order: number;
-  readonly module: RemoteModule;
-}
+export type BundledArea = Pick<RemoteEntry, 'name' | 'path' | 'label' | 'order'> & { readonly module: RemoteModule };
 
 export async function startSingleBundle(areas: readonly BundledArea[]): Promise<void> {
   if (location.pathname === SILENT_CALLBACK_PATH) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { DEFAULT_HOST_PORT, isValidLabel, isValidName, isValidRoute, pathsOverlap, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
-import type { DevRemote } from '@mfe/stack/topology';
+import type { DevRemote, ListedRemote } from '@mfe/stack/topology';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -36,7 +36,7 @@ export interface RemotePlan {
 export interface Workspace {
   /** Directory names under apps/. */
   readonly apps: readonly string[];
-  readonly devRemotes: readonly DevRemote[];
+  readonly devRemotes: readonly ListedRemote[];
 }
 
 

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidLabel, isValidName, isValidRoute, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
+import type { DevRemote } from '@mfe/stack';
 
-/** What `mfe-dev` needs to know about the feature area: its `"mfe"` block in package.json. */
-export interface RemoteSettings {
-  readonly name: string;
-  readonly path: string;
-  readonly label: string;
-  /** Its dev server's port; the host is on `hostPort` (default `DEFAULT_HOST_PORT`), everything else placed from it (@mfe/manifest's dev-topology.ts). */
-  readonly port: number;
-}
+/**
+ * What `mfe-dev` needs to know about the feature area: its `"mfe"` block in package.json, in the
+ * stack's one type for a remote in development. `port` is its dev server's; the host is on
+ * `hostPort` (default `DEFAULT_HOST_PORT`), everything else placed from it.
+ */
+export type RemoteSettings = Required<Pick<DevRemote, 'name' | 'path' | 'label' | 'port'>>;
 
 export class RemoteSettingsError extends Error {
   override readonly name = 'RemoteSettingsError';

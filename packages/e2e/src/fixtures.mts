@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RemoteSpec } from '@mfe/stack';
+import type { DevRemote } from '@mfe/stack';
 
 /** The test fixtures (remotes that misbehave on purpose), built by `pnpm --filter @mfe/e2e build:fixtures`. */
 const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures');
@@ -9,4 +9,4 @@ export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
   react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(fixturesDir, 'react18', 'dist') },
   'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(fixturesDir, 'wrong-expose', 'dist') },
-} as const satisfies Readonly<Record<string, RemoteSpec>>;
+} as const satisfies Readonly<Record<string, DevRemote>>;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readDevRemotes, startStack, type DevManifest, type RemoteSpec } from '@mfe/stack';
+import { readDevRemotes, startStack, type DevManifest, type DevRemote } from '@mfe/stack';
 import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' launcher: the same stack as `pnpm start`, with the switches only tests need
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
 const extraRemotes = (values.fixture ?? []).map((name) => {
-  const fixture = (FIXTURES as Readonly<Record<string, RemoteSpec>>)[name];
+  const fixture = (FIXTURES as Readonly<Record<string, DevRemote>>)[name];
   if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
   return fixture;
 });

@@ -6,25 +6,12 @@ import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig, type Ru
 import { startCollector } from './collector';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
-import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topology';
+import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Where developer overrides may point when the stack enables them. */
 const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
-
-export interface RemoteSpec {
-  readonly name: string;
-  readonly path: string;
-  readonly label: string;
-  readonly order: number;
-  /** Build directory; defaults to `apps/<name>/dist`. */
-  readonly dist?: string;
-  /** false: a public area, open without signing in (the manifest's default is true). */
-  readonly requiresAuth?: boolean;
-  /** Its port with the default host port (the development manifest's); absent: the next extra port. */
-  readonly port?: number;
-}
 
 /** The manifest the stack serves, as the rig may change it. */
 export interface DevManifest {
@@ -52,9 +39,9 @@ export interface StackOptions {
   readonly hostPort?: number;
   readonly productName?: string;
   /** The feature areas to serve and list; default: this repository's development manifest. */
-  readonly remotes?: readonly RemoteSpec[];
+  readonly remotes?: readonly DevRemote[];
   /** More remotes to serve from their builds and list, each on the next port from the topology's `extraRemotes`. */
-  readonly extraRemotes?: readonly RemoteSpec[];
+  readonly extraRemotes?: readonly DevRemote[];
   /** Enable developer overrides to localhost origins (the host's config and CSP allow them). */
   readonly overrides?: boolean;
   /** Sender-constrained tokens (DPoP): on, off (the default here), or "auto" (on where the provider advertises it, the host's default). */
@@ -108,7 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
     const defaults = options.remotes ?? readDevRemotes();
-    const remotes: readonly RemoteSpec[] = [...defaults, ...(options.extraRemotes ?? [])];
+    const remotes: readonly DevRemote[] = [...defaults, ...(options.extraRemotes ?? [])];
     let nextExtra = ports.extraRemotes;
     for (const remote of remotes) {
       const live = options.liveRemotes?.[remote.name];

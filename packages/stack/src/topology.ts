@@ -14,20 +14,31 @@ export { DEFAULT_HOST_PORT, localUrl, topology, type StackTopology } from '@mfe/
  */
 export const DEV_MANIFEST_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'remotes.dev.json');
 
-/** A feature area of the development manifest. */
+/**
+ * A feature area as development knows it: the one type for a remote's settings before there is a
+ * runtime manifest (whose validated form is @mfe/manifest's `RemoteEntry`). The development manifest,
+ * the stack, the test fixtures and `mfe-dev` all speak it.
+ */
 export interface DevRemote {
   readonly name: string;
   readonly path: string;
   readonly label: string;
   readonly order: number;
-  /** Port with the default host port; `topology(host).remote(port)` moves it. */
-  readonly port: number;
+  /** Port with the default host port (`topology(host).remote(port)` moves it); absent: the next extra port. */
+  readonly port?: number;
+  /** Build directory; defaults to `apps/<name>/dist`. */
+  readonly dist?: string;
+  /** false: a public area, open without signing in (the manifest's default is true). */
+  readonly requiresAuth?: boolean;
 }
 
-export function readDevRemotes(file = DEV_MANIFEST_PATH): DevRemote[] {
+/** A remote of the development manifest: it always has its port. */
+export type ListedRemote = DevRemote & { readonly port: number };
+
+export function readDevRemotes(file = DEV_MANIFEST_PATH): ListedRemote[] {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { remotes?: unknown };
   if (!Array.isArray(parsed.remotes)) throw new Error(`${file} has no "remotes" list.`);
-  return parsed.remotes.map((entry: Partial<DevRemote>, index) => {
+  return parsed.remotes.map((entry: Partial<ListedRemote>, index) => {
     const { name, path, label, order, port } = entry;
     if (typeof name !== 'string' || typeof path !== 'string' || typeof label !== 'string' || typeof order !== 'number' || typeof port !== 'number') {
       throw new Error(`${file}: remote #${index + 1} needs name, path, label (strings), order and port (numbers).`);

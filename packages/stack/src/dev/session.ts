@@ -1,11 +1,12 @@
 import { DEMO_USERS } from '@mfe/dev-idp';
-import { startStack, type RemoteSpec } from '../stack';
+import { startStack } from '../stack';
+import type { DevRemote } from '../topology';
 import { startRemoteDevServer } from './remote-server';
 
 export interface DevSessionOptions {
   /** The remote being developed: its folder (with webpack.config.js) and manifest entry. */
   readonly appDir: string;
-  readonly remote: Omit<RemoteSpec, 'dist'>;
+  readonly remote: Omit<DevRemote, 'dist'>;
   /** Its dev server's port. */
   readonly port: number;
   /** The host's port; every other port follows from it (topology.ts). */
@@ -13,7 +14,7 @@ export interface DevSessionOptions {
   /** The host's development build (see host-build.ts). */
   readonly hostDist: string;
   /** The repository's other remotes, from their production builds (none for a standalone remote). */
-  readonly otherRemotes?: readonly RemoteSpec[];
+  readonly otherRemotes?: readonly DevRemote[];
 }
 
 export interface DevSession {
