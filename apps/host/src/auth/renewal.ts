@@ -171,3 +171,29 @@ export class RenewalSchedule {
     this.timer = undefined;
   }
 }
+
+/** What a session's renewal needs: the one token request, the lock name, its peers and its state. */
+export interface SessionRenewalDeps {
+  readonly renewLock: string;
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  askPeers(): Promise<void>;
+  current(): TokenState | null;
+  expiresAt(): number;
+  refresh(): Promise<void>;
+  now(): number;
+  expired(reason: string, recoverable: boolean): void;
+}
+
+/** A session's renewer (one request per renewal across tabs) and its schedule, wired together. */
+export function createSessionRenewal(deps: SessionRenewalDeps): { renewer: TokenRenewer; schedule: RenewalSchedule } {
+  const renewer = new TokenRenewer({
+    withLock: (fn) => deps.withLock(deps.renewLock, fn),
+    syncFromPeers: deps.askPeers,
+    current: deps.current,
+    refresh: deps.refresh,
+    now: deps.now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  const schedule = new RenewalSchedule({ renewer, current: deps.current, expiresAt: deps.expiresAt, now: deps.now, expired: deps.expired });
+  return { renewer, schedule };
+}

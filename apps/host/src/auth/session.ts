@@ -5,8 +5,9 @@ import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
 import { CALLBACK_PATH } from './client';
 import { redirectToSignIn, redirectToSignOut } from './redirects';
+import { apiAuthorization, type ApiAuthorization } from './api-credentials';
 import { createSessionClock, type SessionClock } from './clock';
-import { RenewalError, RenewalSchedule, TokenRenewer, type RenewalOutcome, type TokenState } from './renewal';
+import { createSessionRenewal, RenewalError, type RenewalSchedule, type RenewalOutcome, type TokenRenewer, type TokenState } from './renewal';
 import type { RefreshStore } from './refresh-store';
 import { withCrossTabLock } from './session-channel';
 import { openSessionResources, type SessionResources } from './session-resources';
@@ -16,8 +17,9 @@ import { rememberSignedIn } from './signed-in-hint';
 import { shareable, TabSync } from './tab-sync';
 import { createTokenChecks, type TokenChecks } from './token-checks';
 import { requestTokens } from './token-request';
+import { takePeerSet } from './peer-sets';
 import { stableClaims, toContractUser } from './user';
-import { onScreenViewer, remoteAuthApi } from './views';
+import { onScreenViewer, remoteAuthApi, usableViewer } from './views';
 
 const log = createLogger('auth');
 
@@ -33,12 +35,7 @@ export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly store?: SessionStore;
 }
 
-/** An API call's credentials: the header, and with DPoP the proof for this method and URL. */
-export interface ApiAuthorization {
-  readonly token: string;
-  readonly authorization: string;
-  readonly proof?: string;
-}
+export type { ApiAuthorization } from './api-credentials';
 
 /**
  * The host's sign-in session. Remotes see it only through the contract's
@@ -75,6 +72,7 @@ export class AuthSession {
   ) {
     this.store = options.store ?? new SessionStore();
     this.onScreen = onScreenViewer(this.store, () => this.grantedScopes);
+    this.usable = usableViewer(this.store, () => this.oidcUser?.scopes ?? []);
     this.location = options.location ?? window.location;
     this.clock = options.clock ?? createSessionClock();
     this.now = () => this.clock.now();
@@ -84,14 +82,16 @@ export class AuthSession {
     const resources = openSessionResources(config, options);
     this.kept = resources.refreshStore;
     this.renewLock = resources.renewLock;
-    this.renewer = new TokenRenewer({
-      withLock: (fn) => withCrossTabLock(this.renewLock, fn),
-      syncFromPeers: () => this.tabSync.askPeers(),
+    ({ renewer: this.renewer, schedule: this.schedule } = createSessionRenewal({
+      renewLock: this.renewLock,
+      withLock: withCrossTabLock,
+      askPeers: () => this.tabSync.askPeers(),
       current: () => this.tokenState(),
+      expiresAt: () => this.expiresAt,
       refresh: () => this.refreshOnce(),
       now: this.now,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    });
+      expired: (reason, recoverable) => this.markExpired(reason, recoverable),
+    }));
     this.tabSync = new TabSync({
       channel: resources.channel,
       tabs: resources.tabs,
@@ -104,29 +104,16 @@ export class AuthSession {
       },
       expiresAt: () => (this.oidcUser ? this.expiresAt : 0),
     });
-    this.schedule = new RenewalSchedule({
-      renewer: this.renewer,
-      current: () => this.tokenState(),
-      expiresAt: () => this.expiresAt,
-      now: this.now,
-      expired: (reason, recoverable) => this.markExpired(reason, recoverable),
-    });
     this.api = remoteAuthApi(this, this.store);
   }
 
-  /** With `hasRole`/`hasScope`, this makes the session the `Viewer` that access checks take. */
+  /** The session as the `Viewer` access checks take (views.ts): a usable session's roles and scopes. */
+  private readonly usable: Viewer;
   get signedIn(): boolean {
-    return this.store.user() !== null;
+    return this.usable.signedIn;
   }
-
-  hasRole(role: string): boolean {
-    const { status, user } = this.store.get();
-    return status === 'active' && (user?.roles.includes(role) ?? false);
-  }
-
-  hasScope(scope: string): boolean {
-    return this.store.get().status === 'active' && (this.oidcUser?.scopes.includes(scope) ?? false);
-  }
+  hasRole = (role: string): boolean => this.usable.hasRole(role);
+  hasScope = (scope: string): boolean => this.usable.hasScope(scope);
 
   /**
    * Access as the page on screen has it: the user's roles and scopes, also while the session shows
@@ -204,31 +191,17 @@ export class AuthSession {
     this.tabSync.adopted();
   }
 
-  /** A token set from another tab passes the same checks as one from the provider before it is used. */
+  /** A token set from another tab (peer-sets.ts). */
   private async adoptFromPeer(serialized: string): Promise<void> {
-    let incoming: OidcUser;
-    try {
-      incoming = OidcUser.fromStorageString(serialized);
-    } catch {
-      return;
-    }
-    const expiresAt = () => this.now() / 1000 + (incoming.expires_in ?? 0);
-    if (this.oidcUser && expiresAt() <= this.expiresAt) return;
-    try {
-      await this.checks.fromPeer(incoming);
-    } catch (error) {
-      log.warn('A token set from another tab was refused.', { message: (error as Error).message });
-      return;
-    }
-    // Another, newer set may have arrived while this one was checked.
-    if ((this.oidcUser && expiresAt() <= this.expiresAt) || this.leaving) return;
-    // Peers never send a refresh token: a tab that holds one keeps it, to go on renewing with it.
-    const own = this.oidcUser?.refresh_token ?? (await this.manager.getUser())?.refresh_token;
-    if (!incoming.refresh_token && own) incoming.refresh_token = own;
-    // Keep oidc-client-ts's store in step: the next token request starts from this set.
-    await this.manager.storeUser(incoming);
-    this.adopt(incoming);
-    rememberSignedIn(true);
+    const taken = await takePeerSet(serialized, {
+      manager: this.manager,
+      checks: this.checks,
+      now: this.now,
+      current: () => (this.oidcUser ? { user: this.oidcUser, expiresAt: this.expiresAt } : null),
+      leaving: () => this.leaving,
+      adopt: (user) => this.adopt(user),
+    });
+    if (taken) rememberSignedIn(true);
   }
 
   private canRenew(): boolean {
@@ -304,14 +277,10 @@ export class AuthSession {
     void this.manager.removeUser();
   }
 
-  /** Credentials for one API call (api-client.ts): with DPoP, a proof bound to its method and URL. */
+  /** Credentials for one API call (api-credentials.ts): with DPoP, a proof bound to its method and URL. */
   async authorize(url: string, method: string, nonce?: string): Promise<ApiAuthorization> {
     const token = await this.getAccessToken();
-    const user = this.oidcUser as OidcUser | null;
-    if (!this.dpop || !user || user.token_type?.toLowerCase() !== 'dpop') return { token, authorization: `Bearer ${token}` };
-    const proof = await this.manager.dpopProof(url, user, method, nonce);
-    if (!proof) throw new PlatformError('AUTH_REQUIRED', 'The key that proves this session is gone. Sign in again to continue.');
-    return { token, authorization: `DPoP ${token}`, proof };
+    return apiAuthorization(this.manager, this.oidcUser, token, this.dpop, { url, method, ...(nonce ? { nonce } : {}) });
   }
 
   async getAccessToken(): Promise<string> {

@@ -16,6 +16,17 @@ export function onScreenViewer(store: SessionStore, grantedScopes: () => readonl
   };
 }
 
+/** Access for a usable session only: roles and scopes while it is active (the session's own `Viewer`). */
+export function usableViewer(store: SessionStore, grantedScopes: () => readonly string[]): Viewer {
+  return {
+    get signedIn() {
+      return store.user() !== null;
+    },
+    hasRole: (role) => store.get().status === 'active' && (store.user()?.roles.includes(role) ?? false),
+    hasScope: (scope) => store.get().status === 'active' && grantedScopes().includes(scope),
+  };
+}
+
 /** What remotes get as `useAuth()`: the contract's `AuthApi`, nothing of oidc-client-ts. */
 export function remoteAuthApi(session: Omit<AuthApi, 'user'>, store: Pick<SessionStore, 'user'>): AuthApi {
   return {
