@@ -36,7 +36,7 @@ export interface NginxOptions {
  */
 export const ERROR_STATUSES = [400, 403, 404, 405, 408, 413, 414, 431, 500, 502, 503, 504] as const;
 const ERROR_LOCATION = '/__mfe/error';
-const ERROR_PAGE = "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'><title>Not available</title><h1>This address is not available</h1><p>It may have moved, or the request was not one this site can answer. <a href='/'>Go to the start page</a>.</p></html>";
+const ERROR_PAGE = "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'><title>Not available</title><link rel='stylesheet' href='/host.css'><main id='main'><h1>This address is not available</h1><p>It may have moved, or the request was not one this site can answer. <a href='/'>Go to the start page</a>.</p></main></html>";
 const REMOTE_ERROR_BODY = 'Not available.';
 
 function errorPages(headers: string[], body: string, type: string): string[] {
