@@ -23,7 +23,7 @@ export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'cal
 export interface StartDeps {
   readonly manager: UserManager;
   readonly store: SessionStore;
-  readonly location: Pick<Location, 'origin'>;
+  readonly location: Pick<Location, 'origin' | 'pathname'>;
   readonly dpop: boolean;
   readonly kept: RefreshStore;
   readonly renewLock: string;
@@ -89,4 +89,20 @@ export async function completeCallback(deps: StartDeps): Promise<AuthStartResult
     log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
     return { kind: 'callback-failed', problem };
   }
+}
+
+/**
+ * Runs before the router and before any remote code: completes a sign-in callback (and takes
+ * `code`/`state` out of the URL), or joins the session of another open tab, or restores this
+ * tab's session silently. The page shows as restoring meanwhile.
+ */
+export async function startSession(deps: StartDeps): Promise<AuthStartResult> {
+  if (deps.location.pathname === CALLBACK_PATH) return completeCallback(deps);
+  deps.store.update({ restoring: true });
+  try {
+    await restoreSession(deps);
+  } finally {
+    deps.store.update({ restoring: false });
+  }
+  return { kind: 'ready' };
 }

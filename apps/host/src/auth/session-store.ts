@@ -1,4 +1,5 @@
 import type { User } from '@mfe/context';
+import { stableClaims } from './user';
 
 export type SessionStatus = 'signed-out' | 'active' | 'expired';
 
@@ -31,5 +32,12 @@ export class SessionStore {
   update(change: Partial<SessionSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
     this.listeners.forEach((listener) => listener());
+  }
+
+  /** Shows a signed-in user. A renewal with the same claims keeps the same object, so remotes do not re-render or re-fetch. */
+  showActive(next: User): void {
+    const { user: previous, status, signedOutElsewhere } = this.snapshot;
+    const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
+    if (!same || status !== 'active' || signedOutElsewhere) this.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
   }
 }

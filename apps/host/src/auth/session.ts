@@ -1,32 +1,30 @@
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { PlatformError, type AuthApi, type User } from '@mfe/context';
+import type { AuthApi, User } from '@mfe/context';
 import type { Viewer } from '../access';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
-import { CALLBACK_PATH } from './client';
 import { redirectToSignIn, redirectToSignOut } from './redirects';
 import { apiAuthorization, type ApiAuthorization } from './api-credentials';
 import { createSessionClock, type SessionClock } from './clock';
-import { createSessionRenewal, RenewalError, type RenewalSchedule, type RenewalOutcome, type TokenRenewer, type TokenState } from './renewal';
+import { createSessionRenewal, RenewalError, type RenewalSchedule, type RenewalOutcome, type TokenRenewer } from './renewal';
+import { HeldTokens } from './held-tokens';
 import type { RefreshStore } from './refresh-store';
 import { withCrossTabLock } from './session-channel';
 import { openSessionResources, type SessionResources } from './session-resources';
-import { completeCallback, restoreSession, type AuthStartResult, type StartDeps } from './session-start';
+import { startSession, type AuthStartResult, type StartDeps } from './session-start';
 import { SessionStore, type SessionSnapshot } from './session-store';
 import { rememberSignedIn } from './signed-in-hint';
 import { shareable, TabSync } from './tab-sync';
 import { createTokenChecks, type TokenChecks } from './token-checks';
 import { requestTokens } from './token-request';
 import { takePeerSet } from './peer-sets';
-import { stableClaims, toContractUser } from './user';
+import { toContractUser } from './user';
 import { onScreenViewer, remoteAuthApi, usableViewer } from './views';
 
 const log = createLogger('auth');
 
 export type { SessionSnapshot, SessionStatus } from './session-store';
-
 export type { AuthStartResult } from './session-start';
-
 export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly location?: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   readonly clock?: SessionClock;
@@ -44,18 +42,11 @@ export type { ApiAuthorization } from './api-credentials';
 export class AuthSession {
   private readonly store: SessionStore;
   private readonly tabSync: TabSync;
-  /** Scopes of the token set behind the user on screen, kept while the session shows as expired. */
-  private grantedScopes: readonly string[] = [];
-  private oidcUser: OidcUser | null = null;
-  private lifetime = 0;
-  /** When the access token expires, seconds on the session clock (immune to device clock jumps). */
-  private expiresAt = 0;
+  /** The token set behind the session (held-tokens.ts). */
+  private readonly held: HeldTokens;
   private leaving = false;
-  /** Expired because the provider was unreachable: keep the refresh token and keep trying. */
-  private recovering = false;
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly now: () => number;
-  private readonly clock: SessionClock;
   private readonly checks: TokenChecks;
   private readonly dpop: boolean;
   /** With DPoP: the refresh token kept across reloads (see refresh-store.ts). */
@@ -71,12 +62,13 @@ export class AuthSession {
     options: AuthSessionOptions = {},
   ) {
     this.store = options.store ?? new SessionStore();
-    this.onScreen = onScreenViewer(this.store, () => this.grantedScopes);
-    this.usable = usableViewer(this.store, () => this.oidcUser?.scopes ?? []);
     this.location = options.location ?? window.location;
-    this.clock = options.clock ?? createSessionClock();
-    this.now = () => this.clock.now();
-    this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock: this.clock });
+    const clock = options.clock ?? createSessionClock();
+    this.now = () => clock.now();
+    this.held = new HeldTokens(this.now);
+    this.onScreen = onScreenViewer(this.store, () => this.held.grantedScopes);
+    this.usable = usableViewer(this.store, () => this.held.user?.scopes ?? []);
+    this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock });
     // Decided before the session is made (engine.ts); `true` here, never "auto".
     this.dpop = config.auth.dpop === true;
     const resources = openSessionResources(config, options);
@@ -86,8 +78,8 @@ export class AuthSession {
       renewLock: this.renewLock,
       withLock: withCrossTabLock,
       askPeers: () => this.tabSync.askPeers(),
-      current: () => this.tokenState(),
-      expiresAt: () => this.expiresAt,
+      current: () => this.held.renewable(this.store.get().status),
+      expiresAt: () => this.held.expiresAt,
       refresh: () => this.refreshOnce(),
       now: this.now,
       expired: (reason, recoverable) => this.markExpired(reason, recoverable),
@@ -95,14 +87,14 @@ export class AuthSession {
     this.tabSync = new TabSync({
       channel: resources.channel,
       tabs: resources.tabs,
-      shareable: () => (this.oidcUser && this.store.get().status === 'active' ? shareable(this.oidcUser) : null),
+      shareable: () => (this.held.user && this.store.get().status === 'active' ? shareable(this.held.user) : null),
       offered: (serialized) => void this.adoptFromPeer(serialized),
       signedOutElsewhere: () => {
         log.info('Signed out in another tab.');
         this.clearLocal();
         this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: true });
       },
-      expiresAt: () => (this.oidcUser ? this.expiresAt : 0),
+      expiresAt: () => (this.held.user ? this.held.expiresAt : 0),
     });
     this.api = remoteAuthApi(this, this.store);
   }
@@ -129,22 +121,11 @@ export class AuthSession {
   /** True once the page is on its way to the provider (sign-in or sign-out); guards must not start another redirect. */
   isLeaving = (): boolean => this.leaving;
 
-  /**
-   * Runs before the router and before any remote code: completes a sign-in
-   * callback (and takes `code`/`state` out of the URL), or joins the session
-   * of another open tab, or restores this tab's session silently.
-   */
-  async start(): Promise<AuthStartResult> {
+  /** Runs before the router and before any remote code (session-start.ts). */
+  start(): Promise<AuthStartResult> {
     // Tokens are about to arrive: their verifier downloads meanwhile instead of after them.
     this.checks.prepare?.();
-    if (this.location.pathname === CALLBACK_PATH) return completeCallback(this.startDeps());
-    this.store.update({ restoring: true });
-    try {
-      await restoreSession(this.startDeps());
-    } finally {
-      this.store.update({ restoring: false });
-    }
-    return { kind: 'ready' };
+    return startSession(this.startDeps());
   }
 
   private startDeps(): StartDeps {
@@ -156,7 +137,7 @@ export class AuthSession {
       kept: this.kept,
       renewLock: this.renewLock,
       accept: (user) => this.accept(user),
-      hasTokens: () => this.oidcUser !== null,
+      hasTokens: () => this.held.user !== null,
       askPeers: () => this.tabSync.askPeers(),
     };
   }
@@ -164,7 +145,7 @@ export class AuthSession {
   /** Validates and takes a token set this tab obtained, then shares it with the other tabs. */
   private async accept(user: OidcUser): Promise<void> {
     try {
-      await this.checks.fromProvider(user, this.oidcUser?.id_token);
+      await this.checks.fromProvider(user, this.held.user?.id_token);
     } catch (error) {
       await this.manager.removeUser();
       throw error;
@@ -176,17 +157,8 @@ export class AuthSession {
   }
 
   private adopt(user: OidcUser): void {
-    this.oidcUser = user;
-    this.grantedScopes = user.scopes;
-    this.recovering = false;
-    // expires_in is counted from now on the device's clock; kept on the session clock from here on.
-    this.lifetime = Math.max(1, user.expires_in ?? 0);
-    this.expiresAt = this.now() / 1000 + this.lifetime;
-    const next = toContractUser(user.profile, this.config.auth.rolesClaim);
-    // A renewal with the same claims keeps the same object, so remotes do not re-render or re-fetch.
-    const { user: previous, status, signedOutElsewhere } = this.store.get();
-    const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
-    if (!same || status !== 'active' || signedOutElsewhere) this.store.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
+    this.held.hold(user);
+    this.store.showActive(toContractUser(user.profile, this.config.auth.rolesClaim));
     this.schedule.schedule();
     this.tabSync.adopted();
   }
@@ -197,19 +169,11 @@ export class AuthSession {
       manager: this.manager,
       checks: this.checks,
       now: this.now,
-      current: () => (this.oidcUser ? { user: this.oidcUser, expiresAt: this.expiresAt } : null),
+      current: () => (this.held.user ? { user: this.held.user, expiresAt: this.held.expiresAt } : null),
       leaving: () => this.leaving,
       adopt: (user) => this.adopt(user),
     });
     if (taken) rememberSignedIn(true);
-  }
-
-  private canRenew(): boolean {
-    return this.oidcUser !== null && (this.store.get().status === 'active' || this.recovering);
-  }
-
-  private tokenState(): TokenState | null {
-    return this.canRenew() ? { expiresAt: this.expiresAt, lifetime: this.lifetime } : null;
   }
 
   /** One token request (token-request.ts), and the new set taken like any other. */
@@ -224,7 +188,7 @@ export class AuthSession {
 
   /** For the API client: a token other than the one an API just refused (renewing at most once). */
   async renewAfterRejection(rejected: string): Promise<string> {
-    await this.renewNow(() => this.oidcUser?.access_token === rejected);
+    await this.renewNow(() => this.held.user?.access_token === rejected);
     return this.getAccessToken();
   }
 
@@ -235,10 +199,10 @@ export class AuthSession {
   private markExpired(reason: string, recoverable: boolean): void {
     if (this.store.get().status === 'signed-out') return;
     log.warn(`Session expired: ${reason}.`);
-    this.recovering = recoverable;
-    if (!recoverable) {
+    if (recoverable) this.held.recovering = true;
+    else {
       this.schedule.stop();
-      this.oidcUser = null;
+      this.held.forget({ keepScopes: true });
       void this.kept.clear();
       void this.manager.removeUser();
     }
@@ -258,7 +222,7 @@ export class AuthSession {
   }
 
   async signOut(): Promise<void> {
-    const idToken = this.oidcUser?.id_token;
+    const idToken = this.held.user?.id_token;
     this.leaving = true;
     this.tabSync.announceSignOut();
     // Local tokens go first, whatever the provider does next.
@@ -269,9 +233,7 @@ export class AuthSession {
 
   private clearLocal(): void {
     this.schedule.stop();
-    this.oidcUser = null;
-    this.grantedScopes = [];
-    this.recovering = false;
+    this.held.forget();
     rememberSignedIn(false);
     void this.kept.clear();
     void this.manager.removeUser();
@@ -280,16 +242,13 @@ export class AuthSession {
   /** Credentials for one API call (api-credentials.ts): with DPoP, a proof bound to its method and URL. */
   async authorize(url: string, method: string, nonce?: string): Promise<ApiAuthorization> {
     const token = await this.getAccessToken();
-    return apiAuthorization(this.manager, this.oidcUser, token, this.dpop, { url, method, ...(nonce ? { nonce } : {}) });
+    return apiAuthorization(this.manager, this.held.user, token, this.dpop, { url, method, ...(nonce ? { nonce } : {}) });
   }
 
   async getAccessToken(): Promise<string> {
-    if (this.store.get().status === 'expired' && !this.recovering) throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
-    if (!this.oidcUser) throw new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
+    const refusal = this.held.refusal(this.store.get().status);
+    if (refusal) throw refusal;
     if (this.renewer.isDue()) await this.renewNow();
-    const user = this.oidcUser as OidcUser | null;
-    if (!user || this.store.get().status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
-    if (this.expiresAt <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
-    return user.access_token;
+    return this.held.accessToken(this.store.get().status);
   }
 }
