@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // CommonJS file (`mfe-manifest-check`). @mfe/context, valibot and semver stay dependencies.
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'remote-build': 'src/remote-build.ts' },
+    entry: { index: 'src/index.ts', 'remote-build': 'src/remote-build.ts', check: 'src/check.ts' },
     format: ['esm', 'cjs'],
     // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },

@@ -1,7 +1,7 @@
 import satisfies from 'semver/functions/satisfies';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
-import { CONTRACT_PACKAGE, readRemoteBuild } from './remote-build';
+import { CONTRACT_PACKAGE, entryScriptUrl, readRemoteBuild } from './remote-build';
 
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
@@ -81,11 +81,31 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
   }
   const build = readRemoteBuild(manifest);
   if (!build.declaresContract) return problem(`${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`);
+  if (remote.integrity) {
+    const mismatch = await checkIntegrity(entryScriptUrl(remote.entry), remote.integrity, fetchImpl, options.timeoutMs);
+    if (mismatch) return problem(mismatch);
+  }
   const { globalCss } = build;
   return {
     problem: null,
     warnings: globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [],
   };
+}
+
+/** Fetches the entry script and compares its sha384 with the pinned one, as the browser will. */
+async function checkIntegrity(url: string, integrity: string, fetchImpl: typeof fetch, timeoutMs = 10_000): Promise<string | null> {
+  let bytes: ArrayBuffer;
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return `${url} answered HTTP ${response.status}`;
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    return `${url} could not be reached (${(error as Error).message})`;
+  }
+  const digest = `sha384-${Buffer.from(await crypto.subtle.digest('SHA-384', bytes)).toString('base64')}`;
+  const pinned = integrity.split(/\s+/).filter((hash) => hash.startsWith('sha384-'));
+  if (pinned.length > 0 && !pinned.includes(digest)) return `${url} does not match its "integrity" (${digest} served, ${pinned[0]} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
+  return null;
 }
 
 /**

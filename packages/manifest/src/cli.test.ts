@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ beforeAll(async () => {
     const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
     if (req.url === '/styled/mf-manifest.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
     if (req.url?.endsWith('/missing/mf-manifest.json')) return void res.writeHead(404).end();
+    if (req.url?.endsWith('/remoteEntry.js')) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
     // A deployed host that provides a newer contract and allows this origin.
     if (req.url === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
     if (req.url === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins: ['https://cdn.example.test'] }));
@@ -43,7 +45,9 @@ function run(manifest: unknown, ...args: string[]) {
   return command([file, ...args]);
 }
 
-const PINNED = `sha384-${'A'.repeat(64)}`;
+// Every entry script this server answers with, and its hash as a build's integrity.json gives it.
+const ENTRY_SCRIPT = 'var remote = {};';
+const PINNED = `sha384-${createHash('sha384').update(ENTRY_SCRIPT).digest('base64')}`;
 const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}/mf-manifest.json`, path: `/${name}`, label: name, integrity: PINNED });
 
 test('a valid manifest whose entries are reachable and compatible passes', async () => {
@@ -114,4 +118,11 @@ test('bad usage prints the usage and exits 2', async () => {
   const result = await command([]);
   expect(result.err).toContain('Usage: mfe-manifest-check');
   expect(result.code).toBe(2);
+});
+
+test('an entry whose script does not match its pinned integrity is refused with both hashes', async () => {
+  const other = `sha384-${createHash('sha384').update('something else').digest('base64')}`;
+  const { code, out } = await run({ schemaVersion: 1, remotes: [{ ...entry('referrals', 'current'), integrity: other }] }, '--allowed-origin', origin, '--reachable');
+  expect(out).toContain(`✖ referrals: ${origin}/current/remoteEntry.js does not match its "integrity" (${PINNED} served, ${other} pinned)`);
+  expect(code).toBe(1);
 });

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { isSri, readRemoteBuild } from '@mfe/manifest/remote-build';
+import { ReleaseError } from './errors';
+import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
+import { contentTypeOf, type ObjectStore } from './object-store';
+
+/** What the store keeps about a published build (builds/<name>/<version>.json). */
+export interface BuildRecord {
+  readonly name: string;
+  readonly version: string;
+  /** The hash a manifest entry pins (the build's integrity.json for remoteEntry.js). */
+  readonly integrity: string;
+  /** Every published file and its sha384, to prove later publishes of the version identical. */
+  readonly files: Readonly<Record<string, string>>;
+  readonly publishedAt: string;
+  readonly actor: string;
+}
+
+export interface PublishResult {
+  readonly record: BuildRecord;
+  /** False when this very build was already published (a re-run changes nothing). */
+  readonly uploaded: boolean;
+}
+
+const sha384 = (body: Uint8Array) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
+
+/**
+ * Publishes a remote's build folder under remotes/<name>/<version>/. A version is published once:
+ * the same build again is accepted (nothing changes), a different build under a version already
+ * taken is refused before any file is written. Source maps are not published (never served).
+ */
+export async function publishBuild(store: ObjectStore, dist: string, options: { actor: string; now?: () => Date }): Promise<PublishResult> {
+  const build = await readBuildFolder(dist);
+  const existing = await readJson<BuildRecord>(store, KEYS.buildRecord(build.name, build.version));
+  if (existing) {
+    const differs = differingFile(existing.value.files, build.files);
+    if (differs) throw taken(build.name, build.version, differs);
+    return { record: existing.value, uploaded: false };
+  }
+  for (const [file, body] of build.bodies) {
+    const key = KEYS.buildFile(build.name, build.version, file);
+    if (await store.create(key, body, contentTypeOf(key))) continue;
+    // Left by an earlier publish of this version that stopped half-way, or by a different build.
+    const stored = await store.get(key);
+    if (!stored || sha384(stored.body) !== build.files[file]) throw taken(build.name, build.version, file);
+  }
+  const record: BuildRecord = { name: build.name, version: build.version, integrity: build.integrity, files: build.files, publishedAt: (options.now?.() ?? new Date()).toISOString(), actor: options.actor };
+  if (!(await store.create(KEYS.buildRecord(build.name, build.version), jsonBytes(record), 'application/json'))) {
+    const winner = await readJson<BuildRecord>(store, KEYS.buildRecord(build.name, build.version));
+    const differs = winner ? differingFile(winner.value.files, build.files) : null;
+    if (differs) throw taken(build.name, build.version, differs);
+    return { record: winner!.value, uploaded: false };
+  }
+  return { record, uploaded: true };
+}
+
+export async function readBuildRecord(store: ObjectStore, name: string, version: string): Promise<BuildRecord> {
+  const record = await readJson<BuildRecord>(store, KEYS.buildRecord(name, version));
+  if (!record) throw new ReleaseError('RELEASE_NOT_FOUND', `${name}@${version} is not published in ${store.where}: run \`mfe-release publish <its dist folder>\` first.`);
+  return record.value;
+}
+
+interface BuildFolder {
+  readonly name: string;
+  readonly version: string;
+  readonly integrity: string;
+  readonly files: Record<string, string>;
+  readonly bodies: ReadonlyMap<string, Uint8Array>;
+}
+
+async function readBuildFolder(dist: string): Promise<BuildFolder> {
+  const invalid = (why: string) => new ReleaseError('RELEASE_BUILD_INVALID', `${dist} is not a remote's production build: ${why}. Build it with \`pnpm build\` (the platform's preset writes both).`);
+  const json = async (file: string): Promise<unknown> => {
+    try {
+      return JSON.parse(await readFile(join(dist, file), 'utf8'));
+    } catch (error) {
+      throw invalid(`${file} could not be read (${(error as Error).message})`);
+    }
+  };
+  const manifest = (await json('mf-manifest.json')) as { name?: unknown };
+  const name = typeof manifest.name === 'string' ? manifest.name : undefined;
+  const version = readRemoteBuild(manifest).version;
+  if (!name) throw invalid('mf-manifest.json has no "name"');
+  if (!version) throw invalid('mf-manifest.json has no build version (metaData.buildInfo.buildVersion)');
+  checkVersion(version);
+  const integrity = ((await json('integrity.json')) as Record<string, unknown>)['remoteEntry.js'];
+  if (!isSri(integrity)) throw invalid('integrity.json has no hash for remoteEntry.js');
+  const bodies = new Map<string, Uint8Array>();
+  for (const path of await walk(dist)) {
+    const file = relative(dist, path).split(sep).join('/');
+    if (!file.endsWith('.map')) bodies.set(file, new Uint8Array(await readFile(path)));
+  }
+  const entry = bodies.get('remoteEntry.js');
+  if (!entry) throw invalid('there is no remoteEntry.js');
+  // The pinned hash must be of these bytes, or every host would refuse the remote.
+  if (!integrity.split(/\s+/).includes(sha384(entry))) throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
+  const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sha384(body)]));
+  return { name, version, integrity, files, bodies };
+}
+
+async function walk(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)])));
+  return nested.flat().sort();
+}
+
+function differingFile(published: Readonly<Record<string, string>>, candidate: Readonly<Record<string, string>>): string | null {
+  const names = new Set([...Object.keys(published), ...Object.keys(candidate)]);
+  for (const name of [...names].sort()) if (published[name] !== candidate[name]) return name;
+  return null;
+}
+
+const taken = (name: string, version: string, file: string) =>
+  new ReleaseError('RELEASE_VERSION_TAKEN', `${name}@${version} is already published with different files (${file} differs). A version is published once: build the change with a new version.`);

@@ -1,0 +1,88 @@
+import type { RemoteEntry } from '@mfe/manifest';
+import { readBuildRecord } from './builds';
+import { ReleaseError } from './errors';
+import { KEYS, type StoreSettings } from './layout';
+import type { ObjectStore } from './object-store';
+import { readCurrent, readHistory, readRevision, type Change, type ManifestDocument } from './revisions';
+
+export interface ChangeContext {
+  readonly store: ObjectStore;
+  readonly settings: StoreSettings;
+  readonly actor: string;
+  readonly reason: string;
+  readonly check: Change['check'];
+}
+
+/** Where a remote's area goes when it is new to an environment (an existing one keeps its place). */
+export interface Placement {
+  readonly path?: string;
+  readonly label?: string;
+  readonly order?: number;
+}
+
+/** Points one remote of an environment at a published version; the rest of the manifest is kept. */
+export async function deployChange(context: ChangeContext, name: string, version: string, placement: Placement = {}): Promise<Change> {
+  const build = await readBuildRecord(context.store, name, version);
+  const entryUrl = `${context.settings.publicUrl.replace(/\/$/, '')}/${KEYS.buildFile(name, version, 'mf-manifest.json').slice('remotes/'.length)}`;
+  return {
+    action: { verb: 'deploy', remote: name, version },
+    actor: context.actor,
+    reason: context.reason,
+    rebase: true,
+    apply: (current) => {
+      const existing = current.remotes.find((remote) => remote.name === name);
+      const path = placement.path ?? existing?.path;
+      const label = placement.label ?? existing?.label;
+      if (!path || !label) throw new ReleaseError('RELEASE_USAGE', `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`);
+      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), entry: entryUrl, integrity: build.integrity };
+      return withRemote(current, entry);
+    },
+    check: context.check,
+  };
+}
+
+/** Gives another environment the same entries (the same URLs, so the same bytes): nothing is rebuilt. */
+export async function promoteChange(context: ChangeContext, from: string, names: readonly string[]): Promise<Change> {
+  const source = await readCurrent(context.store, from);
+  if (!source) throw new ReleaseError('RELEASE_NOT_FOUND', `${from} has no manifest yet: deploy to it first.`);
+  const missing = names.filter((name) => !source.remotes.some((remote) => remote.name === name));
+  if (missing.length > 0) throw new ReleaseError('RELEASE_NOT_FOUND', `${from} has no remote named ${missing.join(', ')} (it has ${source.remotes.map((remote) => remote.name).join(', ') || 'none'}).`);
+  const chosen = source.remotes.filter((remote) => names.length === 0 || names.includes(remote.name));
+  return {
+    action: { verb: 'promote', from, fromRevision: source.revision, remotes: chosen.map((remote) => remote.name) },
+    actor: context.actor,
+    reason: context.reason,
+    rebase: true,
+    apply: (current) => chosen.reduce(withRemote, current),
+    check: context.check,
+  };
+}
+
+/**
+ * Makes an earlier revision's manifest current again, as a new revision (history only grows).
+ * Without `to`, the one before the current. Not made on top of a revision that lands meanwhile:
+ * it would undo that one instead.
+ */
+export async function rollbackChange(context: ChangeContext, env: string, to?: number): Promise<Change> {
+  const history = await readHistory(context.store, env);
+  const head = history.at(-1);
+  if (!head) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
+  const target = to ?? head.revision - 1;
+  if (target < 1) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has only revision ${head.revision}: there is nothing before it to roll back to.`);
+  if (target === head.revision) throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
+  const manifest = (await readRevision(context.store, env, target)).manifest;
+  return {
+    action: { verb: 'rollback', to: target },
+    actor: context.actor,
+    reason: context.reason,
+    rebase: false,
+    apply: () => manifest,
+    check: context.check,
+  };
+}
+
+function withRemote(current: ManifestDocument, entry: RemoteEntry): ManifestDocument {
+  const index = current.remotes.findIndex((remote) => remote.name === entry.name);
+  const remotes = index === -1 ? [...current.remotes, entry] : current.remotes.map((remote, at) => (at === index ? entry : remote));
+  return { schemaVersion: 1, remotes };
+}

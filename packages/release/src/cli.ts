@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import * as commands from './commands';
+import { isReleaseError } from './errors';
+import { defaultActor, openStore } from './open-store';
+
+const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
+       (in this repository: pnpm release …)
+
+  init --public-url <url> [--host <env>=<url>]…   set up a store: where its remotes/ folder is served,
+                                                  and each environment's host (what manifests are checked against)
+  publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
+  deploy <name>@<version> --env <env> [--path /x --label "X" --order N]
+  promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
+  rollback --env <env> [--to <revision>]          default: the revision before the current one
+  history --env <env>
+  diff --env <env> [<from>] [<to>]                revisions (#12), current, or another environment; one: what
+                                                  making it current would change; none: the last change
+  status [--env <env>]…
+
+Every change is checked as the environment's host will read it before it becomes current, and is
+recorded with --actor (default: from the CI system, else the user) and --reason.
+Options: --host <url> (this environment's host, instead of the store's), --s3-endpoint <url>
+(an S3-compatible server; also MFE_RELEASE_S3_ENDPOINT), MFE_RELEASE_STORE for --store.
+Exit codes: 0 done, 1 refused or failed (one line per problem), 2 bad usage.`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      store: { type: 'string' },
+      's3-endpoint': { type: 'string' },
+      env: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      host: { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
+      actor: { type: 'string' },
+      reason: { type: 'string', default: '' },
+      path: { type: 'string' },
+      label: { type: 'string' },
+      order: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const address = values.store ?? process.env.MFE_RELEASE_STORE;
+  if (!address) throw new UsageError('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
+  const store = openStore(address, { ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT) ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT } : {}) });
+  const env = () => values.env?.[0] ?? usage('Which environment? Give --env <name>.');
+  const who = { actor: values.actor ?? defaultActor(), reason: values.reason ?? '', ...(command !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}) };
+  let lines: string[];
+  switch (command) {
+    case 'init': {
+      const hosts = Object.fromEntries((values.host ?? []).map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : usage(`--host ${pair}: write <env>=<url>.`))));
+      lines = await commands.init(store, values['public-url'] ?? usage('Where is the store\'s remotes/ folder served? Give --public-url <url>.'), hosts);
+      break;
+    }
+    case 'publish':
+      lines = await commands.publish(store, rest[0] ?? usage('Which build? Give the dist folder: publish <dist>.'), who);
+      break;
+    case 'deploy': {
+      const order = values.order === undefined ? undefined : Number(values.order);
+      if (order !== undefined && !Number.isInteger(order)) usage('--order takes a whole number.');
+      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}) });
+      break;
+    }
+    case 'promote':
+      lines = await commands.promote(store, values.from ?? usage('Promote from where? Give --from <env>.'), values.to ?? usage('Promote to where? Give --to <env>.'), rest, who);
+      break;
+    case 'rollback': {
+      const to = values.to === undefined ? undefined : Number(values.to.replace('#', ''));
+      if (to !== undefined && !Number.isInteger(to)) usage('--to takes a revision number (history lists them).');
+      lines = await commands.rollback(store, env(), to, who);
+      break;
+    }
+    case 'history':
+      lines = await commands.history(store, env());
+      break;
+    case 'diff':
+      lines = await commands.diff(store, env(), rest[0], rest[1]);
+      break;
+    case 'status':
+      lines = await commands.status(store, values.env ?? []);
+      break;
+    default:
+      return usage(`"${command}" is not a command.`);
+  }
+  for (const line of lines) console.log(line);
+  return 0;
+}
+
+class UsageError extends Error {}
+function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (isReleaseError(error) && error.code === 'RELEASE_USAGE')) {
+      console.error(`${(error as Error).message}\n(mfe-release --help lists the commands)`);
+      process.exit(2);
+    }
+    console.error(`✖ ${(error as Error).message}`);
+    if (isReleaseError(error)) for (const line of error.lines) console.error(`  ${line}`);
+    process.exit(1);
+  },
+);

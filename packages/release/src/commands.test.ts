@@ -1,0 +1,116 @@
+/**
+ * @jest-environment node
+ */
+import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as commands from './commands';
+import { DirectoryStore } from './directory-store';
+import { KEYS } from './layout';
+import { readCurrent, readHistory } from './revisions';
+import { startHost, tempDir, writeBuild } from './testing/world';
+
+let storeDir = '';
+let host: Awaited<ReturnType<typeof startHost>>;
+let store: DirectoryStore;
+const builds = tempDir('builds');
+jest.setTimeout(60_000);
+const who = (actor: string, reason: string) => ({ actor, reason });
+
+beforeAll(async () => {
+  host = await startHost(() => storeDir);
+});
+afterAll(() => host.close());
+beforeEach(async () => {
+  storeDir = tempDir('store');
+  store = new DirectoryStore(storeDir);
+  await commands.init(store, `${host.url}/remotes`, { staging: host.url, production: host.url });
+});
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a refusal'); }, (error: Error & { code?: string; lines?: string[] }) => error);
+
+test('a build goes to staging, the same files to production, back again, and history says who and why at each step', async () => {
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
+  expect(await commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', 'first release'), { path: '/referrals', label: 'Referrals' })).toEqual(['✔ staging revision 1: deploy referrals@1.0.0', '  + referrals 1.0.0 at /referrals']);
+  await commands.promote(store, 'staging', 'production', [], who('bob', 'looks good'));
+  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'faster list'));
+  expect(await commands.promote(store, 'staging', 'production', ['referrals'], who('bob', 'ship it'))).toContain('  ~ referrals 1.0.0 → 1.1.0');
+  const [staging, production] = [await readCurrent(store, 'staging'), await readCurrent(store, 'production')];
+  // The same entry, so the same URL and hash: the bytes staging ran.
+  expect(production!.remotes).toEqual(staging!.remotes);
+  expect(await commands.rollback(store, 'production', undefined, who('carol', 'errors up'))).toEqual(['✔ production revision 3: rollback to #1', '  ~ referrals 1.1.0 → 1.0.0']);
+  expect(await commands.history(store, 'production')).toEqual([
+    expect.stringMatching(/^#1 \S+ bob: promote referrals from staging #1 — looks good$/),
+    expect.stringMatching(/^#2 \S+ bob: promote referrals from staging #2 — ship it$/),
+    expect.stringMatching(/^#3 \S+ carol: rollback to #1 — errors up$/),
+  ]);
+  expect(await commands.diff(store, 'production', '2', '3')).toEqual(['~ referrals 1.1.0 → 1.0.0']);
+  expect(await commands.diff(store, 'production', 'staging', undefined)).toEqual(['~ referrals 1.0.0 → 1.1.0']);
+  expect(await commands.diff(store, 'production', undefined, undefined)).toEqual(['~ referrals 1.1.0 → 1.0.0']);
+  expect(await commands.status(store, ['production'])).toContain('  referrals 1.0.0 at /referrals');
+});
+
+test('a version is published once: the same build again changes nothing, a different one is refused', async () => {
+  const first = writeBuild(builds, 'referrals', '2.0.0');
+  expect(await commands.publish(store, first, who('ci', ''))).toEqual([expect.stringMatching(/^✔ published referrals@2\.0\.0 \(4 files/)]);
+  expect(await commands.publish(store, first, who('ci', ''))).toEqual(['✔ referrals@2.0.0 was already published with these files; nothing changed']);
+  const error = await refusal(commands.publish(store, writeBuild(builds, 'referrals', '2.0.0', { body: 'var other = 1;' }), who('ci', '')));
+  expect(error).toMatchObject({ code: 'RELEASE_VERSION_TAKEN', message: expect.stringContaining('referrals@2.0.0 is already published with different files (integrity.json differs)') });
+  expect(existsSync(join(storeDir, KEYS.buildFile('referrals', '2.0.0', 'static/chunk.js.map')))).toBe(false);
+});
+
+test('a deploy whose build is incompatible, unreachable or not the pinned bytes is refused and nothing changes', async () => {
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  const before = readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8');
+
+  await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
+  const incompatible = await refusal(commands.deploy(store, 'referrals@9.0.0', 'production', who('alice', '')));
+  expect(incompatible).toMatchObject({ code: 'RELEASE_CHECK_FAILED', lines: [expect.stringMatching(/✖ referrals: built for @mfe\/context \^9\.0\.0, but the host provides @mfe\/context 1\.2\.0/)] });
+
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who('ci', ''));
+  rmSync(join(storeDir, KEYS.buildFile('referrals', '1.0.1', 'mf-manifest.json')));
+  const unreachable = await refusal(commands.deploy(store, 'referrals@1.0.1', 'production', who('alice', '')));
+  expect(unreachable.lines).toEqual([expect.stringMatching(/✖ referrals: .*\/referrals\/1\.0\.1\/mf-manifest\.json answered HTTP 404/)]);
+
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.2'), who('ci', ''));
+  writeFileSync(join(storeDir, KEYS.buildFile('referrals', '1.0.2', 'remoteEntry.js')), 'var tampered = true;');
+  const tampered = await refusal(commands.deploy(store, 'referrals@1.0.2', 'production', who('alice', '')));
+  expect(tampered.lines).toEqual([expect.stringMatching(/✖ referrals: .*remoteEntry\.js does not match its "integrity"/)]);
+
+  expect(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')).toBe(before);
+  expect((await readHistory(store, 'production')).map((revision) => revision.revision)).toEqual([1]);
+});
+
+test('two deploys at the same moment, twenty times: every one is in the history, none lost', async () => {
+  for (const name of ['left', 'right']) {
+    for (let round = 0; round < 20; round += 1) await commands.publish(store, writeBuild(builds, name, `1.0.${round}`), who('ci', ''));
+  }
+  for (let round = 0; round < 20; round += 1) {
+    const placement = (name: string) => ({ path: `/${name}`, label: name });
+    await Promise.all(['left', 'right'].map((name) => commands.deploy(store, `${name}@1.0.${round}`, 'production', who(name, `round ${round}`), placement(name))));
+  }
+  const history = await readHistory(store, 'production');
+  expect(history.map((revision) => revision.revision)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+  for (let round = 0; round < 20; round += 1) {
+    for (const name of ['left', 'right']) expect(history.filter((revision) => revision.reason === `round ${round}` && revision.actor === name)).toHaveLength(1);
+  }
+  // Each revision is its parent plus its own change: a later one never drops an earlier one's.
+  const current = await readCurrent(store, 'production');
+  expect(current!.revision).toBe(40);
+  expect(current!.remotes.map((remote) => remote.entry.split('/').slice(-3, -1).join('@')).sort()).toEqual(['left@1.0.19', 'right@1.0.19']);
+});
+
+test('a rollback that a deploy overtakes is refused, naming the revision it lost to', async () => {
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
+  const [rollback, deploy] = await Promise.allSettled([commands.rollback(store, 'production', undefined, who('carol', 'errors up')), commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix'))]);
+  expect(deploy.status).toBe('fulfilled');
+  if (rollback.status === 'rejected') {
+    expect(rollback.reason).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/production changed while this ran: revision \d \(deploy referrals@1\.2\.0 by dave: the fix\) was made first/) });
+  } else {
+    // The rollback landed first: the deploy was made on top of it.
+    expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
+  }
+});

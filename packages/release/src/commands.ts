@@ -1,0 +1,100 @@
+import { publishBuild } from './builds';
+import { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
+import { diffManifests, versionOf } from './diff';
+import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
+import type { ObjectStore } from './object-store';
+import { commit, describeAction, EMPTY_MANIFEST, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument } from './revisions';
+import { hostCheck } from './verify';
+
+/** What every command that changes an environment is told. */
+export interface Who {
+  readonly actor: string;
+  readonly reason: string;
+  /** The environment's host, overriding store.json's. */
+  readonly host?: string;
+  readonly fetchImpl?: typeof fetch;
+}
+
+export async function init(store: ObjectStore, publicUrl: string, hosts: Readonly<Record<string, string>>): Promise<string[]> {
+  const url = new URL(publicUrl).href.replace(/\/$/, '');
+  const existing = await readJson<StoreSettings>(store, KEYS.settings);
+  const settings: StoreSettings = { publicUrl: url, hosts: { ...(existing?.value.hosts ?? {}), ...hosts } };
+  await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null);
+  return [`✔ ${store.where} serves builds from ${url}`, ...Object.entries(settings.hosts).map(([env, host]) => `  ${env}: checked against the host at ${host}`)];
+}
+
+export async function publish(store: ObjectStore, dist: string, who: Pick<Who, 'actor'>): Promise<string[]> {
+  const { record, uploaded } = await publishBuild(store, dist, { actor: who.actor });
+  const files = Object.keys(record.files).length;
+  return [uploaded ? `✔ published ${record.name}@${record.version} (${files} files, remoteEntry.js ${record.integrity})` : `✔ ${record.name}@${record.version} was already published with these files; nothing changed`];
+}
+
+async function context(store: ObjectStore, env: string, who: Who): Promise<ChangeContext> {
+  const settings = await readSettings(store);
+  return { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(who.host ?? settings.hosts[env], env, who.fetchImpl) };
+}
+
+async function run(store: ObjectStore, env: string, change: Change): Promise<string[]> {
+  const result: CommitResult = await commit(store, env, change);
+  if (result.kind === 'unchanged') return [`✔ ${env} already is so (revision ${result.head}); nothing changed`];
+  const { revision } = result;
+  const parent = revision.parent === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision.parent)).manifest;
+  return [`✔ ${env} revision ${revision.revision}: ${describeAction(revision.action)}`, ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`)];
+}
+
+export async function deploy(store: ObjectStore, target: string, env: string, who: Who, placement: Placement = {}): Promise<string[]> {
+  const at = target.lastIndexOf('@');
+  if (at <= 0) throw new Error(`"${target}" is not <name>@<version>.`);
+  checkEnv(env);
+  return run(store, env, await deployChange(await context(store, env, who), target.slice(0, at), target.slice(at + 1), placement));
+}
+
+export async function promote(store: ObjectStore, from: string, to: string, names: readonly string[], who: Who): Promise<string[]> {
+  checkEnv(from);
+  checkEnv(to);
+  return run(store, to, await promoteChange(await context(store, to, who), from, names));
+}
+
+export async function rollback(store: ObjectStore, env: string, to: number | undefined, who: Who): Promise<string[]> {
+  checkEnv(env);
+  return run(store, env, await rollbackChange(await context(store, env, who), env, to));
+}
+
+export async function history(store: ObjectStore, env: string): Promise<string[]> {
+  const revisions = await readHistory(store, checkEnv(env));
+  if (revisions.length === 0) return [`${env} has no revisions yet.`];
+  return revisions.map((revision) => `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${revision.reason ? ` — ${revision.reason}` : ''}`);
+}
+
+/**
+ * What changed between two states of an environment: revisions (`12` or `#12`), `current`, or
+ * another environment's name (its current manifest). With one, what making it current would
+ * change; with none, the last change.
+ */
+export async function diff(store: ObjectStore, env: string, from: string | undefined, to: string | undefined): Promise<string[]> {
+  checkEnv(env);
+  const read = async (ref: string): Promise<ManifestDocument> => {
+    if (ref === 'current') return (await readCurrent(store, env)) ?? EMPTY_MANIFEST;
+    if (/^#?\d+$/.test(ref)) {
+      const revision = Number(ref.replace('#', ''));
+      return revision === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision)).manifest;
+    }
+    return (await readCurrent(store, checkEnv(ref))) ?? EMPTY_MANIFEST;
+  };
+  const head = (await readCurrent(store, env))?.revision ?? 0;
+  const [before, after] = from === undefined ? [String(Math.max(0, head - 1)), 'current'] : to === undefined ? ['current', from] : [from, to];
+  const lines = diffManifests(await read(before), await read(after));
+  return lines.length > 0 ? lines : ['no difference'];
+}
+
+export async function status(store: ObjectStore, envs: readonly string[]): Promise<string[]> {
+  const settings = await readSettings(store);
+  const names = envs.length > 0 ? envs : (await store.list('envs/')).map((key) => key.split('/')[1]!).filter((env, index, all) => all.indexOf(env) === index);
+  const lines = [`store ${store.where}, builds served from ${settings.publicUrl}`];
+  for (const env of names) {
+    const current = await readCurrent(store, checkEnv(env));
+    lines.push(`${env}: ${current ? `revision ${current.revision}` : 'no manifest yet'}`);
+    for (const remote of current?.remotes ?? []) lines.push(`  ${remote.name} ${versionOf(remote)} at ${remote.path}`);
+  }
+  return lines;
+}

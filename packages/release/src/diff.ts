@@ -1,0 +1,31 @@
+import type { RemoteEntry } from '@mfe/manifest';
+import type { ManifestDocument } from './revisions';
+
+/** The version an entry points at, read from its URL under the store (`…/<name>/<version>/mf-manifest.json`). */
+export function versionOf(entry: Pick<RemoteEntry, 'name' | 'entry'>): string {
+  const match = new RegExp(`/${entry.name}/([^/]+)/[^/]+$`).exec(new URL(entry.entry).pathname);
+  return match ? decodeURIComponent(match[1]!) : entry.entry;
+}
+
+const FIELDS = ['path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs'] as const;
+
+/** One line per remote that differs: `+` added, `-` removed, `~` changed (version first, then what else). */
+export function diffManifests(before: ManifestDocument, after: ManifestDocument): string[] {
+  const lines: string[] = [];
+  const names = [...new Set([...before.remotes, ...after.remotes].map((remote) => remote.name))].sort();
+  for (const name of names) {
+    const a = before.remotes.find((remote) => remote.name === name);
+    const b = after.remotes.find((remote) => remote.name === name);
+    if (!a && b) lines.push(`+ ${name} ${versionOf(b)} at ${b.path}`);
+    else if (a && !b) lines.push(`- ${name} ${versionOf(a)}`);
+    else if (a && b) {
+      const changes: string[] = [];
+      if (a.entry !== b.entry || a.integrity !== b.integrity) changes.push(`${versionOf(a)} → ${versionOf(b)}`);
+      for (const field of FIELDS) {
+        if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) changes.push(`${field} ${JSON.stringify(a[field])} → ${JSON.stringify(b[field])}`);
+      }
+      if (changes.length > 0) lines.push(`~ ${name} ${changes.join(', ')}`);
+    }
+  }
+  return lines;
+}

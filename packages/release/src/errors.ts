@@ -1,0 +1,23 @@
+/** What went wrong with a release step: a stable code for scripts, a message that says what to do. */
+export type ReleaseErrorCode =
+  | 'RELEASE_USAGE'
+  | 'RELEASE_NOT_FOUND'
+  | 'RELEASE_VERSION_TAKEN'
+  | 'RELEASE_BUILD_INVALID'
+  | 'RELEASE_CHECK_FAILED'
+  | 'RELEASE_CONFLICT'
+  | 'RELEASE_STORE';
+
+export class ReleaseError extends Error {
+  override readonly name = 'ReleaseError';
+  constructor(
+    readonly code: ReleaseErrorCode,
+    message: string,
+    /** One line per problem, for a failed check. */
+    readonly lines: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const isReleaseError = (error: unknown): error is ReleaseError => error instanceof ReleaseError;

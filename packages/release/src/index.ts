@@ -1,0 +1,12 @@
+export { publishBuild, readBuildRecord, type BuildRecord, type PublishResult } from './builds';
+export { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
+export * as commands from './commands';
+export { diffManifests, versionOf } from './diff';
+export { DirectoryStore } from './directory-store';
+export { isReleaseError, ReleaseError, type ReleaseErrorCode } from './errors';
+export { KEYS, readSettings, type StoreSettings } from './layout';
+export type { ObjectStore, StoredObject } from './object-store';
+export { defaultActor, openStore } from './open-store';
+export { commit, describeAction, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument, type ReleaseAction, type Revision, type ServedManifest } from './revisions';
+export { S3Store, type S3StoreOptions } from './s3-store';
+export { hostCheck } from './verify';

@@ -1,0 +1,62 @@
+import { ReleaseError } from './errors';
+import type { ObjectStore } from './object-store';
+
+/**
+ * Where everything lives in a release store (docs/operations/releases.md shows the tree):
+ *
+ *   store.json                          where the builds are served from, each environment's host
+ *   remotes/<name>/<version>/…          a remote's build, byte for byte, never changed once published
+ *   builds/<name>/<version>.json        who published it and when, each file's hash (not served)
+ *   envs/<env>/manifest.json            the environment's current manifest: what its hosts read
+ *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
+ *
+ * Only `remotes/` and `envs/<env>/manifest.json` are served to browsers.
+ */
+export const KEYS = {
+  settings: 'store.json',
+  buildFile: (name: string, version: string, file: string) => `remotes/${name}/${version}/${file}`,
+  buildFiles: (name: string, version: string) => `remotes/${name}/${version}/`,
+  buildRecord: (name: string, version: string) => `builds/${name}/${version}.json`,
+  manifest: (env: string) => `envs/${env}/manifest.json`,
+  revisions: (env: string) => `envs/${env}/revisions/`,
+  revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,
+} as const;
+
+/** Names of environments and versions end up in keys and URLs: plain characters only. */
+const ENV_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
+
+export function checkEnv(env: string | undefined): string {
+  if (!env || !ENV_PATTERN.test(env)) throw new ReleaseError('RELEASE_USAGE', `"${env ?? ''}" is not an environment name: use lower-case letters, digits and dashes (staging, production, eu-west).`);
+  return env;
+}
+
+export function checkVersion(version: string | undefined): string {
+  if (!version || !VERSION_PATTERN.test(version) || version.includes('..')) throw new ReleaseError('RELEASE_USAGE', `"${version ?? ''}" is not a version: use letters, digits, dots, dashes, plus and underscore (1.4.0, 1.4.0-rc.1).`);
+  return version;
+}
+
+export interface StoreSettings {
+  /** The URL that serves the store's `remotes/` folder (a CDN, or nginx); entries point under it. */
+  readonly publicUrl: string;
+  /** Each environment's host, whose mfe-host.json and config.json a new manifest is checked against. */
+  readonly hosts: Readonly<Record<string, string>>;
+}
+
+export async function readJson<T>(store: ObjectStore, key: string): Promise<{ value: T; etag: string } | null> {
+  const stored = await store.get(key);
+  if (!stored) return null;
+  try {
+    return { value: JSON.parse(Buffer.from(stored.body).toString('utf8')) as T, etag: stored.etag };
+  } catch (error) {
+    throw new ReleaseError('RELEASE_STORE', `${store.where}/${key} is not JSON (${(error as Error).message}); it was not written by mfe-release.`);
+  }
+}
+
+export const jsonBytes = (value: unknown): Uint8Array => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
+  const settings = await readJson<StoreSettings>(store, KEYS.settings);
+  if (!settings) throw new ReleaseError('RELEASE_NOT_FOUND', `${store.where} is not a release store yet: run \`mfe-release init --store ${store.where} --public-url <where remotes/ is served>\`.`);
+  return { publicUrl: settings.value.publicUrl, hosts: settings.value.hosts ?? {} };
+}

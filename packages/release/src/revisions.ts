@@ -1,0 +1,134 @@
+import type { RemoteEntry } from '@mfe/manifest';
+import { ReleaseError } from './errors';
+import { jsonBytes, KEYS, readJson } from './layout';
+import type { ObjectStore } from './object-store';
+
+/** What a manifest revision did, as history shows it. */
+export type ReleaseAction =
+  | { readonly verb: 'deploy'; readonly remote: string; readonly version: string }
+  | { readonly verb: 'promote'; readonly from: string; readonly fromRevision: number; readonly remotes: readonly string[] }
+  | { readonly verb: 'rollback'; readonly to: number }
+  | { readonly verb: 'remove'; readonly remote: string };
+
+export interface ManifestDocument {
+  readonly schemaVersion: 1;
+  readonly remotes: readonly RemoteEntry[];
+}
+
+/** One immutable step of an environment's history. */
+export interface Revision {
+  readonly revision: number;
+  /** The revision it was made from (0: the empty environment). */
+  readonly parent: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly reason: string;
+  readonly action: ReleaseAction;
+  readonly manifest: ManifestDocument;
+}
+
+/** What hosts read: the manifest, and which revision it is (shown by /diagnostics and `status`). */
+export interface ServedManifest extends ManifestDocument {
+  readonly revision: number;
+}
+
+export const EMPTY_MANIFEST: ManifestDocument = { schemaVersion: 1, remotes: [] };
+
+export interface Change {
+  readonly action: ReleaseAction;
+  readonly actor: string;
+  readonly reason: string;
+  /**
+   * Whether the change still means the same if someone else's revision lands first: a deploy of
+   * one remote does (it is made again on top), a rollback does not (it would undo their change).
+   */
+  readonly rebase: boolean;
+  /** The new manifest from the current one (may refuse with a ReleaseError). */
+  apply(current: ManifestDocument, head: number): ManifestDocument | Promise<ManifestDocument>;
+  /** Checks the new manifest as the environment's host will read it: problem lines, none if fine. */
+  check(next: ManifestDocument): Promise<readonly string[]>;
+}
+
+export type CommitResult = { readonly kind: 'committed'; readonly revision: Revision } | { readonly kind: 'unchanged'; readonly head: number };
+
+const MAX_ATTEMPTS = 25;
+
+/**
+ * Makes a change the environment's new current manifest, without losing anyone's.
+ *
+ * The revision number is claimed by creating `revisions/<n+1>.json` (a create-only write, so two
+ * writers cannot both claim it), then the current manifest is replaced only if it is still the
+ * one read (compare-and-swap). A writer that stopped between the two leaves a recorded revision
+ * that is not current yet: the next writer finishes it first (rolls it forward), so the history
+ * and the current manifest never disagree for long and nothing is lost.
+ */
+export async function commit(store: ObjectStore, env: string, change: Change, now: () => Date = () => new Date()): Promise<CommitResult> {
+  let firstHead: number | null = null;
+  let lostTo: Revision | null = null;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * Math.min(attempt, 5)));
+    const current = await readJson<ServedManifest>(store, KEYS.manifest(env));
+    const head = current?.value.revision ?? 0;
+    const pending = await readJson<Revision>(store, KEYS.revision(env, head + 1));
+    if (pending) {
+      lostTo = pending.value;
+      await store.replace(KEYS.manifest(env), jsonBytes(served(pending.value)), 'application/json', current?.etag ?? null);
+      continue;
+    }
+    firstHead ??= head;
+    if (head !== firstHead && !change.rebase) throw conflict(env, lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null, false);
+    const before: ManifestDocument = current ? { schemaVersion: 1, remotes: current.value.remotes } : EMPTY_MANIFEST;
+    const next = await change.apply(before, head);
+    if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
+    const problems = await change.check(next);
+    if (problems.length > 0) throw new ReleaseError('RELEASE_CHECK_FAILED', `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`, problems);
+    const revision: Revision = { revision: head + 1, parent: head, at: now().toISOString(), actor: change.actor, reason: change.reason, action: change.action, manifest: next };
+    if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
+      lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;
+      if (!change.rebase) throw conflict(env, lostTo, false);
+      continue;
+    }
+    // False only when another writer already rolled this revision forward: it is current either way.
+    await store.replace(KEYS.manifest(env), jsonBytes(served(revision)), 'application/json', current?.etag ?? null);
+    return { kind: 'committed', revision };
+  }
+  throw conflict(env, lostTo, true);
+}
+
+export const served = (revision: Revision): ServedManifest => ({ schemaVersion: 1, revision: revision.revision, remotes: revision.manifest.remotes });
+
+function conflict(env: string, winner: Revision | null, busy: boolean): ReleaseError {
+  const who = winner ? `revision ${winner.revision} (${describeAction(winner.action)} by ${winner.actor}${winner.reason ? `: ${winner.reason}` : ''}) was made first` : 'another release changed it';
+  const what = busy ? `${env} kept changing while this ran (${MAX_ATTEMPTS} tries)` : `${env} changed while this ran: ${who}`;
+  return new ReleaseError('RELEASE_CONFLICT', `${what}. Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again if it still applies.`);
+}
+
+export function describeAction(action: ReleaseAction): string {
+  switch (action.verb) {
+    case 'deploy':
+      return `deploy ${action.remote}@${action.version}`;
+    case 'promote':
+      return `promote ${action.remotes.join(', ') || 'nothing'} from ${action.from} #${action.fromRevision}`;
+    case 'rollback':
+      return `rollback to #${action.to}`;
+    case 'remove':
+      return `remove ${action.remote}`;
+  }
+}
+
+/** Every revision of an environment, oldest first. */
+export async function readHistory(store: ObjectStore, env: string): Promise<Revision[]> {
+  const keys = (await store.list(KEYS.revisions(env))).filter((key) => /\/\d{6,}\.json$/.test(key));
+  const revisions = await Promise.all(keys.map(async (key) => (await readJson<Revision>(store, key))!.value));
+  return revisions.sort((a, b) => a.revision - b.revision);
+}
+
+export async function readRevision(store: ObjectStore, env: string, revision: number): Promise<Revision> {
+  const found = await readJson<Revision>(store, KEYS.revision(env, revision));
+  if (!found) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no revision ${revision}; \`mfe-release history --env ${env}\` lists them.`);
+  return found.value;
+}
+
+export async function readCurrent(store: ObjectStore, env: string): Promise<ServedManifest | null> {
+  return (await readJson<ServedManifest>(store, KEYS.manifest(env)))?.value ?? null;
+}
