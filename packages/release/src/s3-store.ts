@@ -1,4 +1,4 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ReleaseError } from './errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
@@ -48,10 +48,22 @@ export class S3Store implements ObjectStore {
   }
 
   async create(key: string, body: Uint8Array, contentType: string): Promise<boolean> {
+    // Redundant where If-None-Match is honoured; elsewhere it keeps a taken key from being overwritten but by a race.
+    if (await this.exists(key)) return false;
     if (!(await this.put(key, body, contentType, { IfNoneMatch: '*' }))) return false;
     // A server that ignores If-None-Match accepted a second writer too: the bytes read back tell.
     const stored = await this.get(key);
     return stored !== null && Buffer.from(stored.body).equals(Buffer.from(body));
+  }
+
+  private async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+      return true;
+    } catch (error) {
+      if (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)) return false;
+      throw storeError(error, this.where);
+    }
   }
 
   replace(key: string, body: Uint8Array, contentType: string, etag: string | null): Promise<boolean> {

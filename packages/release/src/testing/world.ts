@@ -27,12 +27,12 @@ export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `mfe-releas
  * A host as the release check reads it (mfe-host.json, config.json) that also serves a folder
  * store's `remotes/` under /remotes/, like the nginx deployment does.
  */
-export async function startHost(storeDir: () => string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHost(storeDir: () => string, allowedRemoteOrigins: readonly string[] = []): Promise<{ url: string; close(): Promise<void> }> {
   let url = '';
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ provides: { '@mfe/context': '1.2.0', react: '19.3.1' } }));
-    if (path === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins: [] }));
+    if (path === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins }));
     if (path.startsWith('/remotes/') && !path.includes('..')) {
       let body: Buffer;
       try {

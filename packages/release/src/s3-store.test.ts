@@ -1,0 +1,67 @@
+/**
+ * @jest-environment node
+ */
+import S3rver from 's3rver';
+import * as commands from './commands';
+import { KEYS } from './layout';
+import { readCurrent, readHistory } from './revisions';
+import { S3Store } from './s3-store';
+import { startHost, tempDir, writeBuild } from './testing/world';
+
+// The store against a real S3-protocol server on this machine (s3rver: path-style, its fixed
+// credentials). It does not honour If-Match / If-None-Match on PUT, so what is proven here is the
+// layout and the commands over S3; the compare-and-swap under concurrency is proven on the folder
+// store (commands.test.ts) and relies on the server's conditional writes in production.
+jest.setTimeout(60_000);
+let server: S3rver;
+let endpoint = '';
+let host: Awaited<ReturnType<typeof startHost>>;
+const builds = tempDir('s3-builds');
+const who = (actor: string, reason: string) => ({ actor, reason });
+
+beforeAll(async () => {
+  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver'), configureBuckets: [{ name: 'releases', configs: [] }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  host = await startHost(() => '', [endpoint]);
+});
+afterAll(async () => {
+  await host.close();
+  await server.close();
+});
+
+const open = (prefix: string) => new S3Store({ url: `s3://releases/${prefix}`, endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+
+test('over S3: publish, deploy, promote and roll back with the builds served from the bucket', async () => {
+  const store = open('web');
+  await commands.init(store, `${endpoint}/releases/web/remotes`, { staging: host.url, production: host.url });
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'new list'), { path: '/referrals', label: 'Referrals' });
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', 'first'), { path: '/referrals', label: 'Referrals' });
+  expect(await commands.promote(store, 'staging', 'production', [], who('bob', 'ship'))).toEqual(['✔ production revision 2: promote referrals from staging #1', '  ~ referrals 1.0.0 → 1.1.0']);
+  expect((await readCurrent(store, 'production'))!.remotes).toEqual((await readCurrent(store, 'staging'))!.remotes);
+  // What a host fetches is the manifest object itself, over the server's HTTP.
+  const served = (await (await fetch(`${endpoint}/releases/web/${KEYS.manifest('production')}`)).json()) as { revision: number };
+  expect(served.revision).toBe(2);
+  await commands.rollback(store, 'production', undefined, who('carol', 'errors'));
+  expect((await readHistory(store, 'production')).map((revision) => `${revision.revision} ${revision.actor} ${revision.action.verb}`)).toEqual(['1 alice deploy', '2 bob promote', '3 carol rollback']);
+  expect(await commands.diff(store, 'production', 'staging', undefined)).toEqual(['~ referrals 1.0.0 → 1.1.0']);
+});
+
+test('over S3: a version already published with other files is refused, and nothing of it is overwritten', async () => {
+  const store = open('immutable');
+  await commands.init(store, `${endpoint}/releases/immutable/remotes`, { production: host.url });
+  await commands.publish(store, writeBuild(builds, 'referrals', '3.0.0'), who('ci', ''));
+  const entryBefore = await store.get(KEYS.buildFile('referrals', '3.0.0', 'remoteEntry.js'));
+  await expect(commands.publish(store, writeBuild(builds, 'referrals', '3.0.0', { body: 'var other = 1;' }), who('ci', ''))).rejects.toMatchObject({ code: 'RELEASE_VERSION_TAKEN' });
+  expect((await store.get(KEYS.buildFile('referrals', '3.0.0', 'remoteEntry.js')))!.body).toEqual(entryBefore!.body);
+});
+
+test('over S3: a create on a taken key is refused and a replace with a stale etag is refused where the server checks', async () => {
+  const store = open('primitives');
+  expect(await store.create('a.json', Buffer.from('1'), 'application/json')).toBe(true);
+  expect(await store.create('a.json', Buffer.from('2'), 'application/json')).toBe(false);
+  expect(Buffer.from((await store.get('a.json'))!.body).toString()).toBe('1');
+  expect(await store.list('')).toEqual(['a.json']);
+});
