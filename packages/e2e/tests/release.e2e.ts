@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+
+// Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
+// nginx serves: the store's remotes/ is the remotes' origin, and the host's /remotes.json is the
+// store's production manifest (as `release:nginx --manifest <store>/envs/production/manifest.json`
+// would configure it). The canary fixture is one remote built as two versions that say which
+// they are.
+const repoRoot = join(__dirname, '..', '..', '..');
+const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
+let deployment: NginxDeployment;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  deployment = await startNginxDeployment();
+});
+afterAll(async () => {
+  await browser?.close();
+  await deployment?.stop();
+});
+
+function release(...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', deployment.dir], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+async function expectDone(...args: string[]): Promise<string> {
+  const { code, out } = await release(...args);
+  if (code !== 0) throw new Error(`mfe-release ${args.join(' ')} exited ${code}:\n${out}`);
+  return out;
+}
+
+const productionManifest = () => readFileSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), 'utf8');
+
+test('a remote published twice goes to staging, the same bytes to production, and back, with history; the open host follows without a rebuild', async () => {
+  await expectDone('init', '--public-url', deployment.remotesUrl, '--host', `staging=${deployment.hostUrl}`, '--host', `production=${deployment.hostUrl}`);
+  expect(await expectDone('publish', fixture('1.0.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.0\.0/);
+  expect(await expectDone('publish', fixture('1.1.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.1\.0/);
+  await expectDone('deploy', 'canary@1.0.0', '--env', 'staging', '--path', '/canary', '--label', 'Canary', '--actor', 'alice', '--reason', 'first release');
+  await expectDone('promote', '--from', 'staging', '--to', 'production', '--actor', 'bob', '--reason', 'staging looks good');
+  // nginx serves the store's production manifest at the host's /remotes.json from now on.
+  renameSync(deployment.manifestFile, `${deployment.manifestFile}.before`);
+  symlinkSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), deployment.manifestFile);
+
+  browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${deployment.hostUrl}/canary`);
+  await signInAtProvider(page, deployment.idpUrl, ALICE);
+  await page.getByTestId('canary-release').waitFor();
+  expect(await page.getByTestId('canary-release').textContent()).toBe('Release 1.0.0');
+
+  await expectDone('deploy', 'canary@1.1.0', '--env', 'staging', '--actor', 'alice', '--reason', 'new copy');
+  expect(await expectDone('promote', '--from', 'staging', '--to', 'production', 'canary', '--actor', 'bob', '--reason', 'ship it')).toContain('~ canary 1.0.0 → 1.1.0');
+  // Production points at the very files staging ran: the same URL, and bytes equal to the build's.
+  const production = JSON.parse(productionManifest()) as { revision: number; remotes: Array<{ entry: string; integrity: string }> };
+  const staging = JSON.parse(readFileSync(join(deployment.dir, 'envs', 'staging', 'manifest.json'), 'utf8')) as typeof production;
+  expect(production.remotes).toEqual(staging.remotes);
+  const served = Buffer.from(await (await fetch(new URL('remoteEntry.js', production.remotes[0]!.entry))).arrayBuffer());
+  expect(served.equals(readFileSync(join(fixture('1.1.0'), 'remoteEntry.js')))).toBe(true);
+  await page.reload();
+  await page.getByText('Release 1.1.0').waitFor();
+
+  expect(await expectDone('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors went up')).toContain('~ canary 1.1.0 → 1.0.0');
+  await page.reload();
+  await page.getByText('Release 1.0.0').waitFor();
+
+  const history = await expectDone('history', '--env', 'production');
+  expect(history.trim().split('\n')).toEqual([
+    expect.stringMatching(/^#1 \S+ bob: promote canary from staging #1 — staging looks good$/),
+    expect.stringMatching(/^#2 \S+ bob: promote canary from staging #2 — ship it$/),
+    expect.stringMatching(/^#3 \S+ carol: rollback to #1 — errors went up$/),
+  ]);
+  expect((await expectDone('diff', '--env', 'production', '2', '3')).trim()).toBe('~ canary 1.1.0 → 1.0.0');
+});
+
+test('a deploy of a build the host cannot run is refused with one line per problem, and production is unchanged', async () => {
+  const before = productionManifest();
+  await expectDone('publish', join(repoRoot, 'packages', 'e2e', 'fixtures', 'react18', 'dist'), '--actor', 'ci');
+  const refused = await release('deploy', 'react18@0.0.0', '--env', 'production', '--path', '/react18', '--label', 'React 18', '--actor', 'alice');
+  expect(refused.code).toBe(1);
+  expect(refused.out).toMatch(/✖ The new production manifest was refused; production is unchanged at revision \d+\.\n {2}✖ react18: built for react/);
+  expect(productionManifest()).toBe(before);
+  expect((await release('deploy', 'nothing@1.0.0', '--env', 'production', '--actor', 'alice')).out).toMatch(/nothing@1\.0\.0 is not published in .*: run `mfe-release publish <its dist folder>` first/);
+});
