@@ -12,6 +12,7 @@ import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
 import { describeProblem, loadManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
+import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { AppRouter } from './routes';
 import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
@@ -55,12 +56,15 @@ export async function start(): Promise<void> {
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
   const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity }, fetchEarlyOr()).then((loaded) => {
+    // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
+    // kept until the next full page load, even if the manifest changes meanwhile.
+    const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull()));
     // Developer overrides held for this browser session (only when the config enables them).
-    const overrides = readOverrides(policyOf(config), loaded.remotes);
+    const overrides = readOverrides(policyOf(config), chosen.remotes);
     if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
-    const manifest = { ...loaded, remotes: applyOverrides(loaded.remotes, overrides), overrides };
+    const manifest = { ...loaded, remotes: applyOverrides(chosen.remotes, overrides), overrides, builds: chosen.choices };
     composed = manifest.remotes;
-    loader.register(manifest.remotes);
+    loader.register(manifest.remotes, chosen.choices);
     // The remote of the page being opened starts loading now, alongside the session restore, when
     // the boot script's rule allows (its files are already on their way then).
     const opening = openingRemote(manifest.remotes, window.location.pathname);
@@ -92,8 +96,17 @@ export async function start(): Promise<void> {
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds }}>
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>,
   );
+}
+
+/** localStorage, or null where the browser refuses it (a sandboxed frame, some privacy modes). */
+function storageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }

@@ -7,6 +7,7 @@ import type { HostConfig } from './config';
 import type { PageTitles } from './layout/page-titles';
 import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
+import type { BuildChoice } from './remotes/cohort';
 import type { Overrides } from './remotes/overrides';
 import type { RemoteStyles } from './remotes/remote-styles';
 
@@ -27,6 +28,8 @@ export interface HostServices {
   readonly styles: RemoteStyles;
   /** Developer overrides applied for this browser session (remote name → entry). */
   readonly overrides?: Overrides;
+  /** Which build of each remote this page loads: stable, or a canary's candidate (cohort.ts). */
+  readonly builds?: Readonly<Record<string, BuildChoice>>;
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);

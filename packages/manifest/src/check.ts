@@ -40,14 +40,18 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
       lines.push(`✔ ${remote.name} (${remote.path}) is valid`);
       continue;
     }
-    const { problem, warnings } = await checkEntry(remote, options);
-    if (problem) {
-      ok = false;
-      lines.push(`✖ ${remote.name}: ${problem}`);
-    } else {
-      lines.push(`✔ ${remote.name} (${remote.path}) is valid, reachable and compatible`);
+    // A canary's candidate is checked as strictly as the stable build: some browsers will run it.
+    const builds = [{ label: remote.name, entry: remote }, ...(remote.candidate ? [{ label: `${remote.name} (candidate at ${remote.candidate.percent} %)`, entry: { ...remote, ...remote.candidate } }] : [])];
+    for (const { label, entry } of builds) {
+      const { problem, warnings } = await checkEntry(entry, options);
+      if (problem) {
+        ok = false;
+        lines.push(`✖ ${label}: ${problem}`);
+      } else {
+        lines.push(`✔ ${label} (${remote.path}) is valid, reachable and compatible`);
+      }
+      for (const warning of warnings) lines.push(`⚠ ${label}: ${warning}`);
     }
-    for (const warning of warnings) lines.push(`⚠ ${remote.name}: ${warning}`);
   }
   return { ok, lines };
 }

@@ -1,12 +1,16 @@
 export {
   MANIFEST_SCHEMA_VERSION,
+  MANIFEST_SCHEMA_VERSIONS,
+  CandidateSchema,
   RemoteEntrySchema,
+  RemoteEntryV2Schema,
   ManifestSchema,
   describeProblem,
   parseManifest,
   type ManifestPolicy,
   type ManifestProblem,
   type ParsedManifest,
+  type Candidate,
   type RemoteEntry,
 } from './manifest';
 export { describeIssues } from './validation';

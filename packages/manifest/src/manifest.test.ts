@@ -53,7 +53,7 @@ test.each([
 });
 
 test.each([
-  ['a wrong schema version', { schemaVersion: 2, remotes: [] }],
+  ['a wrong schema version', { schemaVersion: 3, remotes: [] }],
   ['no remotes list', { schemaVersion: 1 }],
   ['not an object', 'hello'],
 ])('a manifest with %s is refused as a whole with MANIFEST_INVALID', (_label, input) => {
@@ -68,4 +68,26 @@ test('a host that requires integrity refuses an unpinned entry and says how to p
   expect(strict.problems).toEqual([{ index: 1, name: 'open', message: expect.stringContaining('has no "integrity": this host loads only pinned remotes') }]);
   const lenient = parseWithPolicy({ schemaVersion: 1, remotes: [pinned, open] }, { allowedOrigins: ['https://cdn.example.com'] });
   expect(lenient.remotes.map((remote) => remote.name).sort()).toEqual(['open', 'pinned']);
+});
+
+const PIN = `sha384-${'B'.repeat(64)}`;
+const candidate = { entry: 'https://cdn.example.com/referrals/1.1.0/mf-manifest.json', integrity: PIN, percent: 25 };
+
+test('schema version 2 carries a candidate beside an entry; version 1 does not know the field', () => {
+  const { remotes, problems } = parseManifest({ schemaVersion: 2, remotes: [{ ...referrals, candidate }] });
+  expect(problems).toEqual([]);
+  expect(remotes[0]!.candidate).toEqual(candidate);
+  const old = parseManifest({ schemaVersion: 1, remotes: [{ ...referrals, candidate }] });
+  expect(describeProblem(old.problems[0]!)).toMatch(/"candidate" is not a field of schema version 1/);
+});
+
+test('a candidate is held to the same rules as its stable build: allowed origin, pinned, a share from 0 to 100', () => {
+  const refused = (change: object, requireIntegrity = false) => {
+    const { remotes, problems } = parseWithPolicy({ schemaVersion: 2, remotes: [{ ...referrals, integrity: PIN, candidate: { ...candidate, ...change } }] }, { ...policy, requireIntegrity });
+    expect(remotes).toEqual([]);
+    return describeProblem(problems[0]!);
+  };
+  expect(refused({ entry: 'https://elsewhere.example/referrals/mf-manifest.json' })).toMatch(/"candidate\.entry" origin https:\/\/elsewhere\.example is not in the host's allowedRemoteOrigins/);
+  expect(refused({ integrity: undefined }, true)).toMatch(/has no "candidate\.integrity": this host loads only pinned remotes/);
+  expect(refused({ percent: 120 })).toMatch(/"candidate\.percent" must be a share from 0 to 100/);
 });

@@ -9,7 +9,13 @@ import { describeIssues } from './validation';
  * their federation entries live and where they mount. Platform engineers
  * edit it to compose the app without rebuilding the host.
  */
-export const MANIFEST_SCHEMA_VERSION = 1;
+export const MANIFEST_SCHEMA_VERSION = 2;
+/**
+ * The versions a host reads. Version 2 adds a `candidate` beside an entry (a canary: another
+ * build of the remote for a share of browsers); a manifest without candidates is written as 1,
+ * which hosts from before version 2 read too.
+ */
+export const MANIFEST_SCHEMA_VERSIONS = [1, 2] as const;
 
 /**
  * Fields the federation runtime would evaluate as code. They are refused by
@@ -18,15 +24,23 @@ export const MANIFEST_SCHEMA_VERSION = 1;
  */
 const EXECUTABLE_FIELDS = ['getPublicPath', 'publicPath', 'script', 'init', 'get'];
 
-export const RemoteEntrySchema = v.strictObject({
+const EntryUrlSchema = v.pipe(
+  v.string(),
+  v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'),
+  v.regex(/^https?:\/\//, 'must be an http(s) URL'),
+  // Credentials in a URL would pass the origin check and end up in logs: refused, and never echoed.
+  v.check((url) => !/^https?:\/\/[^/?#]*@/.test(url), 'must not carry a user name or password'),
+);
+
+/**
+ * Subresource-integrity hash of the remote's `remoteEntry.js` (its build writes it to
+ * `integrity.json`). The host refuses other bytes; the entry pins each of its chunks in turn.
+ */
+const IntegritySchema = v.optional(v.pipe(v.string(), v.regex(SRI_PATTERN, `must be ${RULES_EXPLAINED.integrity}`)));
+
+const ENTRY_FIELDS = {
   name: v.pipe(v.string(), v.regex(NAME_PATTERN, `must be ${RULES_EXPLAINED.name}`)),
-  entry: v.pipe(
-    v.string(),
-    v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'),
-    v.regex(/^https?:\/\//, 'must be an http(s) URL'),
-    // Credentials in a URL would pass the origin check and end up in logs: refused, and never echoed.
-    v.check((url) => !/^https?:\/\/[^/?#]*@/.test(url), 'must not carry a user name or password'),
-  ),
+  entry: EntryUrlSchema,
   path: v.pipe(v.string(), v.regex(ROUTE_PATTERN, `must be ${RULES_EXPLAINED.route}`)),
   label: v.pipe(v.string(), v.maxLength(LABEL_MAX_LENGTH, `must be the navigation label: ${RULES_EXPLAINED.label}`), v.regex(LABEL_PATTERN, `must be the navigation label: ${RULES_EXPLAINED.label}`)),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
@@ -38,29 +52,44 @@ export const RemoteEntrySchema = v.strictObject({
       scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
     }),
   ),
-  /**
-   * Subresource-integrity hash of the remote's `remoteEntry.js` (its build writes it to
-   * `integrity.json`). The host refuses other bytes; the entry pins each of its chunks in turn.
-   */
-  integrity: v.optional(v.pipe(v.string(), v.regex(SRI_PATTERN, `must be ${RULES_EXPLAINED.integrity}`))),
+  integrity: IntegritySchema,
   /** How long the remote's entry may take to load before its area shows the error panel. */
   timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
-}, (issue) => (issue.expected === 'never' ? 'is not a field of schema version 1' : 'must be an object with name, entry, path and label'));
+};
 
-export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
+const notAField = (version: number) => (issue: { expected: string | null }) => (issue.expected === 'never' ? `is not a field of schema version ${version}` : 'must be an object with name, entry, path and label');
+
+export const RemoteEntrySchema = v.strictObject(ENTRY_FIELDS, notAField(1));
+
+/** Another build of the remote for `percent` of browsers (each browser keeps its side: cohort.ts in the host). */
+export const CandidateSchema = v.strictObject(
+  {
+    entry: EntryUrlSchema,
+    integrity: IntegritySchema,
+    percent: v.pipe(v.number(), v.minValue(0, 'must be a share from 0 to 100'), v.maxValue(100, 'must be a share from 0 to 100')),
+  },
+  (issue) => (issue.expected === 'never' ? 'is not a field of a candidate' : 'must be an object with entry and percent'),
+);
+
+export const RemoteEntryV2Schema = v.strictObject({ ...ENTRY_FIELDS, candidate: v.optional(CandidateSchema) }, notAField(2));
+
+export type RemoteEntry = v.InferOutput<typeof RemoteEntryV2Schema>;
+export type Candidate = v.InferOutput<typeof CandidateSchema>;
 
 // The document is read leniently (each entry on its own, below) so one bad
 // entry does not hide the others; ManifestSchema is the strict form, for the
 // exported JSON Schema and editors.
 const ManifestEnvelopeSchema = v.object({
-  schemaVersion: v.literal(MANIFEST_SCHEMA_VERSION, `must be ${MANIFEST_SCHEMA_VERSION}`),
+  schemaVersion: v.picklist(MANIFEST_SCHEMA_VERSIONS, `must be ${MANIFEST_SCHEMA_VERSIONS.join(' or ')} (this host reads those)`),
   remotes: v.array(v.unknown(), 'must be a list of remote entries'),
 });
 
 export const ManifestSchema = v.object({
   $schema: v.optional(v.string()),
-  schemaVersion: v.literal(MANIFEST_SCHEMA_VERSION),
-  remotes: v.array(RemoteEntrySchema),
+  schemaVersion: v.picklist(MANIFEST_SCHEMA_VERSIONS),
+  /** Written by the release command: which revision of its environment this is. */
+  revision: v.optional(v.pipe(v.number(), v.integer())),
+  remotes: v.array(RemoteEntryV2Schema),
 });
 
 export interface ManifestProblem {
@@ -102,15 +131,17 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
     const refuse = (message: string) => problems.push({ index, ...(rawName ? { name: rawName } : {}), message });
     const executable = typeof raw === 'object' && raw !== null ? EXECUTABLE_FIELDS.filter((field) => field in raw) : [];
     if (executable.length > 0) return refuse(`"${executable[0]}" is refused: manifest entries may not carry code for the federation runtime to evaluate`);
-    const entry = v.safeParse(RemoteEntrySchema, raw);
+    const entry = v.safeParse(document.output.schemaVersion === 1 ? RemoteEntrySchema : RemoteEntryV2Schema, raw);
     if (!entry.success) return refuse(describeIssues(entry.issues));
-    const remote = entry.output;
-    const origin = new URL(remote.entry).origin;
-    if (!policy.allowedOrigins.includes(origin)) {
-      return refuse(`"entry" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
-    }
-    if (policy.requireIntegrity && !remote.integrity) {
-      return refuse(`has no "integrity": this host loads only pinned remotes. Add the "remoteEntry.js" hash from the build's integrity.json (or set requireIntegrity: false in config.json, for development only)`);
+    const remote: RemoteEntry = entry.output;
+    for (const [field, pinned] of [['entry', remote], ...(remote.candidate ? [['candidate.entry', remote.candidate] as const] : [])] as const) {
+      const origin = new URL(pinned.entry).origin;
+      if (!policy.allowedOrigins.includes(origin)) {
+        return refuse(`"${field}" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
+      }
+      if (policy.requireIntegrity && !pinned.integrity) {
+        return refuse(`has no "${field === 'entry' ? '' : 'candidate.'}integrity": this host loads only pinned remotes. Add the "remoteEntry.js" hash from the build's integrity.json (or set requireIntegrity: false in config.json, for development only)`);
+      }
     }
     const reserved = reservedPathOf(remote.path);
     if (reserved) return refuse(`"path" ${remote.path} is reserved by the host (${reserved})`);

@@ -8,6 +8,7 @@
 import { SILENT_CALLBACK_PATH } from '../auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
+import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { isSri } from '@mfe/manifest/remote-build';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
@@ -22,6 +23,20 @@ interface RawEntry {
   readonly integrity?: unknown;
   readonly requiresAuth?: boolean;
   readonly requires?: unknown;
+  readonly candidate?: { readonly entry?: unknown; readonly integrity?: unknown; readonly percent?: unknown };
+}
+
+/** The build this browser will load, by the host's own cohort rule (cohort.ts). */
+function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown } {
+  const { candidate } = remote;
+  if (!candidate || typeof candidate.percent !== 'number' || typeof remote.name !== 'string') return remote;
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // Refused: the host draws a side for the page; this preload may then be the other build.
+  }
+  return bucketOf(cohortSeed(storage).seed, remote.name) < candidate.percent ? candidate : remote;
 }
 
 const json = (response: Response): Promise<unknown> => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)));
@@ -47,8 +62,10 @@ async function boot(): Promise<void> {
   const manifestUrl = new URL(config.manifestUrl, window.location.href).href;
   const manifest = (await (manifestUrl === preloaded && early ? early : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
   if (!Array.isArray(manifest.remotes) || overridesActive()) return;
-  const remote = openingRemote(manifest.remotes as RawEntry[], pathname);
-  if (!remote || typeof remote.entry !== 'string' || !mayLoadBeforeSession(remote, pathname)) return;
+  const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
+  if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
+  const remote = chosenBuild(opening);
+  if (typeof remote.entry !== 'string') return;
   // Only from an origin the config allows (the host refuses any other entry anyway).
   const allowed = [window.location.origin, ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : [])];
   const url = new URL(remote.entry, window.location.href);

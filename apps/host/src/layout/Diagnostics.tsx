@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CONTRACT_VERSION } from '@mfe/context';
 import { canSeeDiagnostics } from '../access';
 import { describeProblem } from '../manifest';
+import { describeChoice } from '../remotes/cohort';
 import { useHostServices, useSessionSnapshot } from '../host-services';
 import { recentTelemetry } from '../telemetry';
 import { OverrideForm } from './Overrides';
@@ -39,7 +40,7 @@ export function Diagnostics() {
 }
 
 function DiagnosticsDetails() {
-  const { config, manifest, loader, events, overrides } = useHostServices();
+  const { config, manifest, loader, events, overrides, builds } = useHostServices();
   // Read after commit: the page we came from ends its subscriptions in the same commit.
   const [subscriptions, setSubscriptions] = useState<number | null>(null);
   useEffect(() => setSubscriptions(events.subscriptionCount()), [events]);
@@ -70,6 +71,7 @@ function DiagnosticsDetails() {
               <th scope="col">origin</th>
               <th scope="col">entry</th>
               <th scope="col">version</th>
+              <th scope="col">build</th>
               <th scope="col">contract</th>
               <th scope="col">status</th>
               <th scope="col">load time</th>
@@ -92,6 +94,7 @@ function DiagnosticsDetails() {
                     {overrides?.[remote.name] ? ' (override for this tab)' : ''}
                   </td>
                   <td data-testid="remote-version">{build.version ?? '—'}</td>
+                  <td data-testid="remote-build">{overrides?.[remote.name] ? 'override for this tab' : describeChoice(builds?.[remote.name])}</td>
                   <td>{build.contractRange ?? '—'}</td>
                   <td data-testid="remote-status">{status.state}</td>
                   <td>{status.state === 'loaded' ? `${status.loadMs} ms` : '—'}</td>

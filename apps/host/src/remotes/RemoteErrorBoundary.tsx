@@ -1,13 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
+import type { RemoteIdentity } from '../telemetry/record';
 
 const log = createLogger('remotes');
 
 interface Props {
   readonly remoteName: string;
   /** Name and version of the remote, for the error report. */
-  readonly describe: () => { readonly name: string; readonly version?: string };
+  readonly describe: () => RemoteIdentity;
   readonly fallback: (error: Error, reset: () => void) => ReactNode;
   /** Called once the children render again after `reset` (e.g. to move focus back into them). */
   readonly onRecovered?: () => void;

@@ -14,3 +14,10 @@ test("a remote's records: status through a load, its build's version for telemet
   expect(records.describe('referrals')).toEqual({ name: 'referrals', version: '1.2.0' });
   expect(records.lastError('referrals')).toEqual({ code: 'REMOTE_LOAD_FAILED', message: 'down', at: 5 });
 });
+
+test('a remote registered with its canary side is described with it, for telemetry', () => {
+  const records = new RemoteRecords();
+  records.chose('referrals', 'candidate');
+  records.built('referrals', { version: '1.1.0', declaresContract: true, files: [], integrityOf: () => undefined, globalCss: [] } as never);
+  expect(records.describe('referrals')).toEqual({ name: 'referrals', version: '1.1.0', variant: 'candidate' });
+});

@@ -1,4 +1,5 @@
 import type { RemoteBuild } from '@mfe/manifest/remote-build';
+import type { RemoteIdentity } from '../telemetry/record';
 
 /** Where a remote stands in this page, for its area and the diagnostics page. */
 export type RemoteStatus =
@@ -21,6 +22,7 @@ export class RemoteRecords {
   private readonly statuses = new Map<string, RemoteStatus>();
   private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange'>>();
   private readonly lastErrors = new Map<string, RemoteFailure>();
+  private readonly variants = new Map<string, 'stable' | 'candidate'>();
 
   status(name: string): RemoteStatus {
     return this.statuses.get(name) ?? { state: 'not loaded' };
@@ -34,10 +36,16 @@ export class RemoteRecords {
     return this.lastErrors.get(name);
   }
 
-  /** Name and version, for attributing telemetry. */
-  describe(name: string): { readonly name: string; readonly version?: string } {
+  /** Name, version and canary side, for attributing telemetry. */
+  describe(name: string): RemoteIdentity {
     const version = this.builds.get(name)?.version;
-    return version ? { name, version } : { name };
+    const variant = this.variants.get(name);
+    return { name, ...(version ? { version } : {}), ...(variant ? { variant } : {}) };
+  }
+
+  /** Which build of a remote this page loads (cohort.ts). */
+  chose(name: string, variant: 'stable' | 'candidate'): void {
+    this.variants.set(name, variant);
   }
 
   loading(name: string): void {

@@ -10,6 +10,7 @@ import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } f
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
+import type { RemoteIdentity } from '../telemetry/record';
 
 export type { FederationPlugin, FederationRuntime, SharedSingleton } from './federation';
 
@@ -71,7 +72,7 @@ export class RemoteLoader {
   }
 
   /** Name and version, for attributing telemetry. */
-  describe(name: string): { readonly name: string; readonly version?: string } {
+  describe(name: string): RemoteIdentity {
     return this.records.describe(name);
   }
 
@@ -97,8 +98,11 @@ export class RemoteLoader {
     return { name: entry.name, entry: this.entryScript(entry) };
   }
 
-  register(remotes: readonly RemoteEntry[]): void {
-    for (const remote of remotes) this.entries.set(remote.name, remote);
+  register(remotes: readonly RemoteEntry[], variants: Readonly<Record<string, { readonly variant: 'stable' | 'candidate' }>> = {}): void {
+    for (const remote of remotes) {
+      this.entries.set(remote.name, remote);
+      this.records.chose(remote.name, variants[remote.name]?.variant ?? 'stable');
+    }
     this.runtime.registerRemotes(remotes.map((remote) => this.runtimeRemote(remote)));
     if (!this.pluginRegistered) {
       this.pluginRegistered = true;
@@ -127,7 +131,10 @@ export class RemoteLoader {
     promise.then(
       () => {
         this.entryUrls.settled(name, true);
-        this.records.loaded(name, Math.round(performance.now() - started));
+        const loadMs = Math.round(performance.now() - started);
+        this.records.loaded(name, loadMs);
+        // Counted per remote, version and canary side: the denominator of the error rates a rollout compares.
+        report({ kind: 'event', name: 'remote loaded', remote: this.describe(name), attributes: { loadMs } });
       },
       (error: Error) => {
         this.loaded.delete(name);

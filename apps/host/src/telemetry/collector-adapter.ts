@@ -7,7 +7,8 @@ import type { TelemetryAdapter, TelemetryRecord } from './record';
  * which outlives the page). A failed send is dropped, never retried in a loop.
  *
  * Each log record carries: `mfe.kind` (event | error | vital), `event.name`,
- * `mfe.route`, `mfe.remote.name` and `mfe.remote.version` (absent for the host),
+ * `mfe.route`, `mfe.remote.name`, `mfe.remote.version` and `mfe.remote.variant` (stable or
+ * candidate, the canary side; all absent for the host),
  * `exception.type` / `exception.message` / `exception.stacktrace` /
  * `mfe.error.code` and `mfe.error.cause` (the cause chain) for errors, `mfe.vital.value` for web vitals, and the
  * record's own attributes as `mfe.attr.<name>` (JSON for non-strings).
@@ -35,7 +36,13 @@ export function otlpLogRecord(record: TelemetryRecord): Record<string, unknown> 
     attribute('mfe.kind', record.kind),
     attribute('event.name', record.name),
     attribute('mfe.route', record.route),
-    ...(record.remote ? [attribute('mfe.remote.name', record.remote.name), ...(record.remote.version ? [attribute('mfe.remote.version', record.remote.version)] : [])] : []),
+    ...(record.remote
+      ? [
+          attribute('mfe.remote.name', record.remote.name),
+          ...(record.remote.version ? [attribute('mfe.remote.version', record.remote.version)] : []),
+          ...(record.remote.variant ? [attribute('mfe.remote.variant', record.remote.variant)] : []),
+        ]
+      : []),
     ...(record.error
       ? [
           attribute('exception.type', record.error.type),

@@ -61,7 +61,7 @@ export class TelemetryHub {
       name: scrubText(input.name, allowedQueryParams),
       time: (this.options.now ?? Date.now)(),
       route: scrubPath(input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(), allowedQueryParams),
-      ...(input.remote ? { remote: { name: scrubText(input.remote.name), ...(input.remote.version ? { version: scrubText(input.remote.version) } : {}) } } : {}),
+      ...(input.remote ? { remote: { name: scrubText(input.remote.name), ...(input.remote.version ? { version: scrubText(input.remote.version) } : {}), ...(input.remote.variant ? { variant: input.remote.variant } : {}) } } : {}),
       attributes: (scrubValue(input.attributes ?? {}, allowedQueryParams) ?? {}) as Record<string, unknown>,
       ...(input.error ? { error: errorFields(input.error, allowedQueryParams) } : {}),
       ...(input.value !== undefined ? { value: input.value } : {}),

@@ -5,7 +5,7 @@ import { collectorAdapter } from './collector-adapter';
 import { consoleAdapter } from './console-adapter';
 import { TelemetryHub, type TelemetryInput } from './hub';
 import { installErrorListeners, installWebVitals } from './page-signals';
-import type { TelemetryAdapter, TelemetryRecord } from './record';
+import type { RemoteIdentity, TelemetryAdapter, TelemetryRecord } from './record';
 import { sentryAdapter } from './sentry-adapter';
 import { installTagLoader } from './tag-loader';
 
@@ -20,7 +20,7 @@ export { createPageConsent, exposeConsent } from './consent-store';
  */
 let hub: TelemetryHub | undefined;
 const early: TelemetryInput[] = [];
-let describeRemote: (name: string) => { readonly name: string; readonly version?: string } = (name) => ({ name });
+let describeRemote: (name: string) => RemoteIdentity = (name) => ({ name });
 
 export function report(input: TelemetryInput): void {
   if (hub) hub.report(input);
@@ -49,7 +49,7 @@ export interface TelemetryInstall {
   readonly consent: ConsentApi;
   readonly remotes: () => readonly AttributableRemote[];
   /** A remote's name and the version its build declares (once its manifest was read). */
-  readonly describe: (name: string) => { readonly name: string; readonly version?: string };
+  readonly describe: (name: string) => RemoteIdentity;
 }
 
 export function installTelemetry({ config, consent, remotes, describe }: TelemetryInstall): void {

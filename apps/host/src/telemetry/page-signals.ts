@@ -1,5 +1,6 @@
 import { remoteOfError, remoteOfRoute, type AttributableRemote } from './attribution';
 import type { TelemetryInput } from './hub';
+import type { RemoteIdentity } from './record';
 
 /**
  * What the page itself reports, attributed to the remote it belongs to:
@@ -10,7 +11,7 @@ import type { TelemetryInput } from './hub';
 export interface PageSignalsOptions {
   readonly report: (input: TelemetryInput) => void;
   readonly remotes: () => readonly AttributableRemote[];
-  readonly describe: (name: string) => { readonly name: string; readonly version?: string };
+  readonly describe: (name: string) => RemoteIdentity;
   readonly target?: Window;
 }
 

@@ -1,5 +1,15 @@
 import type { ConsentCategory } from '@mfe/context';
 
+/**
+ * Which remote a record belongs to: its name, the version its build declares, and which side of a
+ * canary this browser is on (cohort.ts): what error rates are compared by.
+ */
+export interface RemoteIdentity {
+  readonly name: string;
+  readonly version?: string;
+  readonly variant?: 'stable' | 'candidate';
+}
+
 /** One report, as every adapter receives it: already attributed and scrubbed. */
 export interface TelemetryRecord {
   readonly kind: 'event' | 'error' | 'vital';
@@ -10,7 +20,7 @@ export interface TelemetryRecord {
   /** The page's path when it happened (no query string unless allowed). */
   readonly route: string;
   /** The remote it belongs to; absent for the host itself. */
-  readonly remote?: { readonly name: string; readonly version?: string };
+  readonly remote?: RemoteIdentity;
   readonly attributes: Readonly<Record<string, unknown>>;
   readonly error?: { readonly type: string; readonly message: string; readonly code?: string; readonly stack?: string; readonly cause?: string };
   /** A web-vital's value (ms, or unitless for CLS). */

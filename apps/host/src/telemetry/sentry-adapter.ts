@@ -30,6 +30,7 @@ export function sentryAdapter({ dsn, environment, allowedQueryParams = [], load 
       tags: {
         'mfe.remote.name': record.remote?.name ?? 'host',
         ...(record.remote?.version ? { 'mfe.remote.version': record.remote.version } : {}),
+        ...(record.remote?.variant ? { 'mfe.remote.variant': record.remote.variant } : {}),
         ...(record.error?.code ? { 'mfe.error.code': record.error.code } : {}),
         'mfe.route': record.route,
       },
