@@ -3,7 +3,8 @@ import { readBuildRecord } from './builds';
 import { ReleaseError } from './errors';
 import { KEYS, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
-import { readCurrent, readHistory, readRevision, type Change, type ManifestDocument } from './revisions';
+import { versionOf } from './diff';
+import { manifestOf, readCurrent, readHistory, readRevision, type Change, type ManifestDocument } from './revisions';
 
 export interface ChangeContext {
   readonly store: ObjectStore;
@@ -18,12 +19,14 @@ export interface Placement {
   readonly path?: string;
   readonly label?: string;
   readonly order?: number;
+  /** Open to visitors who are not signed in (the manifest's requiresAuth: false). */
+  readonly public?: boolean;
 }
 
 /** Points one remote of an environment at a published version; the rest of the manifest is kept. */
 export async function deployChange(context: ChangeContext, name: string, version: string, placement: Placement = {}): Promise<Change> {
   const build = await readBuildRecord(context.store, name, version);
-  const entryUrl = `${context.settings.publicUrl.replace(/\/$/, '')}/${KEYS.buildFile(name, version, 'mf-manifest.json').slice('remotes/'.length)}`;
+  const entryUrl = entryUrlOf(context.settings, name, version);
   return {
     action: { verb: 'deploy', remote: name, version },
     actor: context.actor,
@@ -34,7 +37,7 @@ export async function deployChange(context: ChangeContext, name: string, version
       const path = placement.path ?? existing?.path;
       const label = placement.label ?? existing?.label;
       if (!path || !label) throw new ReleaseError('RELEASE_USAGE', `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`);
-      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), entry: entryUrl, integrity: build.integrity };
+      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}), entry: entryUrl, integrity: build.integrity };
       return withRemote(current, entry);
     },
     check: context.check,
@@ -84,5 +87,50 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
 function withRemote(current: ManifestDocument, entry: RemoteEntry): ManifestDocument {
   const index = current.remotes.findIndex((remote) => remote.name === entry.name);
   const remotes = index === -1 ? [...current.remotes, entry] : current.remotes.map((remote, at) => (at === index ? entry : remote));
-  return { schemaVersion: 1, remotes };
+  return manifestOf(remotes);
+}
+
+const entryUrlOf = (settings: StoreSettings, name: string, version: string) => `${settings.publicUrl.replace(/\/$/, '')}/${KEYS.buildFile(name, version, 'mf-manifest.json').slice('remotes/'.length)}`;
+
+export type CanaryStep = { readonly kind: 'share'; readonly version?: string; readonly percent: number } | { readonly kind: 'promote' | 'abort' };
+
+/**
+ * A canary of one remote: a candidate build beside the stable one for a share of browsers
+ * (`share`, starting it with a version or changing the share), made the stable build (`promote`)
+ * or removed (`abort`). Made on top of a revision that lands meanwhile, like a deploy.
+ */
+export async function canaryChange(context: ChangeContext, name: string, step: CanaryStep): Promise<Change> {
+  const build = step.kind === 'share' && step.version ? await readBuildRecord(context.store, name, step.version) : undefined;
+  const percent = step.kind === 'share' ? step.percent : 0;
+  let described: Change['action'] | undefined;
+  return {
+    // What was done is known once applied to the current manifest (which version a share change is about).
+    get action() {
+      return described ?? { verb: 'canary', remote: name, version: build?.version ?? '?', percent };
+    },
+    actor: context.actor,
+    reason: context.reason,
+    rebase: true,
+    apply: (current) => {
+      const existing = current.remotes.find((remote) => remote.name === name);
+      if (!existing) throw new ReleaseError('RELEASE_NOT_FOUND', `This environment has no ${name} yet: deploy a stable version first (a canary runs beside it).`);
+      const candidate = build ? { entry: entryUrlOf(context.settings, name, build.version), integrity: build.integrity } : existing.candidate;
+      if (!candidate) throw new ReleaseError('RELEASE_NOT_FOUND', `${name} has no canary running: start one with \`canary ${name}@<version> --percent <share>\`.`);
+      const version = versionOf({ name, entry: candidate.entry });
+      const { candidate: _running, ...stable } = existing;
+      if (step.kind === 'promote') {
+        described = { verb: 'canary-promote', remote: name, version };
+        return withRemote(current, { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) });
+      }
+      if (step.kind === 'abort') {
+        described = { verb: 'canary-abort', remote: name, version };
+        return withRemote(current, stable);
+      }
+      if (!(percent >= 0 && percent <= 100)) throw new ReleaseError('RELEASE_USAGE', `--percent takes a share from 0 to 100, not ${percent}.`);
+      if (candidate.entry === stable.entry) throw new ReleaseError('RELEASE_USAGE', `${name}@${version} already is the stable build: a canary needs another version.`);
+      described = { verb: 'canary', remote: name, version, percent };
+      return withRemote(current, { ...stable, candidate: { entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}), percent } });
+    },
+    check: context.check,
+  };
 }

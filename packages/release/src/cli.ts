@@ -9,7 +9,9 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   init --public-url <url> [--host <env>=<url>]…   set up a store: where its remotes/ folder is served,
                                                   and each environment's host (what manifests are checked against)
   publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
-  deploy <name>@<version> --env <env> [--path /x --label "X" --order N]
+  deploy <name>@<version> --env <env> [--path /x --label "X" --order N --public]
+  canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
+  canary <name> --env <env> (--percent N | --promote | --abort)
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
   history --env <env>
@@ -40,6 +42,10 @@ async function main(argv: readonly string[]): Promise<number> {
       path: { type: 'string' },
       label: { type: 'string' },
       order: { type: 'string' },
+      percent: { type: 'string' },
+      public: { type: 'boolean' },
+      promote: { type: 'boolean', default: false },
+      abort: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -66,7 +72,17 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'deploy': {
       const order = values.order === undefined ? undefined : Number(values.order);
       if (order !== undefined && !Number.isInteger(order)) usage('--order takes a whole number.');
-      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}) });
+      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}), ...(values.public !== undefined ? { public: values.public } : {}) });
+      break;
+    }
+    case 'canary': {
+      const target = rest[0] ?? usage('Which remote? canary <name>[@<version>] --env <env> --percent N.');
+      const percent = values.percent === undefined ? undefined : Number(values.percent);
+      if (percent !== undefined && !(percent >= 0 && percent <= 100)) usage('--percent takes a share from 0 to 100.');
+      const steps = [percent !== undefined, values.promote, values.abort].filter(Boolean).length;
+      if (steps !== 1) usage('Say one of --percent N, --promote or --abort.');
+      const step = values.promote ? ({ kind: 'promote' } as const) : values.abort ? ({ kind: 'abort' } as const) : ({ kind: 'share', percent: percent! } as const);
+      lines = await commands.canary(store, target, env(), step, who);
       break;
     }
     case 'promote':

@@ -114,3 +114,29 @@ test('a rollback that a deploy overtakes is refused, naming the revision it lost
     expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
   }
 });
+
+test('a canary runs beside the stable build at a share, grows, and is promoted or aborted, each step in the history', async () => {
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  expect(await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 25 }, who('alice', 'try it'))).toEqual(['✔ production revision 2: canary referrals@1.1.0 at 25 %', '  ~ referrals canary none → 1.1.0 at 25 %']);
+  const served = JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')) as { schemaVersion: number; remotes: Array<{ candidate?: { percent: number; entry: string } }> };
+  // Hosts read the candidate from schema version 2; without one the manifest stays version 1.
+  expect(served.schemaVersion).toBe(2);
+  expect(served.remotes[0]!.candidate).toMatchObject({ percent: 25, entry: expect.stringContaining('/referrals/1.1.0/mf-manifest.json') });
+  await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', 'more'));
+  expect(await commands.status(store, ['production'])).toContain('  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 %');
+  expect(await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', 'healthy'))).toEqual(['✔ production revision 4: promote canary referrals@1.1.0 to stable', '  ~ referrals 1.0.0 → 1.1.0, canary 1.1.0 at 50 % → none']);
+  expect(JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')).schemaVersion).toBe(1);
+  await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 10 }, who('alice', ''));
+  expect((await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('carol', 'errors')))[0]).toBe('✔ production revision 6: abort canary referrals@1.2.0');
+  await expect(commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('carol', ''))).rejects.toThrow(/referrals has no canary running/);
+  await expect(commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 10 }, who('carol', ''))).rejects.toThrow(/already is the stable build/);
+});
+
+test('a canary whose candidate the host could not run is refused like a deploy', async () => {
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
+  await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  const refused = await refusal(commands.canary(store, 'referrals@9.0.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')));
+  expect(refused.lines).toEqual([expect.stringMatching(/^✖ referrals \(candidate at 5 %\): built for @mfe\/context \^9\.0\.0/)]);
+});

@@ -1,5 +1,5 @@
 import { publishBuild } from './builds';
-import { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
+import { canaryChange, deployChange, promoteChange, rollbackChange, type CanaryStep, type ChangeContext, type Placement } from './changes';
 import { diffManifests, versionOf } from './diff';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
@@ -49,6 +49,16 @@ export async function deploy(store: ObjectStore, target: string, env: string, wh
   return run(store, env, await deployChange(await context(store, env, who), target.slice(0, at), target.slice(at + 1), placement));
 }
 
+/** Starts a canary (`name@version` with a share), changes its share (`name` with a share), promotes or aborts it. */
+export async function canary(store: ObjectStore, target: string, env: string, step: CanaryStep, who: Who): Promise<string[]> {
+  checkEnv(env);
+  const at = target.lastIndexOf('@');
+  const name = at > 0 ? target.slice(0, at) : target;
+  const version = at > 0 ? target.slice(at + 1) : undefined;
+  if (step.kind !== 'share' && version) throw new Error(`Give only the remote's name to ${step.kind} its canary: canary ${name} --${step.kind}.`);
+  return run(store, env, await canaryChange(await context(store, env, who), name, step.kind === 'share' ? { ...step, ...(version ? { version } : {}) } : step));
+}
+
 export async function promote(store: ObjectStore, from: string, to: string, names: readonly string[], who: Who): Promise<string[]> {
   checkEnv(from);
   checkEnv(to);
@@ -94,7 +104,10 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
     lines.push(`${env}: ${current ? `revision ${current.revision}` : 'no manifest yet'}`);
-    for (const remote of current?.remotes ?? []) lines.push(`  ${remote.name} ${versionOf(remote)} at ${remote.path}`);
+    for (const remote of current?.remotes ?? []) {
+      const canary = remote.candidate ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %` : '';
+      lines.push(`  ${remote.name} ${versionOf(remote)} at ${remote.path}${canary}`);
+    }
   }
   return lines;
 }

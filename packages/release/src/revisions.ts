@@ -8,12 +8,17 @@ export type ReleaseAction =
   | { readonly verb: 'deploy'; readonly remote: string; readonly version: string }
   | { readonly verb: 'promote'; readonly from: string; readonly fromRevision: number; readonly remotes: readonly string[] }
   | { readonly verb: 'rollback'; readonly to: number }
-  | { readonly verb: 'remove'; readonly remote: string };
+  | { readonly verb: 'remove'; readonly remote: string }
+  | { readonly verb: 'canary'; readonly remote: string; readonly version: string; readonly percent: number }
+  | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
 
 export interface ManifestDocument {
-  readonly schemaVersion: 1;
+  /** 2 while some entry has a canary's candidate, else 1 (which hosts from before canaries read too). */
+  readonly schemaVersion: 1 | 2;
   readonly remotes: readonly RemoteEntry[];
 }
+
+export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({ schemaVersion: remotes.some((remote) => remote.candidate) ? 2 : 1, remotes });
 
 /** One immutable step of an environment's history. */
 export interface Revision {
@@ -77,7 +82,7 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
     }
     firstHead ??= head;
     if (head !== firstHead && !change.rebase) throw conflict(env, lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null, false);
-    const before: ManifestDocument = current ? { schemaVersion: 1, remotes: current.value.remotes } : EMPTY_MANIFEST;
+    const before: ManifestDocument = current ? manifestOf(current.value.remotes) : EMPTY_MANIFEST;
     const next = await change.apply(before, head);
     if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
     const problems = await change.check(next);
@@ -95,7 +100,7 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
   throw conflict(env, lostTo, true);
 }
 
-export const served = (revision: Revision): ServedManifest => ({ schemaVersion: 1, revision: revision.revision, remotes: revision.manifest.remotes });
+export const served = (revision: Revision): ServedManifest => ({ ...manifestOf(revision.manifest.remotes), revision: revision.revision });
 
 function conflict(env: string, winner: Revision | null, busy: boolean): ReleaseError {
   const who = winner ? `revision ${winner.revision} (${describeAction(winner.action)} by ${winner.actor}${winner.reason ? `: ${winner.reason}` : ''}) was made first` : 'another release changed it';
@@ -113,6 +118,12 @@ export function describeAction(action: ReleaseAction): string {
       return `rollback to #${action.to}`;
     case 'remove':
       return `remove ${action.remote}`;
+    case 'canary':
+      return `canary ${action.remote}@${action.version} at ${action.percent} %`;
+    case 'canary-promote':
+      return `promote canary ${action.remote}@${action.version} to stable`;
+    case 'canary-abort':
+      return `abort canary ${action.remote}@${action.version}`;
   }
 }
 
