@@ -49,3 +49,12 @@ test('the standalone config keeps every file nginx writes under its prefix', () 
   expect(conf).toContain('include /tmp/deploy/mfe.conf;');
   expect(conf).toContain('daemon off;');
 });
+
+test('the runtime files are always sent whole: a rollback written within the same second as the deploy is never answered 304', () => {
+  const conf = nginxServerConfig(base);
+  for (const file of ['config.json', 'remotes.json']) {
+    const block = conf.slice(conf.indexOf(`location = /${file}`), conf.indexOf('}', conf.indexOf(`location = /${file}`)));
+    expect(block).toContain('etag off;');
+    expect(block).toContain('if_modified_since off;');
+  }
+});

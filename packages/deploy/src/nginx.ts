@@ -74,6 +74,9 @@ function location(match: string, body: string[]): string[] {
   return [`  location ${match} {`, ...body.map((line) => (line.startsWith('    ') ? line : `    ${line}`)), '  }'];
 }
 
+/** No conditional answers (see where it is used). */
+const WHOLE = ['etag off;', 'if_modified_since off;'];
+
 /** The `server` blocks (and the CORS map) to include in nginx's `http` context. */
 export function nginxServerConfig(options: NginxOptions): string {
   const headerOptions: HostHeaderOptions = { config: options.config, https: options.https ?? false, ...options.csp };
@@ -90,8 +93,11 @@ export function nginxServerConfig(options: NginxOptions): string {
     '  etag on;',
     ...compression(options.brotli ?? false, '  '),
     '  # Runtime files: replaced at deploy time, revalidated on every use.',
-    ...location('= /config.json', [`alias ${options.configFile};`, ...h('revalidate')]),
-    ...location('= /remotes.json', [`alias ${manifestFile};`, ...h('revalidate')]),
+    // nginx's validators are the file's size and modification second: two same-size manifests
+    // written within a second (a deploy, then a rollback) look alike, and a browser revalidating
+    // would keep the first. These small files are always sent whole instead.
+    ...location('= /config.json', [`alias ${options.configFile};`, ...WHOLE, ...h('revalidate')]),
+    ...location('= /remotes.json', [`alias ${manifestFile};`, ...WHOLE, ...h('revalidate')]),
     '  # The silent sign-in page: the only page that may be framed, by the host itself.',
     ...location(`= ${SILENT_CALLBACK_PATH}`, [...h('silent-callback'), `try_files ${SILENT_CALLBACK_FILE} =404;`]),
     ...location(`= ${SILENT_CALLBACK_FILE}`, h('silent-callback')),

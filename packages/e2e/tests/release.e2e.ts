@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
 // nginx serves: the store's remotes/ is the remotes' origin, and the host's /remotes.json is the
@@ -87,3 +89,54 @@ test('a deploy of a build the host cannot run is refused with one line per probl
   expect(productionManifest()).toBe(before);
   expect((await release('deploy', 'nothing@1.0.0', '--env', 'production', '--actor', 'alice')).out).toMatch(/nothing@1\.0\.0 is not published in .*: run `mfe-release publish <its dist folder>` first/);
 });
+
+/** The release a fresh context's page shows at /canary. */
+async function releaseSeen(context: BrowserContext): Promise<string> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${deployment.hostUrl}/canary`);
+  return (await page.getByTestId('canary-release').textContent({ timeout: 15_000 }))!.replace('Release ', '');
+}
+
+test('a canary at 25 %: about a quarter of fresh browsers get the candidate, each keeps its side across reloads, and a tab open on stable stays there while the candidate is promoted', async () => {
+  await expectDone('deploy', 'canary@1.0.0', '--env', 'production', '--public', '--actor', 'alice', '--reason', 'stable, open to visitors');
+  expect(await expectDone('canary', 'canary@1.1.0', '--env', 'production', '--percent', '25', '--actor', 'alice', '--reason', 'try the new copy')).toContain('canary canary@1.1.0 at 25 %');
+  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    // 200 fresh profiles, four at a time. With a true share of 25 %, 30 to 70 of 200 fails by
+    // chance about once in a thousand runs (3.3 standard deviations either side of 50).
+    const contexts: BrowserContext[] = [];
+    const seen: string[] = [];
+    for (let batch = 0; batch < 50; batch += 1) {
+      const opened = await Promise.all([0, 1, 2, 3].map(() => engine.newContext()));
+      seen.push(...(await Promise.all(opened.map(releaseSeen))));
+      contexts.push(...opened.slice(0, 1));
+      await Promise.all(opened.slice(1).map((context) => context.close()));
+    }
+    const candidates = seen.filter((release) => release === '1.1.0').length;
+    expect(seen.filter((release) => release !== '1.0.0' && release !== '1.1.0')).toEqual([]);
+    expect(candidates).toBeGreaterThanOrEqual(30);
+    expect(candidates).toBeLessThanOrEqual(70);
+
+    // Kept across reloads (the first of each batch stayed open).
+    const kept = contexts.slice(0, 12);
+    const before = await Promise.all(kept.map(async (context) => (await context.pages()[0]!.getByTestId('canary-release').textContent())!.replace('Release ', '')));
+    expect(await Promise.all(kept.map(releaseSeen))).toEqual(before);
+
+    // A tab that started on stable, on another page when the candidate is promoted, still opens stable.
+    const onStable = contexts[before.indexOf('1.0.0')] ?? contexts.find((_, index) => seen[index * 4] === '1.0.0');
+    if (!onStable) throw new Error('no kept context on the stable side');
+    const tab = onStable.pages()[0]!;
+    await tab.goto(`${deployment.hostUrl}/`);
+    await tab.getByRole('link', { name: 'Canary' }).first().waitFor();
+    await expectDone('canary', 'canary', '--env', 'production', '--promote', '--actor', 'alice', '--reason', 'healthy');
+    await tab.getByRole('link', { name: 'Canary' }).first().click();
+    expect(await tab.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
+    // Its next full load, and any new browser, get the promoted build.
+    expect(await releaseSeen(onStable)).toBe('1.1.0');
+    const fresh = await engine.newContext();
+    expect(await releaseSeen(fresh)).toBe('1.1.0');
+    await Promise.all(contexts.map((context) => context.close()));
+  } finally {
+    await engine.close();
+  }
+}, 300_000);
