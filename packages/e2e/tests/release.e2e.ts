@@ -117,6 +117,23 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     expect(candidates).toBeGreaterThanOrEqual(30);
     expect(candidates).toBeLessThanOrEqual(70);
 
+    console.log(`Canary at 25 %: ${candidates} of 200 fresh browsers got the candidate`);
+
+    // An admin's /diagnostics says which build this browser got and why.
+    // (one beyond the twelve reloaded below)
+    const admin = contexts[seen.filter((_, index) => index % 4 === 0).findIndex((release, index) => index >= 12 && release === '1.1.0')];
+    if (admin) {
+      const page = admin.pages()[0]!;
+      await page.click('[data-testid=sign-in]');
+      await signInAtProvider(page, deployment.idpUrl, ALICE);
+      // Back where sign-in started, once the callback is done (leaving earlier would abandon it).
+      await page.waitForURL(`${deployment.hostUrl}/canary`);
+      await page.click('[data-testid=nav-diagnostics]');
+      const build = page.locator('tr[data-remote="canary"] [data-testid="remote-build"]');
+      await build.waitFor();
+      expect(await build.textContent()).toMatch(/^candidate \(canary at 25 %; this browser is at \d+\.\d\d\)$/);
+    }
+
     // Kept across reloads (the first of each batch stayed open).
     const kept = contexts.slice(0, 12);
     const before = await Promise.all(kept.map(async (context) => (await context.pages()[0]!.getByTestId('canary-release').textContent())!.replace('Release ', '')));
