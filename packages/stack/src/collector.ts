@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { allowedCorsOrigin } from '@mfe/deploy';
+import { createCollectorMetrics } from './collector-metrics';
 import { listen } from './serve';
 
 /**
@@ -7,7 +8,8 @@ import { listen } from './serve';
  * host's adapters send (OTLP/HTTP JSON logs at `/v1/logs`, error-reporting
  * envelopes at `/api/<project>/envelope/`) and records it as it arrived, so
  * tests assert on what was really sent, not on what the page meant to send.
- * `GET /__collector/records` lists the records; `DELETE` clears them.
+ * `GET /__collector/records` lists the records; `DELETE` clears them. `GET /metrics` gives the
+ * counters a rollout's analysis reads, in Prometheus's text format (collector-metrics.ts).
  */
 export interface CollectorRecord {
   readonly path: string;
@@ -28,6 +30,7 @@ const MAX_RECORDS = 5_000;
 
 export async function startCollector({ port, hostOrigins }: { port: number; hostOrigins: readonly string[] }): Promise<RunningCollector> {
   const records: CollectorRecord[] = [];
+  const metrics = createCollectorMetrics();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const origin = allowedCorsOrigin(req.headers.origin, hostOrigins);
     const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
@@ -40,6 +43,13 @@ export async function startCollector({ port, hostOrigins }: { port: number; host
       if (req.method === 'DELETE') records.splice(0);
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       return res.end(JSON.stringify(records));
+    }
+    if (path === '/metrics' && req.method === 'GET') {
+      void metrics.text().then((text) => {
+        res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
+        res.end(text);
+      });
+      return;
     }
     if (req.method !== 'POST' || !(path === '/v1/logs' || /^\/api\/\d+\/envelope\/?$/.test(path))) {
       res.writeHead(404, cors);
@@ -54,7 +64,9 @@ export async function startCollector({ port, hostOrigins }: { port: number; host
     });
     req.on('end', () => {
       if (records.length >= MAX_RECORDS) records.shift();
-      records.push({ path, contentType: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
+      const body = Buffer.concat(chunks).toString('utf8');
+      records.push({ path, contentType: req.headers['content-type'] ?? '', body, receivedAt: Date.now() });
+      if (path === '/v1/logs') metrics.count(body);
       res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
       res.end('{}');
     });
