@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import * as commands from './commands';
 import { isReleaseError } from './errors';
 import { defaultActor, openStore } from './open-store';
+import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
 
 const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
        (in this repository: pnpm release …)
@@ -12,6 +13,10 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   deploy <name>@<version> --env <env> [--path /x --label "X" --order N --public]
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
+  rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
+          [--min-loads 100] [--margin 0.01] [--watch]   a canary moved through the shares, judged from
+                                                  Prometheus after each interval; rolled back on its own when worse
+  rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
   history --env <env>
@@ -46,6 +51,12 @@ async function main(argv: readonly string[]): Promise<number> {
       public: { type: 'boolean' },
       promote: { type: 'boolean', default: false },
       abort: { type: 'boolean', default: false },
+      prometheus: { type: 'string' },
+      steps: { type: 'string', default: '5,25,50,100' },
+      interval: { type: 'string', default: '10m' },
+      'min-loads': { type: 'string' },
+      margin: { type: 'string' },
+      watch: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -83,6 +94,26 @@ async function main(argv: readonly string[]): Promise<number> {
       if (steps !== 1) usage('Say one of --percent N, --promote or --abort.');
       const step = values.promote ? ({ kind: 'promote' } as const) : values.abort ? ({ kind: 'abort' } as const) : ({ kind: 'share', percent: percent! } as const);
       lines = await commands.canary(store, target, env(), step, who);
+      break;
+    }
+    case 'rollout': {
+      const [verb, target] = rest;
+      if (!target) usage('rollout <start|tick|watch|pause|resume|abort|status> <name> --env <env>.');
+      if (verb === 'start') {
+        const rule = { ...(values['min-loads'] ? { minLoads: Number(values['min-loads']) } : {}), ...(values.margin ? { margin: Number(values.margin) } : {}) };
+        const options = { steps: values.steps!.split(',').map(Number), intervalMs: parseDuration(values.interval!), prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'), rule };
+        lines = await startRollout(store, target, env(), options, who);
+        if (values.watch) {
+          for (const line of lines) console.log(line);
+          const name = target.slice(0, target.lastIndexOf('@'));
+          const status = await watchRollout(store, env(), name, who, (line) => console.log(line));
+          return status === 'promoted' ? 0 : 1;
+        }
+      } else if (verb === 'tick') lines = await tickRollout(store, env(), target, who);
+      else if (verb === 'watch') return (await watchRollout(store, env(), target, who, (line) => console.log(line))) === 'promoted' ? 0 : 1;
+      else if (verb === 'pause' || verb === 'resume' || verb === 'abort') lines = await controlRollout(store, env(), target, verb, who);
+      else if (verb === 'status') lines = await rolloutStatus(store, env(), target);
+      else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
       break;
     }
     case 'promote':

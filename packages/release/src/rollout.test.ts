@@ -1,0 +1,113 @@
+/**
+ * @jest-environment node
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as commands from './commands';
+import { DirectoryStore } from './directory-store';
+import { readCurrent, readHistory } from './revisions';
+import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout } from './rollout';
+import { startHost, tempDir, writeBuild } from './testing/world';
+
+// A rollout against a folder store, a host that serves it, and a stand-in for Prometheus's HTTP
+// API whose counters the test sets (the browser test runs it against real Prometheus).
+jest.setTimeout(60_000);
+let storeDir = '';
+let store: DirectoryStore;
+let host: Awaited<ReturnType<typeof startHost>>;
+let prometheus: Server;
+let prometheusUrl = '';
+/** Counter values by variant, per metric, as functions of the query's time (ms). */
+let counters: (metric: 'loads' | 'errors', at: number) => Record<string, number> = () => ({});
+const builds = tempDir('rollout-builds');
+const who = { actor: 'alice', reason: 'new list' };
+
+beforeAll(async () => {
+  host = await startHost(() => storeDir);
+  prometheus = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const query = url.searchParams.get('query') ?? '';
+    const at = Number(url.searchParams.get('time')) * 1000;
+    const values = counters(query.includes('mfe_remote_errors_total') ? 'errors' : 'loads', at);
+    const result = Object.entries(values).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
+  });
+  await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
+  prometheusUrl = `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await host.close();
+  await new Promise((resolve) => prometheus.close(resolve));
+});
+beforeEach(async () => {
+  storeDir = tempDir('rollout-store');
+  store = new DirectoryStore(storeDir);
+  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  for (const version of ['1.0.0', '1.1.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who);
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who, { path: '/referrals', label: 'Referrals' });
+});
+
+const options = { steps: [25, 100], intervalMs: 60_000, prometheus: '', rule: { minLoads: 20 } };
+const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.candidate?.percent;
+
+test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
+  let clock = 1_000_000;
+  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 1_000_000) / 1000, candidate: (at - 1_000_000) / 2000 } : { stable: 0 });
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, { now: () => clock });
+  expect(await share()).toBe(25);
+  clock += 30_000;
+  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock })).toEqual(['referrals@1.1.0 at 25 %: next look in 30 s']);
+  clock += 30_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/30\)/);
+  expect(await share()).toBe(100);
+  clock += 60_000;
+  await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  const current = (await readCurrent(store, 'production'))!.remotes[0]!;
+  expect(current.candidate).toBeUndefined();
+  expect(current.entry).toContain('/referrals/1.1.0/');
+  const last = (await readHistory(store, 'production')).at(-1)!;
+  expect(last).toMatchObject({ actor: 'rollout (started by alice)', action: { verb: 'canary-promote' }, reason: expect.stringMatching(/^rollout: healthy at 100 %, now stable; candidate 0\.000 errors per load/) });
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toBe('referrals@1.1.0 in production: promoted, at 100 % (steps 25 → 100 %)');
+});
+
+test('a candidate failing a third of its loads is rolled back at the first look with enough loads, with the figures in the revision', async () => {
+  let clock = 2_000_000;
+  counters = (metric, at) => {
+    const seconds = (at - 2_000_000) / 1000;
+    return metric === 'loads' ? { stable: seconds, candidate: seconds / 2 } : { candidate: Math.floor(seconds / 6) };
+  };
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 20_000, prometheus: prometheusUrl }, who, { now: () => clock });
+  clock += 20_000;
+  // 10 candidate loads: fewer than the 20 needed, so it waits however bad they look.
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting, 10 of the 20 candidate loads needed/);
+  clock += 40_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/worse, rolled back; candidate 0\.333 errors per load \(10\/30\)/);
+  expect(await share()).toBeUndefined();
+  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({ action: { verb: 'canary-abort' }, reason: expect.stringContaining('rolled back automatically') });
+  // A later tick does nothing more.
+  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock + 60_000 })).toEqual(['rollout of referrals@1.1.0 in production is rolled-back; nothing to do']);
+});
+
+test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
+  let clock = 3_000_000;
+  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 3_000_000) / 100, candidate: (at - 3_000_000) / 100 } : {});
+  await startRollout(store, 'referrals@1.1.0', 'production', { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, rule: { minLoads: 20 } }, who, { now: () => clock });
+  clock += 10_000;
+  const before = (await readHistory(store, 'production')).length;
+  await Promise.all([tickRollout(store, 'production', 'referrals', who, { now: () => clock }), tickRollout(store, 'production', 'referrals', who, { now: () => clock })]);
+  expect(await share()).toBe(50);
+  expect((await readHistory(store, 'production')).length).toBe(before + 1);
+  await controlRollout(store, 'production', 'referrals', 'pause', who);
+  clock += 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/is paused; nothing to do/);
+  await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'carol', reason: 'not today' });
+  expect(await share()).toBeUndefined();
+  await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).resolves.toBeDefined();
+  await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
+});
+
+test('durations read as people write them', () => {
+  expect(parseDuration('10m')).toBe(600_000);
+  expect(parseDuration('1.5s')).toBe(1_500);
+  expect(() => parseDuration('ten minutes')).toThrow(/write 30s, 10m or 1h/);
+});
