@@ -7,3 +7,4 @@ export { copyRepository, freePortBlock, waitForOutput } from './processes';
 export { startNginxDeployment, type NginxDeployment } from './nginx';
 export { axeViolations } from './axe';
 export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';
+export { startPrometheus, type RunningPrometheus } from './prometheus';

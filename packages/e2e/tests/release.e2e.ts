@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, startPrometheus, type NginxDeployment, type TestBrowser } from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
@@ -157,3 +157,75 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     await engine.close();
   }
 }, 300_000);
+
+/**
+ * Visitors who accepted analytics, a few at a time, each a fresh profile that opens /canary, waits
+ * for the area or its error panel, and leaves (which sends its telemetry), until told to stop.
+ * Returns what each saw: a release, or "error".
+ */
+async function visitors(engine: Browser, until: Promise<unknown>): Promise<string[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const seen: string[] = [];
+  while (!done) {
+    await Promise.all(
+      [0, 1, 2].map(async () => {
+        const context = await engine.newContext();
+        await context.addInitScript(() => window.localStorage.setItem('mfe.consent.v1', JSON.stringify({ analytics: true, marketing: false })));
+        const page = await context.newPage();
+        await page.goto(`${deployment.hostUrl}/canary`);
+        const shown = page.locator('[data-testid=canary-release], [data-testid=remote-error]').first();
+        await shown.waitFor({ timeout: 15_000 });
+        seen.push((await shown.getAttribute('data-testid')) === 'remote-error' ? 'error' : (await shown.textContent())!.replace('Release ', ''));
+        // Leaving sends what was recorded (the collector adapter flushes on pagehide).
+        const sent = page.waitForResponse((response) => response.url().startsWith(`${deployment.collectorUrl}/v1/logs`), { timeout: 5_000 }).catch(() => undefined);
+        await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+        await sent;
+        await context.close();
+      }),
+    );
+  }
+  return seen;
+}
+
+test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable', async () => {
+  const prometheus = await startPrometheus(deployment.basePort + 102, [deployment.collectorUrl]);
+  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    await expectDone('publish', fixture('1.2.0'), '--actor', 'ci');
+    const rollout = (target: string, interval: string) =>
+      release('rollout', 'start', target, '--env', 'production', '--prometheus', prometheus.url, '--steps', '50,100', '--interval', interval, '--min-loads', '30', '--watch', '--actor', 'alice', '--reason', 'the test');
+
+    const bad = rollout('canary@1.2.0', '15s');
+    const seenDuringBad = await visitors(engine, bad);
+    const { code, out } = await bad;
+    expect(out).toMatch(/worse, rolled back; candidate 0\.\d{3} errors per load \(\d+\/\d+\)/);
+    expect(code).toBe(1);
+    expect(seenDuringBad).toContain('error');
+    console.log(`Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${out.trim().split('\n').filter((line) => /healthy|worse/.test(line)).join(' | ')}`);
+    const history = await expectDone('history', '--env', 'production');
+    expect(history).toMatch(/rollout \(started by alice\): abort canary canary@1\.2\.0 — rollout: rolled back automatically, candidate/);
+    // Nobody is sent to the bad release any more.
+    const after = await Promise.all(Array.from({ length: 12 }, async () => {
+      const context = await engine.newContext();
+      try {
+        return await releaseSeen(context);
+      } finally {
+        await context.close();
+      }
+    }));
+    expect(new Set(after)).toEqual(new Set(['1.1.0']));
+
+    const good = rollout('canary@1.0.0', '10s');
+    const seenDuringGood = await visitors(engine, good);
+    const healthy = await good;
+    expect(healthy.out).toMatch(/at 50 %: healthy, on to 100 %/);
+    expect(healthy.out).toMatch(/at 100 %: healthy, promoted/);
+    expect(healthy.code).toBe(0);
+    expect(seenDuringGood).not.toContain('error');
+    expect(await expectDone('status', '--env', 'production')).toMatch(/canary 1\.0\.0 at \/canary\n/);
+  } finally {
+    await engine.close();
+    await prometheus.stop();
+  }
+}, 600_000);
