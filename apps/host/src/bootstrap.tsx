@@ -10,9 +10,10 @@ import { HostServicesProvider } from './host-services';
 import { createPageTitles } from './layout/page-titles';
 import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
-import { describeProblem, loadManifest } from './manifest';
+import { describeProblem, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
+import { loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
 import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
@@ -55,14 +56,19 @@ export async function start(): Promise<void> {
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
-  const manifestReady = loadManifest(config.manifestUrl, { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity }, fetchEarlyOr()).then((loaded) => {
+  const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
+  // A preview link's manifest, read from the release store only (preview.ts); else the environment's.
+  const previewId = requestedPreview(window.location, window.history, storageOrNull('sessionStorage'));
+  const manifestReady = (previewId ? loadPreview(config, previewId) : Promise.resolve(undefined)).then(async (preview) => {
+    const loaded = preview?.kind === 'active' ? parseManifest(preview.manifest, policy) : await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
     // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
     // kept until the next full page load, even if the manifest changes meanwhile.
-    const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull()));
+    const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull('localStorage')));
+    if (preview?.kind === 'active') chosen.choices = { ...chosen.choices, [preview.remote]: { variant: 'preview', version: preview.version, expiresAt: preview.expiresAt } };
     // Developer overrides held for this browser session (only when the config enables them).
     const overrides = readOverrides(policyOf(config), chosen.remotes);
     if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
-    const manifest = { ...loaded, remotes: applyOverrides(chosen.remotes, overrides), overrides, builds: chosen.choices };
+    const manifest = { ...loaded, remotes: applyOverrides(chosen.remotes, overrides), overrides, builds: chosen.choices, preview };
     composed = manifest.remotes;
     loader.register(manifest.remotes, chosen.choices);
     // The remote of the page being opened starts loading now, alongside the session restore, when
@@ -96,16 +102,16 @@ export async function start(): Promise<void> {
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}) }}>
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>,
   );
 }
 
-/** localStorage, or null where the browser refuses it (a sandboxed frame, some privacy modes). */
-function storageOrNull(): Storage | null {
+/** A storage area, or null where the browser refuses it (a sandboxed frame, some privacy modes). */
+function storageOrNull(area: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return window.localStorage;
+    return window[area];
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@ import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
 import type { BuildChoice } from './remotes/cohort';
 import type { Overrides } from './remotes/overrides';
+import type { PreviewResult } from './remotes/preview';
 import type { RemoteStyles } from './remotes/remote-styles';
 
 /** The host's own services; remotes never see this, only `@mfe/context`. */
@@ -30,6 +31,8 @@ export interface HostServices {
   readonly overrides?: Overrides;
   /** Which build of each remote this page loads: stable, or a canary's candidate (cohort.ts). */
   readonly builds?: Readonly<Record<string, BuildChoice>>;
+  /** A preview link this tab opened: shown, or refused with why (preview.ts). */
+  readonly preview?: PreviewResult;
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);

@@ -99,7 +99,8 @@ export function remoteHeaders(kind: Exclude<RemoteFileKind, 'hidden'>, allowedOr
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'cross-origin',
     Vary: 'Origin',
-    ...(allowedOrigin ? { 'Access-Control-Allow-Origin': allowedOrigin, 'Timing-Allow-Origin': allowedOrigin } : {}),
+    // Date: the host judges a preview's expiry by the store's clock, not the device's (remotes/preview.ts).
+    ...(allowedOrigin ? { 'Access-Control-Allow-Origin': allowedOrigin, 'Access-Control-Expose-Headers': 'Date', 'Timing-Allow-Origin': allowedOrigin } : {}),
   };
 }
 

@@ -75,6 +75,8 @@ const checked = validateRuntimeConfig(
     diagnostics: { roles: ['admin'] },
     // Production's default: unpinned entries are refused.
     requireIntegrity: true,
+    // Preview links read their manifests from the release store the remotes' server serves.
+    previews: { manifestBase: `${remotesUrl}/_preview/` },
   }),
 );
 if (!checked.ok) throw new Error(checked.problems.join('\n'));

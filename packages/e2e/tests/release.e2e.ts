@@ -229,3 +229,50 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     await prometheus.stop();
   }
 }, 600_000);
+
+test('a preview link shows the branch build with everything else as live; a forged or expired link loads nothing of it and says so', async () => {
+  const made = await expectDone('preview', fixture('1.1.0'), '--env', 'production', '--ttl', '1h', '--actor', 'dana', '--reason', 'PR 42');
+  const link = /^ {2}(http\S+)$/m.exec(made)![1]!;
+  expect(new URL(link).searchParams.get('mfe-preview')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    const open = async (url: string) => {
+      const context = await engine.newContext();
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(url);
+      return { context, page, requested };
+    };
+    // The live app is on 1.0.0 (the healthy rollout above); the preview shows the branch build.
+    const shown = await open(new URL('/canary?' + new URL(link).searchParams.toString(), deployment.hostUrl).href);
+    await shown.page.getByTestId('preview-banner').waitFor();
+    expect(await shown.page.getByTestId('canary-release').textContent()).toBe('Release 1.1.0');
+    expect(await shown.page.getByTestId('preview-banner').textContent()).toMatch(/^Preview: canary 1\.1\.0, everything else as live, until /);
+    // The link leaves the address; the tab keeps the preview until it leaves it.
+    expect(new URL(shown.page.url()).search).toBe('');
+    await shown.page.reload();
+    expect(await shown.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.1.0');
+    await shown.page.getByRole('button', { name: 'Leave the preview' }).click();
+    await shown.page.getByText('Release 1.0.0').waitFor();
+    await shown.context.close();
+
+    const forged = await open(`${deployment.hostUrl}/canary?mfe-preview=${'A'.repeat(22)}`);
+    await forged.page.getByTestId('preview-refused').waitFor();
+    expect(await forged.page.getByTestId('preview-refused').textContent()).toMatch(/not valid or the preview was removed/);
+    expect(await forged.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
+    expect(forged.requested.filter((url) => url.includes('/canary/1.1.0/'))).toEqual([]);
+    await forged.context.close();
+
+    const short = await expectDone('preview', fixture('1.1.0'), '--env', 'production', '--ttl', '1s', '--actor', 'dana');
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await open(new URL('/canary?' + new URL(/^ {2}(http\S+)$/m.exec(short)![1]!).searchParams.toString(), deployment.hostUrl).href);
+    await expired.page.getByTestId('preview-refused').waitFor();
+    expect(await expired.page.getByTestId('preview-refused').textContent()).toMatch(/^This preview link expired on /);
+    expect(await expired.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
+    expect(expired.requested.filter((url) => url.includes('/canary/1.1.0/'))).toEqual([]);
+    await expired.context.close();
+  } finally {
+    await engine.close();
+  }
+}, 120_000);

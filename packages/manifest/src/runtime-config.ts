@@ -51,7 +51,7 @@ const TelemetryAdapterSchema = v.variant('type', [
   }),
 ]);
 
-export const RuntimeConfigSchema = v.object({
+const RuntimeConfigFields = v.object({
   productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
   auth: AuthSchema,
   manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
@@ -103,7 +103,22 @@ export const RuntimeConfigSchema = v.object({
   ),
   /** Who may open /diagnostics: users with any of these roles, or everyone when `public` (development). */
   diagnostics: v.optional(v.strictObject({ roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['admin']), public: v.optional(v.boolean(), false) }), { roles: ['admin'], public: false }),
+  /**
+   * Preview links (`?mfe-preview=<id>`, printed by `mfe-release preview`): the host reads the
+   * preview's manifest from `<manifestBase><id>.json` in the release store, and nowhere else. Off
+   * when absent.
+   */
+  previews: v.optional(v.strictObject({ manifestBase: v.pipe(httpUrl('must be the URL under which the release store serves previews, e.g. "https://remotes.example.com/_preview/"'), v.endsWith('/', 'must end with "/"')) })),
 });
+
+export const RuntimeConfigSchema = v.pipe(
+  RuntimeConfigFields,
+  // A preview's manifest is remote content like any other: only from an allowed remote origin.
+  v.forward(
+    v.check((config) => !config.previews || config.allowedRemoteOrigins.includes(new URL(config.previews.manifestBase).origin), 'must be on one of allowedRemoteOrigins'),
+    ['previews', 'manifestBase'],
+  ),
+);
 
 export type RuntimeConfigInput = v.InferInput<typeof RuntimeConfigSchema>;
 export type ParsedRuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import * as commands from './commands';
 import { isReleaseError } from './errors';
 import { defaultActor, openStore } from './open-store';
+import { preview } from './preview';
 import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
 
 const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
@@ -19,6 +20,8 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
+  preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
+                                                  with it (everything else as in <env>), until it expires
   history --env <env>
   diff --env <env> [<from>] [<to>]                revisions (#12), current, or another environment; one: what
                                                   making it current would change; none: the last change
@@ -57,6 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
       'min-loads': { type: 'string' },
       margin: { type: 'string' },
       watch: { type: 'boolean', default: false },
+      ttl: { type: 'string', default: '3d' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -125,6 +129,9 @@ async function main(argv: readonly string[]): Promise<number> {
       lines = await commands.rollback(store, env(), to, who);
       break;
     }
+    case 'preview':
+      lines = await preview(store, rest[0] ?? usage('Which build? preview <dist> --env <env>.'), env(), { ttlMs: parseDuration(values.ttl!), placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) } }, who);
+      break;
     case 'history':
       lines = await commands.history(store, env());
       break;

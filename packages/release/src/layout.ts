@@ -9,8 +9,11 @@ import type { ObjectStore } from './object-store';
  *   builds/<name>/<version>.json        who published it and when, each file's hash (not served)
  *   envs/<env>/manifest.json            the environment's current manifest: what its hosts read
  *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
+ *   envs/<env>/rollouts/<name>.json     a rollout's state (rollout.ts)
+ *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
  *
- * Only `remotes/` and `envs/<env>/manifest.json` are served to browsers.
+ * Only `remotes/` (previews included: a remote's name never starts with "_") and
+ * `envs/<env>/manifest.json` are served to browsers.
  */
 export const KEYS = {
   settings: 'store.json',
@@ -19,6 +22,7 @@ export const KEYS = {
   buildRecord: (name: string, version: string) => `builds/${name}/${version}.json`,
   manifest: (env: string) => `envs/${env}/manifest.json`,
   revisions: (env: string) => `envs/${env}/revisions/`,
+  preview: (id: string) => `remotes/_preview/${id}.json`,
   revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,
 } as const;
 

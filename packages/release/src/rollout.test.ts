@@ -18,7 +18,7 @@ let host: Awaited<ReturnType<typeof startHost>>;
 let prometheus: Server;
 let prometheusUrl = '';
 /** Counter values by variant, per metric, as functions of the query's time (ms). */
-let counters: (metric: 'loads' | 'errors', at: number) => Record<string, number> = () => ({});
+let counters: (metric: 'loads' | 'errors', at: number) => Partial<Record<string, number>> = () => ({});
 const builds = tempDir('rollout-builds');
 const who = { actor: 'alice', reason: 'new list' };
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
     const query = url.searchParams.get('query') ?? '';
     const at = Number(url.searchParams.get('time')) * 1000;
     const values = counters(query.includes('mfe_remote_errors_total') ? 'errors' : 'loads', at);
-    const result = Object.entries(values).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
+    const result = Object.entries(values).filter((pair): pair is [string, number] => pair[1] !== undefined).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
   });
   await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
@@ -109,5 +109,5 @@ test('two ticks at the same moment act once; a paused rollout does nothing; abor
 test('durations read as people write them', () => {
   expect(parseDuration('10m')).toBe(600_000);
   expect(parseDuration('1.5s')).toBe(1_500);
-  expect(() => parseDuration('ten minutes')).toThrow(/write 30s, 10m or 1h/);
+  expect(() => parseDuration('ten minutes')).toThrow(/write 30s, 10m, 1h or 3d/);
 });

@@ -178,9 +178,9 @@ async function finishPending(store: ObjectStore, env: string, remote: string, wh
   return lines;
 }
 
-/** `10m`, `30s`, `1h`, `500ms` → milliseconds. */
+/** `10m`, `30s`, `1h`, `3d`, `500ms` → milliseconds. */
 export function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text.trim());
-  if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m or 1h.`);
-  return Math.round(Number(match[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']);
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m, 1h or 3d.`);
+  return Math.round(Number(match[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd']);
 }

@@ -20,6 +20,8 @@ export interface DevConfigOptions {
   readonly overrideOrigins?: readonly string[];
   /** Refuse unpinned manifest entries, as production does; development default false (dev servers change on every save). */
   readonly requireIntegrity?: boolean;
+  /** Preview links, read from a release store's `_preview/` (runtime-config.ts). */
+  readonly previews?: RuntimeConfigInput['previews'];
 }
 
 /** The development runtime config (validate it with `validateRuntimeConfig` before serving it). */
@@ -36,6 +38,7 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
     ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
     diagnostics: options.diagnostics ?? { public: true },
+    ...(options.previews ? { previews: options.previews } : {}),
     ...(options.overrideOrigins ? { overrides: { enabled: true, allowedOrigins: [...options.overrideOrigins] } } : {}),
   };
 }

@@ -7,6 +7,7 @@
 // host then does the same work itself and reports any problem.
 import { SILENT_CALLBACK_PATH } from '../auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
+import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { isSri } from '@mfe/manifest/remote-build';
@@ -41,9 +42,10 @@ function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown }
 
 const json = (response: Response): Promise<unknown> => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)));
 
+/** Developer overrides or a preview replace the manifest's entries: the host reads those itself. */
 function overridesActive(): boolean {
   try {
-    return Boolean(sessionStorage.getItem(OVERRIDES_KEY));
+    return Boolean(sessionStorage.getItem(OVERRIDES_KEY) || sessionStorage.getItem(PREVIEW_KEY)) || new URLSearchParams(window.location.search).has(PREVIEW_PARAM);
   } catch {
     return false;
   }

@@ -7,6 +7,7 @@ import { canSeeDiagnostics } from '../access';
 import { ConsentBanner } from './ConsentBanner';
 import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
+import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
 
 /** The host's frame around every page: header, navigation, user menu. */
@@ -60,6 +61,7 @@ export function Layout() {
       </header>
       {status === 'expired' && <SessionExpiredNotice />}
       <OverridesBanner />
+      <PreviewBanner />
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
           Some feature areas are unavailable because their manifest entries are invalid (details on the <Link to="/diagnostics">diagnostics page</Link>):

@@ -18,6 +18,7 @@ export const COHORT_KEY = 'mfe.cohort';
 
 export type BuildChoice =
   | { readonly variant: 'stable' }
+  | { readonly variant: 'preview'; readonly version: string; readonly expiresAt: string }
   | { readonly variant: 'candidate' | 'stable'; readonly percent: number; readonly bucket: number; readonly kept: boolean };
 
 type SeedStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -56,7 +57,7 @@ export function bucketOf(seed: string, remote: string): number {
  * within its share, otherwise the stable one. The seed is read (or drawn) only when some entry
  * has a candidate.
  */
-export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed: string; kept: boolean }): { remotes: RemoteEntry[]; choices: Readonly<Record<string, BuildChoice>> } {
+export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed: string; kept: boolean }): { remotes: RemoteEntry[]; choices: Record<string, BuildChoice> } {
   const choices: Record<string, BuildChoice> = {};
   let drawn: { seed: string; kept: boolean } | undefined;
   const chosen = remotes.map((remote) => {
@@ -76,6 +77,7 @@ export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed
 
 /** For /diagnostics: which build this browser got and why. */
 export function describeChoice(choice: BuildChoice | undefined): string {
+  if (choice?.variant === 'preview') return `preview of ${choice.version} (until ${choice.expiresAt})`;
   if (!choice || !('percent' in choice)) return 'stable (no canary)';
   const side = choice.variant === 'candidate' ? `candidate (canary at ${choice.percent} %` : `stable (a canary is at ${choice.percent} %`;
   return `${side}; this browser is at ${choice.bucket.toFixed(2)}${choice.kept ? '' : ', drawn for this page only'})`;

@@ -1,5 +1,5 @@
 import type { RemoteBuild } from '@mfe/manifest/remote-build';
-import type { RemoteIdentity } from '../telemetry/record';
+import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
 /** Where a remote stands in this page, for its area and the diagnostics page. */
 export type RemoteStatus =
@@ -22,7 +22,7 @@ export class RemoteRecords {
   private readonly statuses = new Map<string, RemoteStatus>();
   private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange'>>();
   private readonly lastErrors = new Map<string, RemoteFailure>();
-  private readonly variants = new Map<string, 'stable' | 'candidate'>();
+  private readonly variants = new Map<string, RemoteVariant>();
 
   status(name: string): RemoteStatus {
     return this.statuses.get(name) ?? { state: 'not loaded' };
@@ -44,7 +44,7 @@ export class RemoteRecords {
   }
 
   /** Which build of a remote this page loads (cohort.ts). */
-  chose(name: string, variant: 'stable' | 'candidate'): void {
+  chose(name: string, variant: RemoteVariant): void {
     this.variants.set(name, variant);
   }
 

@@ -10,7 +10,7 @@ import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } f
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
-import type { RemoteIdentity } from '../telemetry/record';
+import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
 export type { FederationPlugin, FederationRuntime, SharedSingleton } from './federation';
 
@@ -98,7 +98,7 @@ export class RemoteLoader {
     return { name: entry.name, entry: this.entryScript(entry) };
   }
 
-  register(remotes: readonly RemoteEntry[], variants: Readonly<Record<string, { readonly variant: 'stable' | 'candidate' }>> = {}): void {
+  register(remotes: readonly RemoteEntry[], variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {}): void {
     for (const remote of remotes) {
       this.entries.set(remote.name, remote);
       this.records.chose(remote.name, variants[remote.name]?.variant ?? 'stable');

@@ -1,13 +1,16 @@
 import type { ConsentCategory } from '@mfe/context';
 
 /**
- * Which remote a record belongs to: its name, the version its build declares, and which side of a
- * canary this browser is on (cohort.ts): what error rates are compared by.
+ * Which remote a record belongs to: its name, the version its build declares, and which build this
+ * page runs: a canary's side (cohort.ts), what error rates are compared by, or a preview's branch
+ * build (preview.ts), kept out of both.
  */
+export type RemoteVariant = 'stable' | 'candidate' | 'preview';
+
 export interface RemoteIdentity {
   readonly name: string;
   readonly version?: string;
-  readonly variant?: 'stable' | 'candidate';
+  readonly variant?: RemoteVariant;
 }
 
 /** One report, as every adapter receives it: already attributed and scrubbed. */
