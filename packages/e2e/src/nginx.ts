@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePortBlock, waitForOutput } from './processes';
+import { freePortBlock, stopProcess, waitForOutput } from './processes';
 
 export interface NginxDeployment {
   readonly hostUrl: string;
@@ -39,15 +39,6 @@ export async function startNginxDeployment(): Promise<NginxDeployment> {
   return {
     ...ready,
     basePort,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child, dir),
   };
 }

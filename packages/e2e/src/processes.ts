@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
@@ -56,4 +56,17 @@ export async function freePortBlock(size = 200): Promise<number> {
     if (free) return base;
   }
   throw new Error(`No block of ${size} free ports between 20000 and 32000.`);
+}
+
+/** Stops a process the tests started (SIGTERM) and, once it has exited, removes its folder. */
+export function stopProcess(child: ChildProcess, dir: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve();
+    };
+    if (child.exitCode !== null) return done();
+    child.once('exit', done);
+    child.kill('SIGTERM');
+  });
 }
