@@ -10,26 +10,15 @@ import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } f
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
+import { withRetries } from './retries';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
 export type { FederationPlugin, FederationRuntime, SharedSingleton } from './federation';
+export { isTransient } from './retries';
 
 export { entryScriptUrl, preloadRemoteScripts, REMOTE_EXPOSE };
 
 const log = createLogger('remotes');
-
-/**
- * Failures worth another automatic try: the network dropped the manifest
- * request, or the entry script could not be fetched (so none of it ran).
- * A script that ran and threw is never run again automatically.
- */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  return error instanceof Error && /RUNTIME-008/.test(error.message);
-}
-
-/** Pauses before the automatic retries of one load. */
-const RETRY_DELAYS_MS = [300, 1_000];
 
 export type { RemoteStatus } from './load-status';
 /** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
@@ -40,7 +29,7 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  * (the boot script and the idle prefetch may have downloaded its files earlier; nothing of it runs
  * before the contract check here). A failed load is forgotten so that `retry` starts from scratch.
  * Its records (status, build, last failure) live in load-status.ts, the entry-URL policy in
- * entry-url.ts, the downloads ahead in preload.ts.
+ * entry-url.ts, the automatic retries in retries.ts, the downloads ahead in preload.ts.
  */
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
@@ -171,36 +160,6 @@ export class RemoteLoader {
     return this.load(name);
   }
 
-  private async loadWithRetries(entry: RemoteEntry): Promise<unknown> {
-    // The runtime reports an entry script that ran and threw like one that never arrived (RUNTIME-008);
-    // the page's error event tells them apart, so a script that ran is never run again.
-    const script = this.entryScript(entry);
-    let ranAndThrew: string | undefined;
-    const onError = (event: ErrorEvent) => {
-      if (event.filename && event.filename.split(/[?#]/)[0] === script) ranAndThrew = event.message || String(event.error);
-    };
-    window.addEventListener('error', onError);
-    try {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          return await this.checkThenLoad(entry);
-        } catch (error) {
-          if (ranAndThrew !== undefined) {
-            log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, { message: ranAndThrew });
-            throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area failed while starting (its code threw: ${ranAndThrew}). Its team needs to fix it; retrying will not help until they do.`, { cause: error });
-          }
-          const delay = RETRY_DELAYS_MS[attempt];
-          if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
-          log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
-          await this.sleep(delay);
-          this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
-        }
-      }
-    } finally {
-      window.removeEventListener('error', onError);
-    }
-  }
-
   /**
    * Reads the remote's mf-manifest.json first: if it was built for a contract
    * or a React/react-router major this host does not provide, none of its
@@ -239,7 +198,10 @@ export class RemoteLoader {
       timer = setTimeout(() => reject(timedOut), entry.timeoutMs);
     });
     try {
-      exported = await Promise.race([this.loadWithRetries(entry), timeout]);
+      exported = await Promise.race([
+        withRetries(entry, this.entryScript(entry), () => this.checkThenLoad(entry), () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }), this.sleep),
+        timeout,
+      ]);
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
       if (cause === timedOut) {

@@ -1,0 +1,36 @@
+import { PlatformError } from '@mfe/context';
+import { isTransient, withRetries } from './retries';
+
+const entry = { name: 'referrals', label: 'Referrals' };
+const noSleep = jest.fn(async () => undefined);
+const quiet = () => jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+test('a transient failure is tried again after re-registering, up to two more times', async () => {
+  quiet();
+  const again = jest.fn();
+  const attempt = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce('module');
+  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', attempt, again, noSleep)).resolves.toBe('module');
+  expect(again).toHaveBeenCalledTimes(1);
+  const failing = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', failing, again, noSleep)).rejects.toThrow('Failed to fetch');
+  expect(failing).toHaveBeenCalledTimes(3);
+});
+
+test('an entry script that ran and threw is never run again, and says its team must fix it', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const script = 'https://cdn.example/referrals/remoteEntry.js';
+  const attempt = jest.fn(async () => {
+    window.dispatchEvent(new ErrorEvent('error', { filename: `${script}?v=2`, message: 'boom' }));
+    throw new Error('[ Federation Runtime ]: RUNTIME-008');
+  });
+  await expect(withRetries(entry, script, attempt, jest.fn(), noSleep)).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('its code threw: boom') });
+  expect(attempt).toHaveBeenCalledTimes(1);
+});
+
+test('a platform error or a script error is not transient', async () => {
+  const attempt = jest.fn().mockRejectedValue(new PlatformError('REMOTE_INCOMPATIBLE', 'needs an update'));
+  await expect(withRetries(entry, 'x', attempt, jest.fn(), noSleep)).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE' });
+  expect(attempt).toHaveBeenCalledTimes(1);
+  expect(isTransient(new Error('RUNTIME-008: script failed'))).toBe(true);
+  expect(isTransient(new SyntaxError('x'))).toBe(false);
+});

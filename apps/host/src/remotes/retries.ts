@@ -1,0 +1,51 @@
+import { PlatformError } from '@mfe/context';
+import { createLogger } from '../logger';
+import type { RemoteEntry } from '../manifest';
+
+const log = createLogger('remotes');
+
+/**
+ * Failures worth another automatic try: the network dropped the manifest
+ * request, or the entry script could not be fetched (so none of it ran).
+ * A script that ran and threw is never run again automatically.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && /RUNTIME-008/.test(error.message);
+}
+
+/** Pauses before the automatic retries of one load. */
+const RETRY_DELAYS_MS = [300, 1_000];
+
+/**
+ * Runs one load of a remote's entry, trying again after a transient failure (RETRY_DELAYS_MS), with
+ * `again` re-registering the entry first. The runtime reports an entry script that ran and threw like
+ * one that never arrived (RUNTIME-008); the page's error event tells them apart, so a script that ran
+ * is never run again.
+ */
+export async function withRetries(entry: Pick<RemoteEntry, 'name' | 'label'>, script: string, attempt: () => Promise<unknown>, again: () => void, sleep: (ms: number) => Promise<void>): Promise<unknown> {
+  let ranAndThrew: string | undefined;
+  const onError = (event: ErrorEvent) => {
+    if (event.filename && event.filename.split(/[?#]/)[0] === script) ranAndThrew = event.message || String(event.error);
+  };
+  window.addEventListener('error', onError);
+  try {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (ranAndThrew !== undefined) {
+          log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, { message: ranAndThrew });
+          throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area failed while starting (its code threw: ${ranAndThrew}). Its team needs to fix it; retrying will not help until they do.`, { cause: error });
+        }
+        const delay = RETRY_DELAYS_MS[tries];
+        if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
+        log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
+        await sleep(delay);
+        again();
+      }
+    }
+  } finally {
+    window.removeEventListener('error', onError);
+  }
+}
