@@ -1,10 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readdirSync, renameSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostHeaders } from '@mfe/deploy';
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, freePortBlock, launchBrowser, setUpBrowserSuite, signInAtProvider, waitForOutput } from '../src';
+import { stopProcess } from '../src/processes';
 
 // The development stack (`pnpm start`) while builds change under it.
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -62,3 +64,33 @@ test('a remote rebuilt while the stack serves it: a vanished file is a 404, neve
   await page.click('text=Invite someone');
   await page.waitForSelector('[data-testid=referrals-invite]');
 }, 120_000);
+
+test('pnpm start releases the builds through a release store: the host reads its development environment, and mfe-release acts on the running stack', async () => {
+  const basePort = await freePortBlock();
+  const store = mkdtempSync(join(tmpdir(), 'mfe-start-store-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'stack', 'src', 'cli.ts'), '--base-port', String(basePort), '--store', store], { cwd: join(repoRoot, 'packages', 'stack'), stdio: ['ignore', 'pipe', 'pipe'] });
+  const browser = await launchBrowser();
+  try {
+    const output = await waitForOutput(child, 'STACK READY', 60_000, 'pnpm start');
+    expect(output).toMatch(/✔ development revision \d+: deploy referrals@0\.1\.0\+[0-9a-f]{12}/);
+    const hostUrl = `http://localhost:${basePort}`;
+    const page = await browser.context.newPage();
+    const entries: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/remoteEntry.js') && entries.push(request.url()));
+    await page.goto(`${hostUrl}/referrals`);
+    await signInAtProvider(page, `http://localhost:${basePort + 100}`, ALICE);
+    await page.getByRole('heading', { name: 'Referrals' }).first().waitFor();
+    expect(entries).toContainEqual(expect.stringMatching(new RegExp(`^http://localhost:${basePort + 1}/referrals/0\\.1\\.0\\+[0-9a-f]{12}/remoteEntry\\.js$`)));
+    await page.getByRole('link', { name: 'Account' }).first().waitFor();
+    // Rolling the development environment back to its first revision (referrals only) takes Account away.
+    const history = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), 'history', '--env', 'development', '--store', store], { cwd: join(repoRoot, 'packages', 'release'), encoding: 'utf8' });
+    const first = /^#(\d+) \S+ pnpm start: deploy referrals@/m.exec(history)![1]!;
+    execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), 'rollback', '--env', 'development', '--to', first, '--store', store, '--actor', 'test'], { cwd: join(repoRoot, 'packages', 'release'), encoding: 'utf8' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Referrals' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Account' }).count()).toBe(0);
+  } finally {
+    await browser.close();
+    await stopProcess(child, store);
+  }
+}, 180_000);

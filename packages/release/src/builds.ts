@@ -27,12 +27,15 @@ export interface PublishResult {
 const sha384 = (body: Uint8Array) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
 /**
- * Publishes a remote's build folder under remotes/<name>/<version>/. A version is published once:
+ * Publishes a remote's build folder under remotes/<name>/<version>/ (the version its build declares,
+ * unless `options.version` names it). A version is published once:
  * the same build again is accepted (nothing changes), a different build under a version already
  * taken is refused before any file is written. Source maps are not published (never served).
  */
-export async function publishBuild(store: ObjectStore, dist: string, options: { actor: string; now?: () => Date }): Promise<PublishResult> {
-  const build = await readBuildFolder(dist);
+export async function publishBuild(store: ObjectStore, dist: string, options: { actor: string; now?: () => Date; version?: (declared: string, integrity: string) => string }): Promise<PublishResult> {
+  const read = await readBuildFolder(dist);
+  // A version other than the build's own (`pnpm start` names each local build by its hash).
+  const build = options.version ? { ...read, version: checkVersion(options.version(read.version, read.integrity)) } : read;
   const existing = await readJson<BuildRecord>(store, KEYS.buildRecord(build.name, build.version));
   if (existing) {
     const differs = differingFile(existing.value.files, build.files);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as commands from './commands';
 import { isReleaseError } from './errors';
@@ -71,7 +72,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const address = values.store ?? process.env.MFE_RELEASE_STORE;
   if (!address) throw new UsageError('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
-  const store = openStore(address, { ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT) ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT } : {}) });
+  // pnpm runs the script inside this package: paths are meant from where the user typed them.
+  const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+  const store = openStore(address.startsWith('s3://') ? address : here(address), { ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT) ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT } : {}) });
   const env = () => values.env?.[0] ?? usage('Which environment? Give --env <name>.');
   const who = { actor: values.actor ?? defaultActor(), reason: values.reason ?? '', ...(command !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}) };
   let lines: string[];
@@ -82,7 +85,7 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     }
     case 'publish':
-      lines = await commands.publish(store, rest[0] ?? usage('Which build? Give the dist folder: publish <dist>.'), who);
+      lines = await commands.publish(store, here(rest[0] ?? usage('Which build? Give the dist folder: publish <dist>.')), who);
       break;
     case 'deploy': {
       const order = values.order === undefined ? undefined : Number(values.order);
@@ -130,7 +133,7 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     }
     case 'preview':
-      lines = await preview(store, rest[0] ?? usage('Which build? preview <dist> --env <env>.'), env(), { ttlMs: parseDuration(values.ttl!), placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) } }, who);
+      lines = await preview(store, here(rest[0] ?? usage('Which build? preview <dist> --env <env>.')), env(), { ttlMs: parseDuration(values.ttl!), placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) } }, who);
       break;
     case 'history':
       lines = await commands.history(store, env());

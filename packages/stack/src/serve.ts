@@ -15,7 +15,7 @@ import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHea
  */
 export type ServedRole =
   /** The host: its pages get the CSP and security headers; unknown paths are client-side routes. */
-  | { readonly kind: 'host'; readonly headers: HostHeaderOptions; readonly runtimeFiles?: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'host'; readonly headers: HostHeaderOptions; readonly runtimeFiles?: Readonly<Record<string, unknown | (() => unknown)>> }
   /** A remote: CORS and resource timing for the host origins only (`:*` = any port). */
   | { readonly kind: 'remote'; readonly hostOrigins: readonly string[] };
 
@@ -74,7 +74,9 @@ function decodedPath(req: IncomingMessage): string | undefined {
 function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {
   const pathname = decodedPath(req);
   if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
-  const runtimeFile = role.runtimeFiles?.[pathname];
+  const listed = role.runtimeFiles?.[pathname];
+  // A function is read on every request (a release store's current manifest).
+  const runtimeFile = typeof listed === 'function' ? (listed as () => unknown)() : listed;
   if (runtimeFile !== undefined) {
     res.writeHead(200, { ...hostHeaders('revalidate', role.headers), 'Content-Type': 'application/json; charset=utf-8' });
     res.end(typeof runtimeFile === 'string' ? runtimeFile : JSON.stringify(runtimeFile, null, 2));

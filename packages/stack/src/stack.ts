@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
 import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
 import { startCollector } from './collector';
+import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
 import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
@@ -46,6 +47,12 @@ export interface StackOptions {
   readonly overrides?: boolean;
   /** Sender-constrained tokens (DPoP): on, off (the default here), or "auto" (on where the provider advertises it, the host's default). */
   readonly dpop?: boolean | 'auto';
+  /**
+   * Release the remotes' builds through a release store in this folder (release-store.ts), as
+   * `pnpm start` does; the host reads its development environment. Default: each build served
+   * on its own port with a manifest written here.
+   */
+  readonly releaseStore?: string;
   /** The host's build to serve (default apps/host/dist); `pnpm dev` serves a development build. */
   readonly hostDist?: string;
   /** Remotes served by someone else (a dev server), by name → origin: not served from their build, never pinned. */
@@ -97,10 +104,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const defaults = options.remotes ?? readDevRemotes();
     const remotes: readonly DevRemote[] = [...defaults, ...(options.extraRemotes ?? [])];
     let nextExtra = ports.extraRemotes;
+    if (options.releaseStore) mkdirSync(join(options.releaseStore, 'remotes'), { recursive: true });
+    const storeServer = options.releaseStore ? await serveStatic({ dir: join(options.releaseStore, 'remotes'), port: ports.remotesServer, role: { kind: 'remote', hostOrigins }, compress: rig.compress ?? false }) : undefined;
+    if (storeServer) started.push(storeServer);
     for (const remote of remotes) {
       const live = options.liveRemotes?.[remote.name];
       if (live) {
         remoteUrls[remote.name] = live;
+        continue;
+      }
+      if (storeServer) {
+        remoteUrls[remote.name] = `${storeServer.url}/${remote.name}`;
         continue;
       }
       const port = remote.port !== undefined ? ports.remote(remote.port) : nextExtra++;
@@ -128,7 +142,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     started.push(collector);
     const devConfig = devRuntimeConfig({
       idpUrl,
-      remoteOrigins: Object.values(remoteUrls),
+      remoteOrigins: [...new Set(Object.values(remoteUrls).map((url) => new URL(url).origin))],
       collectorUrl: collector.url,
       dpop: options.dpop ?? false,
       ...(options.productName ? { productName: options.productName } : {}),
@@ -144,7 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       compress: rig.compress ?? false,
       role: {
         kind: 'host',
-        runtimeFiles: { '/config.json': config, '/remotes.json': manifest },
+        runtimeFiles: { '/config.json': config, '/remotes.json': options.releaseStore ? currentManifest(options.releaseStore) : manifest },
         headers: {
           config,
           // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.
@@ -154,6 +168,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       },
     });
     started.push(host);
+    if (options.releaseStore && storeServer) {
+      const released = await releaseDevRemotes({ dir: options.releaseStore, publicUrl: storeServer.url, hostUrl }, remotes.filter((remote) => !options.liveRemotes?.[remote.name]).map((remote) => ({ ...remote, dist: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`) })));
+      for (const line of released) console.log(line);
+      const current = currentManifest(options.releaseStore)();
+      return { hostUrl, idpUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest, close };
+    }
     return { hostUrl, idpUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
   } catch (error) {
     await close();
