@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/dist-plain/**', '**/dist-*/**', 'packages/dev-host/host/**', '**/node_modules/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-dev/**', '**/dist-plain/**', '**/dist-*/**', '.tmp/**', '.bench/**', 'packages/dev-host/host/**', '**/node_modules/**', '**/coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
