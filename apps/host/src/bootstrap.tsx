@@ -13,7 +13,7 @@ import { createLogger } from './logger';
 import { describeProblem, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
-import { loadPreview, requestedPreview } from './remotes/preview';
+import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
 import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
@@ -60,6 +60,8 @@ export async function start(): Promise<void> {
   // A preview link's manifest, read from the release store only (preview.ts); else the environment's.
   const previewId = requestedPreview(window.location, window.history, storageOrNull('sessionStorage'));
   const manifestReady = (previewId ? loadPreview(config, previewId) : Promise.resolve(undefined)).then(async (preview) => {
+    // A refused link is said on this page only; the tab's next load is simply live.
+    if (preview?.kind === 'refused') leavePreview(storageOrNull('sessionStorage'));
     const loaded = preview?.kind === 'active' ? parseManifest(preview.manifest, policy) : await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
     // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
     // kept until the next full page load, even if the manifest changes meanwhile.

@@ -262,6 +262,10 @@ test('a preview link shows the branch build with everything else as live; a forg
     expect(await forged.page.getByTestId('preview-refused').textContent()).toMatch(/not valid or the preview was removed/);
     expect(await forged.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
     expect(forged.requested.filter((url) => url.includes('/canary/1.1.0/'))).toEqual([]);
+    // Said once: the tab's next load is the live app without the notice.
+    await forged.page.reload();
+    expect(await forged.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
+    expect(await forged.page.getByTestId('preview-refused').count()).toBe(0);
     await forged.context.close();
 
     const short = await expectDone('preview', fixture('1.1.0'), '--env', 'production', '--ttl', '1s', '--actor', 'dana');

@@ -6,7 +6,7 @@ import type { HostConfig } from '../config';
  * manifest only from the release store (`previews.manifestBase` in config.json, on an allowed
  * remote origin) and validates it like any manifest (allowed origins, pins); the link is kept for
  * the tab (sessionStorage) and taken out of the address. An unknown, malformed or expired link
- * loads nothing of the preview, and the page says so.
+ * loads nothing of the preview, and the page says so (once: the tab's next load is live).
  */
 export const PREVIEW_PARAM = 'mfe-preview';
 export const PREVIEW_KEY = 'mfe.preview';
