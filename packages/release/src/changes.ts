@@ -4,7 +4,7 @@ import { ReleaseError } from './errors';
 import { KEYS, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
 import { versionOf } from './diff';
-import { manifestOf, readCurrent, readHistory, readRevision, type Change, type ManifestDocument } from './revisions';
+import { manifestOf, readCurrent, readRevision, type Change, type ManifestDocument } from './revisions';
 
 export interface ChangeContext {
   readonly store: ObjectStore;
@@ -67,9 +67,9 @@ export async function promoteChange(context: ChangeContext, from: string, names:
  * it would undo that one instead.
  */
 export async function rollbackChange(context: ChangeContext, env: string, to?: number): Promise<Change> {
-  const history = await readHistory(context.store, env);
-  const head = history.at(-1);
-  if (!head) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
+  // The current manifest says which revision it is: no need to read the whole history.
+  const head = await readCurrent(context.store, env);
+  if (!head?.revision) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
   const target = to ?? head.revision - 1;
   if (target < 1) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has only revision ${head.revision}: there is nothing before it to roll back to.`);
   if (target === head.revision) throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
