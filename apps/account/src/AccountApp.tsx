@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { AreaNavLink, usePageTitle } from '@mfe/context';
 import { ClaimsPage } from './ClaimsPage';
 import { RecentActivity } from './RecentActivity';
-import { UserInfoPage } from './UserInfoPage';
+import { ProfilePage } from './ProfilePage';
 import styles from './AccountApp.css';
 
 function NotFound() {
@@ -21,11 +21,11 @@ export function AccountApp() {
       <nav aria-label="Account sections" className="subnav">
         {/* From the area's root on every page of it, marking the page on screen (aria-current). */}
         <AreaNavLink to="">Claims</AreaNavLink>
-        <AreaNavLink to="userinfo">Provider profile</AreaNavLink>
+        <AreaNavLink to="profile">Profile</AreaNavLink>
       </nav>
       <Routes>
         <Route index element={<ClaimsPage />} />
-        <Route path="userinfo" element={<UserInfoPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </section>

@@ -2,19 +2,21 @@ import { parseArgs } from 'node:util';
 import { localUrl, topology } from '@mfe/manifest';
 import { DEMO_USERS, startDevIdp } from './index';
 
-// DEVELOPMENT ONLY: `pnpm --filter @mfe/dev-idp start [-- --port <p> --host-origin <origin>]`; by default
+// DEVELOPMENT ONLY: `pnpm --filter @mfe/dev-idp start [-- --port <p> --api-port <p> --host-origin <origin>]`; by default
 // where the development topology puts it, for the host where it puts that.
 const defaults = topology();
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: String(defaults.idp) },
+    'api-port': { type: 'string', default: String(defaults.api) },
     'host-origin': { type: 'string', multiple: true, default: [localUrl(defaults.host)] },
   },
 });
 const port = Number(values.port);
 const issuer = localUrl(port);
-const idp = await startDevIdp({ port, issuer, hostOrigins: values['host-origin'] ?? [] });
-console.log(`Dev OpenID provider (DEVELOPMENT ONLY) at ${idp.issuer}`);
+const apiPort = Number(values['api-port']);
+const idp = await startDevIdp({ port, issuer, hostOrigins: values['host-origin'] ?? [], api: { port: apiPort, url: localUrl(apiPort) } });
+console.log(`Dev OpenID provider (DEVELOPMENT ONLY) at ${idp.issuer}, its API at ${idp.apiUrl}`);
 for (const user of DEMO_USERS) console.log(`  demo user: ${user.username} / ${user.password} (${user.roles.join(', ')})`);
 const stop = () => void idp.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

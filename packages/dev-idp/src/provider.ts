@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { logoutPage, messagePage } from './pages';
 import { claimsOf, findUserById } from './users';
 
@@ -16,7 +16,15 @@ export interface DevProviderOptions {
   readonly refreshTokenTtl?: number;
   /** Support DPoP (default true); false stands in for a provider that does not (tests of the host's choice). */
   readonly dpop?: boolean;
+  /**
+   * The development API (api.ts): its identifier, for which access tokens are issued as signed JWTs
+   * (RFC 9068) with this audience whenever a client names no other resource (RFC 8707).
+   */
+  readonly apiAudience?: string;
 }
+
+/** The scopes the development API knows; the host asks for them with its OpenID scopes. */
+export const API_SCOPES = ['account:read'] as const;
 
 export const DEFAULT_CLIENT_ID = 'mfe-host';
 
@@ -29,8 +37,23 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC) {
   const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
   const grant = (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ?? new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
   grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
+  for (const [indicator, server] of Object.entries(oidc.resourceServers ?? {})) {
+    grant.addResourceScope(indicator, [...oidc.requestParamScopes].filter((scope) => server.scopes.has(scope)).join(' '));
+  }
   await grant.save();
   return grant;
+}
+
+function apiResource(audience: string, accessTokenTTL: number): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> {
+  return {
+    enabled: true,
+    defaultResource: async (_ctx, _client, oneOf) => oneOf ?? audience,
+    useGrantedResource: async () => true,
+    getResourceServerInfo: async (_ctx, indicator) => {
+      if (indicator !== audience) throw new errors.InvalidTarget(`unknown resource ${indicator}; the development API is ${audience}`);
+      return { scope: API_SCOPES.join(' '), audience, accessTokenTTL, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+    },
+  };
 }
 
 export function createDevProvider(options: DevProviderOptions): Provider {
@@ -68,6 +91,10 @@ export function createDevProvider(options: DevProviderOptions): Provider {
     features: {
       devInteractions: { enabled: false }, // our own login page checks passwords
       revocation: { enabled: true },
+      // Access tokens for the development API: a JWT a resource server verifies with the provider's
+      // keys alone (no introspection call), bound by DPoP's cnf.jkt when the client uses DPoP. A
+      // token with an audience is refused at userinfo, so the host's claims come from the ID token.
+      ...(options.apiAudience ? { resourceIndicators: apiResource(options.apiAudience, options.accessTokenTtl ?? 600) } : {}),
       // DPoP (RFC 9449) with server nonces, so clients meet the nonce dance a production provider
       // may ask for. Bearer tokens still work for clients that do not send proofs.
       dPoP: { enabled: options.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => true },

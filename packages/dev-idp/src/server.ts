@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { createAdminState, handleAdmin } from './admin';
+import { startDevApi, type RunningDevApi } from './api';
 import { loginPage, messagePage } from './pages';
 import { createDevProvider, type DevProviderOptions } from './provider';
 import { checkCredentials, DEMO_USERS } from './users';
@@ -11,11 +12,15 @@ export interface DevIdpOptions extends DevProviderOptions {
   readonly listenHost?: string;
   /** Expose the `/__dev/` control API for tests (see admin.ts). */
   readonly adminApi?: boolean;
+  /** Start the development API (api.ts) beside the provider, on this port at this URL. */
+  readonly api?: { readonly port: number; readonly url: string };
 }
 
 export interface RunningDevIdp {
   readonly issuer: string;
   readonly provider: Provider;
+  /** The development API's URL, when one was started. */
+  readonly apiUrl?: string;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,7 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
 }
 
 export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp> {
-  const provider = createDevProvider(options);
+  const provider = createDevProvider({ ...options, ...(options.api ? { apiAudience: options.api.url } : {}) });
   const oidcHandler = provider.callback();
   const admin = createAdminState(provider);
   const server: Server = createServer((req, res) => {
@@ -95,13 +100,24 @@ export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp
     server.once('error', reject);
     server.listen(options.port, options.listenHost ?? '127.0.0.1', () => resolve());
   });
+  const closeProvider = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  let api: RunningDevApi | undefined;
+  try {
+    api = options.api ? await startDevApi({ port: options.api.port, url: options.api.url, issuer: options.issuer, hostOrigins: options.hostOrigins, ...(options.listenHost ? { listenHost: options.listenHost } : {}) }) : undefined;
+  } catch (error) {
+    await closeProvider();
+    throw error;
+  }
   return {
     issuer: options.issuer,
     provider,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...(api ? { apiUrl: api.url } : {}),
+    close: async () => {
+      await Promise.all([closeProvider(), api?.close()]);
+    },
   };
 }

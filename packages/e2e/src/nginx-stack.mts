@@ -48,7 +48,8 @@ const manifest = {
 };
 writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
 
-const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins: [hostUrl], adminApi: true });
+const apiUrl = localUrl(ports.api);
+const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, api: { port: ports.api, url: apiUrl }, hostOrigins: [hostUrl], adminApi: true });
 const collector = await startCollector({ port: ports.collector, hostOrigins: [hostUrl] });
 // A stand-in for a third-party tag script: it records every request it gets.
 const tagHits: string[] = [];
@@ -67,6 +68,7 @@ await new Promise<void>((resolve) => tags.listen(ports.tags, '127.0.0.1', resolv
 const checked = validateRuntimeConfig(
   devRuntimeConfig({
     idpUrl,
+    apiUrl,
     remoteOrigins: [remotesUrl],
     collectorUrl: collector.url,
     // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
@@ -100,7 +102,7 @@ for (let tries = 0; ; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(
-  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
+  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, apiUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
 );
 
 const stop = () => {

@@ -8,6 +8,8 @@ export interface NginxDeployment {
   readonly hostUrl: string;
   readonly remotesUrl: string;
   readonly idpUrl: string;
+  /** The development API beside the provider. */
+  readonly apiUrl: string;
   readonly collectorUrl: string;
   readonly tagsUrl: string;
   /** The first port of its block; the test may use the free ones above +101. */

@@ -61,7 +61,7 @@ const stack = await startStack({
     ...(values['tag-src'] ? { config: (config) => ({ ...config, tagLoader: { src: values['tag-src']! } }) } : {}),
   },
 });
-console.log(`STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`);
+console.log(`STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`);
 
 const stop = () => void stack.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -7,6 +7,8 @@ const repoRoot = join(__dirname, '..', '..', '..');
 export interface StackHandle {
   readonly hostUrl: string;
   readonly idpUrl: string;
+  /** The development API beside the provider. */
+  readonly apiUrl: string;
   /** Every remote the stack serves (the development manifest's and the fixtures), by name. */
   readonly remoteUrls: { readonly referrals: string; readonly account: string } & Readonly<Record<string, string>>;
   /** The local telemetry collector (`GET /__collector/records`). */
@@ -28,7 +30,7 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
     env: { ...process.env, NODE_ENV: 'development' },
   });
   const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
-  const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<StackHandle, 'hostUrl' | 'idpUrl' | 'remoteUrls' | 'collectorUrl'>;
+  const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<StackHandle, 'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl'>;
   return {
     ...ready,
     basePort,

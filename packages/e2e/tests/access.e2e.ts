@@ -15,7 +15,7 @@ test('a user without the role sees no navigation to the area, a no-access page o
   expect(await page.$('[data-testid=nav-account]')).toBeNull();
   expect(await page.$('[data-testid=nav-referrals]')).not.toBeNull();
 
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
   const denied = await page.waitForSelector('[data-testid=no-access]');
   expect(await denied.textContent()).toContain('Account needs the role admin');
   expect(await page.textContent('[data-testid=user-name]')).toBe(BOB.name);
@@ -38,7 +38,7 @@ test('the API client renews once when an API answers 401, and the call succeeds'
 
   const seen: Array<{ status: number; authorization: string }> = [];
   let refused = false;
-  await page.route(`${suite.stack.idpUrl}/me`, async (route) => {
+  await page.route(`${suite.stack.apiUrl}/v1/profile`, async (route) => {
     if (route.request().method() !== 'GET') return route.continue(); // CORS preflight
     const authorization = route.request().headers().authorization ?? '';
     if (!refused) {
@@ -55,8 +55,8 @@ test('the API client renews once when an API answers 401, and the call succeeds'
   });
 
   await page.click('[data-testid=nav-account]');
-  await page.click('text=Provider profile');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.click('text=Profile');
+  await page.waitForSelector('[data-testid=profile-name]');
   expect(seen).toHaveLength(2);
   expect(seen[0]!.authorization).toMatch(/^Bearer /);
   expect(seen[1]!.authorization).toMatch(/^Bearer /);
@@ -69,7 +69,7 @@ test.each([
   ['/account/%2F%2Fevil.example'],
   ['/account/..%2F..%2F%2Fevil.example'],
   ['/account/%5C%5Cevil.example'],
-  ['/account/userinfo?next=//evil.example#//evil.example'],
+  ['/account/profile?next=//evil.example#//evil.example'],
 ])('after signing in from the hostile deep link %s the user stays on this origin', async (path) => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}${path}`);

@@ -61,7 +61,7 @@ test.each(WIDTHS)('signed in, every area and nested page, diagnostics, loading a
     ['/referrals/invite', '[data-testid=referrals-invite]'],
     ['/referrals/nowhere', 'text=This referrals page does not exist.'],
     ['/account', '[data-testid=account-greeting]'],
-    ['/account/userinfo', '[data-testid=userinfo-name]'],
+    ['/account/profile', '[data-testid=profile-name]'],
     ['/diagnostics', '[data-testid=diagnostics]'],
     ['/nowhere', '[data-testid=not-found]'],
   ];
@@ -95,9 +95,9 @@ test.each(WIDTHS)('signed in, every area and nested page, diagnostics, loading a
 test('the session-expired notice over an area: no violations', async () => {
   const report: Report = {};
   const page = await suite.browser.context.newPage();
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForSelector('[data-testid=profile-name]');
   await idpControl(suite.stack.idpUrl).revoke('u-alice');
   await page.waitForSelector('[data-testid=session-expired]', { timeout: 20_000 });
   await check(report, 'session expired', page);

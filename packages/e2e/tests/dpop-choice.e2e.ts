@@ -20,7 +20,7 @@ afterEach(async () => {
   await browser?.close();
 });
 
-/** Signs in on the account area's userinfo page and records what the token and API requests carried. */
+/** Signs in on the account area's profile page and records what the token and API requests carried. */
 async function signInAndCallApi(stack: StackHandle) {
   const page = await browser.context.newPage();
   const logs: string[] = [];
@@ -32,11 +32,11 @@ async function signInAndCallApi(stack: StackHandle) {
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     if (request.url() === `${stack.idpUrl}/token` && request.method() === 'POST') tokenRequests.push(Boolean(request.headers().dpop));
-    if (request.url().startsWith(`${stack.idpUrl}/me`)) apiCalls.push(`${(request.headers().authorization ?? '').split(' ')[0]} proof:${Boolean(request.headers().dpop)}`);
+    if (request.url().startsWith(`${stack.apiUrl}/v1/profile`)) apiCalls.push(`${(request.headers().authorization ?? '').split(' ')[0]} proof:${Boolean(request.headers().dpop)}`);
   });
-  await page.goto(`${stack.hostUrl}/account/userinfo`);
+  await page.goto(`${stack.hostUrl}/account/profile`);
   await signInAtProvider(page, stack.idpUrl, ALICE);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForSelector('[data-testid=profile-name]');
   const discovery = (await (await fetch(`${stack.idpUrl}/.well-known/openid-configuration`)).json()) as { dpop_signing_alg_values_supported?: string[] };
   return { tokenRequests, apiCalls, logs: logs.filter((line) => line.includes('DPoP (sender-constrained tokens)')), hostDocuments, discovery };
 }

@@ -41,11 +41,11 @@ test('tokens are bound to a non-extractable key and every API call carries a pro
   const apiCalls: Array<{ authorization: string; dpop: boolean; status?: number }> = [];
   page.on('request', (request) => {
     if (request.url() === `${suite.stack.idpUrl}/token` && request.method() === 'POST') tokenRequests.push({ dpop: Boolean(request.headers().dpop) });
-    if (request.url().startsWith(`${suite.stack.idpUrl}/me`) && request.method() === 'GET') apiCalls.push({ authorization: request.headers().authorization ?? '', dpop: Boolean(request.headers().dpop) });
+    if (request.url().startsWith(`${suite.stack.apiUrl}/v1/profile`) && request.method() === 'GET') apiCalls.push({ authorization: request.headers().authorization ?? '', dpop: Boolean(request.headers().dpop) });
   });
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForSelector('[data-testid=profile-name]');
   expect(tokenRequests.length).toBeGreaterThanOrEqual(1);
   expect(tokenRequests.every((request) => request.dpop)).toBe(true);
   expect(apiCalls.length).toBeGreaterThanOrEqual(1);
@@ -66,8 +66,8 @@ test('tokens are bound to a non-extractable key and every API call carries a pro
   // Renewals keep working past two token lifetimes, with real API calls after.
   await page.waitForTimeout(TOKEN_TTL_S * 2000);
   await page.click('text=Claims');
-  await page.click('text=Provider profile');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.click('text=Profile');
+  await page.waitForSelector('[data-testid=profile-name]');
   // The only refusals: the provider's one "use this nonce" to a key it had not seen (RFC 9449 §8).
   const { tokenErrors } = await idp().stats();
   expect(Object.keys(tokenErrors).filter((key) => !key.endsWith(':use_dpop_nonce'))).toEqual([]);
@@ -143,11 +143,11 @@ test('with the device clock 2 hours ahead, proofs are still accepted (the server
   try {
     await browser.context.clock.install({ time: Date.now() + 2 * 3600_000 });
     const page = await browser.context.newPage();
-    await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+    await page.goto(`${suite.stack.hostUrl}/account/profile`);
     await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.waitForSelector('[data-testid=profile-name]');
     await page.reload();
-    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.waitForSelector('[data-testid=profile-name]');
     expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
   } finally {
     await browser.close();

@@ -21,17 +21,17 @@ describe.each(ENGINES)('%s', (_name, launch) => {
   });
 
   test('a signed-out deep link signs in through the provider and returns to the page, with a real API call and the area styled', async () => {
-    await page.goto(`${host()}/account/userinfo`);
+    await page.goto(`${host()}/account/profile`);
     await page.waitForUrl((url) => url.startsWith(`${suite.stack.idpUrl}/interaction/`));
     await page.fill('#username', ALICE.username);
     await page.fill('#password', ALICE.password);
     await page.click('button[type=submit]');
-    await page.waitFor('[data-testid=userinfo-name]', 30_000);
-    expect(await page.url()).toBe(`${host()}/account/userinfo`);
+    await page.waitFor('[data-testid=profile-name]', 30_000);
+    expect(await page.url()).toBe(`${host()}/account/profile`);
     expect(await page.text('[data-testid=user-name]')).toBe(ALICE.name);
-    expect(await page.text('[data-testid=userinfo-name]')).toContain(ALICE.name);
+    expect(await page.text('[data-testid=profile-name]')).toContain(ALICE.name);
     await page.waitForUrl(() => true);
-    expect(await page.evaluate<string>('return document.title')).toBe('Provider profile · Account · Acme Web');
+    expect(await page.evaluate<string>('return document.title')).toBe('Profile · Account · Acme Web');
     // The area's CSS Module arrived with it (scoped class, the shell's tokens).
     expect(await page.evaluate<string>("return document.getElementById('account-title').className")).toMatch(/^account_/);
   });

@@ -28,10 +28,10 @@ async function signedInTab(path: string): Promise<Page> {
 }
 
 /** Opens the provider-profile page, which makes a real authenticated call with a current token. */
-async function userinfoWorks(page: Page): Promise<boolean> {
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
-  const result = await page.waitForSelector('[data-testid=userinfo-name], [role=alert]');
-  return (await result.getAttribute('data-testid')) === 'userinfo-name';
+async function profileLoads(page: Page): Promise<boolean> {
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
+  const result = await page.waitForSelector('[data-testid=profile-name], [role=alert]');
+  return (await result.getAttribute('data-testid')) === 'profile-name';
 }
 
 test('two tabs share one session: a new tab joins without signing in, and renewals make one token request each with no reuse', async () => {
@@ -51,8 +51,8 @@ test('two tabs share one session: a new tab joins without signing in, and renewa
   const started = Date.now();
   // Keep both tabs busy with authenticated calls across several token lifetimes.
   while (Date.now() - started < 3 * TOKEN_TTL_S * 1000) {
-    expect(await userinfoWorks(tabA)).toBe(true);
-    expect(await userinfoWorks(tabB)).toBe(true);
+    expect(await profileLoads(tabA)).toBe(true);
+    expect(await profileLoads(tabB)).toBe(true);
   }
   const elapsed = (Date.now() - started) / 1000;
   const stats = await idp().stats();
@@ -90,7 +90,7 @@ test('a same-origin script asking the tabs\' channel gets access and ID tokens b
   // The holding tab still renews with its own refresh token.
   await idp().reset();
   await tabA.waitForTimeout(TOKEN_TTL_S * 1000);
-  expect(await userinfoWorks(tabA)).toBe(true);
+  expect(await profileLoads(tabA)).toBe(true);
 });
 
 test('closing the tab that holds the refresh token hands over: the other renews on its own and carries on', async () => {
@@ -103,8 +103,8 @@ test('closing the tab that holds the refresh token hands over: the other renews 
   // Past two lifetimes with only tab B, navigating inside the app (no reload).
   await tabB.waitForTimeout(TOKEN_TTL_S * 2000);
   await tabB.click('text=Claims');
-  await tabB.click('text=Provider profile');
-  await tabB.waitForSelector('[data-testid=userinfo-name]');
+  await tabB.click('text=Profile');
+  await tabB.waitForSelector('[data-testid=profile-name]');
   expect(await tabB.$('[data-testid=session-expired]')).toBeNull();
   const stats = await idp().stats();
   expect((stats.tokenRequests.refresh_token ?? 0) + (stats.tokenRequests.authorization_code ?? 0)).toBeGreaterThanOrEqual(1);
@@ -113,8 +113,8 @@ test('closing the tab that holds the refresh token hands over: the other renews 
 
 test('a revoked grant ends in a clear session-expired prompt that takes focus and keeps the role-restricted page, and signing in again returns to it', async () => {
   const page = await suite.browser.context.newPage();
-  await signIn(page, '/account/userinfo');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await signIn(page, '/account/profile');
+  await page.waitForSelector('[data-testid=profile-name]');
   await page.evaluate(() => document.querySelector('[data-remote=account]')?.setAttribute('data-marker', 'same-mount'));
 
   await idp().revoke('u-alice');
@@ -123,7 +123,7 @@ test('a revoked grant ends in a clear session-expired prompt that takes focus an
   // Focus is in the alert dialog, on its action.
   expect(await page.evaluate(() => `${document.activeElement?.closest('[role=alertdialog]')?.id ?? ''}|${document.activeElement?.textContent}`)).toBe('|Sign in again');
   // The page underneath is still there, the same mount (state kept), its navigation link too, and no "no access" page.
-  expect(await page.$('[data-testid=userinfo-name]')).not.toBeNull();
+  expect(await page.$('[data-testid=profile-name]')).not.toBeNull();
   expect(await page.getAttribute('[data-remote=account]', 'data-marker')).toBe('same-mount');
   expect(await page.$('[data-testid=nav-account]')).not.toBeNull();
   expect(await page.$('[data-testid=no-access]')).toBeNull();
@@ -131,8 +131,8 @@ test('a revoked grant ends in a clear session-expired prompt that takes focus an
 
   await page.getByRole('button', { name: 'Sign in again' }).click();
   // The provider session still exists, so no form: straight back to the same page.
-  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForURL(`${suite.stack.hostUrl}/account/profile`);
+  await page.waitForSelector('[data-testid=profile-name]');
   expect(await page.$('[data-testid=session-expired]')).toBeNull();
 });
 
@@ -223,7 +223,7 @@ test('a provider that goes down during renewal gets a bounded number of tries, t
   await idp().setAvailability('up');
   // Renewal resumes by itself (timer / online / wake) and the prompt goes away.
   await page.waitForSelector('[data-testid=session-expired]', { state: 'detached', timeout: 20_000 });
-  expect(await userinfoWorks(page)).toBe(true);
+  expect(await profileLoads(page)).toBe(true);
 });
 
 test('going offline past the token expiry and coming back online recovers the session without signing in', async () => {
@@ -233,7 +233,7 @@ test('going offline past the token expiry and coming back online recovers the se
   await page.waitForSelector('[data-testid=session-expired]', { timeout: 20_000 });
   await suite.browser.context.setOffline(false);
   await page.waitForSelector('[data-testid=session-expired]', { state: 'detached', timeout: 5_000 });
-  expect(await userinfoWorks(page)).toBe(true);
+  expect(await profileLoads(page)).toBe(true);
 });
 
 test('after the laptop sleeps past the token expiry, waking up renews once and the session carries on', async () => {
@@ -249,8 +249,8 @@ test('after the laptop sleeps past the token expiry, waking up renews once and t
   await page.clock.resume();
   await page.clock.fastForward(asleepMs);
   // An in-app navigation (no reload) makes an authenticated call with whatever the session holds now.
-  await page.click('text=Provider profile');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.click('text=Profile');
+  await page.waitForSelector('[data-testid=profile-name]');
   expect(await page.$('[data-testid=session-expired]')).toBeNull();
   const stats = await idp().stats();
   expect(stats.tokenRequests.refresh_token).toBe(1);
@@ -259,8 +259,8 @@ test('after the laptop sleeps past the token expiry, waking up renews once and t
 
 test('no token ever lands in Web Storage, IndexedDB or a window property', async () => {
   const page = await suite.browser.context.newPage();
-  await signIn(page, '/account/userinfo');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await signIn(page, '/account/profile');
+  await page.waitForSelector('[data-testid=profile-name]');
   // What any remote's code could do: it runs in the same origin.
   const found = await page.evaluate(async () => {
     const hits: string[] = [];
@@ -298,20 +298,20 @@ test.each([
   try {
     await browser.context.clock.install({ time: Date.now() + hours * 3600_000 });
     const page = await browser.context.newPage();
-    await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+    await page.goto(`${suite.stack.hostUrl}/account/profile`);
     await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.waitForSelector('[data-testid=profile-name]');
     const refreshesBefore = (await idp().stats()).tokenRequests.refresh_token ?? 0;
     // Past two token lifetimes: renewed on the provider's time, with real API calls after.
     await page.waitForTimeout(TOKEN_TTL_S * 2000);
     await page.reload();
-    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.waitForSelector('[data-testid=profile-name]');
     // The clock is set right (a jump of `hours` the other way) while the page runs.
     await browser.context.clock.setSystemTime(Date.now());
     await page.waitForTimeout(TOKEN_TTL_S * 1500);
     await page.click('text=Claims');
-    await page.click('text=Provider profile');
-    await page.waitForSelector('[data-testid=userinfo-name]');
+    await page.click('text=Profile');
+    await page.waitForSelector('[data-testid=profile-name]');
     expect(await page.$('[data-testid=session-expired]')).toBeNull();
     expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
     expect((await idp().stats()).tokenRequests.refresh_token ?? 0).toBeGreaterThan(refreshesBefore);

@@ -85,23 +85,23 @@ test("a signed-in reload shows the shell and the area's skeleton while the sessi
 
 test("an area's own links lead from its root on every nested page, and mark the page on screen", async () => {
   const page = await suite.browser.context.newPage();
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForSelector('h2:has-text("Provider profile")');
+  await page.waitForSelector('h2:has-text("Profile")');
   const links = () => page.$$eval('nav[aria-label="Account sections"] a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')} ${a.getAttribute('aria-current') ?? '-'}`));
-  expect(await links()).toEqual(['Claims /account -', 'Provider profile /account/userinfo page']);
+  expect(await links()).toEqual(['Claims /account -', 'Profile /account/profile page']);
   await page.click('nav[aria-label="Account sections"] >> text=Claims');
   await page.waitForSelector('[data-testid=account-greeting]');
   expect(new URL(page.url()).pathname).toBe('/account');
-  expect(await links()).toEqual(['Claims /account page', 'Provider profile /account/userinfo -']);
+  expect(await links()).toEqual(['Claims /account page', 'Profile /account/profile -']);
   // A page deeper than any of the area's: its not-found, with the same links (the section it is under marked, as NavLink does).
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo/deeper/still`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile/deeper/still`);
   await page.waitForSelector('text=This account page does not exist.');
-  expect(await links()).toEqual(['Claims /account -', 'Provider profile /account/userinfo page']);
+  expect(await links()).toEqual(['Claims /account -', 'Profile /account/profile page']);
   await page.waitForFunction(() => document.title === 'Page not found · Account · Acme Web');
-  await page.click('nav[aria-label="Account sections"] >> text=Provider profile');
-  await page.waitForSelector('h2:has-text("Provider profile")');
-  expect(new URL(page.url()).pathname).toBe('/account/userinfo');
+  await page.click('nav[aria-label="Account sections"] >> text=Profile');
+  await page.waitForSelector('h2:has-text("Profile")');
+  expect(new URL(page.url()).pathname).toBe('/account/profile');
   // From the referrals invite page, back to the area's root.
   await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
   await page.waitForSelector('[data-testid=referrals-invite]');
@@ -154,9 +154,9 @@ test('the main journey with a keyboard alone: sign in, open an area, use it, mov
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid=account-greeting]');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-  await tabTo(page, 'Provider profile');
+  await tabTo(page, 'Profile');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForSelector('[data-testid=profile-name]');
 
   await tabTo(page, 'Sign out');
   await page.keyboard.press('Enter');

@@ -11,27 +11,27 @@ async function signInThrough(page: Page, path: string): Promise<void> {
   await page.waitForURL(`${suite.stack.hostUrl}${path}`);
 }
 
-test('a signed-out visitor deep-linking to /account/userinfo signs in at the provider and lands on that nested page', async () => {
+test('a signed-out visitor deep-linking to /account/profile signs in at the provider and lands on that nested page', async () => {
   const page = await suite.browser.context.newPage();
-  const userinfoCalls: Array<{ authorized: boolean; status: number }> = [];
+  const profileCalls: Array<{ authorized: boolean; status: number }> = [];
   page.on('response', (response: Response) => {
-    if (response.url() === `${suite.stack.idpUrl}/me` && response.request().method() === 'GET') {
-      userinfoCalls.push({ authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''), status: response.status() });
+    if (response.url() === `${suite.stack.apiUrl}/v1/profile` && response.request().method() === 'GET') {
+      profileCalls.push({ authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''), status: response.status() });
     }
   });
 
-  await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  await page.goto(`${suite.stack.hostUrl}/account/profile`);
   // Sent to the real provider's login form with an authorization-code + PKCE request.
   await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
 
-  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForURL(`${suite.stack.hostUrl}/account/profile`);
+  await page.waitForSelector('[data-testid=profile-name]');
   expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
-  expect(await page.textContent('[data-testid=userinfo-name]')).toBe(ALICE.name);
-  expect(userinfoCalls).toEqual([{ authorized: true, status: 200 }]);
+  expect(await page.textContent('[data-testid=profile-name]')).toBe(ALICE.name);
+  expect(profileCalls).toEqual([{ authorized: true, status: 200 }]);
   // The callback left no code or state behind.
-  expect(page.url()).toBe(`${suite.stack.hostUrl}/account/userinfo`);
+  expect(page.url()).toBe(`${suite.stack.hostUrl}/account/profile`);
 });
 
 test('the sign-in request uses the authorization code flow with PKCE S256', async () => {
@@ -249,10 +249,10 @@ test('the happy path runs under the strict Content-Security-Policy with zero vio
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
   });
   const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-  const response = await page.goto(`${suite.stack.hostUrl}/account/userinfo`);
+  const response = await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForURL(`${suite.stack.hostUrl}/account/userinfo`);
-  await page.waitForSelector('[data-testid=userinfo-name]');
+  await page.waitForURL(`${suite.stack.hostUrl}/account/profile`);
+  await page.waitForSelector('[data-testid=profile-name]');
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=referrals-overview]');
   await page.reload(); // silent restore through the hidden iframe
@@ -341,8 +341,8 @@ test('every page is titled after its area on client-side navigation, and the pag
   await page.waitForSelector('[data-testid=account-greeting]');
   // The area names its page through the context (usePageTitle), in front of its label.
   await page.waitForFunction(() => document.title === 'Claims · Account · Acme Web');
-  await page.click('text=Provider profile');
-  await page.waitForFunction(() => document.title === 'Provider profile · Account · Acme Web');
+  await page.click('text=Profile');
+  await page.waitForFunction(() => document.title === 'Profile · Account · Acme Web');
   await page.click('[data-testid=product-name]');
   await page.waitForFunction(() => document.title === 'Acme Web');
   const icon = await page.$eval('link[rel=icon]', (link) => (link as HTMLLinkElement).href);

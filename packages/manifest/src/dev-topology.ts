@@ -15,6 +15,8 @@ export interface StackTopology {
   readonly host: number;
   /** The development OpenID provider. */
   readonly idp: number;
+  /** The development API beside it (the resource server feature areas call). */
+  readonly api: number;
   /** The first port for remotes beyond the development manifest (test fixtures), one each upwards. */
   readonly extraRemotes: number;
   /** The local telemetry collector. */
@@ -34,6 +36,7 @@ export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
     extraRemotes: hostPort + 50,
     collector: hostPort + 60,
     tags: hostPort + 61,
+    api: hostPort + 62,
     remotesServer: hostPort + 1,
     remote: (devPort) => hostPort + devPort - DEFAULT_HOST_PORT,
   };

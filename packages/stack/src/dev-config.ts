@@ -1,11 +1,16 @@
-import { DEFAULT_CLIENT_ID } from '@mfe/dev-idp';
+import { API_SCOPES, DEFAULT_CLIENT_ID } from '@mfe/dev-idp';
 import type { RuntimeConfigInput } from '@mfe/manifest';
 
-/** The scopes the development host asks for: roles for access rules, offline_access for refresh tokens. */
-export const DEV_SCOPES = 'openid profile email roles offline_access';
+/**
+ * The scopes the development host asks for: roles for access rules, offline_access for refresh
+ * tokens, and the development API's scopes for the account area's calls.
+ */
+export const DEV_SCOPES = ['openid profile email roles offline_access', ...API_SCOPES].join(' ');
 
 export interface DevConfigOptions {
   readonly idpUrl: string;
+  /** The development API (the account area's service). */
+  readonly apiUrl: string;
   readonly remoteOrigins: readonly string[];
   readonly collectorUrl: string;
   readonly productName?: string;
@@ -32,9 +37,9 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [...options.remoteOrigins],
     requireIntegrity: options.requireIntegrity ?? false,
-    // The account remote calls the provider's userinfo endpoint through the api client.
-    apiOrigins: [options.idpUrl],
-    features: {},
+    // The account area calls the development API through the api client, which sends tokens there only.
+    apiOrigins: [new URL(options.apiUrl).origin],
+    features: { account: { serviceUrl: options.apiUrl } },
     telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
     ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
     diagnostics: options.diagnostics ?? { public: true },

@@ -30,7 +30,7 @@ if (values.host) {
   // Only the host needs the development config (and, through it, the dev provider's client id).
   const { devRuntimeConfig } = await import('./dev-config');
   const remoteUrl = (devPort: number) => localUrl(ports.remote(devPort));
-  const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
+  const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), apiUrl: localUrl(ports.api), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
   if (!checked.ok) throw new Error(checked.problems.join('\n'));
   const manifest = { schemaVersion: 1, remotes: devRemotes.map(({ name, path, label, order, port: devPort }) => ({ name, entry: `${remoteUrl(devPort)}/mf-manifest.json`, path, label, order })) };
   role = { kind: 'host', headers: { config: checked.config }, runtimeFiles: { '/config.json': checked.config, '/remotes.json': manifest } };

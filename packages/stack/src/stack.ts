@@ -64,6 +64,8 @@ export interface StackOptions {
 export interface RunningStack {
   readonly hostUrl: string;
   readonly idpUrl: string;
+  /** The development API beside the provider (the account area's service). */
+  readonly apiUrl: string;
   readonly remoteUrls: Readonly<Record<string, string>>;
   readonly idp: RunningDevIdp;
   /** The local telemetry collector: what the host's collector adapter really sent. */
@@ -91,13 +93,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const rig = options.rig ?? {};
   const hostUrl = localUrl(ports.host);
   const idpUrl = localUrl(ports.idp);
+  const apiUrl = localUrl(ports.api);
   const hostOrigins = [hostUrl, ...(rig.extraHostOrigins ?? [])];
   const started: Array<{ close(): Promise<void> }> = [];
   const close = async () => {
     await Promise.all(started.splice(0).map((s) => s.close()));
   };
   try {
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}), ...(rig.provider?.dpop === false ? { dpop: false } : {}) });
+    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, api: { port: ports.api, url: apiUrl }, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}), ...(rig.provider?.dpop === false ? { dpop: false } : {}) });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
@@ -142,6 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     started.push(collector);
     const devConfig = devRuntimeConfig({
       idpUrl,
+      apiUrl,
       remoteOrigins: [...new Set(Object.values(remoteUrls).map((url) => new URL(url).origin))],
       collectorUrl: collector.url,
       dpop: options.dpop ?? false,
@@ -172,9 +176,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       const released = await releaseDevRemotes({ dir: options.releaseStore, publicUrl: storeServer.url, hostUrl }, remotes.filter((remote) => !options.liveRemotes?.[remote.name]).map((remote) => ({ ...remote, dist: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`) })));
       for (const line of released) console.log(line);
       const current = currentManifest(options.releaseStore)();
-      return { hostUrl, idpUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest, close };
+      return { hostUrl, idpUrl, apiUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest, close };
     }
-    return { hostUrl, idpUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
+    return { hostUrl, idpUrl, apiUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
   } catch (error) {
     await close();
     throw error;

@@ -29,7 +29,8 @@ export async function restoreWithKeptToken(deps: KeptRestoreDeps): Promise<boole
     if (deps.hasTokens()) return true;
     const kept = await deps.kept.load();
     if (!kept) return false;
-    await deps.manager.storeUser(new OidcUser({ refresh_token: kept.refreshToken, scope: kept.scope, token_type: 'DPoP', access_token: '', profile: { sub: kept.sub } as OidcUser['profile'] }));
+    // No scope: the refresh gets what the sign-in granted (token-request.ts says why).
+    await deps.manager.storeUser(new OidcUser({ refresh_token: kept.refreshToken, token_type: 'DPoP', access_token: '', profile: { sub: kept.sub } as OidcUser['profile'] }));
     try {
       const user = await deps.manager.signinSilent();
       if (!user) throw new Error('the provider returned no user');

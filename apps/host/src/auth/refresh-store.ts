@@ -10,7 +10,6 @@ export interface KeptRefreshToken {
   readonly refreshToken: string;
   /** Whose it is: a refresh that returns someone else's ID token is refused. */
   readonly sub: string;
-  readonly scope?: string;
 }
 
 export interface RefreshStore {
@@ -25,7 +24,7 @@ export function createRefreshStore(clientId: string, store: UseStore = createSto
       const kept = await get<KeptRefreshToken>(clientId, store).catch(() => undefined);
       return kept && typeof kept.refreshToken === 'string' && typeof kept.sub === 'string' ? kept : undefined;
     },
-    save: (kept) => set(clientId, { refreshToken: kept.refreshToken, sub: kept.sub, ...(kept.scope ? { scope: kept.scope } : {}) }, store),
+    save: (kept) => set(clientId, { refreshToken: kept.refreshToken, sub: kept.sub }, store),
     clear: () => del(clientId, store).catch(() => undefined),
   };
 }

@@ -152,7 +152,7 @@ export class AuthSession {
     }
     this.adopt(user);
     rememberSignedIn(true);
-    if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub, scope: user.scope });
+    if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub });
     this.tabSync.announce(shareable(user));
   }
 

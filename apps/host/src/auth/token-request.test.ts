@@ -16,9 +16,17 @@ test('one silent request gives the new token set', async () => {
 test("with DPoP the kept refresh token (another tab may have rotated it) replaces the stored one first", async () => {
   const stored = { refresh_token: 'old' } as OidcUser;
   const client = manager({ getUser: jest.fn(async () => stored) });
-  const kept = { load: async () => ({ refreshToken: 'rotated', sub: 'u', scope: 'openid' }) } as unknown as RefreshStore;
+  const kept = { load: async () => ({ refreshToken: 'rotated', sub: 'u' }) } as unknown as RefreshStore;
   await requestTokens(client, kept);
   expect(client.storeUser).toHaveBeenCalledWith(expect.objectContaining({ refresh_token: 'rotated' }));
+});
+
+test('a refresh names no scope (all the sign-in granted), not the narrower ones of the last token response (an API\'s only)', async () => {
+  const stored = { refresh_token: 'rt', scope: 'api:read' } as OidcUser;
+  const client = manager({ getUser: jest.fn(async () => stored) });
+  await requestTokens(client, null);
+  expect(client.storeUser).toHaveBeenCalledWith(expect.objectContaining({ refresh_token: 'rt', scope: undefined }));
+  expect((client.storeUser as jest.Mock).mock.invocationCallOrder[0]).toBeLessThan((client.signinSilent as jest.Mock).mock.invocationCallOrder[0]!);
 });
 
 test("the provider's refusal is final (invalid_grant); anything else may pass (network)", async () => {

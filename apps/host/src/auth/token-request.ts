@@ -6,15 +6,20 @@ import { RenewalError } from './renewal';
 /**
  * One token request for a renewal: the refresh token when there is one, else a silent sign-in in a
  * hidden iframe. With DPoP the newest refresh token is the kept one (any tab may have rotated it).
+ * A refresh names no scope, so it gets everything the sign-in granted (RFC 6749 §6): when access
+ * tokens are issued for an API (a resource indicator), the last token response names only the API's
+ * scopes, and asking for those alone would get no new ID token (no `openid`).
  * Throws `RenewalError`: `invalid_grant` when the provider said no (final), `network` otherwise.
  */
 export async function requestTokens(manager: UserManager, kept: RefreshStore | null): Promise<OidcUser> {
   let user: OidcUser | null;
   try {
     const keptToken = kept ? await kept.load() : undefined;
-    const stored = keptToken ? await manager.getUser() : null;
-    if (keptToken && stored && stored.refresh_token !== keptToken.refreshToken) {
-      stored.refresh_token = keptToken.refreshToken;
+    const stored = await manager.getUser();
+    const refreshToken = keptToken?.refreshToken ?? stored?.refresh_token;
+    if (stored && refreshToken && (stored.refresh_token !== refreshToken || stored.scope !== undefined)) {
+      stored.refresh_token = refreshToken;
+      stored.scope = undefined;
       await manager.storeUser(stored);
     }
     user = await manager.signinSilent({ nonce: newNonce() });
