@@ -46,6 +46,8 @@ test.each([
   ['an authority that is not a URL', { ...valid, auth: { ...valid.auth, authority: 'login' } }, /issuer URL/],
   ['scopes without openid', { ...valid, auth: { ...valid.auth, scopes: 'profile' } }, /openid/],
   ['an empty product name', { ...valid, productName: '' }, /productName/],
+  ['an API resource that is not a URI', { ...valid, auth: { ...valid.auth, resource: 'accounts' } }, /auth\.resource.*absolute URI/],
+  ['an API resource with a fragment', { ...valid, auth: { ...valid.auth, resource: 'https://api.example.com/#v1' } }, /auth\.resource.*fragment/],
   ['a remote origin with a path', { ...valid, allowedRemoteOrigins: ['https://cdn.example.com/remotes'] }, /origin only/],
 ])('refuses a config with %s, naming the field', (_label, input, message) => {
   expect(() => parseRuntimeConfig(input)).toThrow(message);

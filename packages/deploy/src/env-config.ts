@@ -23,6 +23,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MFE_AUTH_CLIENT_ID', field: 'auth.clientId', kind: 'string', description: 'The public client registered for the host.' },
   { name: 'MFE_AUTH_SCOPES', field: 'auth.scopes', kind: 'string', description: 'Scopes asked for, space-separated (must include openid).' },
   { name: 'MFE_AUTH_ROLES_CLAIM', field: 'auth.rolesClaim', kind: 'string', description: 'Claim that holds the user\'s roles.' },
+  { name: 'MFE_AUTH_RESOURCE', field: 'auth.resource', kind: 'string', description: 'The API the access tokens are for (RFC 8707 resource indicator), e.g. https://api.example.com.' },
   { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean-or-auto', description: 'auto (default): DPoP-bound tokens wherever the provider advertises them; true or false to decide regardless.' },
   { name: 'MFE_MANIFEST_URL', field: 'manifestUrl', kind: 'string', description: 'Where the runtime manifest is published.' },
   { name: 'MFE_REQUIRE_INTEGRITY', field: 'requireIntegrity', kind: 'boolean', description: 'false: load manifest entries without integrity too (default true: refuse them).' },

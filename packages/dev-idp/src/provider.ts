@@ -17,8 +17,9 @@ export interface DevProviderOptions {
   /** Support DPoP (default true); false stands in for a provider that does not (tests of the host's choice). */
   readonly dpop?: boolean;
   /**
-   * The development API (api.ts): its identifier, for which access tokens are issued as signed JWTs
-   * (RFC 9068) with this audience whenever a client names no other resource (RFC 8707).
+   * The development API (api.ts): its identifier. A client that names it as its resource (RFC 8707)
+   * gets access tokens for it as signed JWTs (RFC 9068) with this audience; a refresh keeps the
+   * resource of the sign-in.
    */
   readonly apiAudience?: string;
 }
@@ -47,7 +48,6 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC) {
 function apiResource(audience: string, accessTokenTTL: number): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> {
   return {
     enabled: true,
-    defaultResource: async (_ctx, _client, oneOf) => oneOf ?? audience,
     useGrantedResource: async () => true,
     getResourceServerInfo: async (_ctx, indicator) => {
       if (indicator !== audience) throw new errors.InvalidTarget(`unknown resource ${indicator}; the development API is ${audience}`);

@@ -33,6 +33,12 @@ const AuthSchema = v.object({
    * (`dpop_signing_alg_values_supported`), off otherwise; `true`/`false` decide it regardless.
    */
   dpop: v.optional(v.union([v.boolean(), v.literal('auto')], 'must be true, false or "auto"'), 'auto'),
+  /**
+   * The API the access tokens are for (a resource indicator, RFC 8707), sent with the sign-in: a
+   * provider that supports it issues tokens with that audience, which the API verifies (see
+   * @mfe/api-auth). Absent: the provider's default audience.
+   */
+  resource: v.optional(v.pipe(v.string(), v.url('must be the API\'s identifier, an absolute URI such as "https://api.example.com"'), v.check((value) => !value.includes('#'), 'must not contain a fragment ("#")'))),
 });
 
 /** Where telemetry goes. Several adapters may run at once; none is on the critical path. */

@@ -33,7 +33,7 @@ export interface DevConfigOptions {
 export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput {
   return {
     productName: options.productName ?? 'Acme Web',
-    auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false },
+    auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false, resource: options.apiUrl },
     manifestUrl: '/remotes.json',
     allowedRemoteOrigins: [...options.remoteOrigins],
     requireIntegrity: options.requireIntegrity ?? false,

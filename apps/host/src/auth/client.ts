@@ -14,6 +14,8 @@ export function createUserManager(config: HostConfig, { origin = window.location
     authority: config.auth.authority,
     client_id: config.auth.clientId,
     scope: config.auth.scopes,
+    // RFC 8707: tokens for the product's API (its audience), when the config names it.
+    ...(config.auth.resource ? { resource: config.auth.resource } : {}),
     response_type: 'code', // authorization code + PKCE (S256), always
     redirect_uri: `${origin}${CALLBACK_PATH}`,
     silent_redirect_uri: `${origin}${SILENT_CALLBACK_PATH}`,
