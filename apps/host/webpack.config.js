@@ -1,4 +1,4 @@
-const { bootConfig, hostConfig, silentCallbackConfig } = require('../../webpack.shared.js');
+const { bootConfig, hostConfig, serverConfig, silentCallbackConfig } = require('../../webpack.shared.js');
 
 module.exports = (_env, argv) => [
   // Starts the config, manifest and opening remote's requests while main.js downloads (src/boot).
@@ -11,4 +11,7 @@ module.exports = (_env, argv) => [
     boot: true,
   }),
   silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: './src/auth/silent-callback-page.ts' }),
+  // The shell for pages rendered ahead of time (src/prerender): dist/server/render.js. It bundles the
+  // contract package and hands that one instance to the areas it renders, as the browser host does.
+  serverConfig({ appDir: __dirname, mode: argv.mode, entry: './src/prerender/render-page.tsx', name: 'render', uniqueName: 'host', bundled: ['@mfe/context'] }),
 ];

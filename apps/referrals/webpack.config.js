@@ -1,1 +1,4 @@
-module.exports = (_env, argv) => require('../../webpack.shared.js').remoteConfig({ appDir: __dirname, name: 'referrals', mode: argv.mode });
+const { remoteConfig, remoteServerConfig } = require('../../webpack.shared.js');
+
+// The browser build, and the server build the prerender step renders the area's public pages from.
+module.exports = (_env, argv) => [remoteConfig({ appDir: __dirname, name: 'referrals', mode: argv.mode }), remoteServerConfig({ appDir: __dirname, name: 'referrals', mode: argv.mode })];

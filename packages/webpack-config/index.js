@@ -11,10 +11,12 @@
 //   host.js         the host: provides the singletons, describes itself (mfe-host.json)
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
+//   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
 const { baseConfig } = require('./src/base');
 const { hostConfig } = require('./src/host');
-const { remoteConfig } = require('./src/remote');
+const { remoteConfig, remoteServerConfig } = require('./src/remote');
+const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
 const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
 
-module.exports = { HOST_SINGLETONS, baseConfig, bootConfig, hostConfig, providedVersions, remoteConfig, silentCallbackConfig };
+module.exports = { HOST_SINGLETONS, baseConfig, bootConfig, hostConfig, providedVersions, remoteConfig, remoteServerConfig, serverConfig, silentCallbackConfig };

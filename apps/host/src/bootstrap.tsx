@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { createEventBus } from '@mfe/context';
 import { createApiClient } from './api-client';
@@ -20,6 +20,8 @@ import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
 import type { RemoteEntry } from './manifest';
+import { readPageData, type PageData } from './prerender/page-data';
+import type { ReactNode } from 'react';
 
 const log = createLogger('host');
 
@@ -27,12 +29,15 @@ export async function start(): Promise<void> {
   markHostStarted();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
-  const root = createRoot(rootElement);
+  let root: Root | undefined;
+  const render = (node: ReactNode) => (root ??= createRoot(rootElement)).render(node);
   const fail = (title: string, error: unknown, actionLabel = 'Retry', onAction = () => window.location.reload()) => {
     log.error(title, { message: (error as Error)?.message });
     report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${title}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
-    root.render(<StartupErrorPage title={title} message={(error as Error)?.message ?? String(error)} actionLabel={actionLabel} onAction={onAction} />);
+    render(<StartupErrorPage title={title} message={(error as Error)?.message ?? String(error)} actionLabel={actionLabel} onAction={onAction} />);
   };
+  // A page rendered ahead of time (prerender/): its HTML is on screen already, to be hydrated.
+  const fromHtml = readPageData(document);
 
   // A returning sign-in or a session to restore needs the sign-in code: download it alongside the config.
   if (needsAuthEngineAtOnce(window.location.pathname)) void loadAuthEngine().catch(() => undefined);
@@ -103,10 +108,30 @@ export async function start(): Promise<void> {
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
-  root.render(
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}) }}>
+  const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
+  const app = (
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}), ...(hydrate ? { prerendered: fromHtml } : {}) }}>
       <AppRouter remotes={manifest.remotes} />
-    </HostServicesProvider>,
+    </HostServicesProvider>
+  );
+  if (!hydrate) return render(app);
+  root = hydrateRoot(rootElement, app, {
+    onRecoverableError: (error) => log.warn('The page from HTML did not match what the browser renders; React rendered it again.', { message: (error as Error)?.message }),
+  });
+}
+
+/**
+ * Whether the page's HTML can be hydrated: the shell alone always can; an area's content only with
+ * the build it was rendered from (a newer revision or this browser's canary side render afresh) and
+ * once that build's code is here (hydration needs it; until then the HTML is what the visitor sees).
+ */
+async function canHydrate(page: PageData, remotes: readonly RemoteEntry[], loader: RemoteLoader): Promise<boolean> {
+  if (page.remote === undefined) return true;
+  const remote = remotes.find((candidate) => candidate.name === page.remote);
+  if (!remote || remote.entry !== page.entry) return false;
+  return loader.load(remote.name).then(
+    () => true,
+    () => false,
   );
 }
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient, ConsentApi, RootEventBus, User } from '@mfe/context';
-import { canUse } from './access';
+import { canUse, type Viewer } from './access';
+import { useFromHtml } from './layout/from-html';
 import type { LazySession } from './auth/lazy-session';
 import type { SessionSnapshot } from './auth/session-store';
 import type { HostConfig } from './config';
@@ -33,6 +34,8 @@ export interface HostServices {
   readonly builds?: Readonly<Record<string, BuildChoice>>;
   /** A preview link this tab opened: shown, or refused with why (preview.ts). */
   readonly preview?: PreviewResult;
+  /** What the page's HTML, rendered ahead of time, holds: the area whose content it shows, if any. */
+  readonly prerendered?: { readonly remote?: string };
 }
 
 const HostServicesContext = createContext<HostServices | null>(null);
@@ -47,21 +50,33 @@ export function useHostServices(): HostServices {
   return services;
 }
 
-/** The signed-in user, re-rendering when it changes. */
+const noUser = () => null;
+
+/** The signed-in user, re-rendering when it changes (none yet while a page from HTML hydrates). */
 export function useSessionUser(): User | null {
   const { session } = useHostServices();
-  return useSyncExternalStore(session.subscribe, session.currentUser);
+  return useSyncExternalStore(session.subscribe, session.currentUser, noUser);
 }
 
 /** User, session status (active / expired / signed out) and whether another tab signed out. */
 export function useSessionSnapshot(): SessionSnapshot {
   const { session } = useHostServices();
-  return useSyncExternalStore(session.subscribe, session.getSnapshot);
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getServerSnapshot);
+}
+
+/** Nobody yet: how a page from HTML (and its hydration) judges access. */
+const NOT_KNOWN_VIEWER: Viewer = { signedIn: false, hasRole: () => false, hasScope: () => false };
+
+/** Access as the page shows it, re-rendering when the user changes. */
+export function useViewer(): Viewer {
+  const { session } = useHostServices();
+  useSessionSnapshot(); // re-render when the user changes
+  return useFromHtml() ? NOT_KNOWN_VIEWER : session.onScreen;
 }
 
 /** The manifest's remotes this user may open (navigation never offers the others). */
 export function useUsableRemotes(): readonly RemoteEntry[] {
-  const { manifest, session } = useHostServices();
-  useSessionSnapshot(); // re-render when the user changes
-  return manifest.remotes.filter((remote) => canUse(remote, session.onScreen));
+  const { manifest } = useHostServices();
+  const viewer = useViewer();
+  return manifest.remotes.filter((remote) => canUse(remote, viewer));
 }

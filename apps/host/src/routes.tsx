@@ -42,7 +42,8 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
   ];
 }
 
-function AppRoutes({ remotes }: { readonly remotes: readonly RemoteEntry[] }) {
+/** The routes under whichever router the page runs in (the browser's, or a static one ahead of time). */
+export function AppRoutes({ remotes }: { readonly remotes: readonly RemoteEntry[] }) {
   return useRoutes(useMemo(() => buildRoutes(remotes), [remotes]));
 }
 

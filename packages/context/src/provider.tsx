@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import type { ConsentApi, ConsentState } from './consent';
+import { NO_CONSENT, type ConsentApi, type ConsentState } from './consent';
 import type { EventBus, EventHandler, PlatformEventName, SubscribeOptions } from './events';
 import { PlatformError } from './errors';
 import type { ApiClient, AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
@@ -37,14 +37,20 @@ export const useAuth = (): AuthApi => useHost().auth;
 export const useApi = (): ApiClient => useHost().api;
 export const useUser = (): User | null => useHost().auth.user;
 export const useTelemetry = (): Telemetry => useHost().telemetry;
+const notDecidedYet = (): ConsentState => NO_CONSENT;
+
 export const useRuntimeConfig = (): RuntimeConfig => useHost().config;
 export const useRemote = (): RemoteInfo => useHost().remote;
 export const useEvents = (): EventBus => useHost().events;
 
-/** The user's consent, re-rendering when it changes, and `set` to record a choice. Since 1.3.0. */
+/**
+ * The user's consent, re-rendering when it changes, and `set` to record a choice. Since 1.3.0.
+ * In a page rendered ahead of time, and while the browser hydrates it, nothing is decided yet
+ * (the choice lives in the browser); the real state follows at once.
+ */
 export function useConsent(): ConsentState & Pick<ConsentApi, 'set'> {
   const { consent } = useHost();
-  const state = useSyncExternalStore(consent.subscribe, consent.get);
+  const state = useSyncExternalStore(consent.subscribe, consent.get, notDecidedYet);
   return { ...state, set: consent.set };
 }
 

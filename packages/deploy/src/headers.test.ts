@@ -24,6 +24,8 @@ test.each([
   ['/host.css', true, 'revalidate'],
   ['/config.json', true, 'revalidate'],
   ['/main.e4307504.js.map', true, 'hidden'],
+  ['/server/render.js', true, 'hidden'],
+  ['/server/server.json', true, 'hidden'],
   ['/missing.js', false, 'missing'],
   ['/favicon.ico', false, 'missing'],
   ['/LOGO.PNG', false, 'missing'],
@@ -36,6 +38,8 @@ test('remote files: hashed chunks immutable, entry and manifest revalidated, sou
   expect(remoteFileKind('/referrals/1.0.0/remoteEntry.js')).toBe('revalidate');
   expect(remoteFileKind('/referrals/1.0.0/mf-manifest.json')).toBe('revalidate');
   expect(remoteFileKind('/referrals/1.0.0/invite.7565b80e.js.map')).toBe('hidden');
+  // A remote's server build is read by the prerender step over HTTP, like its browser build.
+  expect(remoteFileKind('/referrals/1.0.0/server/remote.js')).toBe('revalidate');
 });
 
 test('pages carry the strict CSP built from the config; only the silent sign-in page may be framed, by the host', () => {

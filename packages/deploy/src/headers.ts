@@ -27,6 +27,8 @@ export const SILENT_CALLBACK_FILE = `${SILENT_CALLBACK_PATH}.html`;
  */
 export const PATH_PATTERNS = {
   hidden: '\\.map$',
+  /** The host's server build (pages rendered ahead of time are made from it), never for browsers. */
+  hostHidden: '^/server/',
   immutable: '\\.[0-9a-f]{8}\\.[A-Za-z0-9]+$',
   /** A path that names a file: never answered with the app's page when missing. */
   file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
@@ -38,7 +40,7 @@ const test = (kind: keyof typeof PATH_PATTERNS, pathname: string) => COMPILED[ki
 
 /** The kind of `pathname` on the host; `exists` tells whether it names a file of the build. */
 export function hostFileKind(pathname: string, exists: boolean): HostFileKind | 'missing' {
-  if (test('hidden', pathname)) return 'hidden';
+  if (test('hidden', pathname) || test('hostHidden', pathname)) return 'hidden';
   if (pathname === SILENT_CALLBACK_PATH || pathname === SILENT_CALLBACK_FILE) return 'silent-callback';
   if (pathname === '/' || pathname === '/index.html') return 'page';
   if (exists) return test('immutable', pathname) ? 'immutable' : 'revalidate';

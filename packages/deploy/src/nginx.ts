@@ -104,6 +104,8 @@ export function nginxServerConfig(options: NginxOptions): string {
     ...location('= /index.html', h('page')),
     '  # Hidden source maps are for resolving reported stack traces, never for browsers.',
     ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
+    '  # The server build pages are rendered from, likewise.',
+    ...location(`~ "${PATH_PATTERNS.hostHidden}"`, ['return 404;']),
     ...location(`~ "${PATH_PATTERNS.immutable}"`, [...h('immutable'), 'try_files $uri =404;']),
     ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
     '  # Every other path is a client-side route: the app\'s page (odd paths included).',

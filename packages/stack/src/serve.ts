@@ -15,7 +15,13 @@ import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHea
  */
 export type ServedRole =
   /** The host: its pages get the CSP and security headers; unknown paths are client-side routes. */
-  | { readonly kind: 'host'; readonly headers: HostHeaderOptions; readonly runtimeFiles?: Readonly<Record<string, unknown | (() => unknown)>> }
+  | {
+      readonly kind: 'host';
+      readonly headers: HostHeaderOptions;
+      readonly runtimeFiles?: Readonly<Record<string, unknown | (() => unknown)>>;
+      /** A page rendered ahead of time for a path, or undefined for the app's page (index.html). */
+      readonly pageFor?: (pathname: string) => Promise<string | undefined>;
+    }
   /** A remote: CORS and resource timing for the host origins only (`:*` = any port). */
   | { readonly kind: 'remote'; readonly hostOrigins: readonly string[] };
 
@@ -90,10 +96,19 @@ function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, re
     case 'silent-callback':
       return sendFile(req, res, dir, SILENT_CALLBACK_FILE, hostHeaders(kind, role.headers));
     case 'page':
+      if (role.pageFor) return void sendPage(role, role.pageFor, dir, pathname, req, res);
       return sendFile(req, res, dir, '/index.html', hostHeaders(kind, role.headers));
     default:
       return sendFile(req, res, dir, pathname, hostHeaders(kind, role.headers));
   }
+}
+
+/** The path's page rendered ahead of time, with the page's headers; index.html when there is none (or it fails). */
+async function sendPage(role: Extract<ServedRole, { kind: 'host' }>, pageFor: (pathname: string) => Promise<string | undefined>, dir: string, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const html = await pageFor(pathname).catch(() => undefined);
+  if (html === undefined) return sendFile(req, res, dir, '/index.html', hostHeaders('page', role.headers));
+  res.writeHead(200, { ...hostHeaders('page', role.headers), 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(req.method === 'HEAD' ? undefined : html);
 }
 
 function handleRemote(role: Extract<ServedRole, { kind: 'remote' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {

@@ -7,6 +7,7 @@ import { startCollector } from './collector';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
+import { stackPages } from './pages';
 import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -156,13 +157,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const checked = validateRuntimeConfig(rig.config ? rig.config(devConfig) : devConfig);
     if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
     const config = checked.config;
+    const hostDir = requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host');
+    const servedManifest = options.releaseStore ? currentManifest(options.releaseStore) : () => manifest;
     const host = await serveStatic({
-      dir: requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host'),
+      dir: hostDir,
       port: ports.host,
       compress: rig.compress ?? false,
       role: {
         kind: 'host',
         runtimeFiles: { '/config.json': config, '/remotes.json': options.releaseStore ? currentManifest(options.releaseStore) : manifest },
+        // The home page, each area's shell and public areas' content as HTML (pages.ts).
+        pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }),
         headers: {
           config,
           // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.

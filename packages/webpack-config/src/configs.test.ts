@@ -15,13 +15,15 @@ const preset = require('../index.js') as {
   bootConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   silentCallbackConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   providedVersions(appDir: string): Record<string, string>;
+  serverConfig(options: { appDir: string; mode?: string; entry: string; name: string; uniqueName?: string; bundled?: string[] }): webpack.Configuration;
+  remoteServerConfig(options: { appDir: string; name: string; mode?: string }): webpack.Configuration;
 };
 
 const appDir = join(__dirname, '..');
 const pluginNamed = (config: webpack.Configuration, name: string) => (config.plugins ?? []).filter((plugin) => plugin?.constructor.name === name) as Array<{ _options?: Record<string, unknown> }>;
 
 test('the published preset offers the app factories and nothing for tests or benchmarks', () => {
-  expect(Object.keys(preset).sort()).toEqual(['HOST_SINGLETONS', 'baseConfig', 'bootConfig', 'hostConfig', 'providedVersions', 'remoteConfig', 'silentCallbackConfig']);
+  expect(Object.keys(preset).sort()).toEqual(['HOST_SINGLETONS', 'baseConfig', 'bootConfig', 'hostConfig', 'providedVersions', 'remoteConfig', 'remoteServerConfig', 'serverConfig', 'silentCallbackConfig']);
 });
 
 test('a remote exposes ./remote only, takes every singleton from the host with no fallback, and pins its files', () => {
@@ -98,4 +100,24 @@ test('every config starts from the common base: swc for TypeScript, the style ru
   expect(rules.some((rule) => String(rule.test) === String(/\.global\.css$/))).toBe(true);
   expect((config.resolve!.alias as Record<string, string>)['react-router$']).toMatch(/dist[\\/]production[\\/]index\.mjs$/);
   expect(pluginNamed(config, 'StyleRulesPlugin')).toHaveLength(1);
+});
+
+test('a server build leaves the shared singletons to its renderer, bundles what it is told, and names CSS classes as the browser build does', () => {
+  const server = preset.serverConfig({ appDir, entry: './src/page.tsx', name: 'render', uniqueName: 'host', bundled: ['@mfe/context'] });
+  expect(server.target).toBe('node20');
+  expect(server.externals).toEqual([...preset.HOST_SINGLETONS.filter((name) => name !== '@mfe/context'), 'react-dom/server', 'react-dom/static', '@mfe/prerender-context']);
+  expect(server.output).toMatchObject({ filename: '[name].js', library: { type: 'commonjs2' } });
+  expect((server.output?.path ?? '').endsWith(join('dist', 'server'))).toBe(true);
+  const cssOptions = (config: webpack.Configuration) => JSON.stringify((config.module?.rules ?? []).find((rule) => rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/)));
+  const browserCss = JSON.parse(cssOptions(preset.remoteConfig({ appDir, name: 'referrals' }))) as { use: Array<{ options?: { modules?: { localIdentName?: string } } }> };
+  const serverCss = JSON.parse(cssOptions(preset.remoteServerConfig({ appDir, name: 'referrals' }))) as { use: Array<{ options?: { modules?: { localIdentName?: string; exportOnlyLocals?: boolean } } }> };
+  expect(serverCss.use[0]?.options?.modules).toMatchObject({ localIdentName: browserCss.use[1]?.options?.modules?.localIdentName, exportOnlyLocals: true });
+  // The public path of its assets comes from the renderer first.
+  expect((preset.remoteServerConfig({ appDir, name: 'referrals' }).entry as Record<string, string[]>).remote?.[0]).toMatch(/server-public-path\.js$/);
+});
+
+test("a remote's browser build keeps its server build when it cleans dist/", () => {
+  const clean = preset.remoteConfig({ appDir, name: 'referrals' }).output?.clean as { keep: RegExp };
+  expect(clean.keep.test('server/remote.js')).toBe(true);
+  expect(clean.keep.test('main.js')).toBe(false);
 });

@@ -46,8 +46,8 @@ function externalRuntimeProvider(appDir) {
 function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, extend }) {
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = { main: './src/index.ts' };
-  // dist/auth/ and dist/boot/ are the silent-callback page's and the boot script's own builds.
-  config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot)[\\/]/ } };
+  // dist/auth/, dist/boot/ and dist/server/ are the silent-callback page's, the boot script's and the server build's own.
+  config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot|server)[\\/]/ } };
   // The boot script is built first (its own compiler: the federation plugin would add the shared
   // modules to any entry of this one), and index.html names its file.
   if (boot) config.dependencies = ['boot'];

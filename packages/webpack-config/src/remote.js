@@ -3,6 +3,7 @@ const { applyExtend, baseConfig } = require('./base');
 const { fromApp } = require('./from-app');
 const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
+const { serverConfig } = require('./server-build');
 
 /** What every remote exposes: the module built with `defineRemote`, which the host loads and mounts. */
 const EXPOSES = { [`./${require('@mfe/manifest/rules.json').build.expose}`]: './src/remote.tsx' };
@@ -18,7 +19,8 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.
-  config.output = { ...config.output, publicPath: 'auto', uniqueName: name, crossOriginLoading: 'anonymous' };
+  // dist/server/ is the server build's own (remoteServerConfig), kept when this one cleans dist/.
+  config.output = { ...config.output, publicPath: 'auto', uniqueName: name, crossOriginLoading: 'anonymous', clean: { keep: /^server[\\/]/ } };
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
   const styles = config.plugins ?? [];
@@ -43,4 +45,14 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
   return applyExtend(config, appDir, mode, extend);
 }
 
-module.exports = { remoteConfig };
+/**
+ * The same exposed module built for rendering pages ahead of time (`dist/server/remote.js`): the
+ * prerender step renders a public area's content into its page's HTML from it, and the browser then
+ * hydrates that HTML with the browser build. Without it, the area's pages render in the browser only.
+ * @param {{ appDir: string, name: string, mode?: string }} options
+ */
+function remoteServerConfig({ appDir, name, mode = 'production' }) {
+  return serverConfig({ appDir, mode, entry: EXPOSES[`./${require('@mfe/manifest/rules.json').build.expose}`], name: 'remote', uniqueName: name });
+}
+
+module.exports = { remoteConfig, remoteServerConfig };

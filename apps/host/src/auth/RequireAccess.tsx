@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canUse, describeRequirement } from '../access';
-import { useHostServices, useSessionSnapshot } from '../host-services';
+import { useSessionSnapshot, useViewer } from '../host-services';
 import type { RemoteEntry } from '../manifest';
 import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
 
@@ -11,9 +11,8 @@ import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
  * that expired keeps the page as it was (the expiry notice is shown over it).
  */
 export function RequireAccess({ remote, children }: { readonly remote: RemoteEntry; readonly children?: ReactNode }) {
-  const { session } = useHostServices();
   const { restoring } = useSessionSnapshot(); // re-render when the user changes
-  if (canUse(remote, session.onScreen)) return <>{children}</>;
+  if (canUse(remote, useViewer())) return <>{children}</>;
   if (restoring) return <RemoteSkeleton remote={remote} />;
   return (
     <div role="alert" className="panel" data-testid="no-access" data-remote={remote.name}>

@@ -4,7 +4,7 @@ import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
 import { CALLBACK_PATH } from './paths';
 import { openSessionResources, type SessionResources } from './session-resources';
-import { SessionStore, type SessionSnapshot } from './session-store';
+import { SESSION_NOT_KNOWN, SessionStore, type SessionSnapshot } from './session-store';
 import type { ApiAuthorization, AuthSession, AuthSessionOptions, AuthStartResult } from './session';
 import { mayHaveSession } from './signed-in-hint';
 import { remoteAuthApi } from './views';
@@ -145,6 +145,8 @@ export class LazySession implements Viewer {
   readonly onScreen: Viewer = onScreenOf(() => this.engine);
 
   getSnapshot = (): SessionSnapshot => this.store.get();
+  /** The snapshot a page from HTML hydrates with (useSyncExternalStore's server snapshot). */
+  getServerSnapshot = (): SessionSnapshot => SESSION_NOT_KNOWN;
   currentUser = (): User | null => this.store.user();
   subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
   isLeaving = (): boolean => this.engine?.isLeaving() ?? false;

@@ -16,6 +16,13 @@ export interface SessionSnapshot {
   readonly restoring: boolean;
 }
 
+/**
+ * The session as a page rendered ahead of time shows it, and as the browser first renders when it
+ * hydrates that page: not known yet (no user, restoring), so the HTML never shows signed-out chrome
+ * to a signed-in visitor and hydration matches it; the real snapshot follows at once.
+ */
+export const SESSION_NOT_KNOWN: SessionSnapshot = Object.freeze({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: true });
+
 /** What React renders from: one immutable snapshot, replaced on every change (useSyncExternalStore). */
 export class SessionStore {
   private snapshot: SessionSnapshot = { user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false };

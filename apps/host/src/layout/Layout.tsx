@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
-import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
+import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services';
+import { useFromHtml } from './from-html';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ConsentBanner } from './ConsentBanner';
@@ -17,6 +18,9 @@ export function Layout() {
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status, restoring } = useSessionSnapshot();
   const usable = useUsableRemotes();
+  const viewer = useViewer();
+  // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
+  const fromHtml = useFromHtml();
   const { pathname } = useLocation();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
   useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
@@ -60,8 +64,8 @@ export function Layout() {
         </div>
       </header>
       {status === 'expired' && <SessionExpiredNotice />}
-      <OverridesBanner />
-      <PreviewBanner />
+      {!fromHtml && <OverridesBanner />}
+      {!fromHtml && <PreviewBanner />}
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
           Some feature areas are unavailable because their manifest entries are invalid (details on the <Link to="/diagnostics">diagnostics page</Link>):
@@ -75,9 +79,9 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <ConsentBanner />
+      {!fromHtml && <ConsentBanner />}
       <footer className="app-footer">
-        {canSeeDiagnostics(config.diagnostics, session.onScreen) && (
+        {canSeeDiagnostics(config.diagnostics, viewer) && (
           <Link to="/diagnostics" data-testid="nav-diagnostics">
             Diagnostics
           </Link>

@@ -18,7 +18,7 @@ export function titleFor(pathname: string, productName: string, remotes: readonl
 /** Keeps `document.title` naming the page on every client-side navigation (screen readers announce it). */
 export function useDocumentTitle(productName: string, remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[], titles: PageTitles): void {
   const { pathname } = useLocation();
-  const areaTitle = useSyncExternalStore(titles.subscribe, titles.get);
+  const areaTitle = useSyncExternalStore(titles.subscribe, titles.get, titles.get);
   useEffect(() => {
     document.title = titleFor(pathname, productName, remotes, areaTitle);
   }, [pathname, productName, remotes, areaTitle]);

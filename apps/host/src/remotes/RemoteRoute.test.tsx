@@ -25,7 +25,7 @@ function fakeSession(): LazySession {
 }
 
 function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
-  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe'> = { build: () => ({ version: '1.4.0' }), describe: (name) => ({ name, version: '1.4.0' }), ...calls };
+  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe' | 'loadedModule'> = { loadedModule: () => undefined, build: () => ({ version: '1.4.0' }), describe: (name) => ({ name, version: '1.4.0' }), ...calls };
   const router = createMemoryRouter(
     [
       { path: '/referrals/*', element: <RemoteRoute remote={entry} /> },

@@ -7,6 +7,7 @@ import { createRemoteContext } from './remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
+import { useFromHtml } from '../layout/from-html';
 
 type LoadState =
   | { readonly status: 'loading' }
@@ -18,14 +19,25 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events, consent, pageTitles, styles } = useHostServices();
+  const { loader, session, config, api, events, consent, pageTitles, styles, prerendered } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // An area already loaded renders at once (no skeleton for a frame); hydrating a page from HTML,
+  // only if that HTML holds the area's content, so the first render matches it.
+  const fromHtml = useFromHtml();
+  const [state, setState] = useState<LoadState>(() => {
+    const module = loader.loadedModule(remote.name);
+    return module && (!fromHtml || prerendered?.remote === remote.name) ? { status: 'ready', module } : { status: 'loading' };
+  });
 
   useEffect(() => {
     let active = true;
+    const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
+    if (ready) {
+      setState((current) => (current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready }));
+      return;
+    }
     setState({ status: 'loading' });
     (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
       (module) => active && setState({ status: 'ready', module }),

@@ -33,6 +33,8 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  */
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
+  /** Modules already loaded, for a render that must not wait a tick (hydrating a page from HTML). */
+  private readonly ready = new Map<string, RemoteModule>();
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
@@ -110,6 +112,11 @@ export class RemoteLoader {
     return remote ? entryScriptElement(remote, url, this.entryScript(remote)) : undefined;
   }
 
+  /** The remote's module if it has already loaded in this page, without waiting. */
+  loadedModule(name: string): RemoteModule | undefined {
+    return this.ready.get(name);
+  }
+
   load(name: string): Promise<RemoteModule> {
     const cached = this.loaded.get(name);
     if (cached) return cached;
@@ -118,7 +125,8 @@ export class RemoteLoader {
     this.loaded.set(name, promise);
     this.records.loading(name);
     promise.then(
-      () => {
+      (module) => {
+        this.ready.set(name, module);
         this.entryUrls.settled(name, true);
         const loadMs = Math.round(performance.now() - started);
         this.records.loaded(name, loadMs);
@@ -156,6 +164,7 @@ export class RemoteLoader {
   retry(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
+    this.ready.delete(name);
     if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
     return this.load(name);
   }

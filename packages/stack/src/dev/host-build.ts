@@ -15,7 +15,8 @@ interface Stats {
 export async function buildDevHost(hostDir: string, outDir: string): Promise<void> {
   const fromHost = createRequire(join(hostDir, 'package.json'));
   const factory = fromHost(join(hostDir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => WebpackConfig[];
-  const configs = factory({}, { mode: 'development' }).map((config) =>
+  // Not the server build (prerendered pages): development pages render in the browser.
+  const configs = factory({}, { mode: 'development' }).filter((config) => !String(config.name ?? '').endsWith('-server')).map((config) =>
     config.name === 'silent-callback' || config.name === 'boot'
       ? { ...config, output: { ...config.output, path: join(outDir, config.name === 'boot' ? 'boot' : 'auth') } }
       : refreshableHost(config, outDir),

@@ -1,0 +1,25 @@
+import { assertTemplate, pageHtml } from './html';
+
+const TEMPLATE = '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"><div class="app-header"></div><main><p>Loading…</p></main></div><script src="/main.js"></script></body></html>';
+
+test('the placeholder becomes the page, with its title, the area\'s stylesheets and its data', () => {
+  const html = pageHtml(TEMPLATE, { root: '<main><h1>Referrals</h1></main>', title: 'Referrals · Acme & Co', data: '{"remote":"referrals"}', stylesheets: [{ href: 'https://cdn.example/r/1.0.0/a.css', integrity: 'sha384-abc' }] });
+  expect(html).toBe(
+    '<!doctype html><html><head><title>Referrals · Acme &amp; Co</title><link rel="stylesheet" href="https://cdn.example/r/1.0.0/a.css" crossorigin="anonymous" integrity="sha384-abc" /></head><body><div id="root"><main><h1>Referrals</h1></main></div><script type="application/json" id="mfe-page">{"remote":"referrals"}</script><script src="/main.js"></script></body></html>',
+  );
+});
+
+test('markup with "$" patterns is inserted as it is', () => {
+  expect(pageHtml(TEMPLATE, { root: '<p>$& $1 $$</p>', title: '$&', data: '{}' })).toContain('<div id="root"><p>$& $1 $$</p></div>');
+});
+
+test("React's resource hints before the markup go to the head", () => {
+  const html = pageHtml(TEMPLATE, { root: '<link rel="preload" as="image" href="https://cdn.example/a.svg"/><main>x</main>', title: 't', data: '{}' });
+  expect(html).toContain('<title>t</title><link rel="preload" as="image" href="https://cdn.example/a.svg"/></head>');
+  expect(html).toContain('<div id="root"><main>x</main></div>');
+});
+
+test('a template without the placeholder is refused with what is missing', () => {
+  expect(() => assertTemplate('<html><head><title>x</title></head><body><div id="app"></div></body></html>')).toThrow('#root placeholder');
+  expect(() => assertTemplate(TEMPLATE)).not.toThrow();
+});

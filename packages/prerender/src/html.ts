@@ -1,0 +1,39 @@
+/**
+ * A page from the host's `index.html`: its `#root` placeholder replaced by the rendered markup, its
+ * title set, the area's stylesheets linked (with their integrity, as the browser build loads them)
+ * and the page's data for hydration in a block the browser never executes (so the CSP needs no
+ * inline script).
+ */
+export interface PageParts {
+  readonly root: string;
+  readonly title: string;
+  /** Data for the browser (`#mfe-page`), already escaped by `pageDataText`. */
+  readonly data: string;
+  readonly stylesheets?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
+}
+
+// The placeholder index.html shows until the shell renders (apps/host/src/index.html; the build
+// minifies it, so quotes may be gone).
+const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/main><\/div>/;
+const TITLE = /<title>[\s\S]*?<\/title>/;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+
+export function assertTemplate(template: string): void {
+  if (!ROOT_PLACEHOLDER.test(template)) throw new Error('The host\'s index.html has no #root placeholder ("<div id="root">…</main></div>") for the rendered page.');
+  if (!TITLE.test(template)) throw new Error("The host's index.html has no <title>.");
+}
+
+// React puts the resource hints it renders (an image's preload) before the markup of a fragment;
+// they belong in the head, where they start the download as early and stay out of what hydrates.
+const LEADING_HINTS = /^(?:<link [^>]*>)+/;
+
+export function pageHtml(template: string, parts: PageParts): string {
+  const hints = LEADING_HINTS.exec(parts.root)?.[0] ?? '';
+  const root = parts.root.slice(hints.length);
+  const links = (parts.stylesheets ?? []).map(({ href, integrity }) => `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrity ? ` integrity="${escapeAttribute(integrity)}"` : ''} />`).join('');
+  return template
+    .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${links}${hints}`)
+    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${root}</div><script type="application/json" id="mfe-page">${parts.data}</script>`);
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+// The names a server build leaves to its renderer (@mfe/webpack-config's server-build.js, the one list).
+const { PRERENDER_CONTEXT, SERVER_EXTERNALS } = createRequire(__filename)('@mfe/webpack-config/src/server-build') as { PRERENDER_CONTEXT: string; SERVER_EXTERNALS: readonly string[] };
+
+/** A server build as published beside its browser build: `server/server.json` and the file it names. */
+export interface ServerBundle {
+  readonly code: string;
+  /** sha384 of `code`, as its build recorded it. */
+  readonly integrity: string;
+  /** Where its assets are served from (the browser build's folder). */
+  readonly publicPath: string;
+  /** For messages: which build this is. */
+  readonly label: string;
+  /** Shared modules the renderer got from another build (the contract package, from the host's). */
+  readonly provided?: Readonly<Record<string, unknown>>;
+}
+
+const ownRequire = createRequire(__filename);
+
+/**
+ * The renderer's own singletons, one instance for the host's shell and every area on the page —
+ * as in the browser, where the host provides them — and nothing else: a server build that asks for
+ * another package was not built with the preset.
+ */
+function sharedModules(publicPath: string, provided: Readonly<Record<string, unknown>>): (name: string) => unknown {
+  return (name) => {
+    if (name === PRERENDER_CONTEXT) return { publicPath };
+    if (name in provided) return provided[name];
+    if (!SERVER_EXTERNALS.includes(name)) throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);
+    return ownRequire(name);
+  };
+}
+
+export class ServerBundleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerBundleError';
+  }
+}
+
+/** Runs a server build (CommonJS) with the renderer's singletons, after checking its bytes. */
+export function loadServerBundle(bundle: ServerBundle): unknown {
+  const actual = `sha384-${createHash('sha384').update(bundle.code, 'utf8').digest('base64')}`;
+  if (actual !== bundle.integrity) throw new ServerBundleError(`${bundle.label}: the server build's bytes do not match its recorded sha384 (${bundle.integrity}); it was not run.`);
+  const module: { exports: unknown } = { exports: {} };
+  const require = sharedModules(bundle.publicPath, bundle.provided ?? {});
+  try {
+    // eslint-disable-next-line no-new-func -- a build whose bytes were checked above, run as CommonJS with the renderer's own singletons
+    new Function('module', 'exports', 'require', bundle.code)(module, module.exports, (name: string) => {
+      try {
+        return require(name);
+      } catch (error) {
+        throw new ServerBundleError(`${bundle.label}: ${(error as Error).message}`);
+      }
+    });
+  } catch (error) {
+    if (error instanceof ServerBundleError) throw error;
+    throw new ServerBundleError(`${bundle.label}: the server build failed to load (${(error as Error).message}).`);
+  }
+  return module.exports;
+}

@@ -1,0 +1,94 @@
+// @ts-check
+const path = require('node:path');
+const { baseConfig } = require('./base');
+const { fromApp } = require('./from-app');
+const { GLOBAL_CSS } = require('./styles');
+const { HOST_SINGLETONS } = require('./shared');
+
+/** What the renderer tells a server build when it loads it: `{ publicPath }` (server-public-path.js). */
+const PRERENDER_CONTEXT = '@mfe/prerender-context';
+
+/** Where a server build writes, and the file that names its bundle and the bundle's sha384. */
+const SERVER_DIR = 'server';
+const SERVER_DESCRIPTION = 'server.json';
+
+/**
+ * What a server bundle takes from whoever renders it instead of bundling: the shared singletons
+ * (one React, one router, one contract for the host's shell and every area on the page being
+ * rendered) and React's server renderers.
+ */
+const SERVER_EXTERNALS = [...HOST_SINGLETONS, 'react-dom/server', 'react-dom/static', PRERENDER_CONTEXT];
+
+/**
+ * A build of `entry` for rendering pages ahead of time in Node (the prerender step): one CommonJS
+ * file in `dist/server/` (dynamic imports inlined), the shared singletons left to the renderer,
+ * CSS Modules reduced to their class names — the same names as the browser build's, so the HTML and
+ * the hydrating page agree — and assets named as in the browser build without being written again,
+ * under the public path the renderer gives (`@mfe/prerender-context`), so their URLs match too.
+ * `dist/server/server.json` names the file and its sha384, so the renderer can refuse altered bytes.
+ * `bundled`: shared names this build bundles instead, and exports for the others (the host's shell
+ * bundles the contract package and hands that one instance to every area it renders).
+ * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[] }} options
+ */
+function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = path.basename(appDir), bundled = [] }) {
+  const config = baseConfig({ appDir, mode, uniqueName });
+  const webpack = fromApp(appDir, 'webpack');
+  config.name = `${name}-server`;
+  config.target = 'node20';
+  config.devtool = false;
+  config.entry = { [name]: [require.resolve('./server-public-path.js'), entry] };
+  config.externalsType = 'commonjs';
+  config.externals = SERVER_EXTERNALS.filter((request) => !bundled.includes(request));
+  config.output = { path: path.join(appDir, 'dist', SERVER_DIR), filename: '[name].js', library: { type: 'commonjs2' }, clean: true };
+  const cssLocals = (/** @type {boolean} */ modules) => ({
+    loader: require.resolve('css-loader', { paths: [appDir] }),
+    options: {
+      modules: modules
+        ? { mode: 'pure', localIdentName: `${uniqueName}_[local]_[hash:base64:5]`, localIdentHashSalt: uniqueName, namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: true }
+        : false,
+      importLoaders: 0,
+    },
+  });
+  const rules = config.module?.rules ?? [];
+  config.module = {
+    ...config.module,
+    rules: [
+      rules[0], // TypeScript and JSX, as in the browser build
+      // A global stylesheet has no class names to export: nothing of it is needed to render.
+      { test: GLOBAL_CSS, type: 'javascript/auto', use: [{ loader: require.resolve('./empty-module-loader') }] },
+      { test: /\.css$/, exclude: GLOBAL_CSS, use: [cssLocals(true)] },
+      {
+        test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
+        type: 'asset/resource',
+        generator: { filename: mode !== 'development' ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]', emit: false },
+      },
+    ],
+  };
+  config.optimization = { minimize: false, splitChunks: false, runtimeChunk: false };
+  config.plugins = [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new ServerDescriptionPlugin(name)];
+  return config;
+}
+
+/** Writes `server.json`: the bundle's file name and sha384. */
+class ServerDescriptionPlugin {
+  /** @param {string} entry */
+  constructor(entry) {
+    this.entry = entry;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ServerDescriptionPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ServerDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const file = `${this.entry}.js`;
+        const asset = compilation.getAsset(file);
+        if (!asset) return;
+        const integrity = `sha384-${require('node:crypto').createHash('sha384').update(asset.source.buffer()).digest('base64')}`;
+        compilation.emitAsset(SERVER_DESCRIPTION, new sources.RawSource(`${JSON.stringify({ entry: file, integrity }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+module.exports = { PRERENDER_CONTEXT, SERVER_DESCRIPTION, SERVER_DIR, SERVER_EXTERNALS, serverConfig };
