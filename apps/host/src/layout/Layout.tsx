@@ -79,7 +79,6 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {!fromHtml && <ConsentBanner />}
       <footer className="app-footer">
         {canSeeDiagnostics(config.diagnostics, viewer) && (
           <Link to="/diagnostics" data-testid="nav-diagnostics">
@@ -87,6 +86,8 @@ export function Layout() {
           </Link>
         )}
       </footer>
+      {/* Last on the page: shown once a page from HTML is hydrated, it moves nothing already painted. */}
+      {!fromHtml && <ConsentBanner />}
     </>
   );
 }

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+
+// Pages from HTML: the stack renders the home page, each area's shell and a public area's content
+// ahead of time from the same components (the areas' server builds), the browser paints that HTML
+// before any script runs, then hydrates it without replacing or moving anything.
+const suite = setUpBrowserSuite(['--public', 'referrals']);
+
+/** Records, from before any script of the page runs: CSP violations, layout shifts, and the elements the HTML brought. */
+async function watch(page: Page) {
+  await page.addInitScript(() => {
+    const state = { csp: [] as string[], shift: 0, fromHtml: null as Element | null, signInSeen: false };
+    (window as unknown as { __watch: typeof state }).__watch = state;
+    document.addEventListener('securitypolicyviolation', (event) => state.csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The HTML is parsed before the deferred scripts run: what it holds is remembered here.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') state.fromHtml = document.querySelector('[data-testid=referrals-overview]');
+    });
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid=sign-in]')) state.signInSeen = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return {
+    messages,
+    state: () => page.evaluate(() => {
+      const { csp, shift, fromHtml, signInSeen } = (window as unknown as { __watch: { csp: string[]; shift: number; fromHtml: Element | null; signInSeen: boolean } }).__watch;
+      return { csp, shift, signInSeen, sameNode: fromHtml !== null && fromHtml === document.querySelector('[data-testid=referrals-overview]') };
+    }),
+  };
+}
+
+test("a public area's heading and text are in the page's HTML, before any script", async () => {
+  const response = await fetch(`${suite.stack.hostUrl}/referrals`);
+  expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+  const html = await response.text();
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="mfe-page">/.exec(html)?.[1] ?? '';
+  expect(root).toContain('<h1 id="referrals-title"');
+  expect(root).toContain('The referrals area is being built; this is where it will live.');
+  expect(root).toContain('Invite someone');
+  // The area's stylesheet is linked with its integrity, and no script is inline.
+  expect(html).toMatch(/<link rel="stylesheet" href="http:\/\/localhost:\d+\/[^"]+\.css" crossorigin="anonymous" integrity="sha384-[^"]+"/);
+  expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*\ssrc=)[^>]*>/g) ?? []).toEqual([]);
+
+  // With JavaScript off, the visitor still reads it.
+  const offline = await suite.browser.context.browser()!.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await offline.newPage();
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Referrals' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Referrals' }).first().getAttribute('aria-current')).toBe('page');
+  } finally {
+    await offline.close();
+  }
+});
+
+test('the browser hydrates the page as it was: the same elements, nothing moved, no mismatch, no CSP violation, and the area works', async () => {
+  const page = await suite.browser.context.newPage();
+  const watched = await watch(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // Hydrated: the browser's own state (a visitor: "Sign in") replaced the HTML's reserved place.
+  await page.getByTestId('sign-in').waitFor();
+  await page.waitForTimeout(300);
+  const state = await watched.state();
+  expect(state.sameNode).toBe(true);
+  expect(state.shift).toBeLessThan(0.01);
+  expect(state.csp).toEqual([]);
+  // The area's button works.
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  expect((await watched.state()).csp).toEqual([]);
+  expect(watched.messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
+});
+
+test('a signed-in reload never shows "Sign in": the account place is kept until the session is known', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.getByTestId('user-name').waitFor();
+  const watched = await watch(page);
+  for (const path of ['/referrals', '/account', '/']) {
+    await page.goto(`${suite.stack.hostUrl}${path}`);
+    await page.getByTestId('user-name').waitFor();
+  }
+  const state = await watched.state();
+  expect(state.signInSeen).toBe(false);
+  expect(state.csp).toEqual([]);
+  expect(watched.messages.filter((message) => /hydrat|did not match|rendered it again/i.test(message))).toEqual([]);
+});
+
+test('every other route gets the shell in its HTML: header, navigation and the area\'s reserved place', async () => {
+  const html = await (await fetch(`${suite.stack.hostUrl}/account/profile`)).text();
+  expect(html).toContain('data-testid="nav-account" aria-current="page"');
+  expect(html).toContain('<h1 id="skeleton-account">Account</h1>');
+  expect(html).toContain('<div class="user-menu" data-testid="user-menu"></div>');
+  expect(html).toContain('<title>Account · Acme Web</title>');
+  // A path nothing renders ahead of time (not found) is the app's page, rendered in the browser.
+  expect(await (await fetch(`${suite.stack.hostUrl}/nowhere`)).text()).not.toContain('id="mfe-page"');
+});
