@@ -21,6 +21,8 @@ const { values } = parseArgs({
     'idp-without-dpop': { type: 'boolean', default: false },
     // --public referrals: that area opens without signing in
     public: { type: 'string', multiple: true },
+    // Release through a store in this folder, as `pnpm start` does (the remotes are served from it).
+    'release-store': { type: 'string' },
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
@@ -53,6 +55,7 @@ const stack = await startStack({
   dpop: values['dpop-auto'] ? 'auto' : values.dpop,
   overrides: values.overrides,
   extraRemotes,
+  ...(values['release-store'] ? { releaseStore: values['release-store'] } : {}),
   ...(values.public ? { remotes: readDevRemotes().map((remote) => (values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote)) } : {}),
   rig: {
     // The provider's /__dev/ control API (revoke grants, take it down) and short token lifetimes are for tests only.

@@ -90,10 +90,21 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
     if (mismatch) return problem(mismatch);
   }
   const { globalCss } = build;
-  return {
-    problem: null,
-    warnings: globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [],
-  };
+  const warnings = globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [];
+  if (!remote.requiresAuth && !(await hasServerBuild(remote.entry, fetchImpl, options.timeoutMs))) {
+    warnings.push('is public but has no server build (server/server.json): its pages are not rendered ahead of time and show once its code has arrived; build it with remoteServerConfig from the preset');
+  }
+  return { problem: null, warnings };
+}
+
+/** Whether a remote's build comes with the server build its public pages are rendered ahead of time from. */
+async function hasServerBuild(entry: string, fetchImpl: typeof fetch, timeoutMs = 10_000): Promise<boolean> {
+  try {
+    const response = await fetchImpl(new URL('server/server.json', entry).href, { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Fetches the entry script and compares its sha384 with the pinned one, as the browser will. */

@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
     if (req.url === '/styled/mf-manifest.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
-    if (req.url?.endsWith('/missing/mf-manifest.json')) return void res.writeHead(404).end();
+    if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json') return void res.writeHead(404).end();
     if (req.url?.endsWith('/remoteEntry.js')) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
     // A deployed host that provides a newer contract and allows this origin.
     if (req.url === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
@@ -61,6 +61,15 @@ test('a remote that ships global CSS passes with a warning that names the files'
   expect(out).toContain('✔ styled (/styled) is valid, reachable and compatible');
   expect(out).toContain('⚠ styled: ships global CSS (src/dialogs.global.css): its rules reach the whole page');
   expect(out).not.toContain('⚠ referrals');
+  expect(code).toBe(0);
+});
+
+test('a public area without a server build passes with a warning that its pages render in the browser only', async () => {
+  const { code, out } = await run({ schemaVersion: 1, remotes: [{ ...entry('plain', 'browser-only'), requiresAuth: false }, { ...entry('referrals', 'current'), requiresAuth: false }, entry('account', 'browser-only')] }, '--allowed-origin', origin, '--reachable');
+  expect(out).toContain('⚠ plain: is public but has no server build (server/server.json): its pages are not rendered ahead of time');
+  // One with a server build, and one that needs a user (never rendered ahead of time), say nothing.
+  expect(out).not.toContain('⚠ referrals');
+  expect(out).not.toContain('⚠ account');
   expect(code).toBe(0);
 });
 

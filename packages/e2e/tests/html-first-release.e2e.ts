@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setUpBrowserSuite } from '../src';
+
+// Pages from HTML stay true to what is released: the stack releases through a store (as `pnpm
+// start` does) and renders its pages again for every manifest revision, so a public area's HTML
+// is always of the build its script loads; a build without a server build is said at release time
+// and its pages render in the browser.
+const repoRoot = join(__dirname, '..', '..', '..');
+const store = mkdtempSync(join(tmpdir(), 'mfe-html-store-'));
+const suite = setUpBrowserSuite(['--release-store', store]);
+const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
+
+function release(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', store], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`mfe-release ${args.join(' ')}: ${stdout}${stderr}`));
+      else resolve(`${stdout}${stderr}`);
+    });
+  });
+}
+
+/** The canary area's page as the host serves it: what its HTML shows and which build its data names. */
+async function canaryPage() {
+  const html = await (await fetch(`${suite.stack.hostUrl}/canary`)).text();
+  return {
+    release: /data-testid="canary-release">Release <!-- -->([\d.]+)</.exec(html)?.[1] ?? null,
+    data: JSON.parse(/<script type="application\/json" id="mfe-page">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { remote?: string; entry?: string } | null,
+    skeleton: html.includes('data-testid="remote-loading"'),
+  };
+}
+
+test('each revision serves HTML of the version it deploys, and a build without a server build renders in the browser, said at release time', async () => {
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', fixture(version), '--actor', 'ci');
+  await release('deploy', 'canary@1.0.0', '--env', 'development', '--path', '/canary', '--label', 'Canary', '--public', '--actor', 'ci');
+  expect(await canaryPage()).toEqual({ release: '1.0.0', data: { remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) }, skeleton: false });
+
+  await release('deploy', 'canary@1.1.0', '--env', 'development', '--actor', 'ci');
+  expect(await canaryPage()).toEqual({ release: '1.1.0', data: { remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.1\.0\/mf-manifest\.json$/) }, skeleton: false });
+  // The browser hydrates that HTML with the same build.
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/canary`);
+  await page.getByTestId('sign-in').waitFor();
+  expect(await page.getByTestId('canary-release').textContent()).toBe('Release 1.1.0');
+
+  const said = await release('deploy', 'canary@1.2.0', '--env', 'development', '--actor', 'ci');
+  expect(said).toContain('⚠ canary: is public but has no server build (server/server.json)');
+  expect(await canaryPage()).toEqual({ release: null, data: {}, skeleton: true });
+
+  // Back to a build with one: its HTML again.
+  await release('rollback', '--env', 'development', '--actor', 'ci');
+  expect((await canaryPage()).release).toBe('1.1.0');
+}, 120_000);
