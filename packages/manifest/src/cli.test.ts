@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The check command as a pipeline runs it: a real process, real files, a real HTTP server.
+// A process takes a second or more to start on a busy 2-core machine, and some tests run four.
+jest.setTimeout(30_000);
 const dir = mkdtempSync(join(tmpdir(), 'mfe-manifest-check-'));
 let server: Server;
 let origin: string;
