@@ -11,10 +11,12 @@ export const BUDGETS = {
   jsOverheadGzipBytes: 15 * 1024,
   extraRequests: 3,
   manyRemotesRatio: 1.05,
-  /** The public page's heading vs the plain React page, pair by pair (throttled). */
+  /** The public page from HTML: its content vs the plain React page's, pair by pair (throttled). */
+  htmlPaintRatio: 0.8,
+  /** The public page rendered in the browser: its heading vs the plain React page, pair by pair (throttled). */
   plainPaintRatio: 1.35,
-  /** All JS the public page downloads, React included. */
-  publicJsGzipBytes: 120 * 1024,
+  /** All JS the public page rendered in the browser downloads, React included. */
+  publicJsGzipBytes: 110 * 1024,
   /** A signed-in reload's content vs the public page's reload. */
   signedInReloadExtraMs: 150,
   navigationRatio: 1.2,
@@ -93,14 +95,17 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
   const throttledName = PROFILES[1]!.name;
   const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
   return [
-    ...when(find('public page, cold', throttledName), (plain) => {
+    ...when(find('public page, cold', throttledName), (fromHtml) => [
+      { budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(fromHtml.paintRatio), ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio },
+    ]),
+    ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
       const publicJs = plain.aFigures.jsGzipBytes;
       const remoteAt = plain.aFigures.remoteRequestedMs;
       return [
-        { budget: `public page: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
-        { budget: `public page: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
+        { budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
+        { budget: `public page rendered in the browser: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
         {
-          budget: "public page: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+          budget: "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
           measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,
           ok: remoteAt.max >= 0 && plain.remoteLead.median >= 0,
         },

@@ -44,6 +44,9 @@ async function main() {
     const publicRemotes = readDevRemotes().map((remote) => (remote.name === 'referrals' ? { ...remote, requiresAuth: false } : remote));
     const withDpop = await startStack({ hostPort: 7800, dpop: true, remotes: publicRemotes, rig: { compress: true } });
     stacks.push(withDpop);
+    // The same, with every page rendered in the browser (as a host behind nginx serves it today).
+    const clientRendered = await startStack({ hostPort: 8000, dpop: true, remotes: publicRemotes, prerender: false, rig: { compress: true } });
+    stacks.push(clientRendered);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
     servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { '/config.json': main.config } } }));
     // Served with the host's headers (same policy, same compression).
@@ -58,13 +61,15 @@ async function main() {
     const hostDpop: App = { label: 'host with DPoP (kept refresh token)', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [] };
     await signInOnce(hostDpop, outDir);
     const hostIframe: App = { label: 'host without DPoP (iframe restore)', origin: main.hostUrl, idpUrl: main.idpUrl, cookies: host.cookies };
-    const visitor: App = { label: 'host, public page, visitor', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
+    const visitor: App = { label: 'host, public page from HTML, visitor', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
+    const visitorClient: App = { label: 'host, public page rendered in the browser, visitor', origin: clientRendered.hostUrl, idpUrl: clientRendered.idpUrl, cookies: [], visitor: true };
     const plainPage: App = { label: 'plain React page (one bundle)', origin: `http://localhost:${plainPort}`, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
 
     /** What is measured: name, what it says while it runs, the two apps, the scenario (and the reference's, if different). */
     const plan: Array<[string, string, App, App, Scenario, Scenario?]> = [
-      ['public page, cold', 'the public page vs a plain React page', visitor, plainPage, coldLoad],
-      ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload", hostDpop, visitor, reloadDeepLink, reloadPublicPage],
+      ['public page, cold', 'the public page (from HTML) vs a plain React page', visitor, plainPage, coldLoad],
+      ['public page rendered in the browser, cold', 'the public page rendered in the browser vs a plain React page', visitorClient, plainPage, coldLoad],
+      ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload (rendered in the browser)", hostDpop, visitorClient, reloadDeepLink, reloadPublicPage],
       ['cold load', 'cold loads', host, baseline, coldLoad],
       ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],
       ['repeat visit', 'repeat visits', host, baseline, repeatVisit],

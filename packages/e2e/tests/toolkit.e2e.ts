@@ -153,7 +153,8 @@ test('the team develops its feature area inside a development host: a saved comp
     expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
   } finally {
     await browser.close();
-    if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+    // Already gone when it failed to start: its own output is the error above, not this.
+    if (dev.pid && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
   }
 }, 300_000);
 

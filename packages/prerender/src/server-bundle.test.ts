@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { createHash } from 'node:crypto';
+import { version as reactVersion } from 'react';
 import { loadServerBundle, ServerBundleError } from './server-bundle';
 
 const sri = (code: string) => `sha384-${createHash('sha384').update(code).digest('base64')}`;
@@ -10,7 +11,7 @@ const bundle = (code: string, extra: Partial<Parameters<typeof loadServerBundle>
 test('runs a checked bundle with the renderer\'s React, the public path it is told and what another build provided', () => {
   const code = "module.exports = { react: require('react').version, publicPath: require('@mfe/prerender-context').publicPath, contract: require('@mfe/context') };";
   const exported = loadServerBundle(bundle(code, { provided: { '@mfe/context': { marker: 1 } } })) as { react: string; publicPath: string; contract: unknown };
-  expect(exported).toEqual({ react: require('react').version, publicPath: 'https://cdn.example/r/1.0.0/', contract: { marker: 1 } });
+  expect(exported).toEqual({ react: reactVersion, publicPath: 'https://cdn.example/r/1.0.0/', contract: { marker: 1 } });
 });
 
 test('refuses bytes that do not match the recorded sha384, without running them', () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
+import rules from '@mfe/manifest/rules.json';
 
-// The names a server build leaves to its renderer (@mfe/webpack-config's server-build.js, the one list).
-const { PRERENDER_CONTEXT, SERVER_EXTERNALS } = createRequire(__filename)('@mfe/webpack-config/src/server-build') as { PRERENDER_CONTEXT: string; SERVER_EXTERNALS: readonly string[] };
+// The names a server build leaves to its renderer (the preset's server-build.js reads the same rules).
+const PRERENDER_CONTEXT = rules.build.prerenderContext;
+const SERVER_EXTERNALS: readonly string[] = [...rules.build.singletons, ...rules.build.serverRenderers];
 
 /** A server build as published beside its browser build: `server/server.json` and the file it names. */
 export interface ServerBundle {
@@ -17,8 +18,6 @@ export interface ServerBundle {
   readonly provided?: Readonly<Record<string, unknown>>;
 }
 
-const ownRequire = createRequire(__filename);
-
 /**
  * The renderer's own singletons, one instance for the host's shell and every area on the page —
  * as in the browser, where the host provides them — and nothing else: a server build that asks for
@@ -29,7 +28,9 @@ function sharedModules(publicPath: string, provided: Readonly<Record<string, unk
     if (name === PRERENDER_CONTEXT) return { publicPath };
     if (name in provided) return provided[name];
     if (!SERVER_EXTERNALS.includes(name)) throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);
-    return ownRequire(name);
+    // The renderer's own copy (in an ES module bundle, the banner's createRequire gives `require`).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(name);
   };
 }
 
@@ -45,12 +46,12 @@ export function loadServerBundle(bundle: ServerBundle): unknown {
   const actual = `sha384-${createHash('sha384').update(bundle.code, 'utf8').digest('base64')}`;
   if (actual !== bundle.integrity) throw new ServerBundleError(`${bundle.label}: the server build's bytes do not match its recorded sha384 (${bundle.integrity}); it was not run.`);
   const module: { exports: unknown } = { exports: {} };
-  const require = sharedModules(bundle.publicPath, bundle.provided ?? {});
+  const provide = sharedModules(bundle.publicPath, bundle.provided ?? {});
   try {
     // eslint-disable-next-line no-new-func -- a build whose bytes were checked above, run as CommonJS with the renderer's own singletons
     new Function('module', 'exports', 'require', bundle.code)(module, module.exports, (name: string) => {
       try {
-        return require(name);
+        return provide(name);
       } catch (error) {
         throw new ServerBundleError(`${bundle.label}: ${(error as Error).message}`);
       }

@@ -48,6 +48,8 @@ export interface StackOptions {
   readonly overrides?: boolean;
   /** Sender-constrained tokens (DPoP): on, off (the default here), or "auto" (on where the provider advertises it, the host's default). */
   readonly dpop?: boolean | 'auto';
+  /** Pages from HTML (pages.ts; default on): false serves every page as the browser renders it, as an nginx host does today. */
+  readonly prerender?: boolean;
   /**
    * Release the remotes' builds through a release store in this folder (release-store.ts), as
    * `pnpm start` does; the host reads its development environment. Default: each build served
@@ -167,7 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         kind: 'host',
         runtimeFiles: { '/config.json': config, '/remotes.json': options.releaseStore ? currentManifest(options.releaseStore) : manifest },
         // The home page, each area's shell and public areas' content as HTML (pages.ts).
-        pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }),
+        ...(options.prerender === false ? {} : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
         headers: {
           config,
           // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.

@@ -6,7 +6,7 @@ const { GLOBAL_CSS } = require('./styles');
 const { HOST_SINGLETONS } = require('./shared');
 
 /** What the renderer tells a server build when it loads it: `{ publicPath }` (server-public-path.js). */
-const PRERENDER_CONTEXT = '@mfe/prerender-context';
+const PRERENDER_CONTEXT = require('@mfe/manifest/rules.json').build.prerenderContext;
 
 /** Where a server build writes, and the file that names its bundle and the bundle's sha384. */
 const SERVER_DIR = 'server';
@@ -17,7 +17,7 @@ const SERVER_DESCRIPTION = 'server.json';
  * (one React, one router, one contract for the host's shell and every area on the page being
  * rendered) and React's server renderers.
  */
-const SERVER_EXTERNALS = [...HOST_SINGLETONS, 'react-dom/server', 'react-dom/static', PRERENDER_CONTEXT];
+const SERVER_EXTERNALS = [...HOST_SINGLETONS, ...require('@mfe/manifest/rules.json').build.serverRenderers, PRERENDER_CONTEXT];
 
 /**
  * A build of `entry` for rendering pages ahead of time in Node (the prerender step): one CommonJS

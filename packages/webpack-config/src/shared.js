@@ -11,7 +11,8 @@ const path = require('node:path');
 /** The shared package whose version is the platform contract (from @mfe/manifest's rules). */
 const CONTRACT_PACKAGE = require('@mfe/manifest/rules.json').build.contractPackage;
 
-const HOST_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', CONTRACT_PACKAGE];
+/** @type {string[]} (the one list, in @mfe/manifest's rules.json: the prerender step provides the same) */
+const HOST_SINGLETONS = require('@mfe/manifest/rules.json').build.singletons;
 
 
 /**
