@@ -30,6 +30,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
   // A monolith's "loader": everything is already in the bundle.
   const loader = {
     register: () => undefined,
+    loadedModule: (name: string) => modules[name],
     load: async (name: string) => modules[name]!,
     retry: async (name: string) => modules[name]!,
     status: () => ({ state: 'loaded' as const, loadMs: 0 }),
