@@ -95,6 +95,9 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     }
     await page.waitFor('[data-testid=user-name]', 30_000);
     await page.click('[data-testid=user-menu] button');
+    // Back from the provider's sign-out on the home page (the page shows "Sign in" before it leaves
+    // for the provider; moving on then would cut the provider's sign-out short).
+    await page.waitForUrl((url) => url === `${host()}/`, 30_000);
     await page.waitFor('[data-testid=sign-in]', 30_000);
     await page.goto(`${host()}/account`);
     await page.waitForUrl((url) => url.startsWith(`${suite.stack.idpUrl}/interaction/`), 30_000);
