@@ -59,8 +59,9 @@ test("a public area's heading and text are in the page's HTML, before any script
   }
 });
 
-test('the browser hydrates the page as it was: the same elements, nothing moved, no mismatch, no CSP violation, and the area works', async () => {
+test.each([375, 1280])('the browser hydrates the page as it was at %i px: the same elements, nothing moved, no mismatch, no CSP violation, and the area works', async (width) => {
   const page = await suite.browser.context.newPage();
+  await page.setViewportSize({ width, height: 800 });
   const watched = await watch(page);
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   // Hydrated: the browser's own state (a visitor: "Sign in") replaced the HTML's reserved place.
@@ -97,7 +98,8 @@ test('every other route gets the shell in its HTML: header, navigation and the a
   const html = await (await fetch(`${suite.stack.hostUrl}/account/profile`)).text();
   expect(html).toContain('data-testid="nav-account" aria-current="page"');
   expect(html).toContain('<h1 id="skeleton-account">Account</h1>');
-  expect(html).toContain('<div class="user-menu" data-testid="user-menu"></div>');
+  // The account place holds an invisible stand-in the size of "Sign in" until the session is known.
+  expect(html).toContain('<div class="user-menu" data-testid="user-menu"><button type="button" class="user-menu-reserve" disabled="" aria-hidden="true" tabindex="-1">Sign in</button></div>');
   expect(html).toContain('<title>Account · Acme Web</title>');
   // A path nothing renders ahead of time (not found) is the app's page, rendered in the browser.
   expect(await (await fetch(`${suite.stack.hostUrl}/nowhere`)).text()).not.toContain('id="mfe-page"');

@@ -56,7 +56,13 @@ export function Layout() {
                 Sign out
               </button>
             </>
-          ) : restoring ? null : (
+          ) : restoring ? (
+            // The place "Sign in" will take, kept while the session is not known (a page from HTML
+            // too), so the header does not change size when it is: invisible, not focusable, not read.
+            <button type="button" className="user-menu-reserve" disabled aria-hidden="true" tabIndex={-1}>
+              Sign in
+            </button>
+          ) : (
             <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()} data-testid="sign-in">
               Sign in
             </button>
