@@ -16,6 +16,8 @@ Writes, from the host's runtime config, everything nginx needs to serve the plat
   --config-from-env        read the runtime config from MFE_* environment variables (see below)
   --host-root <dir>        the host's build as it will be on the server (apps/host/dist)
   --manifest-file <file>   the manifest served at /remotes.json (default: <host-root>/remotes.json)
+  --pages-root <dir>       pages from HTML, served where they exist (a release store's envs/<env>/pages,
+                           which mfe-release renders at every change; see mfe-release init --host-build)
   --listen <addr>          the host server's listen (default 8080)
   --server-name <name>     nginx server_name (default _)
   --https                  the host is reached over HTTPS: send HSTS
@@ -39,6 +41,7 @@ function main(): number {
         'config-from-env': { type: 'boolean', default: false },
         'host-root': { type: 'string' },
         'manifest-file': { type: 'string' },
+        'pages-root': { type: 'string' },
         out: { type: 'string' },
         listen: { type: 'string', default: '8080' },
         'server-name': { type: 'string' },
@@ -96,6 +99,7 @@ function main(): number {
     https: values.https ?? false,
     brotli: values.brotli ?? false,
     ...(values['manifest-file'] ? { manifestFile: path(values['manifest-file']) } : {}),
+    ...(values['pages-root'] ? { pagesRoot: path(values['pages-root']) } : {}),
     ...(values['server-name'] ? { serverName: values['server-name'] } : {}),
     ...(values['mime-types'] ? { mimeTypes: values['mime-types'] } : {}),
     ...(values['remotes-root'] ? { remotes: { root: path(values['remotes-root']), listen: values['remotes-listen'] ?? '', hostOrigins: values['host-origin'] ?? [] } } : {}),

@@ -58,3 +58,17 @@ test('the runtime files are always sent whole: a rollback written within the sam
     expect(block).toContain('if_modified_since off;');
   }
 });
+
+test('with pages from HTML, a path is answered by its page, else the shell of its deepest enclosing route, else the app\'s page, with the page headers', () => {
+  const conf = nginxServerConfig({ ...base, pagesRoot: '/srv/store/envs/production/pages' });
+  const pages = '~ "^(?<mfe_p0>/[a-z0-9-]+)(?<mfe_p1>/[a-z0-9-]+)?(?<mfe_p2>/[a-z0-9-]+)?(?<mfe_p3>/[a-z0-9-]+)?(?:/.*)?$"';
+  expect(headersOf(conf, pages)).toEqual(hostHeaders('page', { config }));
+  expect(headersOf(conf, '= /')).toEqual(hostHeaders('page', { config }));
+  expect(headersOf(conf, '@mfe_app')).toEqual(hostHeaders('page', { config }));
+  expect(conf).toContain('try_files $uri/index.html $mfe_p0$mfe_p1$mfe_p2$mfe_p3/_area.html $mfe_p0$mfe_p1$mfe_p2/_area.html $mfe_p0$mfe_p1/_area.html $mfe_p0/_area.html @mfe_app;');
+  // Pages of two revisions can have the same size and second: sent whole, as the manifest is.
+  const block = conf.slice(conf.indexOf(`location ${pages}`), conf.indexOf('\n  }', conf.indexOf(`location ${pages}`)));
+  expect(block).toContain('root /srv/store/envs/production/pages;');
+  expect(block).toContain('etag off;');
+  expect(nginxServerConfig(base)).not.toContain('_area.html');
+});

@@ -1,4 +1,4 @@
-import type { ParsedRuntimeConfig } from '@mfe/manifest';
+import { PAGE_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { hostHeaders, originPattern, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
 
 /**
@@ -16,6 +16,11 @@ export interface NginxOptions {
   readonly configFile: string;
   /** Absolute path of the manifest served at `/remotes.json` (default: the host root's own). */
   readonly manifestFile?: string;
+  /**
+   * Absolute path of the pages from HTML (a release store's `envs/<env>/pages/`, which `mfe-release`
+   * renders at every change): served for the paths they cover, the app's page for the rest.
+   */
+  readonly pagesRoot?: string;
   /** `listen` of the host server, e.g. `8080` or `127.0.0.1:8080`. */
   readonly listen: string;
   readonly serverName?: string;
@@ -77,6 +82,23 @@ function location(match: string, body: string[]): string[] {
 /** No conditional answers (see where it is used). */
 const WHOLE = ['etag off;', 'if_modified_since off;'];
 
+/**
+ * Pages from HTML, looked up as `@mfe/prerender` lays them out (PAGE_FILES): the path's own page,
+ * then the area shell of each enclosing route, deepest first, then the app's page. The captures
+ * take a route's segments (lower-case letters, digits, "-"), so nothing else reaches a file name.
+ */
+function pageLocations(pagesRoot: string, headers: string[]): string[] {
+  const depth = PAGE_FILES.lookupDepth;
+  const segments = Array.from({ length: depth }, (_, index) => `(?<mfe_p${index}>/[a-z0-9-]+)${index === 0 ? '' : '?'}`).join('');
+  const shells = Array.from({ length: depth }, (_, index) => depth - index).map((count) => `${Array.from({ length: count }, (_, index) => `$mfe_p${index}`).join('')}/${PAGE_FILES.areaShell}`);
+  return [
+    '  # Pages from HTML (rendered at every release), else the app\'s page; sent whole, as the manifest is.',
+    ...location(`~ "^${segments}(?:/.*)?$"`, [`root ${pagesRoot};`, ...WHOLE, ...headers, `try_files $uri/${PAGE_FILES.page} ${shells.join(' ')} @mfe_app;`]),
+    ...location('= /', [`root ${pagesRoot};`, ...WHOLE, ...headers, `try_files /${PAGE_FILES.page} @mfe_app;`]),
+    ...location('@mfe_app', [...headers, 'try_files /index.html =404;']),
+  ];
+}
+
 /** The `server` blocks (and the CORS map) to include in nginx's `http` context. */
 export function nginxServerConfig(options: NginxOptions): string {
   const headerOptions: HostHeaderOptions = { config: options.config, https: options.https ?? false, ...options.csp };
@@ -108,6 +130,7 @@ export function nginxServerConfig(options: NginxOptions): string {
     ...location(`~ "${PATH_PATTERNS.hostHidden}"`, ['return 404;']),
     ...location(`~ "${PATH_PATTERNS.immutable}"`, [...h('immutable'), 'try_files $uri =404;']),
     ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
+    ...(options.pagesRoot ? pageLocations(options.pagesRoot, h('page')) : []),
     '  # Every other path is a client-side route: the app\'s page (odd paths included).',
     ...location('/', [...h('page'), 'try_files $uri /index.html;']),
     '  # Errors nginx answers itself (before any location, too) get the platform\'s page and headers.',

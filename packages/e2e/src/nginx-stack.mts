@@ -86,6 +86,8 @@ const release = writeRelease({
   config: checked.config,
   hostRoot: join(dir, 'host'),
   manifestFile: join(dir, 'remotes.json'),
+  // Pages from HTML where this folder has them (a test links it to a release store's environment).
+  pagesRoot: join(dir, 'pages'),
   out: join(dir, 'nginx'),
   listen: `127.0.0.1:${ports.host}`,
   remotes: { root: join(dir, 'remotes'), listen: `127.0.0.1:${ports.remotesServer}`, hostOrigins: [hostUrl] },
@@ -102,7 +104,7 @@ for (let tries = 0; ; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(
-  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, apiUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
+  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, apiUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), pagesDir: join(dir, 'pages'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
 );
 
 const stop = () => {

@@ -12,6 +12,8 @@ export const LABEL_MAX_LENGTH = rules.label.maxLength;
 export const LABEL_PATTERN = new RegExp(rules.label.pattern);
 /** Paths the host owns; no remote may mount on or under them. */
 export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
+/** How pages from HTML are laid out as files (see rules.json's comment): written by @mfe/prerender, looked up by nginx. */
+export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth } as const;
 export const RULES_EXPLAINED = { name: rules.name.explain, route: rules.route.explain, label: rules.label.explain, integrity: rules.integrity.explain } as const;
 
 export function isValidName(name: string): boolean {

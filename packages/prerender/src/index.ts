@@ -1,3 +1,3 @@
 export { assertTemplate, pageHtml, type PageParts } from './html';
-export { pageFor, prerenderPages, type PrerenderedPages, type PrerenderInput } from './pages';
+export { pageFiles, pageFor, prerenderPages, type PrerenderedPages, type PrerenderInput } from './pages';
 export { loadServerBundle, ServerBundleError, type ServerBundle } from './server-bundle';

@@ -1,4 +1,4 @@
-import { pageFor, type PrerenderedPages } from './pages';
+import { pageFiles, pageFor, type PrerenderedPages } from './pages';
 
 const pages: PrerenderedPages = {
   exact: new Map([
@@ -27,4 +27,15 @@ test('a path under no area (not found, the host\'s own pages) is the browser\'s 
   expect(pageFor(pages, '/referralsx')).toBeUndefined();
   expect(pageFor(pages, '/diagnostics')).toBeUndefined();
   expect(pageFor(pages, '/nowhere')).toBeUndefined();
+});
+
+test('as files, a path\'s page is <path>/index.html and an area\'s shell for what is under it <route>/_area.html', () => {
+  expect(pageFiles(pages)).toEqual([
+    { file: 'account/_area.html', html: 'account shell' },
+    { file: 'account/index.html', html: 'account shell' },
+    { file: 'index.html', html: 'home' },
+    { file: 'referrals/_area.html', html: 'referrals shell' },
+    { file: 'referrals/admin/_area.html', html: 'admin shell' },
+    { file: 'referrals/index.html', html: 'referrals with content' },
+  ]);
 });

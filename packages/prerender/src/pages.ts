@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseManifest, type RemoteEntry } from '@mfe/manifest';
+import { PAGE_FILES, parseManifest, type RemoteEntry } from '@mfe/manifest';
 import { CONTRACT_PACKAGE, readRemoteBuild } from '@mfe/manifest/remote-build';
 import { assertTemplate, pageHtml } from './html';
 import { loadServerBundle, type ServerBundle } from './server-bundle';
@@ -37,6 +37,19 @@ export interface PrerenderedPages {
 export function pageFor(pages: PrerenderedPages, pathname: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return pages.exact.get(path) ?? pages.under.find(({ prefix }) => path.startsWith(`${prefix}/`))?.html;
+}
+
+/**
+ * The pages as files, for a server that looks them up without code (nginx, `release:nginx
+ * --pages-root`): `<path>/index.html` for a path's own page, `<route>/_area.html` for the shell of
+ * everything under an area (the layout is `PAGE_FILES`, from the manifest's rules).
+ */
+export function pageFiles(pages: PrerenderedPages): Array<{ readonly file: string; readonly html: string }> {
+  const folder = (path: string) => (path === '/' ? '' : `${path.slice(1)}/`);
+  return [
+    ...[...pages.exact].map(([path, html]) => ({ file: `${folder(path)}${PAGE_FILES.page}`, html })),
+    ...pages.under.map(({ prefix, html }) => ({ file: `${folder(prefix)}${PAGE_FILES.areaShell}`, html })),
+  ].sort((a, b) => a.file.localeCompare(b.file));
 }
 
 async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string | null> {

@@ -9,8 +9,10 @@ import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout
 const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
        (in this repository: pnpm release …)
 
-  init --public-url <url> [--host <env>=<url>]…   set up a store: where its remotes/ folder is served,
-                                                  and each environment's host (what manifests are checked against)
+  init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]…
+                                                  set up a store: where its remotes/ folder is served, each
+                                                  environment's host (what manifests are checked against) and,
+                                                  for pages from HTML, its host build (rendered at every change)
   publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
   deploy <name>@<version> --env <env> [--path /x --label "X" --order N --public]
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
@@ -23,6 +25,7 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   rollback --env <env> [--to <revision>]          default: the revision before the current one
   preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
                                                   with it (everything else as in <env>), until it expires
+  pages --env <env>                               render <env>'s pages from HTML again (after deploying its host)
   history --env <env>
   diff --env <env> [<from>] [<to>]                revisions (#12), current, or another environment; one: what
                                                   making it current would change; none: the last change
@@ -45,6 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       host: { type: 'string', multiple: true },
+      'host-build': { type: 'string', multiple: true },
       'public-url': { type: 'string' },
       actor: { type: 'string' },
       reason: { type: 'string', default: '' },
@@ -80,8 +84,9 @@ async function main(argv: readonly string[]): Promise<number> {
   let lines: string[];
   switch (command) {
     case 'init': {
-      const hosts = Object.fromEntries((values.host ?? []).map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : usage(`--host ${pair}: write <env>=<url>.`))));
-      lines = await commands.init(store, values['public-url'] ?? usage('Where is the store\'s remotes/ folder served? Give --public-url <url>.'), hosts);
+      const pairs = (option: 'host' | 'host-build', what: string, value: (text: string) => string = (text) => text) =>
+        Object.fromEntries((values[option] ?? []).map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), value(pair.slice(pair.indexOf('=') + 1))] : usage(`--${option} ${pair}: write <env>=<${what}>.`))));
+      lines = await commands.init(store, values['public-url'] ?? usage('Where is the store\'s remotes/ folder served? Give --public-url <url>.'), pairs('host', 'url'), pairs('host-build', 'dir', here));
       break;
     }
     case 'publish':
@@ -134,6 +139,9 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'preview':
       lines = await preview(store, here(rest[0] ?? usage('Which build? preview <dist> --env <env>.')), env(), { ttlMs: parseDuration(values.ttl!), placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) } }, who);
+      break;
+    case 'pages':
+      lines = await commands.pages(store, env(), who);
       break;
     case 'history':
       lines = await commands.history(store, env());

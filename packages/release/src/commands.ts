@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { publishBuild } from './builds';
+import { ReleaseError } from './errors';
 import { canaryChange, deployChange, promoteChange, rollbackChange, type CanaryStep, type ChangeContext, type Placement } from './changes';
 import { diffManifests, versionOf } from './diff';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
 import { commit, describeAction, EMPTY_MANIFEST, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument } from './revisions';
+import { environmentPages, type RenderedPages } from './pages';
 import { hostCheck } from './verify';
 
 /** What every command that changes an environment is told. */
@@ -15,12 +19,23 @@ export interface Who {
   readonly fetchImpl?: typeof fetch;
 }
 
-export async function init(store: ObjectStore, publicUrl: string, hosts: Readonly<Record<string, string>>): Promise<string[]> {
+/**
+ * Sets up a store, or changes its settings (what is not given is kept). `hostBuilds`: the
+ * environments whose pages are rendered from HTML at every change, with their host build's folder.
+ */
+export async function init(store: ObjectStore, publicUrl: string, hosts: Readonly<Record<string, string>>, hostBuilds: Readonly<Record<string, string>> = {}): Promise<string[]> {
   const url = new URL(publicUrl).href.replace(/\/$/, '');
+  for (const [env, dir] of Object.entries(hostBuilds)) {
+    checkEnv(env);
+    if (!existsSync(join(dir, 'server', 'server.json'))) throw new ReleaseError('RELEASE_USAGE', `${dir} is not a host build with a server build (no server/server.json): give the folder the host's build is served from, built with the preset's serverConfig.`);
+  }
   const existing = await readJson<StoreSettings>(store, KEYS.settings);
-  const settings: StoreSettings = { publicUrl: url, hosts: { ...(existing?.value.hosts ?? {}), ...hosts } };
+  const settings: StoreSettings = { publicUrl: url, hosts: { ...(existing?.value.hosts ?? {}), ...hosts }, hostBuilds: { ...(existing?.value.hostBuilds ?? {}), ...hostBuilds } };
   await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null);
-  return [`✔ ${store.where} serves builds from ${url}`, ...Object.entries(settings.hosts).map(([env, host]) => `  ${env}: checked against the host at ${host}`)];
+  return [
+    `✔ ${store.where} serves builds from ${url}`,
+    ...Object.entries(settings.hosts).map(([env, host]) => `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; pages from HTML rendered with the host build in ${settings.hostBuilds[env]}` : ''}`),
+  ];
 }
 
 export async function publish(store: ObjectStore, dist: string, who: Pick<Who, 'actor'>): Promise<string[]> {
@@ -34,19 +49,46 @@ async function context(store: ObjectStore, env: string, who: Who): Promise<Chang
   return { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(who.host ?? settings.hosts[env], env, who.fetchImpl) };
 }
 
-async function run(store: ObjectStore, env: string, change: Change): Promise<string[]> {
-  const result: CommitResult = await commit(store, env, change);
+async function run(store: ObjectStore, env: string, change: Change, context: ChangeContext, who: Who): Promise<string[]> {
+  const pages = environmentPages(store, env, context.settings, who.host ?? context.settings.hosts[env], who.fetchImpl);
+  // The pages of the manifest about to become current are rendered once it has passed its check,
+  // before it is committed, so the old pages are served for no longer than it takes to write files.
+  let prepared: { remotes: string; rendered: Promise<RenderedPages> } | undefined;
+  const checked: Change = !pages
+    ? change
+    : {
+        ...change,
+        check: async (next) => {
+          const problems = await change.check(next);
+          if (problems.length === 0) prepared = { remotes: JSON.stringify(next.remotes), rendered: pages.render(next) };
+          return problems;
+        },
+      };
+  const result: CommitResult = await commit(store, env, checked);
   if (result.kind === 'unchanged') return [`✔ ${env} already is so (revision ${result.head}); nothing changed`];
   const { revision } = result;
   const parent = revision.parent === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision.parent)).manifest;
-  return [`✔ ${env} revision ${revision.revision}: ${describeAction(revision.action)}`, ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`)];
+  const lines = [`✔ ${env} revision ${revision.revision}: ${describeAction(revision.action)}`, ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`)];
+  if (!pages) return lines;
+  const rendered = prepared?.remotes === JSON.stringify(revision.manifest.remotes) ? await prepared.rendered : await pages.render(revision.manifest);
+  return [...lines, ...(await pages.write(rendered))];
+}
+
+/** Renders an environment's pages again for its current manifest: after its host is deployed anew. */
+export async function pages(store: ObjectStore, env: string, who: Pick<Who, 'host' | 'fetchImpl'>): Promise<string[]> {
+  checkEnv(env);
+  const settings = await readSettings(store);
+  const environment = environmentPages(store, env, settings, who.host ?? settings.hosts[env], who.fetchImpl);
+  if (!environment) throw new ReleaseError('RELEASE_USAGE', `${env} has no pages from HTML: record its host build and host once, \`mfe-release init … --host ${env}=<url> --host-build ${env}=<the host build's folder>\`.`);
+  return environment.write(await environment.render((await readCurrent(store, env)) ?? EMPTY_MANIFEST));
 }
 
 export async function deploy(store: ObjectStore, target: string, env: string, who: Who, placement: Placement = {}): Promise<string[]> {
   const at = target.lastIndexOf('@');
   if (at <= 0) throw new Error(`"${target}" is not <name>@<version>.`);
   checkEnv(env);
-  return run(store, env, await deployChange(await context(store, env, who), target.slice(0, at), target.slice(at + 1), placement));
+  const ctx = await context(store, env, who);
+  return run(store, env, await deployChange(ctx, target.slice(0, at), target.slice(at + 1), placement), ctx, who);
 }
 
 /** Starts a canary (`name@version` with a share), changes its share (`name` with a share), promotes or aborts it. */
@@ -56,18 +98,21 @@ export async function canary(store: ObjectStore, target: string, env: string, st
   const name = at > 0 ? target.slice(0, at) : target;
   const version = at > 0 ? target.slice(at + 1) : undefined;
   if (step.kind !== 'share' && version) throw new Error(`Give only the remote's name to ${step.kind} its canary: canary ${name} --${step.kind}.`);
-  return run(store, env, await canaryChange(await context(store, env, who), name, step.kind === 'share' ? { ...step, ...(version ? { version } : {}) } : step));
+  const ctx = await context(store, env, who);
+  return run(store, env, await canaryChange(ctx, name, step.kind === 'share' ? { ...step, ...(version ? { version } : {}) } : step), ctx, who);
 }
 
 export async function promote(store: ObjectStore, from: string, to: string, names: readonly string[], who: Who): Promise<string[]> {
   checkEnv(from);
   checkEnv(to);
-  return run(store, to, await promoteChange(await context(store, to, who), from, names));
+  const ctx = await context(store, to, who);
+  return run(store, to, await promoteChange(ctx, from, names), ctx, who);
 }
 
 export async function rollback(store: ObjectStore, env: string, to: number | undefined, who: Who): Promise<string[]> {
   checkEnv(env);
-  return run(store, env, await rollbackChange(await context(store, env, who), env, to));
+  const ctx = await context(store, env, who);
+  return run(store, env, await rollbackChange(ctx, env, to), ctx, who);
 }
 
 export async function history(store: ObjectStore, env: string): Promise<string[]> {

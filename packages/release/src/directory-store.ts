@@ -67,6 +67,22 @@ export class DirectoryStore implements ObjectStore {
     }
   }
 
+  async write(key: string, body: Uint8Array): Promise<void> {
+    const path = this.path(key);
+    const temporary = await this.writeTemporary(path, body);
+    // rename(2): a reader sees the old file or the new one.
+    await rename(temporary, path).catch(async (error: unknown) => {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    });
+  }
+
+  async remove(key: string): Promise<void> {
+    await unlink(this.path(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     const walk = async (folder: string): Promise<void> => {

@@ -10,10 +10,11 @@ import type { ObjectStore } from './object-store';
  *   envs/<env>/manifest.json            the environment's current manifest: what its hosts read
  *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
  *   envs/<env>/rollouts/<name>.json     a rollout's state (rollout.ts)
+ *   envs/<env>/pages/…                  the manifest's pages from HTML, when the environment has a host build (pages.ts)
  *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
  *
- * Only `remotes/` (previews included: a remote's name never starts with "_") and
- * `envs/<env>/manifest.json` are served to browsers.
+ * Only `remotes/` (previews included: a remote's name never starts with "_"),
+ * `envs/<env>/manifest.json` and `envs/<env>/pages/` are served to browsers.
  */
 export const KEYS = {
   settings: 'store.json',
@@ -22,6 +23,7 @@ export const KEYS = {
   buildRecord: (name: string, version: string) => `builds/${name}/${version}.json`,
   manifest: (env: string) => `envs/${env}/manifest.json`,
   revisions: (env: string) => `envs/${env}/revisions/`,
+  pages: (env: string) => `envs/${env}/pages/`,
   preview: (id: string) => `remotes/_preview/${id}.json`,
   revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,
 } as const;
@@ -45,6 +47,11 @@ export interface StoreSettings {
   readonly publicUrl: string;
   /** Each environment's host, whose mfe-host.json and config.json a new manifest is checked against. */
   readonly hosts: Readonly<Record<string, string>>;
+  /**
+   * Each environment's host build (the folder nginx serves it from, with `server/`), for the
+   * environments whose pages are rendered from HTML at every change (pages.ts).
+   */
+  readonly hostBuilds?: Readonly<Record<string, string>>;
 }
 
 export async function readJson<T>(store: ObjectStore, key: string): Promise<{ value: T; etag: string } | null> {
@@ -62,5 +69,5 @@ export const jsonBytes = (value: unknown): Uint8Array => Buffer.from(`${JSON.str
 export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
   const settings = await readJson<StoreSettings>(store, KEYS.settings);
   if (!settings) throw new ReleaseError('RELEASE_NOT_FOUND', `${store.where} is not a release store yet: run \`mfe-release init --store ${store.where} --public-url <where remotes/ is served>\`.`);
-  return { publicUrl: settings.value.publicUrl, hosts: settings.value.hosts ?? {} };
+  return { publicUrl: settings.value.publicUrl, hosts: settings.value.hosts ?? {}, hostBuilds: settings.value.hostBuilds ?? {} };
 }

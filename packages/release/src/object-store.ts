@@ -14,6 +14,12 @@ export interface ObjectStore {
   replace(key: string, body: Uint8Array, contentType: string, etag: string | null): Promise<boolean>;
   /** Keys under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Unconditional writes and removals, only for what is derived from a decided state and can be
+   * made again from it (an environment's pages): never for what decides one.
+   */
+  write(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  remove(key: string): Promise<void>;
 }
 
 export interface StoredObject {

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ReleaseError } from './errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
@@ -70,6 +70,14 @@ export class S3Store implements ObjectStore {
     return this.put(key, body, contentType, etag === null ? { IfNoneMatch: '*' } : { IfMatch: etag });
   }
 
+  async write(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    await this.put(key, body, contentType, {});
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })).catch((error: unknown) => Promise.reject(storeError(error, this.where)));
+  }
+
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
@@ -83,7 +91,7 @@ export class S3Store implements ObjectStore {
     return keys.sort();
   }
 
-  private async put(key: string, body: Uint8Array, contentType: string, condition: { IfNoneMatch: string } | { IfMatch: string }): Promise<boolean> {
+  private async put(key: string, body: Uint8Array, contentType: string, condition: { IfNoneMatch: string } | { IfMatch: string } | Record<string, never>): Promise<boolean> {
     try {
       await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: contentType, CacheControl: cacheControlOf(key), ...condition }));
       return true;

@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+
+// Pages from HTML in production: `mfe-release` renders an environment's pages at every change of its
+// manifest (with the host build recorded by `init --host-build`) into the store's envs/<env>/pages/,
+// and real nginx, configured by `release:nginx --pages-root`, serves them with the page headers,
+// else the app's page. The canary fixture is one remote built as versions that say which they are
+// (1.2.0 without a server build).
+const repoRoot = join(__dirname, '..', '..', '..');
+const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
+let deployment: NginxDeployment;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  deployment = await startNginxDeployment();
+});
+afterAll(async () => {
+  await browser?.close();
+  await deployment?.stop();
+});
+
+function release(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', deployment.dir], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`mfe-release ${args.join(' ')}: ${stdout}${stderr}`));
+      else resolve(`${stdout}${stderr}`);
+    });
+  });
+}
+
+/** A path as nginx answers it: which release its HTML shows, whether it is the area's shell or the app's empty page. */
+async function served(path: string) {
+  const response = await fetch(`${deployment.hostUrl}${path}`);
+  const html = await response.text();
+  return {
+    status: response.status,
+    release: /data-testid="canary-release">Release <!-- -->([\d.]+)</.exec(html)?.[1] ?? null,
+    shell: html.includes('data-testid="remote-loading"'),
+    // The app's page holds only its boot placeholder (index.html, minified).
+    appPage: /<p class="?boot"?[ >]/.test(html),
+    csp: response.headers.get('content-security-policy'),
+    cache: response.headers.get('cache-control'),
+    etag: response.headers.get('etag'),
+  };
+}
+
+test('each release renders the environment\'s pages, nginx serves them with the page headers, and the browser hydrates the version the manifest names', async () => {
+  await release('init', '--public-url', deployment.remotesUrl, '--host', `production=${deployment.hostUrl}`, '--host-build', `production=${join(deployment.dir, 'host')}`);
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', fixture(version), '--actor', 'ci');
+  // nginx serves the store's production manifest and pages from now on.
+  renameSync(deployment.manifestFile, `${deployment.manifestFile}.before`);
+  symlinkSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), deployment.manifestFile);
+  symlinkSync(join(deployment.dir, 'envs', 'production', 'pages'), deployment.pagesDir);
+
+  const first = await release('deploy', 'canary@1.0.0', '--env', 'production', '--path', '/canary', '--label', 'Canary', '--public', '--actor', 'ci');
+  expect(first).toMatch(/✔ production's pages from HTML: \d+ files/);
+  const page = await served('/canary');
+  expect(page).toMatchObject({ status: 200, release: '1.0.0', shell: false, appPage: false, cache: 'no-cache', etag: null });
+  // The same header policy as the app's page.
+  expect(page.csp).toBe((await served('/no-such-area')).csp);
+  expect(page.csp).toMatch(/script-src 'self'/);
+  // Deeper paths get the area's shell; a path under no area, the app's page; so does the silent sign-in's check.
+  expect(await served('/canary/some/deeper/path')).toMatchObject({ status: 200, release: null, shell: true, appPage: false });
+  expect(await served('/no-such-area')).toMatchObject({ status: 200, shell: false, appPage: true });
+  expect((await served('/')).appPage).toBe(false);
+
+  await release('deploy', 'canary@1.1.0', '--env', 'production', '--actor', 'ci');
+  expect((await served('/canary')).release).toBe('1.1.0');
+  browser = await launchBrowser();
+  const tab = await browser.context.newPage();
+  const messages: string[] = [];
+  tab.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  tab.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  await tab.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = violations;
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await tab.goto(`${deployment.hostUrl}/canary`);
+  await tab.getByTestId('sign-in').waitFor();
+  expect(await tab.getByTestId('canary-release').textContent()).toBe('Release 1.1.0');
+  expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
+  expect(await tab.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+
+  // A build without a server build: said at release time, and its paths get the shell.
+  const said = await release('deploy', 'canary@1.2.0', '--env', 'production', '--actor', 'ci');
+  expect(said).toContain('⚠ canary: is public but has no server build (server/server.json)');
+  expect(await served('/canary')).toMatchObject({ release: null, shell: true });
+
+  await release('rollback', '--env', 'production', '--actor', 'ci');
+  expect((await served('/canary')).release).toBe('1.1.0');
+
+  // Pages that cannot be rendered (here the host build lost its server build) are removed, not left
+  // stale: every path gets the app's page, and `mfe-release pages` renders them again once fixed.
+  const serverDir = join(deployment.dir, 'host', 'server');
+  renameSync(serverDir, `${serverDir}.away`);
+  try {
+    expect(await release('pages', '--env', 'production')).toMatch(/⚠ production's pages could not be rendered from HTML \(.+\); every page renders in the browser until they can/);
+    expect(await served('/canary')).toMatchObject({ release: null, shell: false, appPage: true });
+  } finally {
+    renameSync(`${serverDir}.away`, serverDir);
+  }
+  expect(await release('pages', '--env', 'production')).toMatch(/✔ production's pages from HTML/);
+  expect((await served('/canary')).release).toBe('1.1.0');
+}, 180_000);
