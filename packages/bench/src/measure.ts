@@ -59,13 +59,28 @@ interface Tracked {
  * Installed before any page script: Element Timing, paint and long-task
  * observers. Plain JavaScript text, so no compiler helper leaks into the page.
  */
-function observerScript(appOrigin: string, signedInHint: boolean): string {
+function observerScript(appOrigin: string, signedInHint: boolean, probeInteractive: boolean): string {
   return `(() => {
   if (location.origin !== ${JSON.stringify(appOrigin)}) return;
   // The host's "this tab was signed in" hint, so the session is restored as after a reload.
   if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
-  const state = { elements: {}, fcp: 0, longTasks: [] };
+  const state = { elements: {}, fcp: 0, longTasks: [], interactive: 0 };
   window.__bench = state;
+  // When the page's "Invite someone" button first works: clicked once a frame from the moment it
+  // exists, until its handler has run (both pages' handlers go to .../invite). A click on HTML that is
+  // not hydrated yet does nothing, or is replayed by React once the area is.
+  if (${probeInteractive}) {
+    const tick = () => {
+      if (location.pathname.endsWith('/invite')) {
+        state.interactive = performance.now();
+        return;
+      }
+      const button = [...document.querySelectorAll('button')].find((element) => element.textContent.trim() === 'Invite someone');
+      if (button) button.click();
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.identifier && !(entry.identifier in state.elements)) state.elements[entry.identifier] = entry.renderTime || entry.loadTime || entry.startTime;
@@ -109,11 +124,11 @@ export class Session {
   }
 
   /** A fresh profile (empty cache), throttled as the profile says, signed in at the provider through `cookies`. */
-  static async open(profile: Profile, appOrigin: string, cookies: readonly Cookie[], signedInHint = true): Promise<Session> {
+  static async open(profile: Profile, appOrigin: string, cookies: readonly Cookie[], signedInHint = true, probeInteractive = false): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
     const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 } });
     await context.addCookies([...cookies]);
-    await context.addInitScript(observerScript(appOrigin, signedInHint));
+    await context.addInitScript(observerScript(appOrigin, signedInHint, probeInteractive));
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -133,6 +148,12 @@ export class Session {
   async waitForPaint(identifier: string, timeoutMs = 60_000): Promise<number> {
     // A function, not a string: the page's CSP forbids evaluating strings.
     const handle = await this.page.waitForFunction((id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id], identifier, { timeout: timeoutMs });
+    return (await handle.jsonValue()) as number;
+  }
+
+  /** Waits until the page's "Invite someone" button has worked (opened with `probeInteractive`); returns when (ms since navigation start). */
+  async waitForInteractive(timeoutMs = 60_000): Promise<number> {
+    const handle = await this.page.waitForFunction(() => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined, undefined, { timeout: timeoutMs, polling: 50 });
     return (await handle.jsonValue()) as number;
   }
 

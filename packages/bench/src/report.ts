@@ -13,6 +13,10 @@ export const BUDGETS = {
   manyRemotesRatio: 1.05,
   /** The public page from HTML: its content vs the plain React page's, pair by pair (throttled). */
   htmlPaintRatio: 0.8,
+  /** The public page from HTML: its area interactive ("Invite someone" works) vs the plain React page's button. */
+  areaInteractiveRatio: 1.35,
+  /** A signed-in page from HTML: its shell painted vs the plain React page's content. */
+  signedInShellRatio: 0.8,
   /** The public page rendered in the browser: its heading vs the plain React page, pair by pair (throttled). */
   plainPaintRatio: 1.35,
   /** All JS the public page rendered in the browser downloads, React included. */
@@ -97,6 +101,12 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
   return [
     ...when(find('public page, cold', throttledName), (fromHtml) => [
       { budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(fromHtml.paintRatio), ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio },
+    ]),
+    ...when(find('public page interactive', throttledName), (interactive) => [
+      { budget: `public page from HTML: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`, measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`, ok: interactive.paintRatio.median <= BUDGETS.areaInteractiveRatio },
+    ]),
+    ...when(find('signed-in page shell', throttledName), (shell) => [
+      { budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`, measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`, ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio },
     ]),
     ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
       const publicJs = plain.aFigures.jsGzipBytes;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { PROFILES } from './measure';
 import { budgets, compare, table, type Comparison } from './report';
-import { coldLoad, navigation, pairs, reloadDeepLink, reloadPublicPage, repeatVisit, signInOnce, type App, type Scenario } from './scenarios';
+import { coldLoad, interactiveLoad, navigation, pairs, reloadDeepLink, reloadPublicPage, repeatVisit, signedInShell, signInOnce, type App, type Scenario } from './scenarios';
 
 // `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI); `--only` below.
 // Builds come first (the root script runs `pnpm build` and the baseline's build).
@@ -68,6 +68,8 @@ async function main() {
     /** What is measured: name, what it says while it runs, the two apps, the scenario (and the reference's, if different). */
     const plan: Array<[string, string, App, App, Scenario, Scenario?]> = [
       ['public page, cold', 'the public page (from HTML) vs a plain React page', visitor, plainPage, coldLoad],
+      ['public page interactive', "the public page's area interactive (from HTML) vs a plain React page's button", visitor, plainPage, interactiveLoad],
+      ['signed-in page shell', "a signed-in page's shell (from HTML) vs a plain React page's content", hostDpop, plainPage, signedInShell, coldLoad],
       ['public page rendered in the browser, cold', 'the public page rendered in the browser vs a plain React page', visitorClient, plainPage, coldLoad],
       ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload (rendered in the browser)", hostDpop, visitorClient, reloadDeepLink, reloadPublicPage],
       ['cold load', 'cold loads', host, baseline, coldLoad],

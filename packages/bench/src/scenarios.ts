@@ -32,8 +32,8 @@ export async function signInOnce(app: App, workDir: string): Promise<void> {
 }
 
 /** One measured visit in a fresh profile; the profile is closed whatever happens. */
-async function inFreshProfile(app: App, profile: Profile, visit: (session: Session) => Promise<LoadFigures>): Promise<LoadFigures> {
-  const session = await Session.open(profile, app.origin, app.visitor ? [] : app.cookies, !app.visitor);
+async function inFreshProfile(app: App, profile: Profile, visit: (session: Session) => Promise<LoadFigures>, probeInteractive = false): Promise<LoadFigures> {
+  const session = await Session.open(profile, app.origin, app.visitor ? [] : app.cookies, !app.visitor, probeInteractive);
   try {
     return await visit(session);
   } finally {
@@ -45,6 +45,25 @@ export const coldLoad = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
     return session.figures(await session.waitForPaint('referrals-overview'));
+  });
+
+/** A cold load of the public page until its area is interactive: "Invite someone" has worked. */
+export const interactiveLoad = (app: App, profile: Profile) =>
+  inFreshProfile(
+    app,
+    profile,
+    async (session) => {
+      await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      return session.figures(await session.waitForInteractive());
+    },
+    true,
+  );
+
+/** A signed-in cold load of a page that needs a user, until the shell (the header) is painted. */
+export const signedInShell = (app: App, profile: Profile) =>
+  inFreshProfile(app, profile, async (session) => {
+    await session.page.goto(`${app.origin}/account`, { waitUntil: 'commit' });
+    return session.figures(await session.waitForPaint('shell'));
   });
 
 /**

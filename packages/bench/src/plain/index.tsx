@@ -26,7 +26,10 @@ function Page() {
               Hello there. The referrals area is being built; this is where it will live.
             </p>
           </div>
-          <button type="button">Invite someone</button>
+          {/* As the area's button: its handler goes to the invitation (the interactive-time scenario waits for it). */}
+          <button type="button" onClick={() => history.pushState(null, '', '/referrals/invite')}>
+            Invite someone
+          </button>
         </section>
       </main>
     </>
