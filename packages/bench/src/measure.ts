@@ -30,6 +30,8 @@ export interface LoadFigures {
   readonly jsRequests: number;
   readonly jsBytes: number;
   readonly jsGzipBytes: number;
+  /** Of those, the scripts requested before the content was painted: what the first paint waited on. */
+  readonly jsBeforePaintGzipBytes: number;
   /** JS bytes that came over the network (not from the HTTP cache), as encoded on the wire. */
   readonly jsTransferBytes: number;
   readonly tbtMs: number;
@@ -171,6 +173,7 @@ export class Session {
     const requestsBeforePaint = done.filter(([, t]) => (t.sentAt - zero) * 1000 <= paintMs).length;
     let jsBytes = 0;
     let jsGzipBytes = 0;
+    let jsBeforePaintGzipBytes = 0;
     let jsTransferBytes = 0;
     let reactCopies = 0;
     let reactDomCopies = 0;
@@ -180,7 +183,9 @@ export class Session {
         const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId });
         const text = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
         jsBytes += Buffer.byteLength(text);
-        jsGzipBytes += gzipSync(text).length;
+        const gzipped = gzipSync(text).length;
+        jsGzipBytes += gzipped;
+        if ((t.sentAt - zero) * 1000 <= paintMs) jsBeforePaintGzipBytes += gzipped;
         if (/\.useState=function/.test(text)) reactCopies += 1;
         if (text.includes('rendererPackageName:"react-dom"')) reactDomCopies += 1;
       } catch {
@@ -204,6 +209,7 @@ export class Session {
       jsRequests: scripts.length,
       jsBytes,
       jsGzipBytes,
+      jsBeforePaintGzipBytes,
       jsTransferBytes,
       tbtMs,
       heapBytes: heap.usedSize,

@@ -19,7 +19,7 @@ export const BUDGETS = {
   signedInShellRatio: 0.8,
   /** The public page rendered in the browser: its heading vs the plain React page, pair by pair (throttled). */
   plainPaintRatio: 1.35,
-  /** All JS the public page rendered in the browser downloads, React included. */
+  /** The JS the public page rendered in the browser requested before its content painted, React included. */
   publicJsGzipBytes: 110 * 1024,
   /** A signed-in reload's content vs the public page's reload. */
   signedInReloadExtraMs: 150,
@@ -27,7 +27,7 @@ export const BUDGETS = {
 };
 
 export type Metric = Exclude<keyof LoadFigures, never>;
-const METRICS: readonly Metric[] = ['paintMs', 'fcpMs', 'requests', 'requestsBeforePaint', 'jsRequests', 'jsBytes', 'jsGzipBytes', 'jsTransferBytes', 'tbtMs', 'heapBytes', 'reactCopies', 'remoteRequestedMs', 'hostScriptLoadedMs'];
+const METRICS: readonly Metric[] = ['paintMs', 'fcpMs', 'requests', 'requestsBeforePaint', 'jsRequests', 'jsBytes', 'jsGzipBytes', 'jsBeforePaintGzipBytes', 'jsTransferBytes', 'tbtMs', 'heapBytes', 'reactCopies', 'remoteRequestedMs', 'hostScriptLoadedMs'];
 
 function summarizeRuns(runs: readonly LoadFigures[]): Record<Metric, Summary> {
   return Object.fromEntries(METRICS.map((metric) => [metric, summarize(runs.map((run) => run[metric]))])) as Record<Metric, Summary>;
@@ -71,14 +71,14 @@ const fmt = (s: Summary, unit: 'ms' | 'KiB' | '' | 'MiB') => {
 const ratioText = (s: Summary) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
 
 export function table(comparisons: readonly Comparison[]): string {
-  const rows = ['| scenario | profile | app | content painted | FCP | remote requested | main script loaded | requests (all / before paint) | JS raw | JS gzip | JS over network | TBT | heap | React copies | paint ratio |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  const rows = ['| scenario | profile | app | content painted | FCP | remote requested | main script loaded | requests (all / before paint) | JS raw | JS gzip | JS gzip before paint | JS over network | TBT | heap | React copies | paint ratio |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
   for (const c of comparisons) {
     for (const [label, f, ratio] of [
       [c.a, c.aFigures, ratioText(c.paintRatio)] as const,
       [c.b, c.bFigures, '1 (reference)'] as const,
     ]) {
       rows.push(
-        `| ${c.scenario} | ${c.profile} | ${label} | ${fmt(f.paintMs, 'ms')} | ${fmt(f.fcpMs, 'ms')} | ${f.remoteRequestedMs.max < 0 ? '–' : fmt(f.remoteRequestedMs, 'ms')} | ${fmt(f.hostScriptLoadedMs, 'ms')} | ${fmt(f.requests, '')} / ${fmt(f.requestsBeforePaint, '')} | ${fmt(f.jsBytes, 'KiB')} | ${fmt(f.jsGzipBytes, 'KiB')} | ${fmt(f.jsTransferBytes, 'KiB')} | ${fmt(f.tbtMs, 'ms')} | ${fmt(f.heapBytes, 'MiB')} | ${fmt(f.reactCopies, '')} | ${ratio} |`,
+        `| ${c.scenario} | ${c.profile} | ${label} | ${fmt(f.paintMs, 'ms')} | ${fmt(f.fcpMs, 'ms')} | ${f.remoteRequestedMs.max < 0 ? '–' : fmt(f.remoteRequestedMs, 'ms')} | ${fmt(f.hostScriptLoadedMs, 'ms')} | ${fmt(f.requests, '')} / ${fmt(f.requestsBeforePaint, '')} | ${fmt(f.jsBytes, 'KiB')} | ${fmt(f.jsGzipBytes, 'KiB')} | ${fmt(f.jsBeforePaintGzipBytes, 'KiB')} | ${fmt(f.jsTransferBytes, 'KiB')} | ${fmt(f.tbtMs, 'ms')} | ${fmt(f.heapBytes, 'MiB')} | ${fmt(f.reactCopies, '')} | ${ratio} |`,
       );
     }
   }
@@ -109,11 +109,15 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       { budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`, measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`, ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio },
     ]),
     ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
-      const publicJs = plain.aFigures.jsGzipBytes;
+      const publicJs = plain.aFigures.jsBeforePaintGzipBytes;
       const remoteAt = plain.aFigures.remoteRequestedMs;
       return [
         { budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
-        { budget: `public page rendered in the browser: JS ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`, measured: `${fmt(publicJs, 'KiB')} (plain page ${fmt(plain.bFigures.jsGzipBytes, 'KiB')})`, ok: publicJs.median <= BUDGETS.publicJsGzipBytes },
+        {
+          budget: `public page rendered in the browser: JS requested before the content painted ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
+          measured: `${fmt(publicJs, 'KiB')} (all JS of the load ${fmt(plain.aFigures.jsGzipBytes, 'KiB')}; plain page ${fmt(plain.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
+          ok: publicJs.median <= BUDGETS.publicJsGzipBytes,
+        },
         {
           budget: "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
           measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,

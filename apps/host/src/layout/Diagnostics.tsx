@@ -6,7 +6,7 @@ import { describeProblem } from '../manifest';
 import { describeChoice } from '../remotes/cohort';
 import { useHostServices, useSessionSnapshot } from '../host-services';
 import { recentTelemetry } from '../telemetry';
-import { OverrideForm } from './Overrides';
+import { OverrideForm } from './OverrideForm';
 
 function originOf(url: string): string {
   try {
