@@ -10,14 +10,17 @@ import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
 import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
+import { LanguageMenu } from '../i18n/LanguageMenu';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
-/** The host's frame around every page: header, navigation, user menu. */
 /**
  * Element Timing (a web standard): when the shell is first painted, for real-user monitoring and
  * `pnpm bench` (the product's name is the header's first text).
  */
 const SHELL_PAINT_MARKER = { elementtiming: 'shell' } as Record<string, string>;
 
+/** The host's frame around every page: header, navigation, user menu. */
 export function Layout() {
   const { config, manifest, session, loader, pageTitles } = useHostServices();
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
@@ -28,6 +31,7 @@ export function Layout() {
   // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
   const fromHtml = useFromHtml();
   const { pathname } = useLocation();
+  const intl = useShellIntl();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
   useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
   useDocumentTitle(config.productName, manifest.remotes, pageTitles);
@@ -35,13 +39,13 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {intl.formatMessage(shellMessages.skipToContent)}
       </a>
       <header className="app-header">
         <Link to="/" className="product" data-testid="product-name" {...SHELL_PAINT_MARKER}>
           {config.productName}
         </Link>
-        <nav className="app-nav" aria-label="Feature areas">
+        <nav className="app-nav" aria-label={intl.formatMessage(shellMessages.featureAreas)}>
           {usable.map((remote) => (
             <NavLink
               key={remote.name}
@@ -54,23 +58,24 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
+        <LanguageMenu />
         <div className="user-menu" data-testid="user-menu">
           {user ? (
             <>
               <span data-testid="user-name">{user.name ?? user.email ?? user.sub}</span>
               <button type="button" onClick={() => void session.signOut()}>
-                Sign out
+                {intl.formatMessage(shellMessages.signOut)}
               </button>
             </>
           ) : restoring ? (
             // The place "Sign in" will take, kept while the session is not known (a page from HTML
             // too), so the header does not change size when it is: invisible, not focusable, not read.
             <button type="button" className="user-menu-reserve" disabled aria-hidden="true" tabIndex={-1}>
-              Sign in
+              {intl.formatMessage(shellMessages.signIn)}
             </button>
           ) : (
             <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()} data-testid="sign-in">
-              Sign in
+              {intl.formatMessage(shellMessages.signIn)}
             </button>
           )}
         </div>
@@ -94,7 +99,7 @@ export function Layout() {
       <footer className="app-footer">
         {canSeeDiagnostics(config.diagnostics, viewer) && (
           <Link to="/diagnostics" data-testid="nav-diagnostics">
-            Diagnostics
+            {intl.formatMessage(shellMessages.diagnostics)}
           </Link>
         )}
       </footer>
