@@ -1,27 +1,30 @@
 import { Route, Routes } from 'react-router';
-import { AreaNavLink, usePageTitle } from '@mfe/context';
+import { AreaNavLink, useIntl, usePageTitle } from '@mfe/context';
+import { messages } from './messages';
 import { ClaimsPage } from './ClaimsPage';
 import { RecentActivity } from './RecentActivity';
 import { ProfilePage } from './ProfilePage';
 import styles from './AccountApp.css';
 
 function NotFound() {
-  usePageTitle('Page not found');
-  return <p role="alert">This account page does not exist.</p>;
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.notFoundTitle));
+  return <p role="alert">{intl.formatMessage(messages.notFound)}</p>;
 }
 
 /** Routes are relative to wherever the host mounts this remote. */
 export function AccountApp() {
+  const intl = useIntl();
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title" className={styles.title}>
-        Your account
+        {intl.formatMessage(messages.title)}
       </h1>
       <RecentActivity />
-      <nav aria-label="Account sections" className="subnav">
+      <nav aria-label={intl.formatMessage(messages.sections)} className="subnav">
         {/* From the area's root on every page of it, marking the page on screen (aria-current). */}
-        <AreaNavLink to="">Claims</AreaNavLink>
-        <AreaNavLink to="profile">Profile</AreaNavLink>
+        <AreaNavLink to="">{intl.formatMessage(messages.claims)}</AreaNavLink>
+        <AreaNavLink to="profile">{intl.formatMessage(messages.profile)}</AreaNavLink>
       </nav>
       <Routes>
         <Route index element={<ClaimsPage />} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useApi, usePageTitle, useRuntimeConfig, useTelemetry } from '@mfe/context';
+import { useApi, useIntl, usePageTitle, useRuntimeConfig, useTelemetry } from '@mfe/context';
+import { messages } from './messages';
 import { fetchProfile, serviceUrlOf, type Profile } from './profile';
 
 type State = { status: 'loading' } | { status: 'done'; profile: Profile } | { status: 'failed'; message: string };
@@ -9,7 +10,8 @@ export function ProfilePage() {
   const api = useApi();
   const config = useRuntimeConfig();
   const telemetry = useTelemetry();
-  usePageTitle('Profile');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.profile));
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -28,19 +30,17 @@ export function ProfilePage() {
     };
   }, [api, config, telemetry]);
 
-  if (state.status === 'loading') return <p aria-busy="true">Asking the account service for your profile…</p>;
-  if (state.status === 'failed') return <p role="alert">Could not load your profile: {state.message}</p>;
+  if (state.status === 'loading') return <p aria-busy="true">{intl.formatMessage(messages.profileLoading)}</p>;
+  if (state.status === 'failed') return <p role="alert">{intl.formatMessage(messages.profileFailed, { reason: state.message })}</p>;
   const { profile } = state;
   return (
     <div data-testid="profile">
-      <h2>Profile</h2>
+      <h2>{intl.formatMessage(messages.profile)}</h2>
       <p>
-        The account service confirmed you as <strong data-testid="profile-name">{profile.name}</strong>
-        {profile.email ? ` (${profile.email})` : null}.
+        {intl.formatMessage(messages.confirmedAs)} <strong data-testid="profile-name">{profile.name}</strong>
+        {profile.email ? ` (${profile.email})` : null}
       </p>
-      <p data-testid="profile-binding">
-        {profile.boundToKey ? 'Your access is bound to a key only this browser holds: a copy of it is useless elsewhere.' : 'Your access is a bearer token.'}
-      </p>
+      <p data-testid="profile-binding">{intl.formatMessage(profile.boundToKey ? messages.boundToKey : messages.bearer)}</p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-
 import { fetchEarlyOr, markHostStarted } from './boot/early-fetch';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
+import { browserPageLocale } from './i18n/browser-locale';
 import { createPageTitles } from './layout/page-titles';
 import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
@@ -59,6 +60,9 @@ export async function start(): Promise<void> {
   exposeConsent(consent);
   let composed: readonly RemoteEntry[] = [];
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
+  // The page's language: its shell texts load alongside the manifest (only for a locale other than the default).
+  const locale = browserPageLocale(config, (name) => loader.describe(name));
+  const localeReady = locale.start();
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
   const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
@@ -109,8 +113,11 @@ export async function start(): Promise<void> {
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
+  // A page rendered in the browser starts in its language; a page from HTML is hydrated as it was
+  // rendered (the default language) and switches once its texts are in.
+  if (!hydrate) await localeReady;
   const app = (
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}), ...(hydrate ? { prerendered: fromHtml } : {}) }}>
+    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, locale, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}), ...(hydrate ? { prerendered: fromHtml } : {}) }}>
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>
   );

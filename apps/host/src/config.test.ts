@@ -11,11 +11,19 @@ test('fills in defaults for scopes, roles claim, manifest URL and features, with
     requireIntegrity: true,
     apiOrigins: [],
     features: {},
+    i18n: { defaultLocale: 'en', locales: ['en'] },
     overrides: { enabled: false, allowedOrigins: [] },
     telemetry: { adapters: [], allowedQueryParams: [] },
     consent: { banner: true },
     diagnostics: { roles: ['admin'], public: false },
   });
+});
+
+test('the languages are canonical language tags and include the default one, else each problem is named', () => {
+  expect(parseRuntimeConfig({ ...valid, i18n: { defaultLocale: 'de', locales: ['de', 'en', 'ar'] } }).i18n).toEqual({ defaultLocale: 'de', locales: ['de', 'en', 'ar'] });
+  expect(() => parseRuntimeConfig({ ...valid, i18n: { defaultLocale: 'fr', locales: ['en'] } })).toThrow(/"i18n\.locales" must include the default locale/);
+  expect(() => parseRuntimeConfig({ ...valid, i18n: { locales: ['en', 'EN_us'] } })).toThrow(/must be a language tag in canonical form/);
+  expect(() => parseRuntimeConfig({ ...valid, i18n: { locales: [] } })).toThrow(/must list at least the default locale/);
 });
 
 test('telemetry adapters, the tag loader and diagnostics access are validated field by field', () => {

@@ -5,6 +5,7 @@ import { useFromHtml } from './layout/from-html';
 import type { LazySession } from './auth/lazy-session';
 import type { SessionSnapshot } from './auth/session-store';
 import type { HostConfig } from './config';
+import type { PageLocale } from './i18n/page-locale';
 import type { PageTitles } from './layout/page-titles';
 import type { ParsedManifest, RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
@@ -24,6 +25,8 @@ export interface HostServices {
   readonly events: RootEventBus;
   /** The user's consent for analytics and marketing (shared with remotes). */
   readonly consent: ConsentApi;
+  /** The page's language, for the shell and every area (i18n/page-locale.ts). */
+  readonly locale: PageLocale;
   /** The title each area gives its page on screen (`usePageTitle`). */
   readonly pageTitles: PageTitles;
   /** Switches each remote's stylesheets on while its area is on screen, off otherwise. */

@@ -5,6 +5,7 @@ import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services';
+import { browserPageLocale } from './i18n/browser-locale';
 import { createPageTitles } from './layout/page-titles';
 import type { RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
@@ -45,6 +46,8 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
   const consent = createPageConsent();
   exposeConsent(consent);
   installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
+  const locale = browserPageLocale(config, (name) => ({ name }));
+  await locale.start();
   const session = new LazySession(config);
   // As the host: only the sign-in callback is finished before the first render.
   const started = session.start();
@@ -56,7 +59,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, pageTitles: createPageTitles(), styles: createRemoteStyles(() => remotes) }}>
+    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, locale, pageTitles: createPageTitles(), styles: createRemoteStyles(() => remotes) }}>
       <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );

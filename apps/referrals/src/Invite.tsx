@@ -1,33 +1,40 @@
 import { useState, type FormEvent } from 'react';
-import { AreaLink, useEvents, usePageTitle } from '@mfe/context';
+import { AreaLink, useEvents, useIntl, usePageTitle } from '@mfe/context';
+import { messages } from './messages';
 import styles from './ReferralsApp.css';
 
 export default function Invite() {
   const events = useEvents();
-  usePageTitle('Invite someone');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.inviteSomeone));
+  const [sent, setSent] = useState<{ email: string; at: Date } | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     if (!email) return;
     // No referrals service exists yet: the invitation is only announced, for other areas to react to.
-    events.emit('referrals:invite-sent', { email, sentAt: new Date().toISOString() });
-    setSentTo(email);
+    const at = new Date();
+    events.emit('referrals:invite-sent', { email, sentAt: at.toISOString() });
+    setSent({ email, at });
   };
   return (
     <div>
-      <h2>Invite someone</h2>
-      <p data-testid="referrals-invite">Sending will reach the referrals service once it exists; for now the invitation is announced to the other areas.</p>
+      <h2>{intl.formatMessage(messages.inviteSomeone)}</h2>
+      <p data-testid="referrals-invite">{intl.formatMessage(messages.inviteExplained)}</p>
       <form onSubmit={submit}>
         <label>
-          Email <input name="email" type="email" required />
+          {intl.formatMessage(messages.email)} <input name="email" type="email" required />
         </label>{' '}
-        <button type="submit">Send invitation</button>
+        <button type="submit">{intl.formatMessage(messages.send)}</button>
       </form>
-      {sentTo && <p role="status">Invitation to {sentTo} announced.</p>}
+      {sent && (
+        <p role="status" data-testid="referrals-sent">
+          {intl.formatMessage(messages.sent, { email: sent.email, sentAt: sent.at })}
+        </p>
+      )}
       <p>
         <AreaLink to="" className={styles.back}>
-          Back to referrals
+          {intl.formatMessage(messages.back)}
         </AreaLink>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { usePageTitle, useRemote, useTelemetry, useUser } from '@mfe/context';
+import { useIntl, usePageTitle, useRemote, useTelemetry, useUser } from '@mfe/context';
+import { messages } from './messages';
 import styles from './ReferralsApp.css';
 import inviteIllustration from './invite.svg';
 
@@ -15,12 +16,13 @@ function Overview() {
   const user = useUser();
   const { navigate } = useRemote();
   const telemetry = useTelemetry();
+  const intl = useIntl();
   return (
     <div>
       <div className={styles.intro}>
         <img className={styles.illustration} src={inviteIllustration} alt="" data-testid="referrals-illustration" />
         <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
-          Hello {user?.name ?? 'there'}. The referrals area is being built; this is where it will live.
+          {intl.formatMessage(messages.overview, { anonymous: user?.name ? 'no' : 'yes', name: user?.name ?? '' })}
         </p>
       </div>
       <button
@@ -30,25 +32,27 @@ function Overview() {
           navigate('/invite');
         }}
       >
-        Invite someone
+        {intl.formatMessage(messages.inviteSomeone)}
       </button>
     </div>
   );
 }
 
 function NotFound() {
-  usePageTitle('Page not found');
-  return <p role="alert">This referrals page does not exist.</p>;
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.notFoundTitle));
+  return <p role="alert">{intl.formatMessage(messages.notFound)}</p>;
 }
 
 // Each nested page is its own chunk, loaded on first visit (the host's Suspense shows progress).
 const Invite = lazy(() => import(/* webpackChunkName: "invite" */ './Invite'));
 
 export function ReferralsApp() {
+  const intl = useIntl();
   return (
     <section aria-labelledby="referrals-title">
       <h1 id="referrals-title" className={styles.title}>
-        Referrals
+        {intl.formatMessage(messages.title)}
       </h1>
       <Routes>
         <Route index element={<Overview />} />

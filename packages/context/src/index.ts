@@ -9,6 +9,7 @@ export {
   useEvent,
   useEvents,
   useHost,
+  useIntl,
   useRemote,
   useRuntimeConfig,
   useTelemetry,
@@ -29,3 +30,4 @@ export {
 export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, type ConsentState } from './consent';
 export { areaPath } from './area-path';
 export { AreaLink, AreaNavLink, useAreaHref, useAreaNavigate, usePageTitle, type AreaLinkProps, type AreaNavLinkProps } from './area-links';
+export { createIntl, defineMessages, fixedIntl, textDirection, type CreateIntlOptions, type IntlApi, type IntlSource, type MessageDescriptor, type MessageValues } from './intl';

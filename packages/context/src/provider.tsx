@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useRef, useSyncExternalStore, typ
 import { NO_CONSENT, type ConsentApi, type ConsentState } from './consent';
 import type { EventBus, EventHandler, PlatformEventName, SubscribeOptions } from './events';
 import { PlatformError } from './errors';
+import type { IntlApi } from './intl';
 import type { ApiClient, AuthApi, HostContext, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
 
 // One React context object for the whole page: this package is a shared
@@ -52,6 +53,16 @@ export function useConsent(): ConsentState & Pick<ConsentApi, 'set'> {
   const { consent } = useHost();
   const state = useSyncExternalStore(consent.subscribe, consent.get, notDecidedYet);
   return { ...state, set: consent.set };
+}
+
+/**
+ * The page's language, re-rendering when the visitor changes it: `formatMessage` for the area's
+ * messages (declared with `defineMessages`), and `Intl` formatting in that locale. Since 1.5.0.
+ * In a page rendered ahead of time, and while the browser hydrates it, the default locale.
+ */
+export function useIntl(): IntlApi {
+  const { intl } = useHost();
+  return useSyncExternalStore(intl.subscribe, intl.get, intl.getInitial);
 }
 
 /**

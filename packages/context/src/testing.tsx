@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+export { catalogueProblems } from './catalogue-check';
 import { createConsentStore, NO_CONSENT, type ConsentState } from './consent';
 import { ApiError, PlatformError } from './errors';
 import { createEventBus, type RootEventBus } from './events';
+import { createIntl, fixedIntl } from './intl';
 import { HostProvider } from './provider';
 import type { HostContext, RuntimeConfig, User } from './types';
 import { CONTRACT_VERSION } from './version';
@@ -20,6 +22,13 @@ export interface TestHostOptions {
   readonly events?: RootEventBus;
   /** The user's consent at the start (nothing decided by default); `context.consent.set` changes it. */
   readonly consent?: Partial<ConsentState>;
+  /**
+   * The page's locale (default "en", the default locale) and the area's translations for it; a
+   * message the translations lack is recorded as a `intl.missing` call (as the host reports it).
+   */
+  readonly locale?: string;
+  readonly messages?: Readonly<Record<string, string>>;
+  readonly defaultLocale?: string;
 }
 
 export interface TestHost {
@@ -104,6 +113,14 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       on: (name, handler, subscribeOptions) => events.on(name, handler, subscribeOptions),
     },
     consent: createConsentStore({ ...NO_CONSENT, ...options.consent }, (state) => void record('consent.set', state)),
+    intl: fixedIntl(
+      createIntl({
+        locale: options.locale ?? options.defaultLocale ?? 'en',
+        defaultLocale: options.defaultLocale ?? 'en',
+        ...(options.messages ? { messages: options.messages } : {}),
+        onMissing: (id, locale) => void record('intl.missing', id, locale),
+      }),
+    ),
   };
   const wrapper = ({ children }: { children?: ReactNode }) => <HostProvider value={context}>{children}</HostProvider>;
   return { context, calls, wrapper, events };

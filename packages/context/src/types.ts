@@ -1,5 +1,6 @@
 import type { ConsentApi } from './consent';
 import type { EventBus } from './events';
+import type { IntlSource } from './intl';
 
 /** The signed-in user as the host presents it to remotes. */
 export interface User {
@@ -105,4 +106,6 @@ export interface HostContext {
   readonly events: EventBus;
   /** What the user agreed to (analytics, marketing); read it before anything is sent to a third party. Since 1.3.0. */
   readonly consent: ConsentApi;
+  /** The page's language: messages (ICU), dates, numbers, lists; read it with `useIntl()`. Since 1.5.0. */
+  readonly intl: IntlSource;
 }

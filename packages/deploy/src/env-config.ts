@@ -30,6 +30,8 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MFE_ALLOWED_REMOTE_ORIGINS', field: 'allowedRemoteOrigins', kind: 'list', description: 'Origins remotes may load from (comma- or space-separated).' },
   { name: 'MFE_API_ORIGINS', field: 'apiOrigins', kind: 'list', description: 'Origins that receive the access token.' },
   { name: 'MFE_FEATURES_JSON', field: 'features', kind: 'json', description: 'Settings for feature areas, as JSON keyed by remote name.' },
+  { name: 'MFE_I18N_DEFAULT_LOCALE', field: 'i18n.defaultLocale', kind: 'string', description: 'The language every default text is in (default en).' },
+  { name: 'MFE_I18N_LOCALES', field: 'i18n.locales', kind: 'list', description: 'The languages the product ships, e.g. "en de ar" (default: the default locale alone).' },
   { name: 'MFE_TELEMETRY_CONSOLE', field: 'telemetry.adapters[console]', kind: 'boolean', description: 'true: report to the browser console (development).' },
   { name: 'MFE_TELEMETRY_COLLECTOR_ENDPOINT', field: 'telemetry.adapters[collector].endpoint', kind: 'string', description: 'OTLP/HTTP JSON logs endpoint of a collector.' },
   { name: 'MFE_TELEMETRY_SENTRY_DSN', field: 'telemetry.adapters[sentry].dsn', kind: 'string', description: 'Error-reporting DSN (Sentry or compatible).' },

@@ -148,7 +148,7 @@ test('the main journey with a keyboard alone: sign in, open an area, use it, mov
   await tabTo(page, 'Email');
   await page.keyboard.type('friend@example.test');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('text=Invitation to friend@example.test announced.');
+  await page.getByText(/^Invitation to friend@example\.test announced on /).waitFor();
 
   await tabTo(page, 'Account');
   await page.keyboard.press('Enter');

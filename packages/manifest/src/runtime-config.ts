@@ -57,6 +57,18 @@ const TelemetryAdapterSchema = v.variant('type', [
   }),
 ]);
 
+/** A BCP 47 language tag in its canonical form ("en", "de", "ar", "pt-BR"). */
+const localeTag = v.pipe(
+  v.string(),
+  v.check((value) => {
+    try {
+      return Intl.getCanonicalLocales(value)[0] === value;
+    } catch {
+      return false;
+    }
+  }, 'must be a language tag in canonical form, e.g. "en", "de", "ar" or "pt-BR"'),
+);
+
 const RuntimeConfigFields = v.object({
   productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
   auth: AuthSchema,
@@ -71,6 +83,20 @@ const RuntimeConfigFields = v.object({
   /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
   apiOrigins: v.optional(v.array(origin('https://api.example.com')), []),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
+  /**
+   * The languages the product ships, and the one every default text is in. Each page is in one of
+   * them: the visitor's choice, else the browser's languages, else the default.
+   */
+  i18n: v.optional(
+    v.pipe(
+      v.strictObject({ defaultLocale: v.optional(localeTag, 'en'), locales: v.optional(v.pipe(v.array(localeTag), v.minLength(1, 'must list at least the default locale')), ['en']) }),
+      v.forward(
+        v.check((i18n) => i18n.locales.includes(i18n.defaultLocale), 'must include the default locale'),
+        ['locales'],
+      ),
+    ),
+    { defaultLocale: 'en', locales: ['en'] },
+  ),
   /**
    * Developer overrides: point this host, for one browser session, at another build of a remote
    * (a local or preview build). Off unless enabled; only to these origins (`:*` = any port).

@@ -40,6 +40,8 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     // The account area calls the development API through the api client, which sends tokens there only.
     apiOrigins: [new URL(options.apiUrl).origin],
     features: { account: { serviceUrl: options.apiUrl } },
+    // The product's shipped languages; Arabic is written right to left.
+    i18n: { defaultLocale: 'en', locales: ['en', 'de', 'ar'] },
     telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
     ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
     diagnostics: options.diagnostics ?? { public: true },

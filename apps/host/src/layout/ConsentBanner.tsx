@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { ConsentCategory } from '@mfe/context';
 import { useHostServices } from '../host-services';
 import type { HostConfig } from '../config';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 /** The consent categories this deployment needs: its telemetry adapters and tag loader. */
 export function neededConsent(config: HostConfig): ConsentCategory[] {
@@ -20,23 +22,20 @@ export function neededConsent(config: HostConfig): ConsentCategory[] {
 export function ConsentBanner() {
   const { config, consent } = useHostServices();
   const state = useSyncExternalStore(consent.subscribe, consent.get);
+  const intl = useShellIntl();
   const needed = neededConsent(config);
   if (!config.consent.banner || needed.every((category) => state[category] !== null)) return null;
   const choose = (value: boolean) => consent.set(Object.fromEntries(needed.map((category) => [category, value])));
   return (
     <section className="consent-banner" aria-labelledby="consent-title" data-testid="consent-banner">
-      <h2 id="consent-title">Your privacy choices</h2>
-      <p>
-        {config.productName} would like to use {needed.includes('analytics') ? 'analytics and error reports to find and fix problems' : ''}
-        {needed.length === 2 ? ', and ' : ''}
-        {needed.includes('marketing') ? 'marketing tags from a third party' : ''}. Nothing is sent until you choose; signing in and using the app do not depend on it.
-      </p>
+      <h2 id="consent-title">{intl.formatMessage(shellMessages.consentTitle)}</h2>
+      <p>{intl.formatMessage(shellMessages.consentBody, { productName: config.productName, needs: needed.length === 2 ? 'both' : needed[0] })}</p>
       <div className="consent-actions">
         <button type="button" onClick={() => choose(true)} data-testid="consent-accept">
-          Accept
+          {intl.formatMessage(shellMessages.consentAccept)}
         </button>
         <button type="button" onClick={() => choose(false)} data-testid="consent-decline">
-          Decline
+          {intl.formatMessage(shellMessages.consentDecline)}
         </button>
       </div>
     </section>

@@ -1,26 +1,29 @@
 import { Link } from 'react-router';
 import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 export function Home() {
   const { config, session } = useHostServices();
   const usable = useUsableRemotes();
   const { user, restoring } = useSessionSnapshot();
+  const intl = useShellIntl();
   return (
     <div>
-      <h1>Welcome to {config.productName}</h1>
+      <h1>{intl.formatMessage(shellMessages.welcome, { productName: config.productName })}</h1>
       {user ? (
-        <p data-testid="home-greeting">Hello, {user.name ?? user.sub}.</p>
+        <p data-testid="home-greeting">{intl.formatMessage(shellMessages.hello, { name: user.name ?? user.sub })}</p>
       ) : restoring ? (
-        <p role="status">Restoring your session…</p>
+        <p role="status">{intl.formatMessage(shellMessages.restoring)}</p>
       ) : (
         <p>
+          {intl.formatMessage(shellMessages.signInToUse)}{' '}
           <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()}>
-            Sign in
-          </button>{' '}
-          to use the feature areas.
+            {intl.formatMessage(shellMessages.signIn)}
+          </button>
         </p>
       )}
-      <ul className="area-list" aria-label="Feature areas">
+      <ul className="area-list" aria-label={intl.formatMessage(shellMessages.featureAreas)}>
         {usable.map((remote) => (
           <li key={remote.name}>
             <Link to={remote.path}>{remote.label}</Link>

@@ -1,12 +1,16 @@
 import { Link, useLocation } from 'react-router';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 export function NotFound() {
   const location = useLocation();
+  const intl = useShellIntl();
   return (
     <div className="panel" data-testid="not-found">
-      <h1>Page not found</h1>
+      <h1>{intl.formatMessage(shellMessages.notFoundTitle)}</h1>
+      <p>{intl.formatMessage(shellMessages.notFoundBody, { path: location.pathname })}</p>
       <p>
-        Nothing lives at <code>{location.pathname}</code>. Check the address, or go back to the <Link to="/">home page</Link>.
+        <Link to="/">{intl.formatMessage(shellMessages.notFoundHome)}</Link>
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import type { LazySession } from '../auth/lazy-session';
 import { SESSION_NOT_KNOWN } from '../auth/session-store';
 import { parseRuntimeConfig } from '../config';
 import { HostServicesProvider, type HostServices } from '../host-services';
+import { defaultPageLocale } from '../i18n/page-locale';
 import { titleFor } from '../layout/document-title';
 import { createPageTitles } from '../layout/page-titles';
 import { parseManifest } from '../manifest';
@@ -65,6 +66,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     events: createEventBus(() => undefined),
     consent: createConsentStore(),
     pageTitles: createPageTitles(),
+    locale: defaultPageLocale(config.i18n),
     styles: { show: () => () => undefined, dispose: () => undefined },
     prerendered: request.content ? { remote: request.content.remote } : {},
   } satisfies HostServices;

@@ -19,7 +19,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events, consent, pageTitles, styles, prerendered } = useHostServices();
+  const { loader, session, config, api, events, consent, pageTitles, styles, prerendered, locale } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -36,17 +36,20 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
     if (ready) {
       setState((current) => (current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready }));
+      // Its texts in the page's language follow (a page from HTML is hydrated in the default one).
+      void locale.prepareArea(remote.name, ready.messages);
       return;
     }
     setState({ status: 'loading' });
     (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
-      (module) => active && setState({ status: 'ready', module }),
+      // Shown once its texts in the page's language are in (or failed: its default texts, reported).
+      (module) => locale.prepareArea(remote.name, module.messages).then(() => active && setState({ status: 'ready', module })),
       (error: Error) => active && setState({ status: 'failed', message: error.message, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
     );
     return () => {
       active = false;
     };
-  }, [loader, remote.name, attempt]);
+  }, [loader, remote.name, attempt, locale]);
 
   // The remote's stylesheets apply while its area is on screen (switched on before paint).
   useLayoutEffect(() => styles.show(remote.name), [styles, remote.name]);
@@ -65,9 +68,10 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         navigate: (to, options) => void navigate(to, options),
         events: scope,
         consent,
+        intl: locale.area(remote.name),
         setTitle: (title) => pageTitles.set(remote.name, title),
       }),
-    [remote, user, session, api, config, navigate, scope, consent, pageTitles],
+    [remote, user, session, api, config, navigate, scope, consent, pageTitles, locale],
   );
   // After Retry, focus returns into the area (or to the page's content if it failed again), so a
   // keyboard or screen-reader user is not left on a button that no longer exists.

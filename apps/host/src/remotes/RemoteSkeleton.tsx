@@ -1,3 +1,5 @@
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 import type { RemoteEntry } from '../manifest';
 
 /**
@@ -5,11 +7,12 @@ import type { RemoteEntry } from '../manifest';
  * heading and a status, in a box that reserves the area's space (so nothing below it moves when
  * the area mounts). Shown from the first render the manifest allows.
  */
-export function RemoteSkeleton({ remote, what = `Loading ${remote.label}…` }: { readonly remote: Pick<RemoteEntry, 'name' | 'label'>; readonly what?: string }) {
+export function RemoteSkeleton({ remote, what }: { readonly remote: Pick<RemoteEntry, 'name' | 'label'>; readonly what?: string }) {
+  const intl = useShellIntl();
   return (
     <section className="remote-slot remote-skeleton" aria-labelledby={`skeleton-${remote.name}`} aria-busy="true" data-testid="remote-loading">
       <h1 id={`skeleton-${remote.name}`}>{remote.label}</h1>
-      <p role="status">{what}</p>
+      <p role="status">{what ?? intl.formatMessage(shellMessages.loadingArea, { label: remote.label })}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { createConsentStore, createEventBus } from '@mfe/context';
+import { createConsentStore, createEventBus, createIntl, fixedIntl } from '@mfe/context';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { createRemoteContext } from './remote-context';
@@ -11,7 +11,7 @@ test('the context a remote gets carries its mount point and no host-only setting
   const api = { fetch: jest.fn(), json: jest.fn() };
   const consent = createConsentStore();
   const setTitle = jest.fn();
-  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent, setTitle });
+  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent, intl: fixedIntl(createIntl({ locale: 'en', defaultLocale: 'en' })), setTitle });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
   context.remote.navigate('../../account');

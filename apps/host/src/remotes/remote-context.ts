@@ -1,4 +1,4 @@
-import { areaPath, CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type NavigateOptions, type User } from '@mfe/context';
+import { areaPath, CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type IntlSource, type NavigateOptions, type User } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
@@ -13,12 +13,14 @@ export interface RemoteContextInput {
   /** This remote's scope of the page's event bus (ended when the remote unmounts). */
   readonly events: EventBus;
   readonly consent: ConsentApi;
+  /** The page's language as this area reads it (its own catalogue). */
+  readonly intl: IntlSource;
   /** Names the remote's page on screen (`null` clears it). */
   readonly setTitle: (title: string | null) => void;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent, setTitle }: RemoteContextInput): HostContext {
+export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent, intl, setTitle }: RemoteContextInput): HostContext {
   // Remotes see the product's settings, not the host's composition, telemetry or diagnostics settings.
   const { productName, auth: authConfig, apiOrigins, features } = config;
   const publicConfig = { productName, auth: authConfig, apiOrigins, features };
@@ -43,5 +45,6 @@ export function createRemoteContext({ remote, user, auth, api, config, navigate,
     }),
     events: Object.freeze({ emit: events.emit, on: events.on }),
     consent,
+    intl,
   });
 }

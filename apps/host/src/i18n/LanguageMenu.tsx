@@ -1,0 +1,36 @@
+import { useHostServices } from '../host-services';
+import { useFromHtml } from '../layout/from-html';
+import { shellMessages } from './shell-messages';
+import { useShellIntl } from './use-shell-intl';
+
+/** A language's own name for itself ("Deutsch", "العربية"), so a visitor finds theirs in any locale. */
+function autonym(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
+  } catch {
+    return locale;
+  }
+}
+
+/**
+ * The language menu: a native select (keyboard and screen readers know it; it fits 320 px), each
+ * language in its own name and marked with its `lang`. Choosing applies at once and is remembered.
+ * Shown only when the product ships more than one language.
+ */
+export function LanguageMenu() {
+  const { locale } = useHostServices();
+  const intl = useShellIntl();
+  // In a page from HTML, until the browser has hydrated it a choice would be lost: not offered yet.
+  const fromHtml = useFromHtml();
+  if (locale.locales.length < 2) return null;
+  return (
+    <select className="language-menu" aria-label={intl.formatMessage(shellMessages.language)} value={intl.locale} onChange={(event) => void locale.choose(event.target.value)} disabled={fromHtml} data-testid="language-menu">
+      {locale.locales.map((tag) => (
+        <option key={tag} value={tag} lang={tag}>
+          {autonym(tag)}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,85 @@
+import { defineMessages } from '@mfe/context';
+import { createPageLocale, LOCALE_CHOICE_KEY, type Catalogue, type PageLocaleOptions } from './page-locale';
+
+const messages = defineMessages({
+  signIn: { id: 'shell.signIn', defaultMessage: 'Sign in' },
+  invites: { id: 'area.invites', defaultMessage: '{count, plural, one {# invitation} other {# invitations}}' },
+});
+const shellCatalogues: Record<string, Catalogue> = { de: { 'shell.signIn': 'Anmelden' }, ar: { 'shell.signIn': 'تسجيل الدخول' } };
+
+function setUp(overrides: Partial<PageLocaleOptions> = {}) {
+  const stored = new Map<string, string>();
+  const missing: string[] = [];
+  const applied: string[] = [];
+  const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+  const locale = createPageLocale({
+    defaultLocale: 'en',
+    locales: ['en', 'de', 'ar'],
+    storage,
+    languages: ['de-DE', 'en'],
+    loadShellCatalogue: async (tag) => shellCatalogues[tag]!,
+    onMissing: (owner, id, tag) => void missing.push(`${owner} ${id} ${tag}`),
+    applyToDocument: (tag, dir) => void applied.push(`${tag} ${dir}`),
+    ...overrides,
+  });
+  return { locale, stored, missing, applied };
+}
+
+test("the page starts in the browser's language, with the shell's strings and the document's lang and dir", async () => {
+  const { locale, applied } = setUp();
+  expect(locale.shell.get().formatMessage(messages.signIn)).toBe('Sign in');
+  await locale.start();
+  expect(locale.current()).toBe('de');
+  expect(locale.shell.get().formatMessage(messages.signIn)).toBe('Anmelden');
+  expect(applied).toEqual(['de ltr']);
+  // What a page from HTML holds and hydration starts from stays the default locale.
+  expect(locale.shell.getInitial().formatMessage(messages.signIn)).toBe('Sign in');
+});
+
+test('a choice is remembered, applied at once to every reader, and right-to-left for Arabic', async () => {
+  const { locale, stored, applied } = setUp();
+  await locale.start();
+  let notified = 0;
+  locale.shell.subscribe(() => (notified += 1));
+  await locale.choose('ar');
+  expect(stored.get(LOCALE_CHOICE_KEY)).toBe('ar');
+  expect(notified).toBe(1);
+  expect(locale.shell.get().dir).toBe('rtl');
+  expect(applied.at(-1)).toBe('ar rtl');
+  expect(setUp({ storage: { getItem: () => 'ar', setItem: () => undefined } }).locale.wanted()).toBe('ar');
+});
+
+test("an area's catalogue is loaded only for the page's locale; a key it lacks falls back to the default text and is reported once, with the area's name", async () => {
+  const loads: string[] = [];
+  const { locale, missing } = setUp();
+  const load = async (tag: string) => {
+    loads.push(tag);
+    return { 'area.other': 'x' };
+  };
+  await locale.prepareArea('referrals', load);
+  expect(loads).toEqual([]); // the page is still in the default locale
+  await locale.start();
+  const area = locale.area('referrals');
+  expect(loads).toEqual(['de']);
+  await locale.prepareArea('referrals', load);
+  expect(loads).toEqual(['de']);
+  expect(area.get().formatMessage(messages.invites, { count: 2 })).toBe('2 invitations');
+  area.get().formatMessage(messages.invites, { count: 3 });
+  expect(missing).toEqual(['referrals area.invites de']);
+});
+
+test('a catalogue that fails to load leaves the default texts (reported), never raw ids', async () => {
+  const failed: string[] = [];
+  const { locale } = setUp({ loadShellCatalogue: async () => Promise.reject(new Error('offline')), onCatalogueFailed: (owner, tag) => void failed.push(`${owner} ${tag}`) });
+  await locale.start();
+  expect(locale.current()).toBe('de');
+  expect(locale.shell.get().formatMessage(messages.signIn)).toBe('Sign in');
+  expect(failed).toEqual(['host de']);
+});
+
+test('a locale the config does not list is not chosen', async () => {
+  const { locale, stored } = setUp();
+  await locale.choose('fr');
+  expect(stored.size).toBe(0);
+  expect(locale.current()).toBe('en');
+});

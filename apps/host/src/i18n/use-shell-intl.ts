@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import type { IntlApi } from '@mfe/context';
+import { useHostServices } from '../host-services';
+
+/** The shell's messages and formatting in the page's language, re-rendering when it changes. */
+export function useShellIntl(): IntlApi {
+  const { locale } = useHostServices();
+  return useSyncExternalStore(locale.shell.subscribe, locale.shell.get, locale.shell.getInitial);
+}

@@ -1,0 +1,45 @@
+import { createIntl, type MessageDescriptor } from './intl';
+
+/** The arguments a message uses at its top level (`{name}`, `{count, plural, …}`). */
+function argumentsOf(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1]!))].sort();
+}
+
+/** A value of the kind the message formats the argument as: a number, a date, else its name. */
+function sampleFor(message: string, name: string): string | number | Date {
+  const kind = new RegExp(`\\{\\s*${name}\\s*,\\s*(\\w+)`).exec(message)?.[1];
+  if (kind === 'plural' || kind === 'selectordinal' || kind === 'number') return 1;
+  if (kind === 'date' || kind === 'time') return new Date(0);
+  return name;
+}
+
+/**
+ * What is wrong with an area's translations, one line per problem (none: fine): a key of the code a
+ * catalogue lacks (the visitor would see the default language), a key the code no longer has, a
+ * placeholder added or lost, a message that does not format in its locale. For a unit test beside
+ * the catalogues (the template's `messages.test.ts`):
+ *
+ *     expect(catalogueProblems(messages, { de, ar }, { name: 'Ada' })).toEqual([]);
+ */
+export function catalogueProblems(messages: Readonly<Record<string, MessageDescriptor>>, catalogues: Readonly<Record<string, Readonly<Record<string, string>>>>, sample: Readonly<Record<string, string | number | Date>> = {}): string[] {
+  const problems: string[] = [];
+  const descriptors = Object.values(messages);
+  const ids = new Set(descriptors.map((message) => message.id));
+  for (const [locale, catalogue] of Object.entries(catalogues)) {
+    for (const message of descriptors) {
+      const translated = catalogue[message.id];
+      if (translated === undefined) {
+        problems.push(`${locale}: "${message.id}" is missing`);
+        continue;
+      }
+      const [wanted, found] = [argumentsOf(message.defaultMessage), argumentsOf(translated)];
+      if (wanted.join() !== found.join()) problems.push(`${locale}: "${message.id}" uses {${found.join(', ')}} where the default text uses {${wanted.join(', ')}}`);
+      const errors: string[] = [];
+      const intl = createIntl({ locale, defaultLocale: locale, messages: { [message.id]: translated }, onError: (_, error) => void errors.push((error as Error).message) });
+      intl.formatMessage(message, Object.fromEntries(wanted.map((name) => [name, sample[name] ?? sampleFor(message.defaultMessage, name)])));
+      if (errors.length > 0) problems.push(`${locale}: "${message.id}" does not format (${errors[0]})`);
+    }
+    for (const id of Object.keys(catalogue)) if (!ids.has(id)) problems.push(`${locale}: "${id}" is not a message of the code (removed or misspelt?)`);
+  }
+  return problems;
+}

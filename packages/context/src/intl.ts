@@ -1,0 +1,127 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * A message a feature area shows: a stable id, and its text in the product's default language (the
+ * source of every translation). `defaultMessage` is ICU MessageFormat: `{count, plural, one {# invite}
+ * other {# invites}}`, `{when, date, long}`, `{gender, select, …}`.
+ */
+export interface MessageDescriptor {
+  readonly id: string;
+  readonly defaultMessage: string;
+  /** For translators: where it shows and what it means. Not sent to the browser's formatter. */
+  readonly description?: string;
+}
+
+export type MessageValues = Readonly<Record<string, string | number | bigint | Date | boolean | null | undefined>>;
+
+/** Declares an area's messages (a typed identity: the ids and default texts stay in the code). */
+export function defineMessages<const T extends Readonly<Record<string, MessageDescriptor>>>(messages: T): T {
+  return messages;
+}
+
+/** Messages and formatting in the page's language: what `useIntl()` returns. Since 1.5.0. */
+export interface IntlApi {
+  /** The page's locale (a BCP 47 tag from the runtime config's `i18n.locales`), e.g. "de". */
+  readonly locale: string;
+  /** Its writing direction; the host sets `<html dir>` from it, so layouts need only logical CSS. */
+  readonly dir: 'ltr' | 'rtl';
+  /**
+   * The message in the page's locale, else (a key the area's catalogue lacks, reported once through
+   * telemetry with the area's name) in the default language. Never a raw id.
+   */
+  formatMessage(message: MessageDescriptor, values?: MessageValues): string;
+  formatNumber(value: number | bigint, options?: Intl.NumberFormatOptions): string;
+  formatDate(value: Date | number, options?: Intl.DateTimeFormatOptions): string;
+  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+  formatList(values: readonly string[], options?: Intl.ListFormatOptions): string;
+}
+
+/** Where `useIntl()` reads from: the host swaps the value when the visitor changes language. */
+export interface IntlSource {
+  get(): IntlApi;
+  /** What a page rendered ahead of time shows, and what hydration starts from: the default locale. */
+  getInitial(): IntlApi;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Scripts written right to left (ISO 15924), for engines without `Intl.Locale#getTextInfo`. */
+const RTL_SCRIPTS = new Set(['Arab', 'Hebr', 'Syrc', 'Thaa', 'Nkoo', 'Adlm', 'Rohg', 'Mand', 'Samr']);
+const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb', 'ku', 'syr', 'ks']);
+
+/** The writing direction of a locale: the engine's own answer where it has one, else by script and language. */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  try {
+    const tag = new Intl.Locale(locale);
+    const info = (tag as unknown as { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } }).getTextInfo?.() ?? (tag as unknown as { textInfo?: { direction?: string } }).textInfo;
+    if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
+    const script = tag.script ?? tag.maximize().script;
+    if (script) return RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+    return RTL_LANGUAGES.has(tag.language) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+export interface CreateIntlOptions {
+  readonly locale: string;
+  /** The product's default locale: the language of every `defaultMessage`. */
+  readonly defaultLocale: string;
+  /** Translations for `locale` by message id (none for the default locale). */
+  readonly messages?: Readonly<Record<string, string>>;
+  /** A message id the catalogue for `locale` lacks (called once per id). */
+  readonly onMissing?: (id: string, locale: string) => void;
+  /** A message that could not be formatted (its default text is shown instead). */
+  readonly onError?: (id: string, error: unknown) => void;
+}
+
+/** Formatting in one locale with one catalogue: the host makes one per area and language. */
+export function createIntl(options: CreateIntlOptions): IntlApi {
+  const { locale, defaultLocale, messages = {} } = options;
+  const formats = new Map<string, IntlMessageFormat>();
+  const reported = new Set<string>();
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const cached = <T>(cache: Map<string, T>, key: unknown, make: () => T): T => {
+    const id = JSON.stringify(key ?? {});
+    let value = cache.get(id);
+    if (value === undefined) cache.set(id, (value = make()));
+    return value;
+  };
+  const format = (source: string, sourceLocale: string, values: MessageValues | undefined): string => {
+    const key = `${sourceLocale}\u0000${source}`;
+    let compiled = formats.get(key);
+    if (!compiled) formats.set(key, (compiled = new IntlMessageFormat(source, sourceLocale)));
+    const result = compiled.format(values as Record<string, string | number | Date | boolean>);
+    return Array.isArray(result) ? result.join('') : String(result);
+  };
+  return {
+    locale,
+    dir: textDirection(locale),
+    formatMessage(message, values) {
+      const translated = Object.hasOwn(messages, message.id) ? messages[message.id] : undefined;
+      if (translated === undefined && locale !== defaultLocale && !reported.has(message.id)) {
+        reported.add(message.id);
+        options.onMissing?.(message.id, locale);
+      }
+      try {
+        return translated === undefined ? format(message.defaultMessage, defaultLocale, values) : format(translated, locale, values);
+      } catch (error) {
+        options.onError?.(message.id, error);
+        try {
+          return format(message.defaultMessage, defaultLocale, values);
+        } catch {
+          return message.defaultMessage;
+        }
+      }
+    },
+    formatNumber: (value, formatOptions) => cached(numberFormats, formatOptions, () => new Intl.NumberFormat(locale, formatOptions)).format(value),
+    formatDate: (value, formatOptions) => cached(dateFormats, formatOptions, () => new Intl.DateTimeFormat(locale, formatOptions)).format(value),
+    formatRelativeTime: (value, unit, formatOptions) => new Intl.RelativeTimeFormat(locale, formatOptions).format(value, unit),
+    formatList: (values, formatOptions) => new Intl.ListFormat(locale, formatOptions).format(values),
+  };
+}
+
+/** A source that never changes (tests, a host with one language). */
+export function fixedIntl(intl: IntlApi): IntlSource {
+  return { get: () => intl, getInitial: () => intl, subscribe: () => () => undefined };
+}

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { axeViolations, setUpBrowserSuite } from '../src';
+
+// One language per page for the shell and every area: the language menu switches both at once and is
+// remembered, a browser's own language is followed with no choice made, Arabic is right to left, and
+// an area's translations are fetched only for the page's language, under its build's integrity. The
+// development stack ships English (the default), German and Arabic; referrals is public here.
+const suite = setUpBrowserSuite(['--public', 'referrals']);
+
+/** The requests for an area's translation chunks ("locale-<tag>"), as the page makes them. */
+function catalogueRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/locale-[^/]*?(de|ar|en)[^/]*\.js$/.exec(new URL(request.url()).pathname);
+    if (match) seen.push(`${new URL(request.url()).port === new URL(suite.stack.hostUrl).port ? 'host' : 'remote'} ${match[1]}`);
+  });
+  return seen;
+}
+
+const documentLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+test('the language menu switches the shell and the area at once, without a reload, and is remembered', async () => {
+  const page = await suite.browser.context.newPage();
+  const requests = catalogueRequests(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.getByRole('heading', { level: 1, name: 'Referrals' }).waitFor();
+  expect(await documentLanguage(page)).toEqual({ lang: 'en', dir: 'ltr' });
+  await page.getByTestId('sign-in').waitFor(); // hydrated: the menu takes choices
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).waitFor();
+  expect(await page.getByTestId('sign-in').textContent()).toBe('Anmelden');
+  expect(await page.getByRole('button', { name: 'Jemanden einladen' }).isVisible()).toBe(true);
+  expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  // Only German was fetched: the shell's and the area's, nothing for Arabic.
+  expect(requests.sort()).toEqual(['host de', 'remote de']);
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
+});
+
+test('a browser that prefers German gets German with no choice made, and dates and numbers in German', async () => {
+  const context = await suite.browser.context.browser()!.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
+    await page.getByRole('heading', { level: 2, name: 'Jemanden einladen' }).waitFor();
+    expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
+    await page.getByLabel('E-Mail').fill('freundin@example.test');
+    await page.getByRole('button', { name: 'Einladung senden' }).click();
+    // "25. November 2026 um 21:30": the German long date and 24-hour time.
+    expect(await page.getByTestId('referrals-sent').textContent()).toMatch(/^Einladung an freundin@example\.test am \d{1,2}\. [A-Za-zäöü]+ \d{4} um \d{1,2}:\d{2} mitgeteilt\.$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Arabic is right to left: no sideways scroll at 320 px, and axe finds nothing', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.getByTestId('sign-in').waitFor(); // hydrated: the menu takes choices
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+  await page.getByRole('heading', { level: 1, name: 'الإحالات' }).waitFor();
+  expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+  // The header starts on the right: the product's name is right of the language menu.
+  const [product, menu] = await Promise.all([page.getByTestId('product-name').boundingBox(), page.getByTestId('language-menu').boundingBox()]);
+  expect(product!.x + product!.width).toBeGreaterThan(menu!.x + menu!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("an area's translations altered on the way are refused by their integrity: the area keeps its own language's default texts, never raw ids", async () => {
+  const page = await suite.browser.context.newPage();
+  await page.addInitScript(() => localStorage.setItem('mfe.locale', 'de'));
+  let altered = 0;
+  await page.route(/\/locale-[^/]*de[^/]*\.js$/, async (route) => {
+    if (new URL(route.request().url()).port === new URL(suite.stack.hostUrl).port) return route.continue();
+    const response = await route.fetch();
+    const original = await response.text();
+    const body = original.replace('Empfehlungen', 'Manipuliert');
+    if (body !== original) altered += 1;
+    return route.fulfill({ response, body });
+  });
+  const refused = page.waitForEvent('console', (message) => message.text().includes('The de texts of referrals could not be loaded'));
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await refused;
+  // The shell is German; the area's refused catalogue leaves its default (English) texts.
+  await page.getByRole('heading', { level: 1, name: 'Referrals' }).waitFor();
+  expect(await page.getByTestId('sign-in').textContent()).toBe('Anmelden');
+  expect(altered).toBe(1);
+  expect(await page.content()).not.toContain('Manipuliert');
+  expect(await page.content()).not.toContain('referrals.title');
+});
