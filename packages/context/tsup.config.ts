@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 // The published contract: ESM and type declarations (the workspace itself uses the TypeScript source).
-// React and react-router stay external: the host provides them; remotes never bundle a copy.
+// React and react-router stay external: the host provides them; remotes never bundle a copy. The
+// message formatter (intl-messageformat, ES modules only) is bundled in, so CommonJS consumers (a
+// team's jest) load it too.
 export default defineConfig({
   entry: { index: 'src/index.ts', testing: 'src/testing.tsx' },
   format: ['esm', 'cjs'],
@@ -13,4 +15,5 @@ export default defineConfig({
   target: 'es2022',
   sourcemap: true,
   external: ['react', 'react/jsx-runtime', 'react-router'],
+  noExternal: ['intl-messageformat', /^@formatjs\//],
 });

@@ -1,8 +1,26 @@
+import { isLiteralElement, isPoundElement, isTagElement, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl, type MessageDescriptor } from './intl';
 
-/** The arguments a message uses at its top level (`{name}`, `{count, plural, …}`). */
-function argumentsOf(message: string): string[] {
-  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1]!))].sort();
+/** Every argument a message uses, in its plural and select branches too (none when it does not parse). */
+function argumentsOf(message: string): string[] | null {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (isLiteralElement(element) || isPoundElement(element)) continue;
+      if (isTagElement(element)) {
+        walk(element.children);
+        continue;
+      }
+      names.add(element.value);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  try {
+    walk(parse(message));
+  } catch {
+    return null; // reported by the format check below
+  }
+  return [...names].sort();
 }
 
 /** A value of the kind the message formats the argument as: a number, a date, else its name. */
@@ -32,8 +50,8 @@ export function catalogueProblems(messages: Readonly<Record<string, MessageDescr
         problems.push(`${locale}: "${message.id}" is missing`);
         continue;
       }
-      const [wanted, found] = [argumentsOf(message.defaultMessage), argumentsOf(translated)];
-      if (wanted.join() !== found.join()) problems.push(`${locale}: "${message.id}" uses {${found.join(', ')}} where the default text uses {${wanted.join(', ')}}`);
+      const [wanted, found] = [argumentsOf(message.defaultMessage) ?? [], argumentsOf(translated)];
+      if (found && wanted.join() !== found.join()) problems.push(`${locale}: "${message.id}" uses {${found.join(', ')}} where the default text uses {${wanted.join(', ')}}`);
       const errors: string[] = [];
       const intl = createIntl({ locale, defaultLocale: locale, messages: { [message.id]: translated }, onError: (_, error) => void errors.push((error as Error).message) });
       intl.formatMessage(message, Object.fromEntries(wanted.map((name) => [name, sample[name] ?? sampleFor(message.defaultMessage, name)])));

@@ -30,4 +30,5 @@ export {
 export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, type ConsentState } from './consent';
 export { areaPath } from './area-path';
 export { AreaLink, AreaNavLink, useAreaHref, useAreaNavigate, usePageTitle, type AreaLinkProps, type AreaNavLinkProps } from './area-links';
+export { PSEUDO_LOCALE } from './pseudo-locale';
 export { createIntl, defineMessages, fixedIntl, textDirection, type CreateIntlOptions, type IntlApi, type IntlSource, type MessageDescriptor, type MessageValues } from './intl';

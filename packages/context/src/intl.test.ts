@@ -42,3 +42,11 @@ test('the writing direction of a locale', () => {
   expect(['en', 'de', 'ja', 'az-Arab'].map(textDirection)).toEqual(['ltr', 'ltr', 'ltr', 'rtl']);
   expect(textDirection('not a tag!')).toBe('ltr');
 });
+
+test('the pseudo-locale accents every text and makes it 40 % longer, keeping placeholders and plurals working', () => {
+  const missing: string[] = [];
+  const pseudo = createIntl({ locale: 'en-XA', defaultLocale: 'en', onMissing: (id) => void missing.push(id) });
+  expect(pseudo.formatMessage(messages.only)).toBe('[Öñĺý îñ Éñĝĺîšĥ ······]');
+  expect(pseudo.formatMessage(messages.invites, { count: 2 })).toMatch(/^\[2 îñṽîţàţîöñš ·+\]$/);
+  expect(missing).toEqual([]);
+});

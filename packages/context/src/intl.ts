@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { PSEUDO_LOCALE, pseudoLocalize } from './pseudo-locale';
 
 /**
  * A message a feature area shows: a stable id, and its text in the product's default language (the
@@ -87,10 +88,11 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     if (value === undefined) cache.set(id, (value = make()));
     return value;
   };
+  const pseudo = locale === PSEUDO_LOCALE;
   const format = (source: string, sourceLocale: string, values: MessageValues | undefined): string => {
     const key = `${sourceLocale}\u0000${source}`;
     let compiled = formats.get(key);
-    if (!compiled) formats.set(key, (compiled = new IntlMessageFormat(source, sourceLocale)));
+    if (!compiled) formats.set(key, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale) : new IntlMessageFormat(source, sourceLocale)));
     const result = compiled.format(values as Record<string, string | number | Date | boolean>);
     return Array.isArray(result) ? result.join('') : String(result);
   };
@@ -99,7 +101,7 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     dir: textDirection(locale),
     formatMessage(message, values) {
       const translated = Object.hasOwn(messages, message.id) ? messages[message.id] : undefined;
-      if (translated === undefined && locale !== defaultLocale && !reported.has(message.id)) {
+      if (translated === undefined && locale !== defaultLocale && !pseudo && !reported.has(message.id)) {
         reported.add(message.id);
         options.onMissing?.(message.id, locale);
       }

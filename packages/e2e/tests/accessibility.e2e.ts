@@ -104,3 +104,57 @@ test('the session-expired notice over an area: no violations', async () => {
   await page.close();
   expect(report).toEqual({});
 });
+
+// WCAG 1.4.12: what a reader's own style sheet may set, which must lose no content or function.
+const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+test('in forced colours (Windows high contrast) with reduced motion, and with text spacing overridden at 320 px: no violations, focus stays visible, nothing is cut off', async () => {
+  const report: Report = {};
+  const page = await suite.browser.context.newPage();
+  await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await check(report, 'forced colours: /referrals', page);
+  // Every control shows where the keyboard is: a focused link, button and select keep an outline.
+  await page.keyboard.press('Tab'); // the keyboard is in use (focus rings show for it)
+  for (const selector of ['[data-testid=nav-account]', '[data-testid=language-menu]', 'main button']) {
+    await page.focus(selector);
+    const outline = await page.evaluate((target) => {
+      const style = getComputedStyle(document.querySelector(target)!);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    }, selector);
+    expect([selector, outline.style !== 'none' && outline.width > 0]).toEqual([selector, true]);
+  }
+  for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/account', '[data-testid=account-greeting]'], ['/referrals/invite', '[data-testid=referrals-invite]']] as const) {
+    await page.goto(`${suite.stack.hostUrl}${path}`);
+    await page.waitForSelector(ready);
+    await check(report, `forced colours: ${path}`, page);
+  }
+
+  await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/referrals', '[data-testid=referrals-overview]'], ['/account', '[data-testid=account-greeting]']] as const) {
+    await page.goto(`${suite.stack.hostUrl}${path}`);
+    await page.waitForSelector(ready);
+    // As a reader's own style sheet would (a constructed sheet: the page's CSP allows no inline style).
+    await page.evaluate((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }, TEXT_SPACING);
+    const lost = await page.evaluate(() => ({
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Text cut off: a box that hides what overflows it, with more content than room.
+      clipped: [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((element) => element.offsetParent !== null && !element.classList.contains('visually-hidden') && !element.closest('.table-scroll'))
+        .filter((element) => ['hidden', 'clip'].includes(getComputedStyle(element).overflowX) || ['hidden', 'clip'].includes(getComputedStyle(element).overflowY))
+        .filter((element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    }));
+    expect([path, lost]).toEqual([path, { sideways: 0, clipped: [] }]);
+    await check(report, `text spacing at 320 px: ${path}`, page);
+  }
+  await page.close();
+  expect(report).toEqual({});
+});

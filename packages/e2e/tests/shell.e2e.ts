@@ -36,6 +36,9 @@ test('with a keyboard alone: the first Tab offers a skip link to the content, an
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=referrals-overview]');
+  // An ordinary load (back from the provider, focus is on the content: the keyboard journey below).
+  await page.reload();
+  await page.waitForSelector('[data-testid=referrals-overview]');
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
   await page.keyboard.press('Enter');
@@ -123,7 +126,7 @@ async function tabTo(page: Page, text: string, max = 40): Promise<void> {
   throw new Error(`"${text}" was not reached with ${max} presses of Tab.`);
 }
 
-test('the main journey with a keyboard alone: sign in, open an area, use it, move to another, sign out', async () => {
+test('the main journey with a keyboard alone: sign in, open an area, use it, move to another, sign out; after each trip to the provider focus is on the content and the change is said', async () => {
   const page = await suite.browser.context.newPage();
   for (const other of suite.browser.context.pages()) if (other !== page) await other.close();
   await page.goto(`${suite.stack.hostUrl}/`);
@@ -138,6 +141,9 @@ test('the main journey with a keyboard alone: sign in, open an area, use it, mov
   await page.keyboard.type(ALICE.password);
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid=home-greeting]');
+  // Back from the provider: focus is on the page's content, not the body, and the change is said.
+  await page.getByTestId('auth-announcement').getByText(/^You are signed in as .+\.$/).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
 
   await tabTo(page, 'Referrals');
   await page.keyboard.press('Enter');
@@ -162,4 +168,10 @@ test('the main journey with a keyboard alone: sign in, open an area, use it, mov
   await page.keyboard.press('Enter');
   await page.waitForURL(`${suite.stack.hostUrl}/`);
   await page.waitForSelector('[data-testid=sign-in]');
+  await page.getByTestId('auth-announcement').getByText('You are signed out.').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  // Said once: a reload is an ordinary page load again.
+  await page.reload();
+  await page.waitForSelector('[data-testid=sign-in]');
+  expect(await page.getByTestId('auth-announcement').textContent()).toBe('');
 });

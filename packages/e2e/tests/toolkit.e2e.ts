@@ -86,7 +86,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   await sh('pnpm', ['install'], dir);
   expect(existsSync(join(dir, 'node_modules', '@mfe', 'context', 'dist', 'index.mjs'))).toBe(true);
   await sh('pnpm', ['typecheck'], dir);
-  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+4 passed, 4 total/);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
   installed = dir;
 
@@ -145,7 +145,10 @@ test('the team develops its feature area inside a development host: a saved comp
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     const app = join(dir, 'src', 'App.tsx');
     const saved = Date.now();
-    writeFileSync(app, readFileSync(app, 'utf8').replace('welcome to Payments', 'your payments, freshly saved'));
+    const source = readFileSync(app, 'utf8');
+    const edited = source.replace('data-testid="payments-overview">', 'data-testid="payments-overview">Your payments, freshly saved. ');
+    expect(edited).not.toBe(source);
+    writeFileSync(app, edited);
     await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
     console.log(`Fast Refresh (standalone remote): edit to update in ${Date.now() - saved} ms`);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

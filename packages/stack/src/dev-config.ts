@@ -40,8 +40,9 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     // The account area calls the development API through the api client, which sends tokens there only.
     apiOrigins: [new URL(options.apiUrl).origin],
     features: { account: { serviceUrl: options.apiUrl } },
-    // The product's shipped languages; Arabic is written right to left.
-    i18n: { defaultLocale: 'en', locales: ['en', 'de', 'ar'] },
+    // The product's shipped languages (Arabic is written right to left), and in development the
+    // pseudo-locale: every text accented and 40 % longer, to catch hard-coded and cut-off text.
+    i18n: { defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] },
     telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
     ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
     diagnostics: options.diagnostics ?? { public: true },

@@ -1,3 +1,4 @@
+import { markArrival } from './arrival';
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
 import { createLogger } from '../logger';
@@ -79,6 +80,7 @@ export async function completeCallback(deps: StartDeps): Promise<AuthStartResult
     const state = user.state as Partial<SignInState> | undefined;
     // Replace, so neither the address bar nor history keeps `code`/`state`.
     window.history.replaceState(null, '', safeReturnPath(state?.returnTo, deps.location.origin));
+    markArrival('signed-in');
     return { kind: 'ready' };
   } catch (cause) {
     window.history.replaceState(null, '', CALLBACK_PATH);

@@ -1,3 +1,4 @@
+import { markArrival } from './arrival';
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
 import type { AuthApi, User } from '@mfe/context';
 import type { Viewer } from '../access';
@@ -228,6 +229,7 @@ export class AuthSession {
     // Local tokens go first, whatever the provider does next.
     this.clearLocal();
     this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false });
+    markArrival('signed-out');
     await redirectToSignOut(this.manager, this.location, idToken);
   }
 

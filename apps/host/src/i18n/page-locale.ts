@@ -1,4 +1,4 @@
-import { createIntl, textDirection, type IntlApi, type IntlSource } from '@mfe/context';
+import { createIntl, PSEUDO_LOCALE, textDirection, type IntlApi, type IntlSource } from '@mfe/context';
 import { negotiateLocale } from './negotiate';
 
 /** Where the visitor's explicit choice (the language menu) is remembered, per browser. */
@@ -80,7 +80,8 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   let applying = 0;
 
   const catalogueOf = async (owner: string, target: string, cache: Map<string, Catalogue>, load: ((locale: string) => Promise<Catalogue>) | undefined): Promise<Catalogue | undefined> => {
-    if (target === defaultLocale) return {};
+    // The default locale's texts are in the code; the pseudo-locale is made from them.
+    if (target === defaultLocale || target === PSEUDO_LOCALE) return {};
     const cached = cache.get(target);
     if (cached) return cached;
     if (!load) return undefined;
@@ -142,7 +143,7 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
       const area = areaOf(name);
       if (load) area.load = load;
       const target = locale;
-      if (target === defaultLocale || area.loaded.has(target)) return;
+      if (target === defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
       await catalogueOf(name, target, area.loaded, area.load);
       area.intl.delete(target);
       if (locale === target) notify();

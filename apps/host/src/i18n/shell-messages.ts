@@ -10,6 +10,8 @@ export const shellMessages = defineMessages({
   featureAreas: { id: 'shell.featureAreas', defaultMessage: 'Feature areas', description: 'Label of the navigation between feature areas' },
   signIn: { id: 'shell.signIn', defaultMessage: 'Sign in' },
   signOut: { id: 'shell.signOut', defaultMessage: 'Sign out' },
+  signedInAs: { id: 'shell.signedInAs', defaultMessage: 'You are signed in as {name}.', description: 'Said after returning from the sign-in page' },
+  signedOut: { id: 'shell.signedOut', defaultMessage: 'You are signed out.', description: 'Said after returning from signing out' },
   language: { id: 'shell.language', defaultMessage: 'Language', description: 'Label of the language menu' },
   diagnostics: { id: 'shell.diagnostics', defaultMessage: 'Diagnostics' },
   welcome: { id: 'home.welcome', defaultMessage: 'Welcome to {productName}' },

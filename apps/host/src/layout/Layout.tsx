@@ -5,6 +5,7 @@ import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from
 import { useFromHtml } from './from-html';
 import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
+import { ArrivalAnnouncer } from './ArrivalAnnouncer';
 import { ConsentBanner } from './ConsentBanner';
 import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
@@ -93,6 +94,7 @@ export function Layout() {
           </ul>
         </aside>
       )}
+      <ArrivalAnnouncer />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
