@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
-import { axeViolations, setUpBrowserSuite } from '../src';
+import { ALICE, axeViolations, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // One language per page for the shell and every area: the language menu switches both at once and is
 // remembered, a browser's own language is followed with no choice made, Arabic is right to left, and
 // an area's translations are fetched only for the page's language, under its build's integrity. The
-// development stack ships English (the default), German and Arabic; referrals is public here.
-const suite = setUpBrowserSuite(['--public', 'referrals']);
+// development stack ships English (the default), German and Arabic; referrals is public here, and the
+// faulty fixture's German catalogue lacks a key on purpose.
+const suite = setUpBrowserSuite(['--public', 'referrals', '--fixture', 'faulty']);
 
 /** The requests for an area's translation chunks ("locale-<tag>"), as the page makes them. */
 function catalogueRequests(page: Page): string[] {
@@ -98,4 +99,30 @@ test("an area's translations altered on the way are refused by their integrity: 
   expect(altered).toBe(1);
   expect(await page.content()).not.toContain('Manipuliert');
   expect(await page.content()).not.toContain('referrals.title');
+});
+
+test("a key an area's catalogue lacks shows its default text, never its id, and is reported with the area's name", async () => {
+  await fetch(`${suite.stack.collectorUrl}/__collector/records`, { method: 'DELETE' });
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/faulty/i18n`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.getByTestId('faulty-translated').waitFor();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await page.getByTestId('faulty-translated').getByText('Hier übersetzt.').waitFor();
+  expect(await page.getByTestId('faulty-untranslated').textContent()).toBe('Only in English here.');
+  await page.click('[data-testid=consent-accept]');
+  await page.goto('about:blank'); // leaving the page sends what waits
+  let bodies = '';
+  for (let tries = 0; tries < 50 && !bodies.includes('faulty.untranslated'); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    bodies = ((await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{ body: string }>).map((record) => record.body).join('\n');
+  }
+  // Each OTLP log record as its attributes.
+  const records = bodies
+    .split('\n')
+    .flatMap((body) => (JSON.parse(body) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: { stringValue?: string } }> }> }> }> }).resourceLogs)
+    .flatMap((resource) => resource.scopeLogs.flatMap((scope) => scope.logRecords))
+    .map((record) => Object.fromEntries(record.attributes.map((attribute) => [attribute.key, attribute.value.stringValue])));
+  const missing = records.filter((record) => record['event.name'] === 'translation missing');
+  expect(missing).toEqual([expect.objectContaining({ 'mfe.remote.name': 'faulty', 'mfe.attr.key': 'faulty.untranslated', 'mfe.attr.locale': 'de' })]);
 });
