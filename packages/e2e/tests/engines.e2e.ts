@@ -99,6 +99,28 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await page.setViewport(1280, 800);
   });
 
+  test("in another language: the menu switches shell and area at once, Arabic is right to left, and the engine's Intl formats German dates", async () => {
+    await page.goto(`${host()}/account`);
+    await signedInEitherWay('[data-testid=account-greeting]');
+    // As the language menu does when a visitor picks German (the engine drivers have no select helper).
+    await page.evaluate("const menu = document.querySelector('[data-testid=language-menu]'); menu.value = 'de'; menu.dispatchEvent(new Event('change', { bubbles: true }));");
+    await poll(async () => (await page.text('#account-title')) === 'Ihr Konto', 15_000, 'the account area in German');
+    expect(await page.text('[data-testid=user-menu] button')).toBe('Abmelden');
+    expect(await page.evaluate<string>('return document.documentElement.lang')).toBe('de');
+    expect(await page.evaluate<string>("return new Intl.DateTimeFormat('de', { dateStyle: 'long' }).format(new Date(Date.UTC(2026, 10, 25, 12)))")).toBe('25. November 2026');
+
+    await page.evaluate("localStorage.setItem('mfe.locale', 'ar')");
+    await page.reload();
+    await poll(async () => (await page.evaluate<string>('return document.documentElement.dir')) === 'rtl', 15_000, 'the page right to left');
+    await signedInEitherWay('[data-testid=account-greeting]');
+    expect(await page.text('#account-title')).toBe('حسابك');
+    expect(await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    // Back to the default language for the tests that follow.
+    await page.evaluate("localStorage.removeItem('mfe.locale')");
+    await page.reload();
+    await signedInEitherWay('[data-testid=account-greeting]');
+  });
+
   test('signing out ends the session here and at the provider', async () => {
     await page.goto(`${host()}/account`);
     await signedInEitherWay('[data-testid=user-name]');
