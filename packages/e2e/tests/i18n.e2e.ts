@@ -33,6 +33,9 @@ test('the language menu switches the shell and the area at once, without a reloa
   await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).waitFor();
   expect(await page.getByTestId('sign-in').textContent()).toBe('Anmelden');
   expect(await page.getByRole('button', { name: 'Jemanden einladen' }).isVisible()).toBe(true);
+  // The navigation's labels come from the manifest, in each language it gives (schema version 3).
+  expect(await page.getByTestId('nav-referrals').textContent()).toBe('Empfehlungen');
+  expect(await page.title()).toBe('Empfehlungen · Acme Web');
   expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   // Only German was fetched: the shell's and the area's, nothing for Arabic.

@@ -1,4 +1,4 @@
-import { describeProblem, parseManifest as parseWithPolicy } from './manifest';
+import { describeProblem, labelIn, parseManifest as parseWithPolicy, schemaVersionFor } from './manifest';
 
 const policy = { allowedOrigins: ['https://cdn.example.com'] };
 const parseManifest = (input: unknown) => parseWithPolicy(input, policy);
@@ -53,7 +53,7 @@ test.each([
 });
 
 test.each([
-  ['a wrong schema version', { schemaVersion: 3, remotes: [] }],
+  ['a wrong schema version', { schemaVersion: 4, remotes: [] }],
   ['no remotes list', { schemaVersion: 1 }],
   ['not an object', 'hello'],
 ])('a manifest with %s is refused as a whole with MANIFEST_INVALID', (_label, input) => {
@@ -90,4 +90,28 @@ test('a candidate is held to the same rules as its stable build: allowed origin,
   expect(refused({ entry: 'https://elsewhere.example/referrals/mf-manifest.json' })).toMatch(/"candidate\.entry" origin https:\/\/elsewhere\.example is not in the host's allowedRemoteOrigins/);
   expect(refused({ integrity: undefined }, true)).toMatch(/has no "candidate\.integrity": this host loads only pinned remotes/);
   expect(refused({ percent: 120 })).toMatch(/"candidate\.percent" must be a share from 0 to 100/);
+});
+
+describe('labels in other languages (schema version 3)', () => {
+  const labels = { de: 'Empfehlungen', ar: 'الإحالات' };
+
+  test('a version 3 entry carries its navigation label per locale; the label is found for a regional locale too', () => {
+    const { remotes, problems } = parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels }] });
+    expect(problems).toEqual([]);
+    expect(remotes[0]!.labels).toEqual(labels);
+    expect(['de', 'de-AT', 'ar', 'fr', 'en'].map((locale) => labelIn(remotes[0]!, locale))).toEqual(['Empfehlungen', 'Empfehlungen', 'الإحالات', 'Referrals', 'Referrals']);
+  });
+
+  test('older versions refuse the field, as hosts from before version 3 do; a label that breaks the rules is refused in any language', () => {
+    expect(parseManifest({ schemaVersion: 2, remotes: [{ ...referrals, labels }] }).problems[0]!.message).toMatch(/"labels" is not a field of schema version 2/);
+    expect(parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { de: '<b>x</b>' } }] }).problems[0]!.message).toMatch(/must be the navigation label/);
+    expect(parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { Deutsch: 'x' } }] }).problems[0]!.message).toMatch(/language tag/);
+  });
+
+  test('a manifest is written in the lowest version its entries need', () => {
+    expect(schemaVersionFor([{}])).toBe(1);
+    expect(schemaVersionFor([{ candidate: { entry: 'https://x', percent: 5 } }])).toBe(2);
+    expect(schemaVersionFor([{ labels }, { candidate: { entry: 'https://x', percent: 5 } }])).toBe(3);
+    expect(schemaVersionFor([{ labels: {} }])).toBe(1);
+  });
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { PlatformError } from '@mfe/context';
 import { LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
 import { SRI_PATTERN } from './remote-build';
+import { localeTag } from './runtime-config';
 import { describeIssues } from './validation';
 
 /**
@@ -9,13 +10,14 @@ import { describeIssues } from './validation';
  * their federation entries live and where they mount. Platform engineers
  * edit it to compose the app without rebuilding the host.
  */
-export const MANIFEST_SCHEMA_VERSION = 2;
+export const MANIFEST_SCHEMA_VERSION = 3;
 /**
  * The versions a host reads. Version 2 adds a `candidate` beside an entry (a canary: another
- * build of the remote for a share of browsers); a manifest without candidates is written as 1,
- * which hosts from before version 2 read too.
+ * build of the remote for a share of browsers); version 3 adds `labels`, the navigation label in
+ * other languages. A manifest is written in the lowest version its fields need, so hosts from
+ * before a version read every manifest that does not use it.
  */
-export const MANIFEST_SCHEMA_VERSIONS = [1, 2] as const;
+export const MANIFEST_SCHEMA_VERSIONS = [1, 2, 3] as const;
 
 /**
  * Fields the federation runtime would evaluate as code. They are refused by
@@ -73,7 +75,29 @@ export const CandidateSchema = v.strictObject(
 
 export const RemoteEntryV2Schema = v.strictObject({ ...ENTRY_FIELDS, candidate: v.optional(CandidateSchema) }, notAField(2));
 
-export type RemoteEntry = v.InferOutput<typeof RemoteEntryV2Schema>;
+const LabelSchema = ENTRY_FIELDS.label;
+export const RemoteEntryV3Schema = v.strictObject(
+  {
+    ...ENTRY_FIELDS,
+    candidate: v.optional(CandidateSchema),
+    /** The navigation label in other languages, by locale ("de": "Empfehlungen"); `label` is the default language's. */
+    labels: v.optional(v.record(localeTag, LabelSchema)),
+  },
+  notAField(3),
+);
+
+/** An entry's label in a locale: its own, else its language's ("de" for "de-AT"), else the default one. */
+export function labelIn(remote: Pick<RemoteEntry, 'label' | 'labels'>, locale: string): string {
+  return remote.labels?.[locale] ?? remote.labels?.[locale.split('-')[0]!] ?? remote.label;
+}
+
+/** The lowest schema version an entry list needs (what the release command writes). */
+export function schemaVersionFor(remotes: ReadonlyArray<Pick<RemoteEntry, 'candidate' | 'labels'>>): 1 | 2 | 3 {
+  if (remotes.some((remote) => remote.labels && Object.keys(remote.labels).length > 0)) return 3;
+  return remotes.some((remote) => remote.candidate) ? 2 : 1;
+}
+
+export type RemoteEntry = v.InferOutput<typeof RemoteEntryV3Schema>;
 export type Candidate = v.InferOutput<typeof CandidateSchema>;
 
 // The document is read leniently (each entry on its own, below) so one bad
@@ -89,7 +113,7 @@ export const ManifestSchema = v.object({
   schemaVersion: v.picklist(MANIFEST_SCHEMA_VERSIONS),
   /** Written by the release command: which revision of its environment this is. */
   revision: v.optional(v.pipe(v.number(), v.integer())),
-  remotes: v.array(RemoteEntryV2Schema),
+  remotes: v.array(RemoteEntryV3Schema),
 });
 
 export interface ManifestProblem {
@@ -131,7 +155,8 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
     const refuse = (message: string) => problems.push({ index, ...(rawName ? { name: rawName } : {}), message });
     const executable = typeof raw === 'object' && raw !== null ? EXECUTABLE_FIELDS.filter((field) => field in raw) : [];
     if (executable.length > 0) return refuse(`"${executable[0]}" is refused: manifest entries may not carry code for the federation runtime to evaluate`);
-    const entry = v.safeParse(document.output.schemaVersion === 1 ? RemoteEntrySchema : RemoteEntryV2Schema, raw);
+    const version = document.output.schemaVersion;
+    const entry = v.safeParse(version === 1 ? RemoteEntrySchema : version === 2 ? RemoteEntryV2Schema : RemoteEntryV3Schema, raw);
     if (!entry.success) return refuse(describeIssues(entry.issues));
     const remote: RemoteEntry = entry.output;
     for (const [field, pinned] of [['entry', remote], ...(remote.candidate ? [['candidate.entry', remote.candidate] as const] : [])] as const) {

@@ -58,7 +58,7 @@ const TelemetryAdapterSchema = v.variant('type', [
 ]);
 
 /** A BCP 47 language tag in its canonical form ("en", "de", "ar", "pt-BR"). */
-const localeTag = v.pipe(
+export const localeTag = v.pipe(
   v.string(),
   v.check((value) => {
     try {

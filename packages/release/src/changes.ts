@@ -21,6 +21,8 @@ export interface Placement {
   readonly order?: number;
   /** Open to visitors who are not signed in (the manifest's requiresAuth: false). */
   readonly public?: boolean;
+  /** The navigation label in other languages, by locale (added to those the entry has). */
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 /** Points one remote of an environment at a published version; the rest of the manifest is kept. */
@@ -37,7 +39,7 @@ export async function deployChange(context: ChangeContext, name: string, version
       const path = placement.path ?? existing?.path;
       const label = placement.label ?? existing?.label;
       if (!path || !label) throw new ReleaseError('RELEASE_USAGE', `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`);
-      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}), entry: entryUrl, integrity: build.integrity };
+      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}), ...(placement.labels ? { labels: { ...(existing?.labels ?? {}), ...placement.labels } } : {}), entry: entryUrl, integrity: build.integrity };
       return withRemote(current, entry);
     },
     check: context.check,

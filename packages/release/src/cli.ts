@@ -14,7 +14,7 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
                                                   environment's host (what manifests are checked against) and,
                                                   for pages from HTML, its host build (rendered at every change)
   publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
-  deploy <name>@<version> --env <env> [--path /x --label "X" --order N --public]
+  deploy <name>@<version> --env <env> [--path /x --label "X" --label-in de="X" … --order N --public]
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
   rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
@@ -54,6 +54,7 @@ async function main(argv: readonly string[]): Promise<number> {
       reason: { type: 'string', default: '' },
       path: { type: 'string' },
       label: { type: 'string' },
+      'label-in': { type: 'string', multiple: true },
       order: { type: 'string' },
       percent: { type: 'string' },
       public: { type: 'boolean' },
@@ -95,7 +96,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'deploy': {
       const order = values.order === undefined ? undefined : Number(values.order);
       if (order !== undefined && !Number.isInteger(order)) usage('--order takes a whole number.');
-      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}), ...(values.public !== undefined ? { public: values.public } : {}) });
+      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}), ...(values.public !== undefined ? { public: values.public } : {}), ...(values['label-in']?.length ? { labels: Object.fromEntries(values['label-in'].map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : usage(`--label-in ${pair}: write <locale>=<label>.`)))) } : {}) });
       break;
     }
     case 'canary': {

@@ -1,4 +1,4 @@
-import type { RemoteEntry } from '@mfe/manifest';
+import { schemaVersionFor, type RemoteEntry } from '@mfe/manifest';
 import { ReleaseError } from './errors';
 import { jsonBytes, KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -13,12 +13,12 @@ export type ReleaseAction =
   | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
 
 export interface ManifestDocument {
-  /** 2 while some entry has a canary's candidate, else 1 (which hosts from before canaries read too). */
-  readonly schemaVersion: 1 | 2;
+  /** The lowest version its entries need: 3 with translated labels, 2 with a canary's candidate, else 1. */
+  readonly schemaVersion: 1 | 2 | 3;
   readonly remotes: readonly RemoteEntry[];
 }
 
-export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({ schemaVersion: remotes.some((remote) => remote.candidate) ? 2 : 1, remotes });
+export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({ schemaVersion: schemaVersionFor(remotes), remotes });
 
 /** One immutable step of an environment's history. */
 export interface Revision {

@@ -39,7 +39,7 @@ export async function releaseDevRemotes(release: StoreRelease, remotes: Readonly
   for (const remote of remotes) {
     try {
       const { record } = await publishBuild(store, remote.dist, { actor: who.actor, version: (declared, integrity) => `${declared}+${Buffer.from(integrity.slice('sha384-'.length), 'base64').toString('hex').slice(0, 12)}` });
-      const placement = { path: remote.path, label: remote.label, ...(remote.order !== undefined ? { order: remote.order } : {}), ...(remote.requiresAuth === false ? { public: true } : {}) };
+      const placement = { path: remote.path, label: remote.label, ...(remote.labels ? { labels: remote.labels } : {}), ...(remote.order !== undefined ? { order: remote.order } : {}), ...(remote.requiresAuth === false ? { public: true } : {}) };
       lines.push(...(await commands.deploy(store, `${remote.name}@${record.version}`, DEV_RELEASE_ENV, who, placement)));
     } catch (error) {
       lines.push(`✖ ${remote.name}: ${(error as Error).message}`, ...(isReleaseError(error) ? error.lines.map((line) => `  ${line}`) : []));

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { LOCAL_ORIGINS, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
+import { LOCAL_ORIGINS, schemaVersionFor, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
 import { startCollector } from './collector';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
@@ -17,7 +17,7 @@ const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
 
 /** The manifest the stack serves, as the rig may change it. */
 export interface DevManifest {
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 1 | 2 | 3;
   readonly remotes: readonly Record<string, unknown>[];
 }
 
@@ -131,18 +131,17 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
       if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
     }
-    const written: DevManifest = {
-      schemaVersion: 1,
-      remotes: remotes.map(({ name, path, label, order, requiresAuth }) => ({
-        name,
-        entry: `${remoteUrls[name]}/mf-manifest.json`,
-        path,
-        label,
-        order,
-        ...(requiresAuth === false ? { requiresAuth: false } : {}),
-        ...(integrity[name] ? { integrity: integrity[name] } : {}),
-      })),
-    };
+    const entries = remotes.map(({ name, path, label, labels, order, requiresAuth }) => ({
+      name,
+      entry: `${remoteUrls[name]}/mf-manifest.json`,
+      path,
+      label,
+      ...(labels ? { labels } : {}),
+      order,
+      ...(requiresAuth === false ? { requiresAuth: false } : {}),
+      ...(integrity[name] ? { integrity: integrity[name] } : {}),
+    }));
+    const written: DevManifest = { schemaVersion: schemaVersionFor(entries), remotes: entries };
     const manifest = rig.manifest ? rig.manifest(written, { remoteUrls }) : written;
     const collector = await startCollector({ port: ports.collector, hostOrigins });
     started.push(collector);

@@ -24,6 +24,8 @@ export interface DevRemote {
   readonly path: string;
   readonly label: string;
   readonly order: number;
+  /** The navigation label in other languages, by locale (the manifest's `labels`). */
+  readonly labels?: Readonly<Record<string, string>>;
   /** Port with the default host port (`topology(host).remote(port)` moves it); absent: the next extra port. */
   readonly port?: number;
   /** Build directory; defaults to `apps/<name>/dist`. */
@@ -39,11 +41,14 @@ export function readDevRemotes(file = DEV_MANIFEST_PATH): ListedRemote[] {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { remotes?: unknown };
   if (!Array.isArray(parsed.remotes)) throw new Error(`${file} has no "remotes" list.`);
   return parsed.remotes.map((entry: Partial<ListedRemote>, index) => {
-    const { name, path, label, order, port } = entry;
+    const { name, path, label, order, port, labels } = entry;
     if (typeof name !== 'string' || typeof path !== 'string' || typeof label !== 'string' || typeof order !== 'number' || typeof port !== 'number') {
       throw new Error(`${file}: remote #${index + 1} needs name, path, label (strings), order and port (numbers).`);
     }
-    return { name, path, label, order, port };
+    if (labels !== undefined && (typeof labels !== 'object' || labels === null || Object.values(labels).some((value) => typeof value !== 'string'))) {
+      throw new Error(`${file}: remote #${index + 1}'s "labels" must map locales to labels, e.g. { "de": "Empfehlungen" }.`);
+    }
+    return { name, path, label, order, port, ...(labels ? { labels } : {}) };
   });
 }
 

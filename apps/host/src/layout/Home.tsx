@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
+import { useLocalizedRemotes } from '../i18n/area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../i18n/use-shell-intl';
 
 export function Home() {
   const { config, session } = useHostServices();
-  const usable = useUsableRemotes();
+  const usable = useLocalizedRemotes(useUsableRemotes());
   const { user, restoring } = useSessionSnapshot();
   const intl = useShellIntl();
   return (

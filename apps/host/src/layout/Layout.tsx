@@ -11,6 +11,7 @@ import { useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
 import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
+import { useLocalizedRemotes } from '../i18n/area-labels';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../i18n/use-shell-intl';
@@ -27,7 +28,8 @@ export function Layout() {
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
   const { user, status, restoring } = useSessionSnapshot();
-  const usable = useUsableRemotes();
+  const usable = useLocalizedRemotes(useUsableRemotes());
+  const titled = useLocalizedRemotes(manifest.remotes);
   const viewer = useViewer();
   // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
   const fromHtml = useFromHtml();
@@ -35,7 +37,7 @@ export function Layout() {
   const intl = useShellIntl();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
   useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
-  useDocumentTitle(config.productName, manifest.remotes, pageTitles);
+  useDocumentTitle(config.productName, titled, pageTitles);
   useFocusOnNavigation();
   return (
     <>

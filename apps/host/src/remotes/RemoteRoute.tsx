@@ -7,6 +7,7 @@ import { createRemoteContext } from './remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
+import { useAreaLabel } from '../i18n/area-labels';
 import { useFromHtml } from '../layout/from-html';
 
 type LoadState =
@@ -22,6 +23,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const { loader, session, config, api, events, consent, pageTitles, styles, prerendered, locale } = useHostServices();
   const user = useSessionUser();
   const navigate = useNavigate();
+  const label = useAreaLabel(remote);
   const [attempt, setAttempt] = useState(0);
   // An area already loaded renders at once (no skeleton for a frame); hydrating a page from HTML,
   // only if that HTML holds the area's content, so the first render matches it.
@@ -101,7 +103,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
 
   if (state.status === 'loading') return <RemoteSkeleton remote={remote} />;
   if (state.status === 'failed') {
-    return <RemoteErrorPanel label={remote.label} remoteName={remote.name} message={state.message} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
+    return <RemoteErrorPanel label={label} remoteName={remote.name} message={state.message} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
   }
   const { App } = state.module;
   return (
@@ -112,10 +114,10 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       onRecovered={focusArea}
       fallback={(error, reset) => {
         // Render may run more than once: the flag is set by the recovery's effect, not here.
-        if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={remote.label} onRecover={recoverStaleChunk} />;
+        if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={label} onRecover={recoverStaleChunk} />;
         return (
           <RemoteErrorPanel
-            label={remote.label}
+            label={label}
             remoteName={remote.name}
             message={isStaleChunk(error) ? 'A newer version was deployed and part of it could not be loaded. Retry to load the current version.' : `It stopped with an error: ${error.message}`}
             onRetry={isStaleChunk(error) ? retryLoad : reset}
@@ -125,7 +127,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     >
       <div ref={areaRef} tabIndex={-1} className="remote-slot remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
         <HostProvider value={context}>
-          <Suspense fallback={<p role="status" aria-busy="true">Loading {remote.label}…</p>}>
+          <Suspense fallback={<p role="status" aria-busy="true">Loading {label}…</p>}>
             <App />
           </Suspense>
         </HostProvider>

@@ -1,3 +1,4 @@
+import { useAreaLabel } from '../i18n/area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../i18n/use-shell-intl';
 import type { RemoteEntry } from '../manifest';
@@ -7,12 +8,13 @@ import type { RemoteEntry } from '../manifest';
  * heading and a status, in a box that reserves the area's space (so nothing below it moves when
  * the area mounts). Shown from the first render the manifest allows.
  */
-export function RemoteSkeleton({ remote, what }: { readonly remote: Pick<RemoteEntry, 'name' | 'label'>; readonly what?: string }) {
+export function RemoteSkeleton({ remote, what }: { readonly remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>; readonly what?: string }) {
   const intl = useShellIntl();
+  const label = useAreaLabel(remote);
   return (
     <section className="remote-slot remote-skeleton" aria-labelledby={`skeleton-${remote.name}`} aria-busy="true" data-testid="remote-loading">
-      <h1 id={`skeleton-${remote.name}`}>{remote.label}</h1>
-      <p role="status">{what ?? intl.formatMessage(shellMessages.loadingArea, { label: remote.label })}</p>
+      <h1 id={`skeleton-${remote.name}`}>{label}</h1>
+      <p role="status">{what ?? intl.formatMessage(shellMessages.loadingArea, { label })}</p>
     </section>
   );
 }
