@@ -72,7 +72,7 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   } finally {
     if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
   }
-  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+4 passed, 4 total/);
   expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
 
   // Standalone development: only this remote is built in watch mode; a saved component re-renders in place.
@@ -92,7 +92,10 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     const app = join(copy, 'apps/payments/src/App.tsx');
     const saved = Date.now();
-    writeFileSync(app, readFileSync(app, 'utf8').replace('welcome to Payments', 'your payments, freshly saved'));
+    const source = readFileSync(app, 'utf8');
+    const edited = source.replace('data-testid="payments-overview">', 'data-testid="payments-overview">Your payments, freshly saved. ');
+    expect(edited).not.toBe(source);
+    writeFileSync(app, edited);
     await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
     console.log(`Fast Refresh: edit to update in ${Date.now() - saved} ms`);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

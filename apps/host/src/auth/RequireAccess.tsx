@@ -4,6 +4,9 @@ import { canUse, describeRequirement } from '../access';
 import { useSessionSnapshot, useViewer } from '../host-services';
 import type { RemoteEntry } from '../manifest';
 import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
+import { useAreaLabel } from '../i18n/area-labels';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 /**
  * Renders the remote only for users who may use it; others get a "no access" page and nothing is
@@ -12,14 +15,16 @@ import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
  */
 export function RequireAccess({ remote, children }: { readonly remote: RemoteEntry; readonly children?: ReactNode }) {
   const { restoring } = useSessionSnapshot(); // re-render when the user changes
+  const intl = useShellIntl();
+  const label = useAreaLabel(remote);
   if (canUse(remote, useViewer())) return <>{children}</>;
   if (restoring) return <RemoteSkeleton remote={remote} />;
   return (
     <div role="alert" className="panel" data-testid="no-access" data-remote={remote.name}>
-      <h1>No access to {remote.label}</h1>
+      <h1>{intl.formatMessage(shellMessages.noAccessTitle, { label })}</h1>
+      <p>{intl.formatMessage(shellMessages.noAccess, { label, requirement: describeRequirement(remote) })}</p>
       <p>
-        {remote.label} needs {describeRequirement(remote)}, which your account does not have. Ask your administrator if you need it, or go back to
-        the <Link to="/">home page</Link>.
+        <Link to="/">{intl.formatMessage(shellMessages.notFoundHome)}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useHostServices, useSessionSnapshot } from '../host-services';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 /**
  * Sends a signed-out visitor to sign in, then back to the exact page they asked for. While an
@@ -13,6 +15,7 @@ export function RequireAuth({ children, pending }: { readonly children?: ReactNo
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const intl = useShellIntl();
 
   useEffect(() => {
     if (user || signedOutElsewhere || restoring || session.isLeaving()) return;
@@ -20,14 +23,14 @@ export function RequireAuth({ children, pending }: { readonly children?: ReactNo
   }, [user, signedOutElsewhere, restoring, session, returnTo, attempt]);
 
   if (user) return <>{children}</>;
-  if (restoring) return <>{pending ?? <p role="status" aria-busy="true">Restoring your session…</p>}</>;
+  if (restoring) return <>{pending ?? <p role="status" aria-busy="true">{intl.formatMessage(shellMessages.restoring)}</p>}</>;
   if (signedOutElsewhere) {
     return (
       <div role="alert" className="panel" data-testid="signed-out-elsewhere">
-        <h2>You signed out</h2>
-        <p>You signed out of the app in another tab, so this page is closed too.</p>
+        <h2>{intl.formatMessage(shellMessages.signedOutTitle)}</h2>
+        <p>{intl.formatMessage(shellMessages.signedOutElsewhere)}</p>
         <button type="button" onClick={() => void session.signIn(returnTo).catch((error: Error) => setFailure(error.message))}>
-          Sign in again
+          {intl.formatMessage(shellMessages.signInAgain)}
         </button>
       </div>
     );
@@ -35,7 +38,7 @@ export function RequireAuth({ children, pending }: { readonly children?: ReactNo
   if (failure) {
     return (
       <div role="alert" className="panel error" data-testid="sign-in-error">
-        <h2>Sign-in is unavailable</h2>
+        <h2>{intl.formatMessage(shellMessages.signInUnavailable)}</h2>
         <p>{failure}</p>
         <button
           type="button"

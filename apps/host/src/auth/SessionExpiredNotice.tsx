@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useHostServices } from '../host-services';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 
 /**
  * Shown when the session cannot be renewed any more. The page underneath stays as it is (its
@@ -12,11 +14,12 @@ export function SessionExpiredNotice() {
   const location = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const action = useRef<HTMLButtonElement>(null);
+  const intl = useShellIntl();
   useEffect(() => action.current?.focus(), []);
   return (
     <div className="notice" role="alertdialog" aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
-      <strong id="session-expired-title">Your session has expired.</strong>{' '}
-      <span id="session-expired-text">Sign in again to continue; you will come back to this page.</span>{' '}
+      <strong id="session-expired-title">{intl.formatMessage(shellMessages.sessionExpired)}</strong>{' '}
+      <span id="session-expired-text">{intl.formatMessage(shellMessages.sessionExpiredText)}</span>{' '}
       <button
         ref={action}
         type="button"
@@ -24,7 +27,7 @@ export function SessionExpiredNotice() {
           void session.signIn(`${location.pathname}${location.search}${location.hash}`).catch((error: Error) => setFailure(error.message))
         }
       >
-        Sign in again
+        {intl.formatMessage(shellMessages.signInAgain)}
       </button>
       {failure && <p role="alert">{failure}</p>}
     </div>

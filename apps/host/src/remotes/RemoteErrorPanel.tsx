@@ -1,3 +1,6 @@
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
+
 interface Props {
   readonly label: string;
   readonly remoteName: string;
@@ -9,13 +12,14 @@ interface Props {
 
 /** What a user sees instead of a feature area that failed; the rest of the app keeps working. */
 export function RemoteErrorPanel({ label, remoteName, message, onRetry, needsUpdate = false }: Props) {
+  const intl = useShellIntl();
   return (
     <div role="alert" className="remote-slot panel error" data-testid="remote-error" data-remote={remoteName} data-needs-update={needsUpdate}>
-      <h1>{needsUpdate ? `${label} needs an update` : `${label} is unavailable right now`}</h1>
+      <h1>{intl.formatMessage(needsUpdate ? shellMessages.areaNeedsUpdate : shellMessages.areaUnavailable, { label })}</h1>
       <p>{message}</p>
-      <p>The rest of the app still works. You can retry, or use another area from the menu.</p>
+      <p>{intl.formatMessage(shellMessages.restOfAppWorks)}</p>
       <button type="button" onClick={onRetry}>
-        Retry
+        {intl.formatMessage(shellMessages.retry)}
       </button>
     </div>
   );

@@ -8,6 +8,8 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
 import { useAreaLabel } from '../i18n/area-labels';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../i18n/use-shell-intl';
 import { useFromHtml } from '../layout/from-html';
 
 type LoadState =
@@ -24,6 +26,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const label = useAreaLabel(remote);
+  const intl = useShellIntl();
   const [attempt, setAttempt] = useState(0);
   // An area already loaded renders at once (no skeleton for a frame); hydrating a page from HTML,
   // only if that HTML holds the area's content, so the first render matches it.
@@ -119,7 +122,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
           <RemoteErrorPanel
             label={label}
             remoteName={remote.name}
-            message={isStaleChunk(error) ? 'A newer version was deployed and part of it could not be loaded. Retry to load the current version.' : `It stopped with an error: ${error.message}`}
+            message={isStaleChunk(error) ? intl.formatMessage(shellMessages.areaStale) : intl.formatMessage(shellMessages.areaThrew, { message: error.message })}
             onRetry={isStaleChunk(error) ? retryLoad : reset}
           />
         );
@@ -127,7 +130,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     >
       <div ref={areaRef} tabIndex={-1} className="remote-slot remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
         <HostProvider value={context}>
-          <Suspense fallback={<p role="status" aria-busy="true">Loading {label}…</p>}>
+          <Suspense fallback={<p role="status" aria-busy="true">{intl.formatMessage(shellMessages.loadingArea, { label })}</p>}>
             <App />
           </Suspense>
         </HostProvider>
@@ -142,10 +145,11 @@ export function isStaleChunk(error: Error): boolean {
 }
 
 function StaleChunkRecovery({ label, onRecover }: { readonly label: string; readonly onRecover: () => void }) {
+  const intl = useShellIntl();
   useEffect(() => onRecover(), [onRecover]);
   return (
     <p aria-busy="true" data-testid="remote-updating">
-      Loading the current version of {label}…
+      {intl.formatMessage(shellMessages.areaUpdating, { label })}
     </p>
   );
 }
