@@ -23,6 +23,7 @@ import { createPageConsent, exposeConsent, installTelemetry, report } from './te
 import type { RemoteEntry } from './manifest';
 import { readPageData, type PageData } from './prerender/page-data';
 import type { ReactNode } from 'react';
+import { storageOrNull } from './browser-storage';
 
 const log = createLogger('host');
 
@@ -140,13 +141,4 @@ async function canHydrate(page: PageData, remotes: readonly RemoteEntry[], loade
     () => true,
     () => false,
   );
-}
-
-/** A storage area, or null where the browser refuses it (a sandboxed frame, some privacy modes). */
-function storageOrNull(area: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return window[area];
-  } catch {
-    return null;
-  }
 }

@@ -8,3 +8,4 @@ export { startNginxDeployment, type NginxDeployment } from './nginx';
 export { axeViolations } from './axe';
 export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';
 export { startPrometheus, type RunningPrometheus } from './prometheus';
+export { runRelease, release, canaryBuild, type ReleaseRun } from './release-cli';

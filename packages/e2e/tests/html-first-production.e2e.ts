@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, startNginxDeployment, type NginxDeployment, type TestBrowser } from '../src';
+import { launchBrowser, startNginxDeployment, type NginxDeployment, type TestBrowser, release as releaseIn, canaryBuild } from '../src';
 
 // Pages from HTML in production: `mfe-release` renders an environment's pages at every change of its
 // manifest (with the host build recorded by `init --host-build`) into the store's envs/<env>/pages/,
 // and real nginx, configured by `release:nginx --pages-root`, serves them with the page headers,
 // else the app's page. The canary fixture is one remote built as versions that say which they are
 // (1.2.0 without a server build).
-const repoRoot = join(__dirname, '..', '..', '..');
-const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
 let deployment: NginxDeployment;
 let browser: TestBrowser;
 
@@ -21,14 +18,7 @@ afterAll(async () => {
   await deployment?.stop();
 });
 
-function release(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', deployment.dir], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`mfe-release ${args.join(' ')}: ${stdout}${stderr}`));
-      else resolve(`${stdout}${stderr}`);
-    });
-  });
-}
+const release = (...args: string[]) => releaseIn(deployment.dir, ...args);
 
 /** A path as nginx answers it: which release its HTML shows, whether it is the area's shell or the app's empty page. */
 async function served(path: string) {
@@ -48,7 +38,7 @@ async function served(path: string) {
 
 test('each release renders the environment\'s pages, nginx serves them with the page headers, and the browser hydrates the version the manifest names', async () => {
   await release('init', '--public-url', deployment.remotesUrl, '--host', `production=${deployment.hostUrl}`, '--host-build', `production=${join(deployment.dir, 'host')}`);
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', fixture(version), '--actor', 'ci');
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
   // nginx serves the store's production manifest and pages from now on.
   renameSync(deployment.manifestFile, `${deployment.manifestFile}.before`);
   symlinkSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), deployment.manifestFile);

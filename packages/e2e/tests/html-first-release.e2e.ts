@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setUpBrowserSuite } from '../src';
+import { setUpBrowserSuite, release as releaseIn, canaryBuild } from '../src';
 
 // Pages from HTML stay true to what is released: the stack releases through a store (as `pnpm
 // start` does) and renders its pages again for every manifest revision, so a public area's HTML
 // is always of the build its script loads; a build without a server build is said at release time
 // and its pages render in the browser.
-const repoRoot = join(__dirname, '..', '..', '..');
 const store = mkdtempSync(join(tmpdir(), 'mfe-html-store-'));
 const suite = setUpBrowserSuite(['--release-store', store]);
-const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
 
-function release(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', store], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`mfe-release ${args.join(' ')}: ${stdout}${stderr}`));
-      else resolve(`${stdout}${stderr}`);
-    });
-  });
-}
+const release = (...args: string[]) => releaseIn(store, ...args);
 
 /** The canary area's page as the host serves it: what its HTML shows and which build its data names. */
 async function canaryPage() {
@@ -33,7 +23,7 @@ async function canaryPage() {
 }
 
 test('each revision serves HTML of the version it deploys, and a build without a server build renders in the browser, said at release time', async () => {
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', fixture(version), '--actor', 'ci');
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
   await release('deploy', 'canary@1.0.0', '--env', 'development', '--path', '/canary', '--label', 'Canary', '--public', '--actor', 'ci');
   expect(await canaryPage()).toEqual({ release: '1.0.0', data: { remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) }, skeleton: false });
 

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, startPrometheus, type NginxDeployment, type TestBrowser } from '../src';
+import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, startPrometheus, type NginxDeployment, type TestBrowser, runRelease, release as releaseIn, canaryBuild } from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
@@ -11,7 +10,6 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 // would configure it). The canary fixture is one remote built as two versions that say which
 // they are.
 const repoRoot = join(__dirname, '..', '..', '..');
-const fixture = (version: string) => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
 let deployment: NginxDeployment;
 let browser: TestBrowser;
 
@@ -23,26 +21,15 @@ afterAll(async () => {
   await deployment?.stop();
 });
 
-function release(...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages', 'release', 'src', 'cli.ts'), ...args, '--store', deployment.dir], { cwd: join(repoRoot, 'packages', 'release') }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
-  });
-}
-
-async function expectDone(...args: string[]): Promise<string> {
-  const { code, out } = await release(...args);
-  if (code !== 0) throw new Error(`mfe-release ${args.join(' ')} exited ${code}:\n${out}`);
-  return out;
-}
+const release = (...args: string[]) => runRelease(deployment.dir, ...args);
+const expectDone = (...args: string[]) => releaseIn(deployment.dir, ...args);
 
 const productionManifest = () => readFileSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), 'utf8');
 
 test('a remote published twice goes to staging, the same bytes to production, and back, with history; the open host follows without a rebuild', async () => {
   await expectDone('init', '--public-url', deployment.remotesUrl, '--host', `staging=${deployment.hostUrl}`, '--host', `production=${deployment.hostUrl}`);
-  expect(await expectDone('publish', fixture('1.0.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.0\.0/);
-  expect(await expectDone('publish', fixture('1.1.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.1\.0/);
+  expect(await expectDone('publish', canaryBuild('1.0.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.0\.0/);
+  expect(await expectDone('publish', canaryBuild('1.1.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.1\.0/);
   await expectDone('deploy', 'canary@1.0.0', '--env', 'staging', '--path', '/canary', '--label', 'Canary', '--actor', 'alice', '--reason', 'first release');
   await expectDone('promote', '--from', 'staging', '--to', 'production', '--actor', 'bob', '--reason', 'staging looks good');
   // nginx serves the store's production manifest at the host's /remotes.json from now on.
@@ -63,7 +50,7 @@ test('a remote published twice goes to staging, the same bytes to production, an
   const staging = JSON.parse(readFileSync(join(deployment.dir, 'envs', 'staging', 'manifest.json'), 'utf8')) as typeof production;
   expect(production.remotes).toEqual(staging.remotes);
   const served = Buffer.from(await (await fetch(new URL('remoteEntry.js', production.remotes[0]!.entry))).arrayBuffer());
-  expect(served.equals(readFileSync(join(fixture('1.1.0'), 'remoteEntry.js')))).toBe(true);
+  expect(served.equals(readFileSync(join(canaryBuild('1.1.0'), 'remoteEntry.js')))).toBe(true);
   await page.reload();
   await page.getByText('Release 1.1.0').waitFor();
 
@@ -192,7 +179,7 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
   const prometheus = await startPrometheus(deployment.basePort + 102, [deployment.collectorUrl]);
   const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   try {
-    await expectDone('publish', fixture('1.2.0'), '--actor', 'ci');
+    await expectDone('publish', canaryBuild('1.2.0'), '--actor', 'ci');
     const rollout = (target: string, interval: string) =>
       release('rollout', 'start', target, '--env', 'production', '--prometheus', prometheus.url, '--steps', '50,100', '--interval', interval, '--min-loads', '30', '--watch', '--actor', 'alice', '--reason', 'the test');
 
@@ -231,7 +218,7 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
 }, 600_000);
 
 test('a preview link shows the branch build with everything else as live; a forged or expired link loads nothing of it and says so', async () => {
-  const made = await expectDone('preview', fixture('1.1.0'), '--env', 'production', '--ttl', '1h', '--actor', 'dana', '--reason', 'PR 42');
+  const made = await expectDone('preview', canaryBuild('1.1.0'), '--env', 'production', '--ttl', '1h', '--actor', 'dana', '--reason', 'PR 42');
   const link = /^ {2}(http\S+)$/m.exec(made)![1]!;
   expect(new URL(link).searchParams.get('mfe-preview')).toMatch(/^[A-Za-z0-9_-]{22}$/);
   const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
@@ -268,7 +255,7 @@ test('a preview link shows the branch build with everything else as live; a forg
     expect(await forged.page.getByTestId('preview-refused').count()).toBe(0);
     await forged.context.close();
 
-    const short = await expectDone('preview', fixture('1.1.0'), '--env', 'production', '--ttl', '1s', '--actor', 'dana');
+    const short = await expectDone('preview', canaryBuild('1.1.0'), '--env', 'production', '--ttl', '1s', '--actor', 'dana');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const expired = await open(new URL('/canary?' + new URL(/^ {2}(http\S+)$/m.exec(short)![1]!).searchParams.toString(), deployment.hostUrl).href);
     await expired.page.getByTestId('preview-refused').waitFor();

@@ -1,3 +1,5 @@
+import { storageOrNull } from '../browser-storage';
+
 /**
  * How this tab arrived at the page: back from signing in, or from signing out (a one-shot flag in
  * this tab's session storage, no token). The shell moves focus to the page's content and announces
@@ -7,7 +9,7 @@
 export const ARRIVAL_KEY = 'mfe.auth.arrival';
 export type Arrival = 'signed-in' | 'signed-out';
 
-export function markArrival(arrival: Arrival, storage: Pick<Storage, 'setItem'> | null = sessionStorageOrNull()): void {
+export function markArrival(arrival: Arrival, storage: Pick<Storage, 'setItem'> | null = storageOrNull('sessionStorage')): void {
   try {
     storage?.setItem(ARRIVAL_KEY, arrival);
   } catch {
@@ -16,19 +18,11 @@ export function markArrival(arrival: Arrival, storage: Pick<Storage, 'setItem'> 
 }
 
 /** The arrival, once: it is forgotten as it is read. */
-export function takeArrival(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = sessionStorageOrNull()): Arrival | null {
+export function takeArrival(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = storageOrNull('sessionStorage')): Arrival | null {
   try {
     const value = storage?.getItem(ARRIVAL_KEY) ?? null;
     storage?.removeItem(ARRIVAL_KEY);
     return value === 'signed-in' || value === 'signed-out' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
   } catch {
     return null;
   }

@@ -1,3 +1,5 @@
+import { storageOrNull } from '../browser-storage';
+
 /**
  * Not a secret: only remembers, for this tab, that someone signed in, so a
  * reload with no other tab open tries a silent sign-in.
@@ -9,19 +11,19 @@ export const SIGNED_IN_HINT = 'mfe.auth.signed-in';
  * fetch a signed-in area's remote alongside the session restore, but never for a visitor who is
  * about to be sent to sign in.
  */
-export function mayHaveSession(storage: Pick<Storage, 'getItem'> = window.sessionStorage): boolean {
+export function mayHaveSession(storage: Pick<Storage, 'getItem'> | null = storageOrNull('sessionStorage')): boolean {
   try {
-    return storage.getItem(SIGNED_IN_HINT) === '1';
+    return storage?.getItem(SIGNED_IN_HINT) === '1';
   } catch {
     return false;
   }
 }
 
 /** Remembers (or forgets) for this tab that someone is signed in. */
-export function rememberSignedIn(signedIn: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> = window.sessionStorage): void {
+export function rememberSignedIn(signedIn: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> | null = storageOrNull('sessionStorage')): void {
   try {
-    if (signedIn) storage.setItem(SIGNED_IN_HINT, '1');
-    else storage.removeItem(SIGNED_IN_HINT);
+    if (signedIn) storage?.setItem(SIGNED_IN_HINT, '1');
+    else storage?.removeItem(SIGNED_IN_HINT);
   } catch {
     // Storage refused (private mode, quota): the hint is only an optimisation.
   }

@@ -13,6 +13,7 @@ import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { isSri } from '@mfe/manifest/remote-build';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
+import { storageOrNull } from '../browser-storage';
 
 /** The runtime config's default URL, as the host reads it (config.ts). */
 const CONFIG_URL = '/config.json';
@@ -31,13 +32,8 @@ interface RawEntry {
 function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown } {
   const { candidate } = remote;
   if (!candidate || typeof candidate.percent !== 'number' || typeof remote.name !== 'string') return remote;
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    // Refused: the host draws a side for the page; this preload may then be the other build.
-  }
-  return bucketOf(cohortSeed(storage).seed, remote.name) < candidate.percent ? candidate : remote;
+  // Storage refused: the host draws a side for the page; this preload may then be the other build.
+  return bucketOf(cohortSeed(storageOrNull('localStorage')).seed, remote.name) < candidate.percent ? candidate : remote;
 }
 
 const json = (response: Response): Promise<unknown> => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)));

@@ -4,16 +4,9 @@ import { report } from '../telemetry';
 import type { RemoteIdentity } from '../telemetry/record';
 import { createPageLocale, type PageLocale } from './page-locale';
 import { loadShellCatalogue } from './shell-catalogues';
+import { storageOrNull } from '../browser-storage';
 
 const log = createLogger('i18n');
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The page's locale in the browser: the runtime config's languages, the visitor's remembered choice
@@ -23,7 +16,7 @@ function localStorageOrNull(): Storage | null {
 export function browserPageLocale(config: HostConfig, describe: (name: string) => RemoteIdentity): PageLocale {
   return createPageLocale({
     ...config.i18n,
-    storage: localStorageOrNull(),
+    storage: storageOrNull('localStorage'),
     languages: navigator.languages?.length ? navigator.languages : [navigator.language],
     loadShellCatalogue,
     onMissing: (owner, id, locale) => {

@@ -1,5 +1,6 @@
 import { useHostServices } from '../host-services';
 import { leavePreview } from '../remotes/preview';
+import { storageOrNull } from '../browser-storage';
 
 /** What a preview link did: the branch build on screen and until when, or why nothing of it loaded. */
 export function PreviewBanner() {
@@ -21,7 +22,7 @@ export function PreviewBanner() {
       <button
         type="button"
         onClick={() => {
-          leavePreview(window.sessionStorage);
+          leavePreview(storageOrNull('sessionStorage'));
           window.location.reload();
         }}
       >

@@ -1,4 +1,5 @@
 import { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentState } from '@mfe/context';
+import { storageOrNull } from '../browser-storage';
 
 /**
  * The page's consent, remembered in localStorage (a choice, not a secret) so
@@ -7,7 +8,7 @@ import { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentState } fr
  */
 const STORAGE_KEY = 'mfe.consent.v1';
 
-function read(storage: Storage | undefined): ConsentState {
+function read(storage: Storage | null): ConsentState {
   try {
     const parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as Partial<Record<string, unknown>> | null;
     const pick = (value: unknown) => (typeof value === 'boolean' ? value : null);
@@ -17,7 +18,7 @@ function read(storage: Storage | undefined): ConsentState {
   }
 }
 
-export function createPageConsent(storage: Storage | undefined = safeLocalStorage()): ConsentApi {
+export function createPageConsent(storage: Storage | null = storageOrNull('localStorage')): ConsentApi {
   const consent = createConsentStore(read(storage), (state) => {
     try {
       storage?.setItem(STORAGE_KEY, JSON.stringify(state));
@@ -32,12 +33,4 @@ export function createPageConsent(storage: Storage | undefined = safeLocalStorag
 export function exposeConsent(consent: ConsentApi, target: Window = window): void {
   const api = Object.freeze({ get: consent.get, set: consent.set, subscribe: consent.subscribe });
   Object.defineProperty(target, 'mfePlatform', { value: Object.freeze({ consent: api }), configurable: false, writable: false });
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
