@@ -61,9 +61,10 @@ export async function start(): Promise<void> {
   exposeConsent(consent);
   let composed: readonly RemoteEntry[] = [];
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
-  // The page's language: its shell texts load alongside the manifest (only for a locale other than the default).
+  // The page's language: its shell texts load alongside the manifest (only for a locale other than
+  // the default). A page from HTML starts in the language it was rendered in, which hydration must match.
   const locale = browserPageLocale(config, (name) => loader.describe(name));
-  const localeReady = locale.start();
+  const localeReady = fromHtml ? locale.begin(fromHtml.locale ?? config.i18n.defaultLocale) : locale.start();
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
   const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
@@ -114,9 +115,14 @@ export async function start(): Promise<void> {
   });
   const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
   const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
-  // A page rendered in the browser starts in its language; a page from HTML is hydrated as it was
-  // rendered (the default language) and switches once its texts are in.
-  if (!hydrate) await localeReady;
+  // A page rendered in the browser starts in the visitor's language; a page from HTML is hydrated in
+  // the language it was rendered in (its area's texts too), then switches if the visitor's differs.
+  if (hydrate) {
+    await localeReady;
+    if (fromHtml.remote) await locale.prepareArea(fromHtml.remote, loader.loadedModule(fromHtml.remote)?.messages);
+  } else {
+    await (fromHtml ? locale.start() : localeReady);
+  }
   const app = (
     <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, locale, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}), ...(hydrate ? { prerendered: fromHtml } : {}) }}>
       <AppRouter remotes={manifest.remotes} />
@@ -126,6 +132,7 @@ export async function start(): Promise<void> {
   root = hydrateRoot(rootElement, app, {
     onRecoverableError: (error) => log.warn('The page from HTML did not match what the browser renders; React rendered it again.', { message: (error as Error)?.message }),
   });
+  void locale.start();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { validateRuntimeConfig } from '@mfe/manifest';
 import { hostHeaders } from './headers';
-import { nginxServerConfig, nginxStandaloneConfig } from './nginx';
+import { nginxServerConfig, nginxStandaloneConfig, pageLocaleMaps } from './nginx';
 
 const parsed = validateRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://login.example.com', clientId: 'web' }, allowedRemoteOrigins: ['https://cdn.example.com'] });
 if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
@@ -68,7 +68,32 @@ test('with pages from HTML, a path is answered by its page, else the shell of it
   expect(conf).toContain('try_files $uri/index.html $mfe_p0$mfe_p1$mfe_p2$mfe_p3/_area.html $mfe_p0$mfe_p1$mfe_p2/_area.html $mfe_p0$mfe_p1/_area.html $mfe_p0/_area.html @mfe_app;');
   // Pages of two revisions can have the same size and second: sent whole, as the manifest is.
   const block = conf.slice(conf.indexOf(`location ${pages}`), conf.indexOf('\n  }', conf.indexOf(`location ${pages}`)));
-  expect(block).toContain('root /srv/store/envs/production/pages;');
+  expect(block).toContain('root /srv/store/envs/production/pages$mfe_pages_locale;');
   expect(block).toContain('etag off;');
   expect(nginxServerConfig(base)).not.toContain('_area.html');
+});
+
+test('a page from HTML is served in the language the cookie names, else the first Accept-Language one, else the default', () => {
+  const maps = pageLocaleMaps({ defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] });
+  expect(maps.join('\n')).toContain(['map $http_accept_language $mfe_browser_locale {', '  default "";', '  "~*^ *en-XA(?:[;,]|$)" "/_en-XA";', '  "~*^ *en(?:-[^,;]*)?(?:[;,]|$)" "";', '  "~*^ *de(?:-[^,;]*)?(?:[;,]|$)" "/_de";', '  "~*^ *ar(?:-[^,;]*)?(?:[;,]|$)" "/_ar";', '}'].join('\n'));
+  expect(maps.join('\n')).toContain(['map $cookie_mfe_locale $mfe_pages_locale {', '  default $mfe_browser_locale;', '  "en" "";', '  "de" "/_de";', '  "ar" "/_ar";', '  "en-XA" "/_en-XA";', '}'].join('\n'));
+  // The same patterns as JavaScript regular expressions (PCRE agrees on these), tried in order as nginx does.
+  const browser = (header: string) => {
+    for (const line of maps.slice(3, maps.indexOf('}'))) {
+      const [, pattern, folder] = /^ {2}"~\*(.*)" "(.*)";$/.exec(line)!;
+      if (new RegExp(pattern!, 'i').test(header)) return folder;
+    }
+    return '';
+  };
+  expect(browser('de-DE,de;q=0.9,en;q=0.8')).toBe('/_de');
+  expect(browser('en-XA')).toBe('/_en-XA');
+  expect(browser('en-GB,de')).toBe('');
+  expect(browser('fr-FR,de;q=0.5')).toBe('');
+  expect(browser('dee')).toBe('');
+  expect(nginxServerConfig({ ...base, pagesRoot: '/srv/pages' })).toContain('map $cookie_mfe_locale $mfe_pages_locale {');
+  expect(nginxServerConfig(base)).not.toContain('mfe_pages_locale');
+});
+
+test('a locale that is not a plain language tag is never written into the config', () => {
+  expect(() => pageLocaleMaps({ defaultLocale: 'en', locales: ['en', 'de" "x'] })).toThrow('Cannot write the locale');
 });

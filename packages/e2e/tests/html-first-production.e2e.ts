@@ -36,6 +36,13 @@ async function served(path: string) {
   };
 }
 
+/** The page nginx answers for these request headers: its language and direction, and whether it welcomes in German. */
+async function inLanguage(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${deployment.hostUrl}${path}`, { headers });
+  const html = await response.text();
+  return { lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? null, dir: /<html [^>]*dir="([^"]+)"/.exec(html)?.[1] ?? null, welcome: html.includes('Willkommen bei'), vary: response.headers.get('vary') };
+}
+
 test('each release renders the environment\'s pages, nginx serves them with the page headers, and the browser hydrates the version the manifest names', async () => {
   await release('init', '--public-url', deployment.remotesUrl, '--host', `production=${deployment.hostUrl}`, '--host-build', `production=${join(deployment.dir, 'host')}`);
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
@@ -55,6 +62,11 @@ test('each release renders the environment\'s pages, nginx serves them with the 
   expect(await served('/canary/some/deeper/path')).toMatchObject({ status: 200, release: null, shell: true, appPage: false });
   expect(await served('/no-such-area')).toMatchObject({ status: 200, shell: false, appPage: true });
   expect((await served('/')).appPage).toBe(false);
+  // Every listed language has its pages: nginx serves the language menu's cookie's, else the first
+  // Accept-Language language's, else the default's.
+  expect(await inLanguage('/', { 'Accept-Language': 'de-DE,de;q=0.9' })).toEqual({ lang: 'de', dir: 'ltr', welcome: true, vary: expect.stringContaining('Cookie, Accept-Language') });
+  expect(await inLanguage('/canary/deeper', { 'Accept-Language': 'de', Cookie: 'mfe_locale=ar' })).toMatchObject({ lang: 'ar', dir: 'rtl' });
+  expect(await inLanguage('/', { 'Accept-Language': 'fr-FR,de;q=0.5', Cookie: 'mfe_locale=../../etc' })).toMatchObject({ lang: 'en', welcome: false });
 
   await release('deploy', 'canary@1.1.0', '--env', 'production', '--actor', 'ci');
   expect((await served('/canary')).release).toBe('1.1.0');

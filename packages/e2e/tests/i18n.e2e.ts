@@ -41,9 +41,64 @@ test('the language menu switches the shell and the area at once, without a reloa
   // Only German was fetched: the shell's and the area's, nothing for Arabic.
   expect(requests.sort()).toEqual(['host de', 'remote de']);
 
-  await page.reload();
+  // The choice reaches the server too: the reloaded page's HTML is German before any script.
+  const reloaded = await page.reload();
+  expect(await reloaded!.text()).toMatch(/^<!doctype html><html lang="de" dir="ltr">[\s\S]*<h1 id="referrals-title"[^>]*>Empfehlungen<\/h1>/i);
   await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
+});
+
+/** The page's HTML as the server sends it for these request headers: its language, direction, heading and Vary. */
+async function pageFromServer(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${suite.stack.hostUrl}${path}`, { headers });
+  const html = await response.text();
+  return {
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? null,
+    dir: /<html [^>]*dir="([^"]+)"/.exec(html)?.[1] ?? null,
+    heading: /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
+    vary: response.headers.get('vary'),
+  };
+}
+
+test("a page from HTML is in the visitor's language before any script, and hydrates in it without a mismatch", async () => {
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })).toEqual({ lang: 'de', dir: 'ltr', heading: 'Empfehlungen', vary: expect.stringMatching(/Cookie, Accept-Language/) });
+  // The language menu's cookie wins over the browser's languages; an unknown one is ignored.
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de', Cookie: 'mfe_locale=ar' })).toMatchObject({ lang: 'ar', dir: 'rtl', heading: 'الإحالات' });
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'fr-FR', Cookie: 'mfe_locale=xx' })).toMatchObject({ lang: 'en', heading: 'Referrals' });
+  expect((await pageFromServer('/', { 'Accept-Language': 'de' })).heading).toBe('Willkommen bei Acme Web');
+
+  const browser = suite.browser.context.browser()!;
+  // With JavaScript off, a German browser reads German.
+  const offline = await browser.newContext({ locale: 'de-DE', javaScriptEnabled: false });
+  try {
+    const page = await offline.newPage();
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Jemanden einladen' }).isVisible()).toBe(true);
+  } finally {
+    await offline.close();
+  }
+  // With JavaScript, it hydrates in German: the same heading node, no mismatch, and it stays German.
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+      });
+    });
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    await page.getByTestId('sign-in').waitFor(); // hydrated
+    expect(await page.getByTestId('sign-in').textContent()).toBe('Anmelden');
+    expect(await page.evaluate(() => (window as unknown as { __heading: Element | null }).__heading === document.querySelector('h1') && document.querySelector('h1')?.textContent)).toBe('Empfehlungen');
+    expect(await page.getByRole('combobox', { name: 'Sprache' }).isEnabled()).toBe(true);
+    expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a browser that prefers German gets German with no choice made, and dates and numbers in German', async () => {

@@ -13,7 +13,7 @@ export const LABEL_PATTERN = new RegExp(rules.label.pattern);
 /** Paths the host owns; no remote may mount on or under them. */
 export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
 /** How pages from HTML are laid out as files (see rules.json's comment): written by @mfe/prerender, looked up by nginx. */
-export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth } as const;
+export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth, localeCookie: rules.pages.localeCookie, localeFolderPrefix: rules.pages.localeFolderPrefix } as const;
 export const RULES_EXPLAINED = { name: rules.name.explain, route: rules.route.explain, label: rules.label.explain, integrity: rules.integrity.explain } as const;
 
 export function isValidName(name: string): boolean {

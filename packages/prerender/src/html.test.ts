@@ -23,3 +23,10 @@ test('a template without the placeholder is refused with what is missing', () =>
   expect(() => assertTemplate('<html><head><title>x</title></head><body><div id="app"></div></body></html>')).toThrow('#root placeholder');
   expect(() => assertTemplate(TEMPLATE)).not.toThrow();
 });
+
+test('the page says its language and direction on <html>, replacing the template\'s', () => {
+  const html = pageHtml('<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"><main></main></div></body></html>', { root: '<main>مرحبا</main>', title: 't', data: '{}', lang: 'ar', dir: 'rtl' });
+  expect(html).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><head>/);
+  expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}', lang: 'de"><script>', dir: 'ltr' })).toContain('<html lang="de&quot;&gt;&lt;script&gt;" dir="ltr">');
+  expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}' })).toMatch(/^<!doctype html><html><head>/);
+});

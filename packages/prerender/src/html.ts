@@ -10,12 +10,16 @@ export interface PageParts {
   /** Data for the browser (`#mfe-page`), already escaped by `pageDataText`. */
   readonly data: string;
   readonly stylesheets?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
+  /** The page's language and direction (`<html lang dir>`). */
+  readonly lang?: string;
+  readonly dir?: 'ltr' | 'rtl';
 }
 
 // The placeholder index.html shows until the shell renders (apps/host/src/index.html; the build
 // minifies it, so quotes may be gone).
 const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/main><\/div>/;
 const TITLE = /<title>[\s\S]*?<\/title>/;
+const HTML_TAG = /<html[^>]*>/;
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
@@ -33,7 +37,9 @@ export function pageHtml(template: string, parts: PageParts): string {
   const hints = LEADING_HINTS.exec(parts.root)?.[0] ?? '';
   const root = parts.root.slice(hints.length);
   const links = (parts.stylesheets ?? []).map(({ href, integrity }) => `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrity ? ` integrity="${escapeAttribute(integrity)}"` : ''} />`).join('');
+  const language = parts.lang ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}` : undefined;
   return template
+    .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${links}${hints}`)
     .replace(ROOT_PLACEHOLDER, () => `<div id="root">${root}</div><script type="application/json" id="mfe-page">${parts.data}</script>`);
 }

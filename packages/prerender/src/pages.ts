@@ -9,7 +9,7 @@ import { loadServerBundle, type ServerBundle } from './server-bundle';
 interface HostRenderer {
   /** The contract package the shell was built with. */
   readonly contract: unknown;
-  renderPage(request: { origin: string; config: unknown; manifest: unknown; path: string; content?: { remote: string; module: unknown; version: string } }): Promise<{ html: string; title: string; data: string }>;
+  renderPage(request: { origin: string; config: unknown; manifest: unknown; path: string; locale: string; content?: { remote: string; module: unknown; version: string } }): Promise<{ html: string; title: string; data: string; locale: string; dir: 'ltr' | 'rtl' }>;
 }
 
 export interface PrerenderInput {
@@ -24,32 +24,46 @@ export interface PrerenderInput {
   readonly fetchImpl?: typeof fetch;
 }
 
-/** The pages of one manifest revision: by exact path, and the shell for everything under an area. */
-export interface PrerenderedPages {
+/** One language's pages: by exact path, and the shell for everything under an area. */
+export interface LocalePages {
   readonly exact: ReadonlyMap<string, string>;
   /** Longest prefix first. */
   readonly under: ReadonlyArray<{ readonly prefix: string; readonly html: string }>;
+}
+
+/** The pages of one manifest revision, in each language the runtime config lists. */
+export interface PrerenderedPages {
+  readonly defaultLocale: string;
+  readonly locales: ReadonlyMap<string, LocalePages>;
   /** What rendered in the browser only, and why (said at release time). */
   readonly warnings: readonly string[];
 }
 
-/** The page for a request path, or undefined when the browser renders it (index.html). */
-export function pageFor(pages: PrerenderedPages, pathname: string): string | undefined {
+/** The page for a request path in a language (default: the default), or undefined when the browser renders it (index.html). */
+export function pageFor(pages: PrerenderedPages, pathname: string, locale: string = pages.defaultLocale): string | undefined {
+  const inLocale = pages.locales.get(locale) ?? pages.locales.get(pages.defaultLocale);
+  if (!inLocale) return undefined;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pages.exact.get(path) ?? pages.under.find(({ prefix }) => path.startsWith(`${prefix}/`))?.html;
+  return inLocale.exact.get(path) ?? inLocale.under.find(({ prefix }) => path.startsWith(`${prefix}/`))?.html;
 }
 
 /**
  * The pages as files, for a server that looks them up without code (nginx, `release:nginx
  * --pages-root`): `<path>/index.html` for a path's own page, `<route>/_area.html` for the shell of
- * everything under an area (the layout is `PAGE_FILES`, from the manifest's rules).
+ * everything under an area; the default language's at the top, each other's in `_<locale>/` (the
+ * layout is `PAGE_FILES`, from the manifest's rules).
  */
 export function pageFiles(pages: PrerenderedPages): Array<{ readonly file: string; readonly html: string }> {
   const folder = (path: string) => (path === '/' ? '' : `${path.slice(1)}/`);
-  return [
-    ...[...pages.exact].map(([path, html]) => ({ file: `${folder(path)}${PAGE_FILES.page}`, html })),
-    ...pages.under.map(({ prefix, html }) => ({ file: `${folder(prefix)}${PAGE_FILES.areaShell}`, html })),
-  ].sort((a, b) => a.file.localeCompare(b.file));
+  return [...pages.locales]
+    .flatMap(([locale, { exact, under }]) => {
+      const base = locale === pages.defaultLocale ? '' : `${PAGE_FILES.localeFolderPrefix}${locale}/`;
+      return [
+        ...[...exact].map(([path, html]) => ({ file: `${base}${folder(path)}${PAGE_FILES.page}`, html })),
+        ...under.map(({ prefix, html }) => ({ file: `${base}${folder(prefix)}${PAGE_FILES.areaShell}`, html })),
+      ];
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
 }
 
 async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string | null> {
@@ -78,9 +92,10 @@ async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provide
 }
 
 /**
- * Renders every page a manifest revision gives the host ahead of time: the home page; for each
- * area, the shell with the area's skeleton (for all its paths); and for a public area with a server
- * build, its first page with the content, from the same build the manifest points the browser at.
+ * Renders every page a manifest revision gives the host ahead of time, in each language the runtime
+ * config lists: the home page; for each area, the shell with the area's skeleton (for all its
+ * paths); and for a public area with a server build, its first page with the content, from the same
+ * build the manifest points the browser at.
  * An area that cannot be rendered (no server build, a canary running, a render that throws) keeps
  * the shell page and is named in `warnings`; nothing here makes a page fail.
  */
@@ -91,17 +106,19 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const serverDir = join(input.hostDir, 'server');
   const { entry, integrity } = JSON.parse(readFileSync(join(serverDir, 'server.json'), 'utf8')) as { entry: string; integrity: string };
   const renderer = loadServerBundle({ code: readFileSync(join(serverDir, entry), 'utf8'), integrity, publicPath: '/', label: 'the host' }) as HostRenderer;
-  const config = input.config as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean };
+  const config = input.config as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean; i18n?: { defaultLocale?: string; locales?: string[] } };
+  const defaultLocale = config.i18n?.defaultLocale ?? 'en';
+  const locales = [defaultLocale, ...(config.i18n?.locales ?? []).filter((locale) => locale !== defaultLocale)];
   const { remotes } = parseManifest(input.manifest, { allowedOrigins: [input.origin, ...(config.allowedRemoteOrigins ?? [])], requireIntegrity: config.requireIntegrity ?? true });
   const warnings: string[] = [];
-  const render = async (path: string, content?: { remote: string; module: unknown; version: string }, stylesheets?: Array<{ href: string; integrity?: string }>) => {
-    const page = await renderer.renderPage({ origin: input.origin, config: input.config, manifest: input.manifest, path, ...(content ? { content } : {}) });
-    return pageHtml(template, { root: page.html, title: page.title, data: page.data, ...(stylesheets ? { stylesheets } : {}) });
+  type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }> };
+  const render = async (locale: string, path: string, content?: Content) => {
+    const page = await renderer.renderPage({ origin: input.origin, config: input.config, manifest: input.manifest, path, locale, ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}) });
+    return pageHtml(template, { root: page.html, title: page.title, data: page.data, lang: page.locale, dir: page.dir, ...(content ? { stylesheets: content.stylesheets } : {}) });
   };
-  const exact = new Map<string, string>([['/', await render('/')]]);
-  const under: Array<{ prefix: string; html: string }> = [];
+  // Each public area's server build, fetched and checked once for every language.
+  const contents = new Map<string, Content>();
   for (const remote of remotes) {
-    under.push({ prefix: remote.path, html: await render(remote.path) });
     if (remote.requiresAuth) continue;
     if (remote.candidate) {
       warnings.push(`${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`);
@@ -109,15 +126,28 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     }
     try {
       const content = await areaContent(remote, fetchImpl, { [CONTRACT_PACKAGE]: renderer.contract });
-      if (typeof content === 'string') {
-        warnings.push(content);
-        continue;
-      }
-      exact.set(remote.path, await render(remote.path, { remote: remote.name, module: content.module, version: content.version }, content.stylesheets));
+      if (typeof content === 'string') warnings.push(content);
+      else contents.set(remote.name, { remote: remote.name, ...content });
     } catch (error) {
       warnings.push(`${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`);
     }
   }
-  for (const { prefix, html } of under) if (!exact.has(prefix)) exact.set(prefix, html);
-  return { exact, under: under.sort((a, b) => b.prefix.length - a.prefix.length), warnings };
+  const pages = new Map<string, LocalePages>();
+  for (const locale of locales) {
+    const exact = new Map<string, string>([['/', await render(locale, '/')]]);
+    const under: Array<{ prefix: string; html: string }> = [];
+    for (const remote of remotes) {
+      under.push({ prefix: remote.path, html: await render(locale, remote.path) });
+      const content = contents.get(remote.name);
+      if (!content) continue;
+      try {
+        exact.set(remote.path, await render(locale, remote.path, content));
+      } catch (error) {
+        warnings.push(`${remote.name}: its ${locale} page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`);
+      }
+    }
+    for (const { prefix, html } of under) if (!exact.has(prefix)) exact.set(prefix, html);
+    pages.set(locale, { exact, under: under.sort((a, b) => b.prefix.length - a.prefix.length) });
+  }
+  return { defaultLocale, locales: pages, warnings };
 }

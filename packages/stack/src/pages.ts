@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageFor, prerenderPages, type PrerenderedPages } from '@mfe/prerender';
+import { pageFor, prerenderPages, requestedPageLocale, type LocaleHeaders, type PrerenderedPages } from '@mfe/prerender';
 
 export interface PagesOptions {
   /** The host's build (a build without `server/`, such as the development host's, has no pages). */
@@ -16,9 +16,10 @@ export interface PagesOptions {
  * The stack's pages rendered ahead of time, kept true to the manifest it serves: rendered again
  * whenever the manifest changes (a deploy, promote or rollback through the release store), so a
  * page never shows an older build of an area than the one its script loads. Areas that cannot be
- * rendered are said once per manifest; their pages render in the browser.
+ * rendered are said once per manifest; their pages render in the browser. A page is served in the
+ * language the request asks for (the language menu's cookie, else Accept-Language).
  */
-export function stackPages(options: PagesOptions): (pathname: string) => Promise<string | undefined> {
+export function stackPages(options: PagesOptions): (pathname: string, request: LocaleHeaders) => Promise<string | undefined> {
   const log = options.log ?? ((line: string) => console.warn(line));
   if (!existsSync(join(options.hostDir, 'server', 'server.json'))) {
     return async () => undefined;
@@ -44,8 +45,10 @@ export function stackPages(options: PagesOptions): (pathname: string) => Promise
     return current.pages;
   };
   void pagesNow();
-  return async (pathname) => {
+  const i18n = (options.config as { i18n?: { defaultLocale: string; locales: string[] } }).i18n;
+  return async (pathname, request) => {
     const pages = await pagesNow();
-    return pages ? pageFor(pages, pathname) : undefined;
+    if (!pages) return undefined;
+    return pageFor(pages, pathname, requestedPageLocale(request, i18n ?? { defaultLocale: pages.defaultLocale, locales: [...pages.locales.keys()] }));
   };
 }

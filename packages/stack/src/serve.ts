@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import compression from 'compression';
 import send from 'send';
 import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders, SILENT_CALLBACK_FILE, type HostHeaderOptions } from '@mfe/deploy';
+import type { LocaleHeaders } from '@mfe/prerender';
 
 /**
  * Serves a production build over HTTP with the same headers nginx sends in
@@ -20,7 +21,7 @@ export type ServedRole =
       readonly headers: HostHeaderOptions;
       readonly runtimeFiles?: Readonly<Record<string, unknown | (() => unknown)>>;
       /** A page rendered ahead of time for a path, or undefined for the app's page (index.html). */
-      readonly pageFor?: (pathname: string) => Promise<string | undefined>;
+      readonly pageFor?: (pathname: string, request: LocaleHeaders) => Promise<string | undefined>;
     }
   /** A remote: CORS and resource timing for the host origins only (`:*` = any port). */
   | { readonly kind: 'remote'; readonly hostOrigins: readonly string[] };
@@ -104,8 +105,8 @@ function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, re
 }
 
 /** The path's page rendered ahead of time, with the page's headers; index.html when there is none (or it fails). */
-async function sendPage(role: Extract<ServedRole, { kind: 'host' }>, pageFor: (pathname: string) => Promise<string | undefined>, dir: string, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const html = await pageFor(pathname).catch(() => undefined);
+async function sendPage(role: Extract<ServedRole, { kind: 'host' }>, pageFor: (pathname: string, request: LocaleHeaders) => Promise<string | undefined>, dir: string, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const html = await pageFor(pathname, { cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] }).catch(() => undefined);
   if (html === undefined) return sendFile(req, res, dir, '/index.html', hostHeaders('page', role.headers));
   res.writeHead(200, { ...hostHeaders('page', role.headers), 'Content-Type': 'text/html; charset=utf-8' });
   res.end(req.method === 'HEAD' ? undefined : html);

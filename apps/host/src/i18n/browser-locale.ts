@@ -1,3 +1,4 @@
+import { PAGE_FILES } from '@mfe/manifest';
 import type { HostConfig } from '../config';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
@@ -7,6 +8,15 @@ import { loadShellCatalogue } from './shell-catalogues';
 import { storageOrNull } from '../browser-storage';
 
 const log = createLogger('i18n');
+
+/**
+ * The language menu's choice, for the server too: a cookie (a language tag, nothing personal) by
+ * which the next page from HTML is served in it (rules.json `pages.localeCookie`).
+ */
+function rememberForServer(locale: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${PAGE_FILES.localeCookie}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
 
 /**
  * The page's locale in the browser: the runtime config's languages, the visitor's remembered choice
@@ -27,6 +37,7 @@ export function browserPageLocale(config: HostConfig, describe: (name: string) =
       log.warn(`The ${locale} texts of ${owner} could not be loaded; its default texts are shown.`, { message: (error as Error)?.message });
       report({ kind: 'error', name: 'translations unavailable', ...(owner === 'host' ? {} : { remote: describe(owner) }), error: { type: 'CatalogueError', message: `The ${locale} catalogue of ${owner} could not be loaded`, code: 'I18N_CATALOGUE_FAILED' } });
     },
+    onChosen: rememberForServer,
     applyToDocument: (locale, dir) => {
       document.documentElement.lang = locale;
       document.documentElement.dir = dir;

@@ -32,7 +32,7 @@ test("the page starts in the browser's language, with the shell's strings and th
   expect(locale.current()).toBe('de');
   expect(locale.shell.get().formatMessage(messages.signIn)).toBe('Anmelden');
   expect(applied).toEqual(['de ltr']);
-  // What a page from HTML holds and hydration starts from stays the default locale.
+  // What hydration starts from stays what the page began in: here (no begin) the default locale.
   expect(locale.shell.getInitial().formatMessage(messages.signIn)).toBe('Sign in');
 });
 
@@ -82,4 +82,33 @@ test('a locale the config does not list is not chosen', async () => {
   await locale.choose('fr');
   expect(stored.size).toBe(0);
   expect(locale.current()).toBe('en');
+});
+
+test('a page from HTML begins in the language it was rendered in, the area\'s texts too, then switches to the visitor\'s', async () => {
+  const { locale } = setUp({ languages: ['ar'] });
+  const area = locale.area('referrals');
+  await locale.begin('de');
+  await locale.prepareArea('referrals', async (tag) => ({ 'area.invites': tag === 'de' ? '{count, plural, one {# Einladung} other {# Einladungen}}' : '{count, plural, one {دعوة #} other {# دعوات}}' }));
+  expect(locale.shell.getInitial().formatMessage(messages.signIn)).toBe('Anmelden');
+  expect(area.getInitial().formatMessage(messages.invites, { count: 2 })).toBe('2 Einladungen');
+  await locale.start();
+  expect(locale.current()).toBe('ar');
+  expect(area.get().formatMessage(messages.invites, { count: 3 })).toBe('3 دعوات');
+  // Hydration's starting point does not move once the page is live.
+  expect(locale.shell.getInitial().formatMessage(messages.signIn)).toBe('Anmelden');
+});
+
+test('beginning in a language the config does not list begins in the default', async () => {
+  const { locale } = setUp();
+  await locale.begin('fr');
+  expect(locale.current()).toBe('en');
+  expect(locale.shell.getInitial().locale).toBe('en');
+});
+
+test('a choice tells the server too', async () => {
+  const told: string[] = [];
+  const { locale } = setUp({ onChosen: (tag) => void told.push(tag) });
+  await locale.choose('ar');
+  await locale.choose('xx');
+  expect(told).toEqual(['ar']);
 });

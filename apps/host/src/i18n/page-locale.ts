@@ -20,6 +20,8 @@ export interface PageLocaleOptions {
   readonly onCatalogueFailed?: (owner: string, locale: string, error: unknown) => void;
   /** Applies the page's language and direction to the document (`<html lang dir>`). */
   readonly applyToDocument?: (locale: string, dir: 'ltr' | 'rtl') => void;
+  /** The visitor chose a language: tells the server too (a cookie), so the next page's HTML is in it. */
+  readonly onChosen?: (locale: string) => void;
 }
 
 /** One area's translations: how to load them, and what is loaded. */
@@ -36,6 +38,12 @@ export interface PageLocale {
   wanted(): string;
   /** Puts the page in the locale it should be in; resolves once the shell's strings are in. */
   start(): Promise<void>;
+  /**
+   * Puts the page in `locale` (the default when it is not listed) as its starting point: what a
+   * page from HTML holds, so what the server renders and hydration starts from (`getInitial`).
+   * Resolves once the shell's strings are in; an area's follow with `prepareArea`.
+   */
+  begin(locale: string): Promise<void>;
   /** The visitor's choice from the language menu: remembered, and applied to the shell and every area at once. */
   choose(locale: string): Promise<void>;
   readonly locales: readonly string[];
@@ -56,7 +64,7 @@ export interface PageLocale {
  * without a reload (each `IntlSource` notifies its readers), and never half-applied: the new locale
  * shows once the shell's and each mounted area's catalogues are in (a catalogue that fails to load
  * leaves that owner's default-language texts, reported). What a page from HTML holds, and hydration
- * starts from, is the default locale (`getInitial`).
+ * starts from (`getInitial`), is the locale given to `begin`, else the default.
  */
 export function createPageLocale(options: PageLocaleOptions): PageLocale {
   const { defaultLocale, locales } = options;
@@ -72,7 +80,8 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   // no key is reported missing: only a catalogue that is in can lack one.
   const intlFor = (owner: string, locale: string, messages: Catalogue | undefined): IntlApi =>
     createIntl({ locale, defaultLocale, ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}) });
-  const initial = intlFor('host', defaultLocale, undefined);
+  let initial = intlFor('host', defaultLocale, undefined);
+  let initialLocale = defaultLocale;
   let locale = defaultLocale;
   let shell = initial;
   const areas = new Map<string, Area>();
@@ -125,6 +134,13 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     wanted,
     locales,
     start: () => apply(wanted()),
+    async begin(target) {
+      const starting = locales.includes(target) ? target : defaultLocale;
+      await apply(starting);
+      if (locale !== starting) return; // a choice made meanwhile won
+      initialLocale = starting;
+      initial = shell;
+    },
     async choose(target) {
       if (!locales.includes(target)) return;
       try {
@@ -132,12 +148,13 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
       } catch {
         // Storage refused (full, or a privacy mode): the choice holds for this page only.
       }
+      options.onChosen?.(target);
       await apply(target);
     },
     shell: { get: () => shell, getInitial: () => initial, subscribe },
     area(name) {
       const area = areaOf(name);
-      return { get: () => areaIntl(name, area, locale), getInitial: () => areaIntl(name, area, defaultLocale), subscribe };
+      return { get: () => areaIntl(name, area, locale), getInitial: () => areaIntl(name, area, initialLocale), subscribe };
     },
     async prepareArea(name, load) {
       const area = areaOf(name);
@@ -151,7 +168,7 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   };
 }
 
-/** The default locale only: a page rendered ahead of time, and a host whose start-up failed. */
+/** The default locale only: a host whose start-up failed. */
 export function defaultPageLocale(i18n: { readonly defaultLocale: string; readonly locales: readonly string[] }): PageLocale {
   return createPageLocale({ ...i18n, storage: null, languages: [], loadShellCatalogue: () => Promise.reject(new Error('No catalogues here.')), onMissing: () => undefined });
 }

@@ -17,3 +17,10 @@ test('the data cannot close its element, whatever an entry URL holds', () => {
   expect(pageDataText({ remote: 'a', entry: 'https://x/</script><script>alert(1)</script>' })).not.toContain('</script>');
   expect(JSON.parse(pageDataText({ remote: 'a', entry: '</script>' }))).toEqual({ remote: 'a', entry: '</script>' });
 });
+
+test('reads the language the HTML is in, and ignores one that is not a locale tag', () => {
+  expect(readPageData(docWith(pageDataText({ locale: 'de', remote: 'referrals', entry: 'https://cdn.example/r.json' })))).toEqual({ locale: 'de', remote: 'referrals', entry: 'https://cdn.example/r.json' });
+  expect(readPageData(docWith(pageDataText({ locale: 'en-XA' })))).toEqual({ locale: 'en-XA' });
+  expect(readPageData(docWith('{"locale":"de\\" onload=\\"x"}'))).toEqual({});
+  expect(readPageData(docWith('{"locale":42}'))).toEqual({});
+});

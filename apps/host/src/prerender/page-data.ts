@@ -1,9 +1,12 @@
 /**
  * What a page rendered ahead of time tells the browser (a JSON data block, `#mfe-page`, which the
  * CSP leaves alone: it is never executed): which area's content its HTML holds, and from which
- * build, so the browser hydrates that HTML only with the same build and renders afresh otherwise.
+ * build, so the browser hydrates that HTML only with the same build and renders afresh otherwise;
+ * and the language it is in, so hydration starts from that language.
  */
 export interface PageData {
+  /** The language the HTML is in; absent in pages rendered before pages had languages (the default). */
+  readonly locale?: string;
   /** The area whose content the HTML holds; absent for a page of the shell alone. */
   readonly remote?: string;
   /** That area's entry (its mf-manifest.json URL) when the page was rendered. */
@@ -11,16 +14,18 @@ export interface PageData {
 }
 
 export const PAGE_DATA_ID = 'mfe-page';
+const LOCALE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /** The page's data, or null when the page was not rendered ahead of time (or its data is unreadable). */
 export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | null {
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as { remote?: unknown; entry?: unknown };
+    const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown };
     if (typeof data !== 'object' || data === null) return null;
-    if (data.remote === undefined) return {};
-    return typeof data.remote === 'string' && typeof data.entry === 'string' ? { remote: data.remote, entry: data.entry } : null;
+    const locale = typeof data.locale === 'string' && LOCALE_TAG.test(data.locale) ? { locale: data.locale } : {};
+    if (data.remote === undefined) return locale;
+    return typeof data.remote === 'string' && typeof data.entry === 'string' ? { ...locale, remote: data.remote, entry: data.entry } : null;
   } catch {
     return null;
   }

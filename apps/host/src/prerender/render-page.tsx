@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { createConsentStore, createEventBus, defineRemote, isRemoteModule, type ApiClient, type RemoteModule } from '@mfe/context';
+import { createConsentStore, createEventBus, defineRemote, isRemoteModule, textDirection, type ApiClient, type RemoteModule } from '@mfe/context';
 import type { LazySession } from '../auth/lazy-session';
 import { SESSION_NOT_KNOWN } from '../auth/session-store';
 import { parseRuntimeConfig } from '../config';
 import { HostServicesProvider, type HostServices } from '../host-services';
-import { defaultPageLocale } from '../i18n/page-locale';
+import { labelIn } from '@mfe/manifest';
+import { createPageLocale } from '../i18n/page-locale';
+import { loadShellCatalogue } from '../i18n/shell-catalogues';
 import { titleFor } from '../layout/document-title';
 import { createPageTitles } from '../layout/page-titles';
 import { parseManifest } from '../manifest';
@@ -26,6 +28,8 @@ export interface PageRequest {
   readonly manifest: unknown;
   /** The page's path. */
   readonly path: string;
+  /** The page's language, one the runtime config lists (else its default). */
+  readonly locale?: string;
   /** The area whose content the page holds: its server build's module and its version. */
   readonly content?: { readonly remote: string; readonly module: unknown; readonly version: string };
 }
@@ -37,6 +41,9 @@ export interface RenderedPage {
   readonly title: string;
   /** The text of the page's data block for the browser (page-data.ts). */
   readonly data: string;
+  /** The page's language and direction (`<html lang dir>`). */
+  readonly locale: string;
+  readonly dir: 'ltr' | 'rtl';
 }
 
 const neverSubscribed = () => () => undefined;
@@ -55,8 +62,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   if (request.content) {
     const exported = (request.content.module as { default?: unknown }).default ?? request.content.module;
     if (!isRemoteModule(exported)) throw new Error(`${request.content.remote}'s server build does not export a module made with defineRemote().`);
-    module = defineRemote({ App: exported.App });
+    module = defineRemote({ App: exported.App, ...(exported.messages ? { messages: exported.messages } : {}) });
   }
+  // The page in its language, the shell's and the area's texts in before anything renders (the
+  // server build has every catalogue inlined); a catalogue that fails leaves the default texts.
+  const locale = createPageLocale({ ...config.i18n, storage: null, languages: [], loadShellCatalogue, onMissing: () => undefined });
+  await locale.begin(request.locale ?? config.i18n.defaultLocale);
+  if (request.content && module) await locale.prepareArea(request.content.remote, module.messages);
   const services = {
     config,
     manifest,
@@ -66,7 +78,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     events: createEventBus(() => undefined),
     consent: createConsentStore(),
     pageTitles: createPageTitles(),
-    locale: defaultPageLocale(config.i18n),
+    locale,
     styles: { show: () => () => undefined, dispose: () => undefined },
     prerendered: request.content ? { remote: request.content.remote } : {},
   } satisfies HostServices;
@@ -81,7 +93,14 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const { prelude } = await prerender(page);
   const html = await new Response(prelude).text();
   const entry = request.content ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry : undefined;
-  return { html, title: titleFor(request.path, config.productName, manifest.remotes), data: pageDataText(request.content && entry ? { remote: request.content.remote, entry } : {}) };
+  const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelIn(remote, locale.current()) }));
+  return {
+    html,
+    title: titleFor(request.path, config.productName, labelled),
+    locale: locale.current(),
+    dir: textDirection(locale.current()),
+    data: pageDataText({ locale: locale.current(), ...(request.content && entry ? { remote: request.content.remote, entry } : {}) }),
+  };
 }
 
 /** Nobody is known: the HTML reserves the account's place and shows no signed-out chrome. */
