@@ -1,4 +1,6 @@
 import { canUse, describeRequirement, type Viewer, canSeeDiagnostics } from './access';
+import { createIntl } from '@mfe/context';
+import deCatalogue from './i18n/catalogues/de.json';
 import type { RemoteEntry } from './manifest';
 
 const base: RemoteEntry = { name: 'admin', entry: 'https://cdn.example/mf-manifest.json', path: '/admin', label: 'Admin', order: 1, requiresAuth: true, timeoutMs: 10_000 };
@@ -17,7 +19,11 @@ test('roles are any-of, scopes are all-of', () => {
 });
 
 test('the requirement reads as a sentence', () => {
-  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } })).toBe('the role admin or auditor and the permission referrals:write');
+  const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, english)).toBe('the role admin or auditor and the permission referrals:write');
+  expect(describeRequirement({ ...base, requires: { scopes: ['a:read', 'b:read', 'c:read'] } }, english)).toBe('the permissions a:read, b:read, and c:read');
+  const german = createIntl({ locale: 'de', defaultLocale: 'en', messages: deCatalogue });
+  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, german)).toBe('die Rolle admin oder auditor und die Berechtigung referrals:write');
 });
 
 describe('diagnostics access', () => {

@@ -1,3 +1,5 @@
+import type { IntlApi } from '@mfe/context';
+import { shellMessages } from './i18n/shell-messages';
 import type { RemoteEntry } from './manifest';
 
 export interface Viewer {
@@ -15,12 +17,13 @@ export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {
 }
 
 /** "the role admin or auditor and the scope referrals:write", for the no-access page. */
-export function describeRequirement(remote: RemoteEntry): string {
+export function describeRequirement(remote: RemoteEntry, intl: IntlApi): string {
   const parts: string[] = [];
   const { roles, scopes } = remote.requires ?? {};
-  if (roles?.length) parts.push(`the role ${roles.join(' or ')}`);
-  if (scopes?.length) parts.push(`the permission${scopes.length > 1 ? 's' : ''} ${scopes.join(' and ')}`);
-  return parts.join(' and ');
+  // Any one role will do; every permission is needed (the rule canUse applies).
+  if (roles?.length) parts.push(intl.formatMessage(shellMessages.requiredRoles, { roles: intl.formatList(roles, { type: 'disjunction' }) }));
+  if (scopes?.length) parts.push(intl.formatMessage(shellMessages.requiredScopes, { count: scopes.length, scopes: intl.formatList(scopes, { type: 'conjunction' }) }));
+  return intl.formatList(parts, { type: 'conjunction' });
 }
 
 /** Whether the viewer may open /diagnostics: everyone when the config makes it public (development), else any one of its roles. */

@@ -1,6 +1,9 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { createEventBus } from '@mfe/context';
+import { createEventBus, createIntl, type IntlApi } from '@mfe/context';
+import { shellMessages } from './i18n/shell-messages';
+import { loadShellCatalogue } from './i18n/shell-catalogues';
+import { inEnglish, raw, say, type Text } from './i18n/text';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH } from './auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
@@ -33,13 +36,15 @@ export async function start(): Promise<void> {
   if (!rootElement) throw new Error('index.html has no #root element.');
   let root: Root | undefined;
   const render = (node: ReactNode) => (root ??= createRoot(rootElement)).render(node);
-  const fail = (title: string, error: unknown, actionLabel = 'Retry', onAction = () => window.location.reload()) => {
-    log.error(title, { message: (error as Error)?.message });
-    report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${title}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
-    render(<StartupErrorPage title={title} message={(error as Error)?.message ?? String(error)} actionLabel={actionLabel} onAction={onAction} />);
-  };
   // A page rendered ahead of time (prerender/): its HTML is on screen already, to be hydrated.
   const fromHtml = readPageData(document);
+  // A failure is said in the page's language once it is known; before that, in the HTML's.
+  let failureIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
+  const fail = (title: Text, error: unknown, { message = raw((error as Error)?.message ?? String(error)), action = say(shellMessages.retry), onAction = () => window.location.reload() }: { message?: Text; action?: Text; onAction?: () => void } = {}) => {
+    log.error(inEnglish(title), { message: (error as Error)?.message });
+    report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
+    void failureIntl().then((intl) => render(<StartupErrorPage intl={intl} title={title} message={message} actionLabel={action} onAction={onAction} />));
+  };
 
   // A returning sign-in or a session to restore needs the sign-in code: download it alongside the config.
   if (needsAuthEngineAtOnce(window.location.pathname)) void loadAuthEngine().catch(() => undefined);
@@ -48,7 +53,7 @@ export async function start(): Promise<void> {
     // What the boot script (boot/index.ts) already requested is taken from it, not asked again.
     config = await loadRuntimeConfig(undefined, fetchEarlyOr());
   } catch (error) {
-    return fail('The app could not start', error);
+    return fail(say(shellMessages.startupFailed), error);
   }
   document.title = config.productName;
 
@@ -65,6 +70,7 @@ export async function start(): Promise<void> {
   // the default). A page from HTML starts in the language it was rendered in, which hydration must match.
   const locale = browserPageLocale(config, (name) => loader.describe(name));
   const localeReady = fromHtml ? locale.begin(fromHtml.locale ?? config.i18n.defaultLocale) : locale.start();
+  failureIntl = () => localeReady.then(() => locale.shell.get());
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
   const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
@@ -98,13 +104,13 @@ export async function start(): Promise<void> {
     const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
     if (auth.kind === 'callback-failed') {
       const { problem } = auth;
-      return fail(problem.title, new Error(problem.message), 'Sign in again', () => void session.signIn('/').catch((error) => fail('Sign-in is unavailable', error)));
+      return fail(problem.title, new Error(inEnglish(problem.message)), { message: problem.message, action: say(shellMessages.signInAgain), onAction: () => void session.signIn('/').catch((error) => fail(say(shellMessages.signInUnavailable), error)) });
     }
   } else {
     sessionStarted.catch((error: unknown) => log.error('The session could not be restored.', { message: (error as Error)?.message }));
   }
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
-  if (manifest instanceof Error) return fail('The app could not load its feature areas', manifest);
+  if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
 
   const api = createApiClient({
@@ -133,6 +139,16 @@ export async function start(): Promise<void> {
     onRecoverableError: (error) => log.warn('The page from HTML did not match what the browser renders; React rendered it again.', { message: (error as Error)?.message }),
   });
   void locale.start();
+}
+
+/** The shell's texts for a failure before the page's language is known: the HTML's language when its catalogue loads, else the default's. */
+async function startupIntl(htmlLocale: string | undefined): Promise<IntlApi> {
+  const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+  if (!htmlLocale || htmlLocale === 'en') return english;
+  return loadShellCatalogue(htmlLocale).then(
+    (messages) => createIntl({ locale: htmlLocale, defaultLocale: 'en', messages }),
+    () => english,
+  );
 }
 
 /**

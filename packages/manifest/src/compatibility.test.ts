@@ -1,5 +1,5 @@
 import satisfies from 'semver/functions/satisfies';
-import { describeIncompatibility, findIncompatibilities as withRule } from './compatibility';
+import { findIncompatibilities as withRule } from './compatibility';
 
 const findIncompatibilities = (manifest: unknown, provided: Readonly<Record<string, string>>) => withRule(manifest, provided, satisfies);
 
@@ -23,7 +23,6 @@ test('a remote built for a newer contract minor or another React major is not', 
     { packageName: 'react', required: '^18.0.0', provided: '19.3.1' },
     { packageName: '@mfe/context', required: '^1.2.0', provided: '1.1.0' },
   ]);
-  expect(describeIncompatibility('Referrals', problems)).toMatch(/"Referrals" area needs an update: it was built for react \^18.0.0 \(this app provides 19.3.1\) and the platform contract \^1.2.0 \(this app provides 1.1.0\)/);
 });
 
 test('a manifest without shared information is not judged', () => {

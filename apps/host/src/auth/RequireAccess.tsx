@@ -22,7 +22,7 @@ export function RequireAccess({ remote, children }: { readonly remote: RemoteEnt
   return (
     <div role="alert" className="panel" data-testid="no-access" data-remote={remote.name}>
       <h1>{intl.formatMessage(shellMessages.noAccessTitle, { label })}</h1>
-      <p>{intl.formatMessage(shellMessages.noAccess, { label, requirement: describeRequirement(remote) })}</p>
+      <p>{intl.formatMessage(shellMessages.noAccess, { label, requirement: describeRequirement(remote, intl) })}</p>
       <p>
         <Link to="/">{intl.formatMessage(shellMessages.notFoundHome)}</Link>
       </p>

@@ -3,6 +3,7 @@ import { parseRuntimeConfig } from '../config';
 import { LazySession } from './lazy-session';
 import type { SessionChannel, SessionMessage } from './session-channel';
 import type { AuthSession } from './session';
+import { inEnglish } from '../i18n/text';
 
 const config = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
 
@@ -68,8 +69,8 @@ test('signing in downloads the code first; a failed download says so and the nex
 test('a returning sign-in whose code cannot be downloaded ends as a failed callback with what to do', async () => {
   const { session } = setUp({ pathname: '/auth/callback', loadFails: 1 });
   const result = await session.start();
-  expect(result).toMatchObject({ kind: 'callback-failed', problem: { title: 'Sign-in could not be completed' } });
-  expect(result.kind === 'callback-failed' && result.problem.message).toMatch(/Check your connection and try again\. Then sign in again\./);
+  expect(result).toMatchObject({ kind: 'callback-failed', problem: { title: { message: expect.objectContaining({ defaultMessage: 'Sign-in could not be completed' }) } } });
+  expect(result.kind === 'callback-failed' && inEnglish(result.problem.message)).toMatch(/sign-in code could not be downloaded \(chunk failed\)\. Check your connection and try again\./);
 });
 
 test('another tab signing in makes this one load the code and join', async () => {

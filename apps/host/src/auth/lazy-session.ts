@@ -8,6 +8,8 @@ import { SESSION_NOT_KNOWN, SessionStore, type SessionSnapshot } from './session
 import type { ApiAuthorization, AuthSession, AuthSessionOptions, AuthStartResult } from './session';
 import { mayHaveSession } from './signed-in-hint';
 import { remoteAuthApi } from './views';
+import { shellMessages } from '../i18n/shell-messages';
+import { raw, say } from '../i18n/text';
 
 const log = createLogger('auth');
 
@@ -112,7 +114,7 @@ export class LazySession implements Viewer {
       try {
         engine = await this.ready();
       } catch (error) {
-        return { kind: 'callback-failed', problem: { kind: 'provider-unreachable', title: 'Sign-in could not be completed', message: `${(error as Error).message} Then sign in again.` } };
+        return { kind: 'callback-failed', problem: { kind: 'provider-unreachable', title: say(shellMessages.signInNotCompleted), message: raw((error as Error).message) } };
       }
       return engine.start();
     }

@@ -1,5 +1,7 @@
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
-import { PlatformError } from '@mfe/context';
+import { createIntl, PlatformError } from '@mfe/context';
+import de from '../i18n/catalogues/de.json';
+import { inEnglish, textIn } from '../i18n/text';
 import { describeSignInError } from './sign-in-errors';
 
 test.each([
@@ -13,5 +15,14 @@ test.each([
 ])('%s is reported as %s', (_label, error, kind) => {
   const problem = describeSignInError(error);
   expect(problem.kind).toBe(kind);
-  expect(problem.message).toMatch(/sign in again|whenever you like|\(issuer is wrong\)|issuer is wrong/i);
+  expect(inEnglish(problem.message)).toMatch(/sign in again|whenever you like|\(issuer is wrong\)|issuer is wrong/i);
+});
+
+test("the visitor reads it in the page's language; the provider's own words stay as they are", () => {
+  const german = createIntl({ locale: 'de', defaultLocale: 'en', messages: de });
+  const cancelled = describeSignInError(new ErrorResponse({ error: 'access_denied' }));
+  expect(textIn(german, cancelled.title)).toBe(de['signIn.cancelled']);
+  const other = describeSignInError(new ErrorResponse({ error: 'server_error', error_description: 'boom' }));
+  expect(inEnglish(other.message)).toBe('The sign-in provider answered "server_error": boom. Sign in again; if it keeps happening, contact support.');
+  expect(textIn(german, other.message)).toContain('server_error“: boom');
 });

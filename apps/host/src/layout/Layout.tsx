@@ -7,7 +7,7 @@ import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ArrivalAnnouncer } from './ArrivalAnnouncer';
 import { ConsentBanner } from './ConsentBanner';
-import { useDocumentTitle, useFocusOnNavigation } from './document-title';
+import { hostPageNames, useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
 import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
@@ -37,7 +37,7 @@ export function Layout() {
   const intl = useShellIntl();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
   useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
-  useDocumentTitle(config.productName, titled, pageTitles);
+  useDocumentTitle(config.productName, titled, pageTitles, hostPageNames(intl));
   useFocusOnNavigation();
   return (
     <>

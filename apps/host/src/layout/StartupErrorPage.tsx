@@ -1,22 +1,28 @@
+import type { IntlApi } from '@mfe/context';
+import { shellMessages } from '../i18n/shell-messages';
+import { textIn, type Text } from '../i18n/text';
+
 interface Props {
-  readonly title: string;
-  readonly message: string;
-  readonly actionLabel: string;
+  /** The page's language, or the default's when the failure came before it was known. */
+  readonly intl: IntlApi;
+  readonly title: Text;
+  readonly message: Text;
+  readonly actionLabel: Text;
   readonly onAction: () => void;
 }
 
 /** Full-page message for failures before the app can render (config, manifest, sign-in callback). */
-export function StartupErrorPage({ title, message, actionLabel, onAction }: Props) {
+export function StartupErrorPage({ intl, title, message, actionLabel, onAction }: Props) {
   return (
     <main>
       <div role="alert" className="panel error" data-testid="startup-error">
-        <h1>{title}</h1>
-        <p>{message}</p>
+        <h1>{textIn(intl, title)}</h1>
+        <p>{textIn(intl, message)}</p>
         <p>
           <button type="button" onClick={onAction}>
-            {actionLabel}
+            {textIn(intl, actionLabel)}
           </button>{' '}
-          <a href="/">Go to the home page</a>
+          <a href="/">{intl.formatMessage(shellMessages.notFoundHome)}</a>
         </p>
       </div>
     </main>

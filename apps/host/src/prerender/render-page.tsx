@@ -9,7 +9,7 @@ import { HostServicesProvider, type HostServices } from '../host-services';
 import { labelIn } from '@mfe/manifest';
 import { createPageLocale } from '../i18n/page-locale';
 import { loadShellCatalogue } from '../i18n/shell-catalogues';
-import { titleFor } from '../layout/document-title';
+import { hostPageNames, titleFor } from '../layout/document-title';
 import { createPageTitles } from '../layout/page-titles';
 import { parseManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
@@ -96,7 +96,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelIn(remote, locale.current()) }));
   return {
     html,
-    title: titleFor(request.path, config.productName, labelled),
+    title: titleFor(request.path, config.productName, labelled, hostPageNames(locale.shell.get())),
     locale: locale.current(),
     dir: textDirection(locale.current()),
     data: pageDataText({ locale: locale.current(), ...(request.content && entry ? { remote: request.content.remote, entry } : {}) }),

@@ -11,11 +11,12 @@ import { useAreaLabel } from '../i18n/area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../i18n/use-shell-intl';
 import { useFromHtml } from '../layout/from-html';
+import { areaErrorText } from './area-failure';
 
 type LoadState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly module: RemoteModule }
-  | { readonly status: 'failed'; readonly message: string; readonly needsUpdate: boolean };
+  | { readonly status: 'failed'; readonly error: Error; readonly needsUpdate: boolean };
 
 /**
  * Mounts one remote under its route. The remote renders inside the host's
@@ -49,7 +50,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
       // Shown once its texts in the page's language are in (or failed: its default texts, reported).
       (module) => locale.prepareArea(remote.name, module.messages).then(() => active && setState({ status: 'ready', module })),
-      (error: Error) => active && setState({ status: 'failed', message: error.message, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
+      (error: Error) => active && setState({ status: 'failed', error, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
     );
     return () => {
       active = false;
@@ -106,7 +107,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
 
   if (state.status === 'loading') return <RemoteSkeleton remote={remote} />;
   if (state.status === 'failed') {
-    return <RemoteErrorPanel label={label} remoteName={remote.name} message={state.message} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
+    return <RemoteErrorPanel label={label} remoteName={remote.name} message={areaErrorText(intl, label, state.error)} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
   }
   const { App } = state.module;
   return (

@@ -3,7 +3,8 @@ import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
 import { satisfy } from '@module-federation/enhanced/runtime';
-import { describeIncompatibility, findIncompatibilities } from '@mfe/manifest';
+import { findIncompatibilities } from '@mfe/manifest';
+import { AreaLoadError } from './area-failure';
 import { readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../boot/early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
@@ -189,7 +190,7 @@ export class RemoteLoader {
       const problems = findIncompatibilities(manifest, this.provided, satisfy);
       if (problems.length > 0) {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
-        throw new PlatformError('REMOTE_INCOMPATIBLE', describeIncompatibility(entry.label, problems));
+        throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label, { kind: 'incompatible', problems });
       }
       preloadRemoteScripts(entry, manifest, document, this.entryScript(entry));
     }
@@ -198,7 +199,7 @@ export class RemoteLoader {
 
   private async fetchModule(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
-    if (!entry) throw new PlatformError('REMOTE_LOAD_FAILED', `No remote named "${name}" is in the manifest.`);
+    if (!entry) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
     let exported: unknown;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = Symbol('timed out');
@@ -216,21 +217,21 @@ export class RemoteLoader {
       if (cause === timedOut) {
         this.entryUrls.rename(name);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
-        throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area took too long to load (over ${entry.timeoutMs / 1000} s). Check your connection and retry.`);
+        throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, { kind: 'timeout', seconds: entry.timeoutMs / 1000 });
       }
       if (cause instanceof Error && /does not exist in container/.test(cause.message)) {
         log.error(`Remote "${name}" has no "./${REMOTE_EXPOSE}" module.`, { message: cause.message });
-        throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area is not a valid feature area (its build does not expose "./${REMOTE_EXPOSE}"). Its team needs to fix the build.`, { cause });
+        throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-exposed', expose: `./${REMOTE_EXPOSE}` }, { cause });
       }
       log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
-      throw new PlatformError('REMOTE_LOAD_FAILED', `The "${entry.label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.`, { cause });
+      throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, { kind: 'unreachable' }, { cause });
     } finally {
       clearTimeout(timer);
     }
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     if (!isRemoteModule(candidate)) {
       log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
-      throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area is not a valid feature area (it does not export defineRemote(...) as "./${REMOTE_EXPOSE}"). Its team needs to fix the build.`);
+      throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-a-remote', expose: `./${REMOTE_EXPOSE}` });
     }
     return candidate;
   }

@@ -1,6 +1,7 @@
 import { PlatformError } from '@mfe/context';
 import { createLogger } from '../logger';
 import type { RemoteEntry } from '../manifest';
+import { AreaLoadError } from './area-failure';
 
 const log = createLogger('remotes');
 
@@ -36,7 +37,7 @@ export async function withRetries(entry: Pick<RemoteEntry, 'name' | 'label'>, sc
       } catch (error) {
         if (ranAndThrew !== undefined) {
           log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, { message: ranAndThrew });
-          throw new PlatformError('REMOTE_INVALID', `The "${entry.label}" area failed while starting (its code threw: ${ranAndThrew}). Its team needs to fix it; retrying will not help until they do.`, { cause: error });
+          throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'threw-at-start', detail: ranAndThrew }, { cause: error });
         }
         const delay = RETRY_DELAYS_MS[tries];
         if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;

@@ -1,0 +1,55 @@
+import { createIntl, PlatformError, type IntlApi, type PlatformErrorCode } from '@mfe/context';
+import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
+import type { Incompatibility } from '@mfe/manifest';
+import { shellMessages } from '../i18n/shell-messages';
+
+/** Why an area could not be shown, as data: said to the visitor in the page's language, to logs in English. */
+export type AreaFailure =
+  | { readonly kind: 'timeout'; readonly seconds: number }
+  | { readonly kind: 'unreachable' }
+  | { readonly kind: 'not-exposed'; readonly expose: string }
+  | { readonly kind: 'not-a-remote'; readonly expose: string }
+  | { readonly kind: 'threw-at-start'; readonly detail: string }
+  | { readonly kind: 'incompatible'; readonly problems: readonly Incompatibility[] }
+  | { readonly kind: 'not-in-manifest' };
+
+/** What the visitor reads about a failure, in `intl`'s language (`label`: the area's label in it). */
+export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaFailure): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return intl.formatMessage(shellMessages.failureTimeout, { label, seconds: failure.seconds });
+    case 'unreachable':
+    case 'not-in-manifest':
+      return intl.formatMessage(shellMessages.failureUnreachable, { label });
+    case 'not-exposed':
+      return intl.formatMessage(shellMessages.failureNotExposed, { label, expose: failure.expose });
+    case 'not-a-remote':
+      return intl.formatMessage(shellMessages.failureNotRemote, { label, expose: failure.expose });
+    case 'threw-at-start':
+      return intl.formatMessage(shellMessages.failureThrewAtStart, { label, detail: failure.detail });
+    case 'incompatible': {
+      const builtFor = failure.problems.map(({ packageName, required, provided }) =>
+        packageName === CONTRACT_PACKAGE ? intl.formatMessage(shellMessages.builtForContract, { required, provided }) : intl.formatMessage(shellMessages.builtForPackage, { packageName, required, provided }),
+      );
+      return intl.formatMessage(shellMessages.failureIncompatible, { label, builtFor: intl.formatList(builtFor, { type: 'conjunction' }) });
+    }
+  }
+}
+
+// Logs, telemetry and developers read failures in English, whatever the page's language.
+const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+
+/** A feature area that could not be loaded: a PlatformError whose message is English, with the failure kept to say it in any language. */
+export class AreaLoadError extends PlatformError {
+  readonly failure: AreaFailure;
+
+  constructor(code: Extract<PlatformErrorCode, `REMOTE_${string}`>, label: string, failure: AreaFailure, options?: { cause?: unknown }) {
+    super(code, describeAreaFailure(english, label, failure), options);
+    this.failure = failure;
+  }
+}
+
+/** What the visitor reads about an error from loading an area: its failure in the page's language, else the error's own message. */
+export function areaErrorText(intl: IntlApi, label: string, error: Error): string {
+  return error instanceof AreaLoadError ? describeAreaFailure(intl, label, error.failure) : error.message;
+}
