@@ -9,3 +9,4 @@ export { axeViolations } from './axe';
 export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';
 export { startPrometheus, type RunningPrometheus } from './prometheus';
 export { runRelease, release, canaryBuild, type ReleaseRun } from './release-cli';
+export { expectPolicyHeaders } from './policy-headers';

@@ -108,6 +108,25 @@ test('the session-expired notice over an area: no violations', async () => {
 // WCAG 1.4.12: what a reader's own style sheet may set, which must lose no content or function.
 const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
+/** Adds a reader's own style sheet (a constructed sheet: the page's CSP allows no inline style). */
+const addReaderSheet = (page: Page, css: string) =>
+  page.evaluate((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, css);
+
+/** What the page loses: sideways scrolling, and text cut off (a box that hides what overflows it, with more content than room). */
+const whatIsLost = (page: Page) =>
+  page.evaluate(() => ({
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    clipped: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.offsetParent !== null && !element.classList.contains('visually-hidden') && !element.closest('.table-scroll'))
+      .filter((element) => ['hidden', 'clip'].includes(getComputedStyle(element).overflowX) || ['hidden', 'clip'].includes(getComputedStyle(element).overflowY))
+      .filter((element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.outerHTML.slice(0, 80)),
+  }));
+
 test('in forced colours (Windows high contrast) with reduced motion, and with text spacing overridden at 320 px: no violations, focus stays visible, nothing is cut off', async () => {
   const report: Report = {};
   const page = await suite.browser.context.newPage();
@@ -137,23 +156,44 @@ test('in forced colours (Windows high contrast) with reduced motion, and with te
   for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/referrals', '[data-testid=referrals-overview]'], ['/account', '[data-testid=account-greeting]']] as const) {
     await page.goto(`${suite.stack.hostUrl}${path}`);
     await page.waitForSelector(ready);
-    // As a reader's own style sheet would (a constructed sheet: the page's CSP allows no inline style).
-    await page.evaluate((css) => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }, TEXT_SPACING);
-    const lost = await page.evaluate(() => ({
-      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      // Text cut off: a box that hides what overflows it, with more content than room.
-      clipped: [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((element) => element.offsetParent !== null && !element.classList.contains('visually-hidden') && !element.closest('.table-scroll'))
-        .filter((element) => ['hidden', 'clip'].includes(getComputedStyle(element).overflowX) || ['hidden', 'clip'].includes(getComputedStyle(element).overflowY))
-        .filter((element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
-        .map((element) => element.outerHTML.slice(0, 80)),
-    }));
-    expect([path, lost]).toEqual([path, { sideways: 0, clipped: [] }]);
+    await addReaderSheet(page, TEXT_SPACING);
+    expect([path, await whatIsLost(page)]).toEqual([path, { sideways: 0, clipped: [] }]);
     await check(report, `text spacing at 320 px: ${path}`, page);
+  }
+  await page.close();
+  expect(report).toEqual({});
+});
+
+// WCAG 1.4.4: text at 200 % loses no content or function. As a reader's browser does when its text
+// size is doubled: the root font size (every size here is in rem), at a desktop and a half width.
+test('with text at 200 %, at 1280 and 640 px: text really doubles, nothing is cut off or scrolls sideways, and every header control stays on screen', async () => {
+  const report: Report = {};
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  for (const width of [1280, 640]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/referrals', '[data-testid=referrals-overview]'], ['/referrals/invite', '[data-testid=referrals-invite]'], ['/account', '[data-testid=account-greeting]'], ['/nowhere', 'main h1']] as const) {
+      await page.goto(`${suite.stack.hostUrl}${path}`);
+      await page.waitForSelector(ready);
+      const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main h1, main p')!).fontSize));
+      const before = await size();
+      await addReaderSheet(page, 'html { font-size: 200% !important; }');
+      expect([path, Math.round(((await size()) / before) * 10) / 10]).toEqual([path, 2]);
+      expect([width, path, await whatIsLost(page)]).toEqual([width, path, { sideways: 0, clipped: [] }]);
+      const offScreen = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('header a, header button, header select')]
+          .filter((control) => control.offsetParent !== null)
+          .filter((control) => {
+            const box = control.getBoundingClientRect();
+            return box.width === 0 || box.left < 0 || box.right > document.documentElement.clientWidth + 0.5;
+          })
+          .map((control) => control.outerHTML.slice(0, 80)),
+      );
+      expect([width, path, offScreen]).toEqual([width, path, []]);
+      await check(report, `text at 200 %, ${width} px: ${path}`, page);
+    }
   }
   await page.close();
   expect(report).toEqual({});

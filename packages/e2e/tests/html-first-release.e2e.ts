@@ -25,10 +25,10 @@ async function canaryPage() {
 test('each revision serves HTML of the version it deploys, and a build without a server build renders in the browser, said at release time', async () => {
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
   await release('deploy', 'canary@1.0.0', '--env', 'development', '--path', '/canary', '--label', 'Canary', '--public', '--actor', 'ci');
-  expect(await canaryPage()).toEqual({ release: '1.0.0', data: { remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) }, skeleton: false });
+  expect(await canaryPage()).toEqual({ release: '1.0.0', data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) }, skeleton: false });
 
   await release('deploy', 'canary@1.1.0', '--env', 'development', '--actor', 'ci');
-  expect(await canaryPage()).toEqual({ release: '1.1.0', data: { remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.1\.0\/mf-manifest\.json$/) }, skeleton: false });
+  expect(await canaryPage()).toEqual({ release: '1.1.0', data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.1\.0\/mf-manifest\.json$/) }, skeleton: false });
   // The browser hydrates that HTML with the same build.
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/canary`);
@@ -37,7 +37,7 @@ test('each revision serves HTML of the version it deploys, and a build without a
 
   const said = await release('deploy', 'canary@1.2.0', '--env', 'development', '--actor', 'ci');
   expect(said).toContain('⚠ canary: is public but has no server build (server/server.json)');
-  expect(await canaryPage()).toEqual({ release: null, data: {}, skeleton: true });
+  expect(await canaryPage()).toEqual({ release: null, data: { locale: 'en' }, skeleton: true });
 
   // Back to a build with one: its HTML again.
   await release('rollback', '--env', 'development', '--actor', 'ci');

@@ -159,14 +159,17 @@ test("an area's translations altered on the way are refused by their integrity: 
   expect(await page.content()).not.toContain('referrals.title');
 });
 
-test("a key an area's catalogue lacks shows its default text, never its id, and is reported with the area's name", async () => {
+test("a key an area's catalogue lacks shows its default text, never its id, and is reported with the area's name; numbers, relative times and lists follow the language", async () => {
   await fetch(`${suite.stack.collectorUrl}/__collector/records`, { method: 'DELETE' });
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/faulty/i18n`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.getByTestId('faulty-translated').waitFor();
+  // The contract formats plurals, numbers, percentages, relative times and lists as the language writes them.
+  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(/^1,234 files, 1,234\.5 MB · 25% · yesterday · A, B, and C$/);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await page.getByTestId('faulty-translated').getByText('Hier übersetzt.').waitFor();
+  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(/^1\.234 Dateien, 1\.234,5 MB · 25\s% · gestern · A, B und C$/);
   expect(await page.getByTestId('faulty-untranslated').textContent()).toBe('Only in English here.');
   await page.click('[data-testid=consent-accept]');
   await page.goto('about:blank'); // leaving the page sends what waits
