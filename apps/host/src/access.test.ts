@@ -1,6 +1,6 @@
 import { canUse, describeRequirement, type Viewer, canSeeDiagnostics } from './access';
 import { createIntl } from '@mfe/context';
-import deCatalogue from './i18n/catalogues/de.json';
+import deCatalogue from './i18n/locales/de.json';
 import type { RemoteEntry } from './manifest';
 
 const base: RemoteEntry = { name: 'admin', entry: 'https://cdn.example/mf-manifest.json', path: '/admin', label: 'Admin', order: 1, requiresAuth: true, timeoutMs: 10_000 };

@@ -2,7 +2,7 @@ import { isLiteralElement, isPoundElement, isTagElement, parse, type MessageForm
 import { createIntl, type MessageDescriptor } from './intl';
 
 /** Every argument a message uses, in its plural and select branches too (none when it does not parse). */
-function argumentsOf(message: string): string[] | null {
+function argumentsOf(message: string | MessageFormatElement[]): string[] | null {
   const names = new Set<string>();
   const walk = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
@@ -16,7 +16,7 @@ function argumentsOf(message: string): string[] | null {
     }
   };
   try {
-    walk(parse(message));
+    walk(typeof message === 'string' ? parse(message) : message);
   } catch {
     return null; // reported by the format check below
   }
@@ -24,11 +24,31 @@ function argumentsOf(message: string): string[] | null {
 }
 
 /** A value of the kind the message formats the argument as: a number, a date, else its name. */
-function sampleFor(message: string, name: string): string | number | Date {
-  const kind = new RegExp(`\\{\\s*${name}\\s*,\\s*(\\w+)`).exec(message)?.[1];
+function sampleFor(message: string | MessageFormatElement[], name: string): string | number | Date {
+  const kind = typeof message === 'string' ? new RegExp(`\\{\\s*${name}\\s*,\\s*(\\w+)`).exec(message)?.[1] : kindOf(message, name);
   if (kind === 'plural' || kind === 'selectordinal' || kind === 'number') return 1;
   if (kind === 'date' || kind === 'time') return new Date(0);
   return name;
+}
+
+/** How a compiled message formats an argument ("plural", "number", "date", …). */
+function kindOf(elements: MessageFormatElement[], name: string): string | undefined {
+  for (const element of elements) {
+    if (isLiteralElement(element) || isPoundElement(element)) continue;
+    if (isTagElement(element)) {
+      const inner = kindOf(element.children, name);
+      if (inner) return inner;
+      continue;
+    }
+    if (element.value === name) return ['', 'argument', 'number', 'date', 'time', 'select', 'plural'][element.type];
+    if ('options' in element) {
+      for (const option of Object.values(element.options)) {
+        const inner = kindOf(option.value, name);
+        if (inner) return inner;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -39,7 +59,7 @@ function sampleFor(message: string, name: string): string | number | Date {
  *
  *     expect(catalogueProblems(messages, { de, ar }, { name: 'Ada' })).toEqual([]);
  */
-export function catalogueProblems(messages: Readonly<Record<string, MessageDescriptor>>, catalogues: Readonly<Record<string, Readonly<Record<string, string>>>>, sample: Readonly<Record<string, string | number | Date>> = {}): string[] {
+export function catalogueProblems(messages: Readonly<Record<string, MessageDescriptor>>, catalogues: Readonly<Record<string, Readonly<Record<string, string | MessageFormatElement[]>>>>, sample: Readonly<Record<string, string | number | Date>> = {}): string[] {
   const problems: string[] = [];
   const descriptors = Object.values(messages);
   const ids = new Set(descriptors.map((message) => message.id));

@@ -31,4 +31,5 @@ export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, 
 export { areaPath } from './area-path';
 export { AreaLink, AreaNavLink, useAreaHref, useAreaNavigate, usePageTitle, type AreaLinkProps, type AreaNavLinkProps } from './area-links';
 export { PSEUDO_LOCALE } from './pseudo-locale';
+export { canParseMessages, installMessageParser, type CompiledMessage } from './message-parser';
 export { createIntl, defineMessages, fixedIntl, textDirection, type CreateIntlOptions, type IntlApi, type IntlSource, type MessageDescriptor, type MessageValues } from './intl';

@@ -1,14 +1,16 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { canParseMessages, withoutParser, type CompiledMessage } from './message-parser';
 import { PSEUDO_LOCALE, pseudoLocalize } from './pseudo-locale';
 
 /**
  * A message a feature area shows: a stable id, and its text in the product's default language (the
  * source of every translation). `defaultMessage` is ICU MessageFormat: `{count, plural, one {# invite}
- * other {# invites}}`, `{when, date, long}`, `{gender, select, …}`.
+ * other {# invites}}`, `{when, date, long}`, `{gender, select, …}`. Written as text; a build with
+ * the preset compiles it (`CompiledMessage`), so the page needs no parser.
  */
 export interface MessageDescriptor {
   readonly id: string;
-  readonly defaultMessage: string;
+  readonly defaultMessage: string | CompiledMessage;
   /** For translators: where it shows and what it means. Not sent to the browser's formatter. */
   readonly description?: string;
 }
@@ -67,18 +69,24 @@ export interface CreateIntlOptions {
   readonly locale: string;
   /** The product's default locale: the language of every `defaultMessage`. */
   readonly defaultLocale: string;
-  /** Translations for `locale` by message id (none for the default locale). */
-  readonly messages?: Readonly<Record<string, string>>;
+  /** Translations for `locale` by message id (none for the default locale), as text or compiled. */
+  readonly messages?: Readonly<Record<string, string | CompiledMessage>>;
   /** A message id the catalogue for `locale` lacks (called once per id). */
   readonly onMissing?: (id: string, locale: string) => void;
   /** A message that could not be formatted (its default text is shown instead). */
   readonly onError?: (id: string, error: unknown) => void;
+  /**
+   * A message in ICU text met where no parser is installed (an area built without compiled
+   * messages): it shows as well as it can (`withoutParser`) until one is, and formats fully after.
+   */
+  readonly onNeedsParser?: () => void;
 }
 
 /** Formatting in one locale with one catalogue: the host makes one per area and language. */
 export function createIntl(options: CreateIntlOptions): IntlApi {
   const { locale, defaultLocale, messages = {} } = options;
-  const formats = new Map<string, IntlMessageFormat>();
+  // By source: text, or a compiled message (by identity: the build's one array per message).
+  const formats = new Map<string, Map<string | CompiledMessage, IntlMessageFormat>>();
   const reported = new Set<string>();
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -89,10 +97,15 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     return value;
   };
   const pseudo = locale === PSEUDO_LOCALE;
-  const format = (source: string, sourceLocale: string, values: MessageValues | undefined): string => {
-    const key = `${sourceLocale}\u0000${source}`;
-    let compiled = formats.get(key);
-    if (!compiled) formats.set(key, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale) : new IntlMessageFormat(source, sourceLocale)));
+  const format = (source: string | CompiledMessage, sourceLocale: string, values: MessageValues | undefined): string => {
+    if (typeof source === 'string' && !canParseMessages()) {
+      options.onNeedsParser?.();
+      return withoutParser(source, values);
+    }
+    let inLocale = formats.get(sourceLocale);
+    if (!inLocale) formats.set(sourceLocale, (inLocale = new Map()));
+    let compiled = inLocale.get(source);
+    if (!compiled) inLocale.set(source, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale) : new IntlMessageFormat(source, sourceLocale)));
     const result = compiled.format(values as Record<string, string | number | Date | boolean>);
     return Array.isArray(result) ? result.join('') : String(result);
   };
@@ -112,7 +125,7 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
         try {
           return format(message.defaultMessage, defaultLocale, values);
         } catch {
-          return message.defaultMessage;
+          return typeof message.defaultMessage === 'string' ? withoutParser(message.defaultMessage, values) : '';
         }
       }
     },

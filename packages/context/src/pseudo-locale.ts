@@ -40,8 +40,8 @@ function walk(elements: MessageFormatElement[]): { elements: MessageFormatElemen
 }
 
 /** A message of the default language as the pseudo-locale shows it (parsed, so placeholders still work). */
-export function pseudoLocalize(message: string): MessageFormatElement[] {
-  const { elements, letters } = walk(parse(message));
+export function pseudoLocalize(message: string | MessageFormatElement[]): MessageFormatElement[] {
+  const { elements, letters } = walk(typeof message === 'string' ? parse(message) : message);
   const padding = '·'.repeat(Math.ceil(letters * 0.4));
   return [{ type: TYPE.literal, value: '[' }, ...elements, { type: TYPE.literal, value: `${padding ? ` ${padding}` : ''}]` }];
 }

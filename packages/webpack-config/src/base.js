@@ -10,6 +10,17 @@ const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./st
  * @param {string} appDir
  * @param {boolean} production
  */
+/**
+ * Messages are compiled at build time (messages-loader.js), so a browser build takes FormatJS's
+ * parser-free build wherever the formatter asks for the parser. `@mfe/message-parser` names the
+ * real parser, for the one lazy chunk a host loads when an area ships messages as text.
+ */
+function messageParserAliases() {
+  const parserDir = path.dirname(require.resolve('@formatjs/icu-messageformat-parser', { paths: [__dirname] }));
+  return { '@formatjs/icu-messageformat-parser$': path.join(parserDir, 'no-parser.js'), '@mfe/message-parser$': path.join(parserDir, 'index.js') };
+}
+const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
+
 function routerAliases(appDir, production) {
   const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
   const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
@@ -34,25 +45,31 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
     // Production: hidden source maps (no sourceMappingURL comment). Servers never serve *.map (the header
     // policy in @mfe/deploy answers 404); they are kept with the build to resolve reported stack traces.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: routerAliases(appDir, production) },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...routerAliases(appDir, production), ...messageParserAliases() } },
     module: {
       rules: [
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                target: 'es2022',
-                parser: { syntax: 'typescript', tsx: true },
-                // Always the production JSX runtime: it is the shared `react/jsx-runtime`, and a remote in
-                // development runs inside a host built for production (react/jsx-dev-runtime is not shared).
-                transform: { react: { runtime: 'automatic', development: false } },
+          use: [
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  target: 'es2022',
+                  parser: { syntax: 'typescript', tsx: true },
+                  // Always the production JSX runtime: it is the shared `react/jsx-runtime`, and a remote in
+                  // development runs inside a host built for production (react/jsx-dev-runtime is not shared).
+                  transform: { react: { runtime: 'automatic', development: false } },
+                },
               },
             },
-          },
+            // First: the default texts of `defineMessages`, compiled.
+            { loader: require.resolve('./messages-loader') },
+          ],
         },
+        // An area's and the shell's translations (`src/**/locales/<locale>.json`), compiled.
+        { test: /[\\/]locales[\\/][\w-]+\.json$/, exclude: /node_modules/, type: 'json', use: [{ loader: require.resolve('./messages-loader') }] },
         ...styleAndAssetRules(appDir, uniqueName, production),
       ],
     },
@@ -89,4 +106,4 @@ function applyExtend(config, appDir, mode, extend) {
   return extended;
 }
 
-module.exports = { applyExtend, baseConfig };
+module.exports = { applyExtend, baseConfig, MESSAGE_PARSER_ALIASES };

@@ -1,6 +1,6 @@
 // @ts-check
 const path = require('node:path');
-const { baseConfig } = require('./base');
+const { baseConfig, MESSAGE_PARSER_ALIASES } = require('./base');
 const { fromApp } = require('./from-app');
 const { GLOBAL_CSS } = require('./styles');
 const { HOST_SINGLETONS } = require('./shared');
@@ -37,6 +37,10 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
   config.target = 'node20';
   config.devtool = false;
   config.entry = { [name]: [require.resolve('./server-public-path.js'), entry] };
+  // Rendering in Node keeps the whole formatter: an area's catalogues are inlined here as text.
+  const alias = /** @type {Record<string, string>} */ ({ ...config.resolve?.alias });
+  for (const name of MESSAGE_PARSER_ALIASES) delete alias[name];
+  config.resolve = { ...config.resolve, alias };
   config.externalsType = 'commonjs';
   config.externals = SERVER_EXTERNALS.filter((request) => !bundled.includes(request));
   config.output = { path: path.join(appDir, 'dist', SERVER_DIR), filename: '[name].js', library: { type: 'commonjs2' }, clean: true };

@@ -1,6 +1,6 @@
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
 import { createIntl, PlatformError } from '@mfe/context';
-import de from '../i18n/catalogues/de.json';
+import de from '../i18n/locales/de.json';
 import { inEnglish, textIn } from '../i18n/text';
 import { describeSignInError } from './sign-in-errors';
 

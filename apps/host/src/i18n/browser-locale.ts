@@ -4,6 +4,7 @@ import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { RemoteIdentity } from '../telemetry/record';
 import { createPageLocale, type PageLocale } from './page-locale';
+import { loadMessageParser } from './message-parser';
 import { loadShellCatalogue } from './shell-catalogues';
 import { storageOrNull } from '../browser-storage';
 
@@ -38,6 +39,7 @@ export function browserPageLocale(config: HostConfig, describe: (name: string) =
       report({ kind: 'error', name: 'translations unavailable', ...(owner === 'host' ? {} : { remote: describe(owner) }), error: { type: 'CatalogueError', message: `The ${locale} catalogue of ${owner} could not be loaded`, code: 'I18N_CATALOGUE_FAILED' } });
     },
     onChosen: rememberForServer,
+    loadParser: loadMessageParser,
     applyToDocument: (locale, dir) => {
       document.documentElement.lang = locale;
       document.documentElement.dir = dir;

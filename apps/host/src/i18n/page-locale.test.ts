@@ -1,4 +1,4 @@
-import { defineMessages } from '@mfe/context';
+import { defineMessages, installMessageParser, type CompiledMessage } from '@mfe/context';
 import { createPageLocale, LOCALE_CHOICE_KEY, type Catalogue, type PageLocaleOptions } from './page-locale';
 
 const messages = defineMessages({
@@ -111,4 +111,29 @@ test('a choice tells the server too', async () => {
   await locale.choose('ar');
   await locale.choose('xx');
   expect(told).toEqual(['ar']);
+});
+
+// Last in this file: it leaves a stand-in parser installed (the real one is the contract's own).
+test('an area that ships its messages as text, where the parser was left out, gets the parser once and every reader is told', async () => {
+  installMessageParser(() => {
+    throw new Error('no parser in this build');
+  });
+  let loads = 0;
+  const { locale } = setUp({
+    languages: ['en'],
+    loadParser: async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // a chunk on its way
+      installMessageParser(() => [{ type: 0, value: 'parsed in full' }] as CompiledMessage);
+    },
+  });
+  const area = locale.area('referrals');
+  let told = 0;
+  area.subscribe(() => void (told += 1));
+  expect(area.get().formatMessage(messages.invites, { count: 2 })).toBe('');
+  expect(area.get().formatMessage(messages.invites, { count: 2 })).toBe('');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(loads).toBe(1);
+  expect(told).toBe(1);
+  expect(area.get().formatMessage(messages.invites, { count: 2 })).toBe('parsed in full');
 });

@@ -1,10 +1,11 @@
-import { createIntl, PSEUDO_LOCALE, textDirection, type IntlApi, type IntlSource } from '@mfe/context';
+import { createIntl, PSEUDO_LOCALE, textDirection, type CompiledMessage, type IntlApi, type IntlSource } from '@mfe/context';
 import { negotiateLocale } from './negotiate';
 
 /** Where the visitor's explicit choice (the language menu) is remembered, per browser. */
 export const LOCALE_CHOICE_KEY = 'mfe.locale';
 
-export type Catalogue = Readonly<Record<string, string>>;
+/** A locale's texts by message id: compiled by the build (messages-loader), or as ICU text. */
+export type Catalogue = Readonly<Record<string, string | CompiledMessage>>;
 
 export interface PageLocaleOptions {
   readonly defaultLocale: string;
@@ -22,6 +23,11 @@ export interface PageLocaleOptions {
   readonly applyToDocument?: (locale: string, dir: 'ltr' | 'rtl') => void;
   /** The visitor chose a language: tells the server too (a cookie), so the next page's HTML is in it. */
   readonly onChosen?: (locale: string) => void;
+  /**
+   * Installs the ICU parser, for a build that left it out (the browser's: messages come compiled)
+   * when an area ships its messages as text; every reader is then given texts formatted in full.
+   */
+  readonly loadParser?: () => Promise<void>;
 }
 
 /** One area's translations: how to load them, and what is loaded. */
@@ -78,8 +84,22 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   };
   // Without a catalogue (not loaded yet, or failed and reported as such) the default texts show and
   // no key is reported missing: only a catalogue that is in can lack one.
+  // The parser is fetched once, on the first message that needs it; then every reader re-renders.
+  let parserRequested = false;
+  const needsParser = () => {
+    if (parserRequested || !options.loadParser) return;
+    parserRequested = true;
+    options.loadParser().then(
+      () => {
+        shell = intlFor('host', locale, shellCatalogues.get(locale));
+        for (const area of areas.values()) area.intl.clear();
+        notify();
+      },
+      () => undefined, // logged where it is loaded; the texts stay as they show without it
+    );
+  };
   const intlFor = (owner: string, locale: string, messages: Catalogue | undefined): IntlApi =>
-    createIntl({ locale, defaultLocale, ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}) });
+    createIntl({ locale, defaultLocale, onNeedsParser: needsParser, ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}) });
   let initial = intlFor('host', defaultLocale, undefined);
   let initialLocale = defaultLocale;
   let locale = defaultLocale;

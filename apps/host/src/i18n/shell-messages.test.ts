@@ -1,6 +1,6 @@
 import { catalogueProblems } from '@mfe/context/testing';
-import ar from './catalogues/ar.json';
-import de from './catalogues/de.json';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
 import { shellMessages } from './shell-messages';
 
 // Each shipped catalogue of the shell has every key of the code, no other, the same placeholders,

@@ -1,5 +1,5 @@
 import { createIntl } from '@mfe/context';
-import de from '../i18n/catalogues/de.json';
+import de from '../i18n/locales/de.json';
 import { hostPageNames, titleFor } from './document-title';
 
 const english = hostPageNames(createIntl({ locale: 'en', defaultLocale: 'en' }));

@@ -1,5 +1,5 @@
 import { createIntl, isPlatformError } from '@mfe/context';
-import de from '../i18n/catalogues/de.json';
+import de from '../i18n/locales/de.json';
 import { AreaLoadError, areaErrorText, describeAreaFailure } from './area-failure';
 
 const english = createIntl({ locale: 'en', defaultLocale: 'en' });
