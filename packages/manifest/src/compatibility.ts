@@ -36,3 +36,11 @@ export function findIncompatibilities(manifest: unknown, provided: Readonly<Reco
   return problems;
 }
 
+/**
+ * @deprecated The host says this in the page's language now (apps/host/src/remotes/area-failure.ts);
+ * kept, in English, for tools written against earlier versions of this package.
+ */
+export function describeIncompatibility(label: string, problems: readonly Incompatibility[]): string {
+  const details = problems.map((p) => (p.packageName === CONTRACT_PACKAGE ? `the platform contract ${p.required} (this app provides ${p.provided})` : `${p.packageName} ${p.required} (this app provides ${p.provided})`));
+  return `The "${label}" area needs an update: it was built for ${details.join(' and ')}. Its team needs to rebuild it against this app's versions; the rest of the app works as usual.`;
+}

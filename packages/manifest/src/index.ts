@@ -17,7 +17,7 @@ export {
   type RemoteEntry,
 } from './manifest';
 export { describeIssues } from './validation';
-export { findIncompatibilities, type Incompatibility, type RangeCheck } from './compatibility';
+export { describeIncompatibility, findIncompatibilities, type Incompatibility, type RangeCheck } from './compatibility';
 export {
   RuntimeConfigSchema,
   isOrigin,
