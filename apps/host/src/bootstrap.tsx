@@ -38,8 +38,11 @@ export async function start(): Promise<void> {
   const render = (node: ReactNode) => (root ??= createRoot(rootElement)).render(node);
   // A page rendered ahead of time (prerender/): its HTML is on screen already, to be hydrated.
   const fromHtml = readPageData(document);
-  // A failure is said in the page's language once it is known; before that, in the HTML's.
-  let failureIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
+  // A failure is said in the page's language once it is known; before that, in the HTML's. Never
+  // later than a moment: a failure that comes with the network down must not wait on a catalogue.
+  const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+  let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale, english);
+  const failureIntl = () => Promise.race([pageIntl(), new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS))]);
   const fail = (title: Text, error: unknown, { message = raw((error as Error)?.message ?? String(error)), action = say(shellMessages.retry), onAction = () => window.location.reload() }: { message?: Text; action?: Text; onAction?: () => void } = {}) => {
     log.error(inEnglish(title), { message: (error as Error)?.message });
     report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
@@ -70,7 +73,7 @@ export async function start(): Promise<void> {
   // the default). A page from HTML starts in the language it was rendered in, which hydration must match.
   const locale = browserPageLocale(config, (name) => loader.describe(name));
   const localeReady = fromHtml ? locale.begin(fromHtml.locale ?? config.i18n.defaultLocale) : locale.start();
-  failureIntl = () => localeReady.then(() => locale.shell.get());
+  pageIntl = () => localeReady.then(() => locale.shell.get());
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
   const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
@@ -141,9 +144,11 @@ export async function start(): Promise<void> {
   void locale.start();
 }
 
+/** How long a start-up failure waits for its texts in the page's language before it is said in English. */
+const FAILURE_TEXTS_WAIT_MS = 1500;
+
 /** The shell's texts for a failure before the page's language is known: the HTML's language when its catalogue loads, else the default's. */
-async function startupIntl(htmlLocale: string | undefined): Promise<IntlApi> {
-  const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+async function startupIntl(htmlLocale: string | undefined, english: IntlApi): Promise<IntlApi> {
   if (!htmlLocale || htmlLocale === 'en') return english;
   return loadShellCatalogue(htmlLocale).then(
     (messages) => createIntl({ locale: htmlLocale, defaultLocale: 'en', messages }),

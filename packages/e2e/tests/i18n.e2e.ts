@@ -187,3 +187,28 @@ test("a key an area's catalogue lacks shows its default text, never its id, and 
   const missing = records.filter((record) => record['event.name'] === 'translation missing');
   expect(missing).toEqual([expect.objectContaining({ 'mfe.remote.name': 'faulty', 'mfe.attr.key': 'faulty.untranslated', 'mfe.attr.locale': 'de' })]);
 });
+
+test("a failure before the app knows its languages is said in the page's language, and an area that did not load too", async () => {
+  const context = await suite.browser.context.browser()!.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    // The runtime config cannot be read: the page from HTML is German, so the failure is too.
+    await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    const failure = page.getByTestId('startup-error');
+    await failure.waitFor();
+    expect(await failure.getByRole('heading', { level: 1 }).textContent()).toBe('Die App konnte nicht starten');
+    expect(await failure.getByRole('button').textContent()).toBe('Erneut versuchen');
+    expect(await failure.getByRole('link').textContent()).toBe('Zur Startseite');
+    await page.unroute('**/config.json');
+
+    // An area whose code cannot be fetched: its panel explains in German.
+    await page.route(/\/remoteEntry[^/]*\.js$/, (route) => route.abort());
+    await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
+    const panel = page.getByTestId('remote-error');
+    await panel.waitFor({ timeout: 20_000 });
+    expect(await panel.textContent()).toMatch(/Der Bereich „Empfehlungen“ (konnte nicht geladen werden|hat zu lange zum Laden gebraucht)/);
+  } finally {
+    await context.close();
+  }
+});

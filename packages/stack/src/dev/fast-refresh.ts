@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const load = createRequire(import.meta.url);
 
-type Rule = { test?: unknown; use?: { loader?: string; options?: { jsc?: { transform?: { react?: Record<string, unknown> } } } } };
+type Use = { loader?: string; options?: { jsc?: { transform?: { react?: Record<string, unknown> } } } };
+type Rule = { test?: unknown; use?: Use | Use[] };
 export interface WebpackConfig {
   name?: string;
   entry?: unknown;
@@ -33,12 +34,13 @@ export function refreshableHost(config: WebpackConfig, outputPath: string): Webp
 /** The remote's development config: refresh transform, plugin, and the host's runtime. */
 export function refreshableRemote(config: WebpackConfig): WebpackConfig {
   const ReactRefreshPlugin = load('@pmmmwh/react-refresh-webpack-plugin') as new (options: Record<string, unknown>) => unknown;
-  const rules = (config.module?.rules ?? []).map((rule) => {
-    const options = rule.use?.loader?.includes('swc-loader') ? rule.use.options : undefined;
-    if (!options) return rule;
-    // The refresh transform runs only with development JSX (mapped onto the shared runtime below).
-    return { ...rule, use: { ...rule.use, options: { ...options, jsc: { ...options.jsc, transform: { ...options.jsc?.transform, react: { ...options.jsc?.transform?.react, development: true, refresh: true } } } } } };
-  });
+  // The refresh transform runs only with development JSX (mapped onto the shared runtime below).
+  const refreshing = (use: Use): Use => {
+    const options = use.loader?.includes('swc-loader') ? use.options : undefined;
+    if (!options) return use;
+    return { ...use, options: { ...options, jsc: { ...options.jsc, transform: { ...options.jsc?.transform, react: { ...options.jsc?.transform?.react, development: true, refresh: true } } } } };
+  };
+  const rules = (config.module?.rules ?? []).map((rule) => (rule.use === undefined ? rule : { ...rule, use: Array.isArray(rule.use) ? rule.use.map(refreshing) : refreshing(rule.use) }));
   const shim = join(here, 'refresh-runtime-shim.cjs');
   // The plugin's loader imports the runtime by its resolved path, so both names lead to the shim.
   const runtimePath = createRequire(load.resolve('@pmmmwh/react-refresh-webpack-plugin')).resolve('react-refresh/runtime');
