@@ -105,12 +105,18 @@ test('beginning in a language the config does not list begins in the default', a
   expect(locale.shell.getInitial().locale).toBe('en');
 });
 
-test('a choice tells the server too', async () => {
+test('a choice tells the server too, and a remembered one is told again at start', async () => {
   const told: string[] = [];
-  const { locale } = setUp({ onChosen: (tag) => void told.push(tag) });
+  const { locale, stored } = setUp({ onChosen: (tag) => void told.push(tag) });
+  await locale.start();
+  expect(told).toEqual([]);
   await locale.choose('ar');
   await locale.choose('xx');
   expect(told).toEqual(['ar']);
+  const again = setUp({ onChosen: (tag) => void told.push(`again ${tag}`) });
+  again.stored.set(LOCALE_CHOICE_KEY, stored.get(LOCALE_CHOICE_KEY)!);
+  await again.locale.start();
+  expect(told).toEqual(['ar', 'again ar']);
 });
 
 // Last in this file: it leaves a stand-in parser installed (the real one is the contract's own).

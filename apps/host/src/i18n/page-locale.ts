@@ -153,7 +153,12 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     current: () => locale,
     wanted,
     locales,
-    start: () => apply(wanted()),
+    start() {
+      // A choice remembered before the server was told of choices (or its cookie since cleared) is told again.
+      const chosen = readChoice(options.storage);
+      if (chosen && locales.includes(chosen)) options.onChosen?.(chosen);
+      return apply(wanted());
+    },
     async begin(target) {
       const starting = locales.includes(target) ? target : defaultLocale;
       await apply(starting);
