@@ -48,6 +48,21 @@ test('the language menu switches the shell and the area at once, without a reloa
   expect(await page.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
 });
 
+test('signed in, the menu switches the shell and both areas: the account area at once, referrals on the way there', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+  await page.getByRole('heading', { level: 1, name: 'حسابك' }).waitFor();
+  expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+  expect(await page.getByRole('button', { name: 'تسجيل الخروج' }).isVisible()).toBe(true);
+  // The other area, reached by the (Arabic) navigation, is in Arabic from its first paint.
+  await page.getByTestId('nav-referrals').click();
+  await page.getByRole('heading', { level: 1, name: 'الإحالات' }).waitFor();
+  expect(await page.getByRole('button', { name: 'ادعُ شخصًا' }).isVisible()).toBe(true);
+});
+
 /** The page's HTML as the server sends it for these request headers: its language, direction, heading and Vary. */
 async function pageFromServer(path: string, headers: Record<string, string>) {
   const response = await fetch(`${suite.stack.hostUrl}${path}`, { headers });
