@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_FILES, parseManifest, type RemoteEntry } from '@mfe/manifest';
+import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
 import { CONTRACT_PACKAGE, readRemoteBuild } from '@mfe/manifest/remote-build';
 import { assertTemplate, pageHtml } from './html';
 import { loadServerBundle, type ServerBundle } from './server-bundle';
@@ -106,10 +106,13 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const serverDir = join(input.hostDir, 'server');
   const { entry, integrity } = JSON.parse(readFileSync(join(serverDir, 'server.json'), 'utf8')) as { entry: string; integrity: string };
   const renderer = loadServerBundle({ code: readFileSync(join(serverDir, entry), 'utf8'), integrity, publicPath: '/', label: 'the host' }) as HostRenderer;
-  const config = input.config as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean; i18n?: { defaultLocale?: string; locales?: string[] } };
-  const defaultLocale = config.i18n?.defaultLocale ?? 'en';
-  const locales = [defaultLocale, ...(config.i18n?.locales ?? []).filter((locale) => locale !== defaultLocale)];
-  const { remotes } = parseManifest(input.manifest, { allowedOrigins: [input.origin, ...(config.allowedRemoteOrigins ?? [])], requireIntegrity: config.requireIntegrity ?? true });
+  // The config as the host reads it (its defaults included), so the pages agree with the browser.
+  const checked = validateRuntimeConfig(input.config);
+  if (!checked.ok) throw new Error(`The runtime config is invalid: ${checked.problems.join('; ')}.`);
+  const { config } = checked;
+  const { defaultLocale } = config.i18n;
+  const locales = [defaultLocale, ...config.i18n.locales.filter((locale) => locale !== defaultLocale)];
+  const { remotes } = parseManifest(input.manifest, { allowedOrigins: [input.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity });
   const warnings: string[] = [];
   type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }> };
   const render = async (locale: string, path: string, content?: Content) => {

@@ -45,10 +45,9 @@ export function stackPages(options: PagesOptions): (pathname: string, request: L
     return current.pages;
   };
   void pagesNow();
-  const i18n = (options.config as { i18n?: { defaultLocale: string; locales: string[] } }).i18n;
   return async (pathname, request) => {
     const pages = await pagesNow();
     if (!pages) return undefined;
-    return pageFor(pages, pathname, requestedPageLocale(request, i18n ?? { defaultLocale: pages.defaultLocale, locales: [...pages.locales.keys()] }));
+    return pageFor(pages, pathname, requestedPageLocale(request, { defaultLocale: pages.defaultLocale, locales: [...pages.locales.keys()] }));
   };
 }
