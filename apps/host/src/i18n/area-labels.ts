@@ -1,14 +1,27 @@
 import { useMemo } from 'react';
+import { PSEUDO_LOCALE, type CompiledMessage, type IntlApi } from '@mfe/context';
 import { labelIn, type RemoteEntry } from '@mfe/manifest';
 import { useShellIntl } from './use-shell-intl';
 
-/** The areas with their navigation labels in the page's language (the manifest's `labels`). */
-export function useLocalizedRemotes<T extends Pick<RemoteEntry, 'label' | 'labels'>>(remotes: readonly T[]): readonly T[] {
-  const { locale } = useShellIntl();
-  return useMemo(() => remotes.map((remote) => ({ ...remote, label: labelIn(remote, locale) })), [remotes, locale]);
+/**
+ * An area's label in the page's language (the manifest's `labels`). In the pseudo-locale it is
+ * accented and lengthened like every text, so a label the navigation cuts off shows there too.
+ */
+export function labelFor(remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>, intl: Pick<IntlApi, 'locale' | 'formatMessage'>): string {
+  const label = labelIn(remote, intl.locale);
+  if (intl.locale !== PSEUDO_LOCALE) return label;
+  // A label is data, not ICU: given as one literal, so nothing in it is read as syntax.
+  const literal: CompiledMessage = [{ type: 0, value: label }];
+  return intl.formatMessage({ id: `area.label.${remote.name}`, defaultMessage: literal });
+}
+
+/** The areas with their navigation labels in the page's language. */
+export function useLocalizedRemotes<T extends Pick<RemoteEntry, 'name' | 'label' | 'labels'>>(remotes: readonly T[]): readonly T[] {
+  const intl = useShellIntl();
+  return useMemo(() => remotes.map((remote) => ({ ...remote, label: labelFor(remote, intl) })), [remotes, intl]);
 }
 
 /** One area's label in the page's language. */
-export function useAreaLabel(remote: Pick<RemoteEntry, 'label' | 'labels'>): string {
-  return labelIn(remote, useShellIntl().locale);
+export function useAreaLabel(remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>): string {
+  return labelFor(remote, useShellIntl());
 }

@@ -6,7 +6,7 @@ import type { LazySession } from '../auth/lazy-session';
 import { SESSION_NOT_KNOWN } from '../auth/session-store';
 import { parseRuntimeConfig } from '../config';
 import { HostServicesProvider, type HostServices } from '../host-services';
-import { labelIn } from '@mfe/manifest';
+import { labelFor } from '../i18n/area-labels';
 import { createPageLocale } from '../i18n/page-locale';
 import { loadShellCatalogue } from '../i18n/shell-catalogues';
 import { hostPageNames, titleFor } from '../layout/document-title';
@@ -93,7 +93,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const { prelude } = await prerender(page);
   const html = await new Response(prelude).text();
   const entry = request.content ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry : undefined;
-  const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelIn(remote, locale.current()) }));
+  const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelFor(remote, locale.shell.get()) }));
   return {
     html,
     title: titleFor(request.path, config.productName, labelled, hostPageNames(locale.shell.get())),
