@@ -3,7 +3,7 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 import { createEventBus, createIntl, type IntlApi } from '@mfe/context';
 import { shellMessages } from './i18n/shell-messages';
 import { loadShellCatalogue } from './i18n/shell-catalogues';
-import { inEnglish, raw, say, type Text } from './i18n/text';
+import { english, inEnglish, raw, say, type Text } from './i18n/text';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH } from './auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
@@ -40,8 +40,7 @@ export async function start(): Promise<void> {
   const fromHtml = readPageData(document);
   // A failure is said in the page's language once it is known; before that, in the HTML's. Never
   // later than a moment: a failure that comes with the network down must not wait on a catalogue.
-  const english = createIntl({ locale: 'en', defaultLocale: 'en' });
-  let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale, english);
+  let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
   const failureIntl = () => Promise.race([pageIntl(), new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS))]);
   const fail = (title: Text, error: unknown, { message = raw((error as Error)?.message ?? String(error)), action = say(shellMessages.retry), onAction = () => window.location.reload() }: { message?: Text; action?: Text; onAction?: () => void } = {}) => {
     log.error(inEnglish(title), { message: (error as Error)?.message });
@@ -148,7 +147,7 @@ export async function start(): Promise<void> {
 const FAILURE_TEXTS_WAIT_MS = 1500;
 
 /** The shell's texts for a failure before the page's language is known: the HTML's language when its catalogue loads, else the default's. */
-async function startupIntl(htmlLocale: string | undefined, english: IntlApi): Promise<IntlApi> {
+async function startupIntl(htmlLocale: string | undefined): Promise<IntlApi> {
   if (!htmlLocale || htmlLocale === 'en') return english;
   return loadShellCatalogue(htmlLocale).then(
     (messages) => createIntl({ locale: htmlLocale, defaultLocale: 'en', messages }),

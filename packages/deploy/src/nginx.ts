@@ -1,4 +1,4 @@
-import { PAGE_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { LOCALE_TAG_PATTERN, PAGE_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { hostHeaders, originPattern, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
 
 /**
@@ -100,8 +100,6 @@ function pageLocations(pagesRoot: string, headers: string[]): string[] {
   ];
 }
 
-const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
-
 /**
  * Which language's pages a request gets, as `$mfe_pages_locale` (the folder under the pages root:
  * empty for the default language): the rule of @mfe/prerender's `requestedPageLocale`, in two maps.
@@ -109,7 +107,7 @@ const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
  * exactly (regional locales first) or by its language alone; else the default.
  */
 export function pageLocaleMaps(i18n: ParsedRuntimeConfig['i18n']): string[] {
-  for (const locale of i18n.locales) if (!LOCALE_TAG.test(locale)) throw new Error(`Cannot write the locale ${JSON.stringify(locale)} into an nginx config.`);
+  for (const locale of i18n.locales) if (!LOCALE_TAG_PATTERN.test(locale)) throw new Error(`Cannot write the locale ${JSON.stringify(locale)} into an nginx config.`);
   const folder = (locale: string) => (locale === i18n.defaultLocale ? '""' : `"/${PAGE_FILES.localeFolderPrefix}${locale}"`);
   const regional = i18n.locales.filter((locale) => locale.includes('-'));
   const plain = i18n.locales.filter((locale) => !locale.includes('-'));

@@ -193,11 +193,6 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   };
 }
 
-/** The default locale only: a host whose start-up failed. */
-export function defaultPageLocale(i18n: { readonly defaultLocale: string; readonly locales: readonly string[] }): PageLocale {
-  return createPageLocale({ ...i18n, storage: null, languages: [], loadShellCatalogue: () => Promise.reject(new Error('No catalogues here.')), onMissing: () => undefined });
-}
-
 function readChoice(storage: Pick<Storage, 'getItem'> | null): string | null {
   try {
     return storage?.getItem(LOCALE_CHOICE_KEY) ?? null;

@@ -1,7 +1,8 @@
+import { LOCALE_TAG_PATTERN } from '@mfe/manifest';
 import type { Catalogue } from './page-locale';
 
 /** The shell's translations for one locale: its own chunk, fetched under the build's integrity. */
 export function loadShellCatalogue(locale: string): Promise<Catalogue> {
-  if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(locale)) return Promise.reject(new Error(`"${locale}" is not a locale tag.`));
+  if (!LOCALE_TAG_PATTERN.test(locale)) return Promise.reject(new Error(`"${locale}" is not a locale tag.`));
   return import(/* webpackChunkName: "locale-[request]" */ `./locales/${locale}.json`).then((module: { default: Catalogue }) => module.default);
 }

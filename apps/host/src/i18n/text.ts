@@ -14,6 +14,6 @@ export function textIn(intl: IntlApi, text: Text): string {
   return 'raw' in text ? text.raw : intl.formatMessage(text.message, text.values);
 }
 
-// Logs and telemetry read texts in English, whatever the page's language.
-const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+/** The shell's texts in English (its code's language): for logs and telemetry, whatever the page's language, and for a failure before any language is known. */
+export const english: IntlApi = createIntl({ locale: 'en', defaultLocale: 'en' });
 export const inEnglish = (text: Text): string => textIn(english, text);

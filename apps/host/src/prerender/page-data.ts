@@ -1,3 +1,5 @@
+import { LOCALE_TAG_PATTERN } from '@mfe/manifest';
+
 /**
  * What a page rendered ahead of time tells the browser (a JSON data block, `#mfe-page`, which the
  * CSP leaves alone: it is never executed): which area's content its HTML holds, and from which
@@ -14,7 +16,6 @@ export interface PageData {
 }
 
 export const PAGE_DATA_ID = 'mfe-page';
-const LOCALE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /** The page's data, or null when the page was not rendered ahead of time (or its data is unreadable). */
 export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | null {
@@ -23,7 +24,7 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
   try {
     const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown };
     if (typeof data !== 'object' || data === null) return null;
-    const locale = typeof data.locale === 'string' && LOCALE_TAG.test(data.locale) ? { locale: data.locale } : {};
+    const locale = typeof data.locale === 'string' && LOCALE_TAG_PATTERN.test(data.locale) ? { locale: data.locale } : {};
     if (data.remote === undefined) return locale;
     return typeof data.remote === 'string' && typeof data.entry === 'string' ? { ...locale, remote: data.remote, entry: data.entry } : null;
   } catch {

@@ -10,7 +10,7 @@ import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './RemoteRoute';
 import { createPageTitles } from '../layout/page-titles';
-import { defaultPageLocale } from '../i18n/page-locale';
+import { createPageLocale } from '../i18n/page-locale';
 
 const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
 const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
@@ -35,7 +35,7 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
     { initialEntries: [path] },
   );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), locale: defaultPageLocale({ defaultLocale: 'en', locales: ['en'] }), pageTitles: createPageTitles(), styles: { show: () => () => undefined, dispose: () => undefined } }}>
+    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), locale: createPageLocale({ defaultLocale: 'en', locales: ['en'], storage: null, languages: [], loadShellCatalogue: () => Promise.reject(new Error('No catalogues here.')), onMissing: () => undefined }), pageTitles: createPageTitles(), styles: { show: () => () => undefined, dispose: () => undefined } }}>
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );

@@ -1,7 +1,8 @@
-import { createIntl, PlatformError, type IntlApi, type PlatformErrorCode } from '@mfe/context';
+import { PlatformError, type IntlApi, type PlatformErrorCode } from '@mfe/context';
 import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
 import type { Incompatibility } from '@mfe/manifest';
 import { shellMessages } from '../i18n/shell-messages';
+import { english } from '../i18n/text';
 
 /** Why an area could not be shown, as data: said to the visitor in the page's language, to logs in English. */
 export type AreaFailure =
@@ -36,8 +37,6 @@ export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaF
   }
 }
 
-// Logs, telemetry and developers read failures in English, whatever the page's language.
-const english = createIntl({ locale: 'en', defaultLocale: 'en' });
 
 /** A feature area that could not be loaded: a PlatformError whose message is English, with the failure kept to say it in any language. */
 export class AreaLoadError extends PlatformError {
