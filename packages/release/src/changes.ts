@@ -40,7 +40,7 @@ export async function deployChange(context: ChangeContext, name: string, version
       const label = placement.label ?? existing?.label;
       if (!path || !label) throw new ReleaseError('RELEASE_USAGE', `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`);
       const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}), ...(placement.labels ? { labels: { ...(existing?.labels ?? {}), ...placement.labels } } : {}), entry: entryUrl, integrity: build.integrity };
-      return withRemote(current, entry);
+      return { action: { verb: 'deploy', remote: name, version }, manifest: withRemote(current, entry) };
     },
     check: context.check,
   };
@@ -53,12 +53,13 @@ export async function promoteChange(context: ChangeContext, from: string, names:
   const missing = names.filter((name) => !source.remotes.some((remote) => remote.name === name));
   if (missing.length > 0) throw new ReleaseError('RELEASE_NOT_FOUND', `${from} has no remote named ${missing.join(', ')} (it has ${source.remotes.map((remote) => remote.name).join(', ') || 'none'}).`);
   const chosen = source.remotes.filter((remote) => names.length === 0 || names.includes(remote.name));
+  const action = { verb: 'promote', from, fromRevision: source.revision, remotes: chosen.map((remote) => remote.name) } as const;
   return {
-    action: { verb: 'promote', from, fromRevision: source.revision, remotes: chosen.map((remote) => remote.name) },
+    action,
     actor: context.actor,
     reason: context.reason,
     rebase: true,
-    apply: (current) => chosen.reduce(withRemote, current),
+    apply: (current) => ({ action, manifest: chosen.reduce(withRemote, current) }),
     check: context.check,
   };
 }
@@ -76,12 +77,15 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
   if (target < 1) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has only revision ${head.revision}: there is nothing before it to roll back to.`);
   if (target === head.revision) throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
   const manifest = (await readRevision(context.store, env, target)).manifest;
+  const action = { verb: 'rollback', to: target } as const;
   return {
-    action: { verb: 'rollback', to: target },
+    action,
     actor: context.actor,
     reason: context.reason,
     rebase: false,
-    apply: () => manifest,
+    // Planned from the revision read here: if another lands first, this one would undo it.
+    expect: head.revision,
+    apply: () => ({ action, manifest }),
     check: context.check,
   };
 }
@@ -104,12 +108,12 @@ export type CanaryStep = { readonly kind: 'share'; readonly version?: string; re
 export async function canaryChange(context: ChangeContext, name: string, step: CanaryStep): Promise<Change> {
   const build = step.kind === 'share' && step.version ? await readBuildRecord(context.store, name, step.version) : undefined;
   const percent = step.kind === 'share' ? step.percent : 0;
-  let described: Change['action'] | undefined;
+  const planned: Change['action'] =
+    step.kind === 'share' ? { verb: 'canary', remote: name, version: build?.version ?? 'running', percent } : { verb: step.kind === 'promote' ? 'canary-promote' : 'canary-abort', remote: name, version: 'running' };
   return {
-    // What was done is known once applied to the current manifest (which version a share change is about).
-    get action() {
-      return described ?? { verb: 'canary', remote: name, version: build?.version ?? '?', percent };
-    },
+    // Which version a share change, a promotion or an abort is about is known once applied to
+    // the current manifest: `apply` returns the action history records.
+    action: planned,
     actor: context.actor,
     reason: context.reason,
     rebase: true,
@@ -121,17 +125,12 @@ export async function canaryChange(context: ChangeContext, name: string, step: C
       const version = versionOf({ name, entry: candidate.entry });
       const { candidate: _running, ...stable } = existing;
       if (step.kind === 'promote') {
-        described = { verb: 'canary-promote', remote: name, version };
-        return withRemote(current, { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) });
+        return { action: { verb: 'canary-promote', remote: name, version }, manifest: withRemote(current, { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) }) };
       }
-      if (step.kind === 'abort') {
-        described = { verb: 'canary-abort', remote: name, version };
-        return withRemote(current, stable);
-      }
+      if (step.kind === 'abort') return { action: { verb: 'canary-abort', remote: name, version }, manifest: withRemote(current, stable) };
       if (!(percent >= 0 && percent <= 100)) throw new ReleaseError('RELEASE_USAGE', `--percent takes a share from 0 to 100, not ${percent}.`);
       if (candidate.entry === stable.entry) throw new ReleaseError('RELEASE_USAGE', `${name}@${version} already is the stable build: a canary needs another version.`);
-      described = { verb: 'canary', remote: name, version, percent };
-      return withRemote(current, { ...stable, candidate: { entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}), percent } });
+      return { action: { verb: 'canary', remote: name, version, percent }, manifest: withRemote(current, { ...stable, candidate: { entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}), percent } }) };
     },
     check: context.check,
   };

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
-import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as commands from './commands';
 import { DirectoryStore } from './directory-store';
 import { KEYS } from './layout';
+import type { ObjectStore } from './object-store';
 import { readCurrent, readHistory } from './revisions';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
@@ -108,11 +109,66 @@ test('a rollback that a deploy overtakes is refused, naming the revision it lost
   const [rollback, deploy] = await Promise.allSettled([commands.rollback(store, 'production', undefined, who('carol', 'errors up')), commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix'))]);
   expect(deploy.status).toBe('fulfilled');
   if (rollback.status === 'rejected') {
-    expect(rollback.reason).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/production changed while this ran: revision \d \(deploy referrals@1\.2\.0 by dave: the fix\) was made first/) });
+    expect(rollback.reason).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/production changed since revision 2 while this ran: revision \d \(deploy referrals@1\.2\.0 by dave: the fix\) was made first/) });
   } else {
     // The rollback landed first: the deploy was made on top of it.
     expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
   }
+});
+
+/** The store, with one hook run after the first read of a key and before its answer is used. */
+function pausingAt(inner: ObjectStore, key: string, hook: () => Promise<unknown>): ObjectStore {
+  let done = false;
+  return {
+    where: inner.where,
+    get: async (wanted) => {
+      const found = await inner.get(wanted);
+      if (wanted === key && !done) {
+        done = true;
+        await hook();
+      }
+      return found;
+    },
+    create: (...args) => inner.create(...args),
+    replace: (...args) => inner.replace(...args),
+    list: (prefix) => inner.list(prefix),
+    write: (...args) => inner.write(...args),
+    remove: (key) => inner.remove(key),
+  };
+}
+
+test('a rollback read at one revision that a deploy overtakes before it commits changes nothing and names the deploy (forced race)', async () => {
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
+  // The rollback has read revision 2 and is reading the revision it goes back to when dave's deploy lands as 3.
+  const racing = pausingAt(store, KEYS.revision('production', 1), () => commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')));
+  const refused = await refusal(commands.rollback(racing, 'production', undefined, who('carol', 'errors up')));
+  expect(refused).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/^production changed since revision 2 while this ran: revision 3 \(deploy referrals@1\.2\.0 by dave: the fix\) was made first\. Nothing was changed/) });
+  expect((await readHistory(store, 'production')).map((revision) => revision.revision)).toEqual([1, 2, 3]);
+  expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
+});
+
+test('a canary and its steps are recorded with their version and share where pages from HTML are rendered too', async () => {
+  const hostBuild = tempDir('host-build');
+  mkdirSync(join(hostBuild, 'server'));
+  writeFileSync(join(hostBuild, 'server', 'server.json'), '{}');
+  await commands.init(store, `${host.url}/remotes`, {}, { production: hostBuild });
+  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  expect((await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')))[0]).toBe('✔ production revision 2: canary referrals@1.1.0 at 5 %');
+  expect((await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', '')))[0]).toBe('✔ production revision 3: canary referrals@1.1.0 at 50 %');
+  await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', ''));
+  await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 0 }, who('alice', ''));
+  await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('alice', ''));
+  expect((await commands.history(store, 'production')).map((line) => line.replace(/^#(\d+) \S+ /, '#$1 '))).toEqual([
+    '#1 alice: deploy referrals@1.0.0',
+    '#2 alice: canary referrals@1.1.0 at 5 %',
+    '#3 alice: canary referrals@1.1.0 at 50 %',
+    '#4 alice: promote canary referrals@1.1.0 to stable',
+    '#5 alice: canary referrals@1.2.0 at 0 %',
+    '#6 alice: abort canary referrals@1.2.0',
+  ]);
 });
 
 test('a canary runs beside the stable build at a share, grows, and is promoted or aborted, each step in the history', async () => {

@@ -6,7 +6,9 @@ export type ReleaseErrorCode =
   | 'RELEASE_BUILD_INVALID'
   | 'RELEASE_CHECK_FAILED'
   | 'RELEASE_CONFLICT'
-  | 'RELEASE_STORE';
+  | 'RELEASE_STORE'
+  /** The rollout's figures could not be read (Prometheus down, or an answer that is not counts). */
+  | 'RELEASE_METRICS';
 
 export class ReleaseError extends Error {
   override readonly name = 'ReleaseError';

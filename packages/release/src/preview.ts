@@ -35,7 +35,7 @@ export async function preview(store: ObjectStore, dist: string, env: string, opt
   const { record } = await publishBuild(store, dist, { actor: who.actor });
   const current: ManifestDocument = (await readCurrent(store, env)) ?? EMPTY_MANIFEST;
   const change = await deployChange({ store, settings, actor: who.actor, reason: who.reason, check: hostCheck(host, env, who.fetchImpl) }, record.name, record.version, options.placement);
-  const applied = await change.apply(current, 0);
+  const { manifest: applied } = await change.apply(current, 0);
   // The branch build for everyone with the link: no canary of that remote within a preview.
   const manifest: ManifestDocument = manifestOf(applied.remotes.map((remote) => (remote.name === record.name ? (({ candidate: _none, ...rest }) => rest)(remote) : remote)));
   const problems = await change.check(manifest);

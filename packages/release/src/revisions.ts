@@ -39,7 +39,14 @@ export interface ServedManifest extends ManifestDocument {
 
 export const EMPTY_MANIFEST: ManifestDocument = { schemaVersion: 1, remotes: [] };
 
+/** What a change makes of the current manifest, and what it did (as history will say it). */
+export interface Applied {
+  readonly action: ReleaseAction;
+  readonly manifest: ManifestDocument;
+}
+
 export interface Change {
+  /** What the change is, before it is applied (conflict messages, refusals). */
   readonly action: ReleaseAction;
   readonly actor: string;
   readonly reason: string;
@@ -48,8 +55,14 @@ export interface Change {
    * one remote does (it is made again on top), a rollback does not (it would undo their change).
    */
   readonly rebase: boolean;
-  /** The new manifest from the current one (may refuse with a ReleaseError). */
-  apply(current: ManifestDocument, head: number): ManifestDocument | Promise<ManifestDocument>;
+  /**
+   * The revision the change was planned from: it is refused, naming the winner, when the
+   * environment is no longer there when it would commit (a rollback planned on #22 must not land on
+   * #23). Set by the caller for `--expect`, and by every change that is not rebased.
+   */
+  readonly expect?: number;
+  /** The new manifest from the current one, with what was done (may refuse with a ReleaseError). */
+  apply(current: ManifestDocument, head: number): Applied | Promise<Applied>;
   /** Checks the new manifest as the environment's host will read it: problem lines, none if fine. */
   check(next: ManifestDocument): Promise<readonly string[]>;
 }
@@ -68,7 +81,7 @@ const MAX_ATTEMPTS = 25;
  * and the current manifest never disagree for long and nothing is lost.
  */
 export async function commit(store: ObjectStore, env: string, change: Change, now: () => Date = () => new Date()): Promise<CommitResult> {
-  let firstHead: number | null = null;
+  let firstHead: number | undefined;
   let lostTo: Revision | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * Math.min(attempt, 5)));
@@ -80,17 +93,19 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
       await store.replace(KEYS.manifest(env), jsonBytes(served(pending.value)), 'application/json', current?.etag ?? null);
       continue;
     }
-    firstHead ??= head;
-    if (head !== firstHead && !change.rebase) throw conflict(env, lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null, false);
+    // A change planned from a revision stands only on that revision; otherwise one that is not
+    // rebased stands only on the head it first read.
+    const expected = change.expect ?? (change.rebase ? undefined : (firstHead ??= head));
+    if (expected !== undefined && head !== expected) throw conflict(env, lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null, false, expected);
     const before: ManifestDocument = current ? manifestOf(current.value.remotes) : EMPTY_MANIFEST;
-    const next = await change.apply(before, head);
+    const { manifest: next, action } = await change.apply(before, head);
     if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
     const problems = await change.check(next);
     if (problems.length > 0) throw new ReleaseError('RELEASE_CHECK_FAILED', `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`, problems);
-    const revision: Revision = { revision: head + 1, parent: head, at: now().toISOString(), actor: change.actor, reason: change.reason, action: change.action, manifest: next };
+    const revision: Revision = { revision: head + 1, parent: head, at: now().toISOString(), actor: change.actor, reason: change.reason, action, manifest: next };
     if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
       lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;
-      if (!change.rebase) throw conflict(env, lostTo, false);
+      if (expected !== undefined) throw conflict(env, lostTo, false, expected);
       continue;
     }
     // False only when another writer already rolled this revision forward: it is current either way.
@@ -102,9 +117,10 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
 
 export const served = (revision: Revision): ServedManifest => ({ ...manifestOf(revision.manifest.remotes), revision: revision.revision });
 
-function conflict(env: string, winner: Revision | null, busy: boolean): ReleaseError {
+function conflict(env: string, winner: Revision | null, busy: boolean, expected?: number): ReleaseError {
   const who = winner ? `revision ${winner.revision} (${describeAction(winner.action)} by ${winner.actor}${winner.reason ? `: ${winner.reason}` : ''}) was made first` : 'another release changed it';
-  const what = busy ? `${env} kept changing while this ran (${MAX_ATTEMPTS} tries)` : `${env} changed while this ran: ${who}`;
+  const since = expected === undefined ? '' : ` since revision ${expected}`;
+  const what = busy ? `${env} kept changing while this ran (${MAX_ATTEMPTS} tries)` : `${env} changed${since} while this ran: ${who}`;
   return new ReleaseError('RELEASE_CONFLICT', `${what}. Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again if it still applies.`);
 }
 

@@ -1,7 +1,9 @@
 /**
  * @jest-environment node
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as commands from './commands';
 import { DirectoryStore } from './directory-store';
@@ -19,6 +21,8 @@ let prometheus: Server;
 let prometheusUrl = '';
 /** Counter values by variant, per metric, as functions of the query's time (ms). */
 let counters: (metric: 'loads' | 'errors', at: number) => Partial<Record<string, number>> = () => ({});
+/** When set, the whole answer to every query, whatever it asks. */
+let answer: ((at: number) => unknown) | undefined;
 const builds = tempDir('rollout-builds');
 const who = { actor: 'alice', reason: 'new list' };
 
@@ -28,6 +32,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x');
     const query = url.searchParams.get('query') ?? '';
     const at = Number(url.searchParams.get('time')) * 1000;
+    if (answer) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(at)));
     const values = counters(query.includes('mfe_remote_errors_total') ? 'errors' : 'loads', at);
     const result = Object.entries(values).filter((pair): pair is [string, number] => pair[1] !== undefined).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
@@ -40,6 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => prometheus.close(resolve));
 });
 beforeEach(async () => {
+  answer = undefined;
   storeDir = tempDir('rollout-store');
   store = new DirectoryStore(storeDir);
   await commands.init(store, `${host.url}/remotes`, { production: host.url });
@@ -104,6 +110,33 @@ test('two ticks at the same moment act once; a paused rollout does nothing; abor
   expect(await share()).toBeUndefined();
   await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).resolves.toBeDefined();
   await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
+});
+
+const vector = (at: number, values: Record<string, unknown>) => ({ status: 'success', data: { resultType: 'vector', result: Object.entries(values).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, value] })) } });
+
+test.each([
+  ['NaN values', (at: number) => vector(at, { stable: 'NaN', candidate: 'NaN' }), /answered .* with a stable value that is not a count \("NaN"\)/],
+  ['words for values', (at: number) => vector(at, { stable: 'lots', candidate: 'none' }), /with a stable value that is not a count \("lots"\)/],
+  ['infinite values', (at: number) => vector(at, { stable: '+Inf', candidate: '1' }), /with a stable value that is not a count \("\+Inf"\)/],
+  ['negative values', (at: number) => vector(at, { stable: '10', candidate: '-5' }), /with a candidate value that is not a count \("-5"\)/],
+  ['numbers where text belongs', (at: number) => vector(at, { stable: 10, candidate: 5 }), /with a stable value that is not a count \(10\)/],
+  ['a result that is not a list', () => ({ status: 'success', data: { resultType: 'vector', result: { stable: 1 } } }), /with a result that is not a list of samples \(\{"stable":1\}\)/],
+  ['no data at all', () => ({ status: 'success' }), /with a result that is not a list of samples \(nothing\)/],
+  ['something that is not an answer', () => 'ok', /with something that is not a query answer/],
+  ['a refusal', () => ({ status: 'error', error: 'bad_data' }), /with a refusal: bad_data/],
+  ['counters that went down', (at: number) => vector(at, at < 5_010_000 ? { stable: '500', candidate: '500' } : { stable: '900', candidate: '200' }), /mfe_remote_loads_total for referrals's candidate build went down from 500 to 200/],
+])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
+  let clock = 5_000_000;
+  counters = (metric, at) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 10_000, prometheus: prometheusUrl }, who, { now: () => clock });
+  const state = readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8');
+  const revisions = (await readHistory(store, 'production')).length;
+  answer = body;
+  clock += 20_000;
+  await expect(tickRollout(store, 'production', 'referrals', who, { now: () => clock })).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
+  expect(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')).toBe(state);
+  expect((await readHistory(store, 'production')).length).toBe(revisions);
+  expect(await share()).toBe(25);
 });
 
 test('durations read as people write them', () => {
