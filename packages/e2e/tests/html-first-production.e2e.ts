@@ -1,4 +1,4 @@
-import { renameSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, startNginxDeployment, type NginxDeployment, type TestBrowser, release as releaseIn, canaryBuild } from '../src';
 
@@ -6,7 +6,7 @@ import { launchBrowser, startNginxDeployment, type NginxDeployment, type TestBro
 // manifest (with the host build recorded by `init --host-build`) into the store's envs/<env>/pages/,
 // and real nginx, configured by `release:nginx --pages-root`, serves them with the page headers,
 // else the app's page. The canary fixture is one remote built as versions that say which they are
-// (1.2.0 without a server build).
+// (1.2.0 without a server build, 1.3.0 with one that throws).
 let deployment: NginxDeployment;
 let browser: TestBrowser;
 
@@ -45,7 +45,7 @@ async function inLanguage(path: string, headers: Record<string, string>) {
 
 test('each release renders the environment\'s pages, nginx serves them with the page headers, and the browser hydrates the version the manifest names', async () => {
   await release('init', '--public-url', deployment.remotesUrl, '--host', `production=${deployment.hostUrl}`, '--host-build', `production=${join(deployment.dir, 'host')}`);
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
+  for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
   // nginx serves the store's production manifest and pages from now on.
   renameSync(deployment.manifestFile, `${deployment.manifestFile}.before`);
   symlinkSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), deployment.manifestFile);
@@ -91,6 +91,22 @@ test('each release renders the environment\'s pages, nginx serves them with the 
   expect(said).toContain('⚠ canary: is public but has no server build (server/server.json)');
   expect(await served('/canary')).toMatchObject({ release: null, shell: true });
 
+  await release('rollback', '--env', 'production', '--actor', 'ci');
+  expect((await served('/canary')).release).toBe('1.1.0');
+
+  // A server build that throws while rendering: the release names each page that fell back and
+  // why; the area's shell is served; nothing of the error reaches any page file or response.
+  const threw = await release('deploy', 'canary@1.3.0', '--env', 'production', '--actor', 'ci');
+  expect(threw).toMatch(/⚠ canary: the en page \/canary could not be rendered ahead of time \(it threw while rendering: canary 1\.3\.0 server-only failure \(private detail 5f1c\)\); the area's shell page is served instead/);
+  expect(threw).toMatch(/⚠ canary: the de page \/canary could not be rendered ahead of time/);
+  expect(await served('/canary')).toMatchObject({ status: 200, release: null, shell: true });
+  const pageFiles = readdirSync(join(deployment.dir, 'envs', 'production', 'pages'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  expect(pageFiles.length).toBeGreaterThan(4);
+  for (const file of pageFiles) {
+    const html = readFileSync(join(file.parentPath, file.name), 'utf8');
+    expect([file.name, html.includes('5f1c'), html.includes('data-msg'), html.includes('data-stck')]).toEqual([file.name, false, false, false]);
+  }
+  for (const path of ['/canary', '/canary/deeper', '/']) expect(await (await fetch(`${deployment.hostUrl}${path}`, { headers: { 'Accept-Language': 'de' } })).text()).not.toContain('5f1c');
   await release('rollback', '--env', 'production', '--actor', 'ci');
   expect((await served('/canary')).release).toBe('1.1.0');
 

@@ -42,4 +42,16 @@ test('each revision serves HTML of the version it deploys, and a build without a
   // Back to a build with one: its HTML again.
   await release('rollback', '--env', 'development', '--actor', 'ci');
   expect((await canaryPage()).release).toBe('1.1.0');
+
+  // A server build that throws: the area's shell page, with nothing of the error in it; the browser renders the area.
+  await release('publish', canaryBuild('1.3.0'), '--actor', 'ci');
+  await release('deploy', 'canary@1.3.0', '--env', 'development', '--actor', 'ci');
+  for (const path of ['/canary', '/canary/deeper', '/']) {
+    const html = await (await fetch(`${suite.stack.hostUrl}${path}`)).text();
+    expect([path, html.includes('5f1c'), html.includes('data-msg'), html.includes('data-stck')]).toEqual([path, false, false, false]);
+  }
+  expect(await canaryPage()).toMatchObject({ release: null, skeleton: true });
+  const fresh = await suite.browser.context.newPage();
+  await fresh.goto(`${suite.stack.hostUrl}/canary`);
+  expect(await fresh.getByTestId('canary-release').textContent()).toBe('Release 1.3.0');
 }, 120_000);

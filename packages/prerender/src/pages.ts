@@ -9,7 +9,8 @@ import { loadServerBundle, type ServerBundle } from './server-bundle';
 interface HostRenderer {
   /** The contract package the shell was built with. */
   readonly contract: unknown;
-  renderPage(request: { origin: string; config: unknown; manifest: unknown; path: string; locale: string; content?: { remote: string; module: unknown; version: string } }): Promise<{ html: string; title: string; data: string; locale: string; dir: 'ltr' | 'rtl' }>;
+  /** `errors`: what threw while rendering (a host built before it was reported has none). */
+  renderPage(request: { origin: string; config: unknown; manifest: unknown; path: string; locale: string; content?: { remote: string; module: unknown; version: string } }): Promise<{ html: string; title: string; data: string; locale: string; dir: 'ltr' | 'rtl'; errors?: readonly string[] }>;
 }
 
 export interface PrerenderInput {
@@ -66,6 +67,14 @@ export function pageFiles(pages: PrerenderedPages): Array<{ readonly file: strin
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** What a render recorded as thrown (React then leaves that part to the browser). */
+class RenderError extends Error {
+  constructor(errors: readonly string[]) {
+    super(`it threw while rendering: ${errors.join('; ')}`);
+    this.name = 'RenderError';
+  }
+}
+
 async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string | null> {
   const response = await fetchImpl(url);
   if (response.status === 404) return null;
@@ -117,6 +126,9 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }> };
   const render = async (locale: string, path: string, content?: Content) => {
     const page = await renderer.renderPage({ origin: input.origin, config: input.config, manifest: input.manifest, path, locale, ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}) });
+    // React finished a part that threw by leaving it to the browser: such a page is not served
+    // (the browser renders that path from index.html, or the area's shell page) and the release says why.
+    if (page.errors?.length) throw new RenderError(page.errors);
     return pageHtml(template, { root: page.html, title: page.title, data: page.data, lang: page.locale, dir: page.dir, ...(content ? { stylesheets: content.stylesheets } : {}) });
   };
   // Each public area's server build, fetched and checked once for every language.
@@ -136,17 +148,28 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     }
   }
   const pages = new Map<string, LocalePages>();
+  const pageName = (locale: string, path: string) => `the ${locale} page ${path}`;
   for (const locale of locales) {
-    const exact = new Map<string, string>([['/', await render(locale, '/')]]);
+    const exact = new Map<string, string>();
     const under: Array<{ prefix: string; html: string }> = [];
+    try {
+      exact.set('/', await render(locale, '/'));
+    } catch (error) {
+      warnings.push(`${pageName(locale, '/')} could not be rendered ahead of time (${(error as Error).message}); the browser renders it.`);
+    }
     for (const remote of remotes) {
-      under.push({ prefix: remote.path, html: await render(locale, remote.path) });
+      try {
+        under.push({ prefix: remote.path, html: await render(locale, remote.path) });
+      } catch (error) {
+        warnings.push(`${pageName(locale, `${remote.path}/…`)} (${remote.name}'s shell) could not be rendered ahead of time (${(error as Error).message}); the browser renders those paths.`);
+      }
       const content = contents.get(remote.name);
       if (!content) continue;
       try {
         exact.set(remote.path, await render(locale, remote.path, content));
       } catch (error) {
-        warnings.push(`${remote.name}: its ${locale} page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`);
+        const fallback = under.some(({ prefix }) => prefix === remote.path) ? "the area's shell page is served instead" : 'the browser renders it';
+        warnings.push(`${remote.name}: ${pageName(locale, remote.path)} could not be rendered ahead of time (${(error as Error).message}); ${fallback}, and the area renders in the browser.`);
       }
     }
     for (const { prefix, html } of under) if (!exact.has(prefix)) exact.set(prefix, html);

@@ -28,10 +28,26 @@ function sharedModules(publicPath: string, provided: Readonly<Record<string, unk
     if (name === PRERENDER_CONTEXT) return { publicPath };
     if (name in provided) return provided[name];
     if (!SERVER_EXTERNALS.includes(name)) throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);
-    // The renderer's own copy (in an ES module bundle, the banner's createRequire gives `require`).
+    return requireProduction(name);
+  };
+}
+
+/**
+ * The renderer's own copy of a singleton (in an ES module bundle, the banner's createRequire gives
+ * `require`), loaded as its production build whatever NODE_ENV says: React's development server
+ * renderer writes an error's message, server stack and component stack into the HTML of a part
+ * that threw, and pages from HTML are public. The packages read NODE_ENV only when first loaded.
+ */
+function requireProduction(name: string): unknown {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(name);
-  };
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
 }
 
 export class ServerBundleError extends Error {

@@ -4,10 +4,11 @@ const { fromApp } = require('./from-app');
 /**
  * Styles and assets. Every `.css` file is a CSS Module, its class names prefixed with the app's
  * name and hashed with it (`referrals_title_x7Yz1`), so no remote's style reaches the host or
- * another remote. CSS Modules scope class names only, so they are also *pure*: every selector
- * must name a local class or id (`.card h2`, not `h2`; never `body`, `html`, `*` or `header`
- * alone), and a build with a selector that would style the whole page fails with a message that
- * names the file, the selector and what to write instead. `*.global.css` is global, by explicit
+ * another remote. CSS Modules scope class names only, so every selector must also stay inside the
+ * area (selector-scope.js: it starts at one of the module's own classes or ids and styles that
+ * element or one inside it: `.card h2`, not `h2`, `body:has(.card) header` or `.card ~ header`),
+ * and a build with a selector that could style anything else fails with a message that names the
+ * file, the selector and what to write instead. `*.global.css` is global, by explicit
  * choice (the build records it in mf-manifest.json and the manifest check warns about it).
  *
  * CSS is extracted to files that load with the chunk that imports them, before its code runs (no
@@ -27,7 +28,7 @@ function styleAndAssetRules(appDir, uniqueName, production) {
   });
   return [
     { test: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
-    { test: /\.css$/, exclude: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(true)] },
+    { test: /\.css$/, exclude: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(true), { loader: require.resolve('./css-scope-loader') }] },
     {
       test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
       type: 'asset/resource',
@@ -49,26 +50,13 @@ function cssExtractPlugin(appDir, production) {
   });
 }
 
-/** css-loader's words for a selector that names no local class or id (postcss-modules-local-by-default). */
-const IMPURE = /Selector "([^"]+)" is not pure/;
-
-/** What to tell a team whose CSS Module has a selector that would style the whole page. */
-function explainImpureSelector(/** @type {string} */ file, /** @type {string} */ selector) {
-  return [
-    `${file}: the selector "${selector}" would style the whole page, not just this area.`,
-    '  In a CSS Module every selector must include a class (or id) of the module itself: the shell and',
-    '  the other areas share the page, and a rule for body, html, header, * or any bare element reaches them too.',
-    `  Write it on your area's own class instead, e.g. "${/^(html|body|:root)$/.test(selector) ? '.root' : `.root ${selector}`} { … }" with className={styles.root} on your top element.`,
-    '  Styles for the whole page belong to the shell. If this rule really must be global (content you portal outside',
-    '  your area), put it in a file named *.global.css: the build records it, the manifest check warns about it,',
-    '  and the host still switches it off whenever your area is not on screen.',
-  ].join('\n');
-}
+/** The first line of a scope error (selector-scope.js's `explainOutsideArea`). */
+const OUTSIDE = /the selector "([^"]+)" would style the whole page/;
 
 /**
- * Turns css-loader's terse "is not pure" build error into one that says what to write instead,
- * and records which `*.global.css` files a remote ships (`mfe.globalCss` in mf-manifest.json,
- * written by the integrity plugin), so the release checks can warn about them.
+ * Says each selector that would style the page outside the area once: the CSS extraction's child
+ * compilation reports the same module's error again. The message itself comes from the scope
+ * loader (`css-scope-loader.js`), which refuses the module before css-loader reads it.
  */
 class StyleRulesPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -77,20 +65,19 @@ class StyleRulesPlugin {
       const said = new Set();
       for (const found of [...compilation.errors]) {
         const error = /** @type {import('webpack').WebpackError} */ (found);
-        const match = IMPURE.exec(error.message);
-        if (!match) continue;
-        // The CSS extraction's child compilation reports the same module's error again: say it once.
-        const key = `${/** @type {{ resource?: string } | undefined} */ (error.module)?.resource}|${match[1]}`;
+        const lines = error.message.split('\n');
+        const first = lines.findIndex((line) => OUTSIDE.test(line));
+        if (first === -1) continue;
+        // The loader's message is the whole story: webpack's "Module build failed (from …)" line adds nothing.
+        const message = lines.slice(first).join('\n');
+        const key = `${/** @type {{ resource?: string } | undefined} */ (error.module)?.resource}|${message}`;
         if (said.has(key)) {
           compilation.errors.splice(compilation.errors.indexOf(found), 1);
           continue;
         }
         said.add(key);
-        const resource = /** @type {{ resource?: string } | undefined} */ (error.module)?.resource ?? 'a CSS Module';
-        const file = require('node:path').relative(compiler.context, resource);
-        error.message = explainImpureSelector(file, match[1]);
+        error.message = message;
         error.stack = '';
-        // webpack prints `details` under the message; css-loader's own trace adds nothing here.
         error.details = '';
       }
     });
@@ -111,4 +98,4 @@ function globalCssFiles(compilation, appDir) {
   return [...files].sort();
 }
 
-module.exports = { GLOBAL_CSS, StyleRulesPlugin, cssExtractPlugin, explainImpureSelector, globalCssFiles, styleAndAssetRules };
+module.exports = { GLOBAL_CSS, StyleRulesPlugin, cssExtractPlugin, globalCssFiles, styleAndAssetRules };

@@ -44,6 +44,12 @@ export interface RenderedPage {
   /** The page's language and direction (`<html lang dir>`). */
   readonly locale: string;
   readonly dir: 'ltr' | 'rtl';
+  /**
+   * What threw while rendering, for the operator (said at release time): a page whose render
+   * recorded any is not to be served, since React would finish it by rendering in the browser.
+   * The messages never enter the HTML (React is told nothing back: no digest).
+   */
+  readonly errors: readonly string[];
 }
 
 const neverSubscribed = () => () => undefined;
@@ -89,8 +95,15 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       </StaticRouter>
     </HostServicesProvider>
   );
-  // prerender waits for everything the page suspends on, so the HTML is complete.
-  const { prelude } = await prerender(page);
+  // prerender waits for everything the page suspends on, so the HTML is complete. An error a
+  // Suspense boundary caught is recorded here and answered with no digest, so nothing of it is
+  // written into the HTML (the page is then not served: see `errors`).
+  const errors: string[] = [];
+  const { prelude } = await prerender(page, {
+    onError: (error) => {
+      errors.push(error instanceof Error ? error.message : String(error));
+    },
+  });
   const html = await new Response(prelude).text();
   const entry = request.content ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry : undefined;
   const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelFor(remote, locale.shell.get()) }));
@@ -100,6 +113,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     locale: locale.current(),
     dir: textDirection(locale.current()),
     data: pageDataText({ locale: locale.current(), ...(request.content && entry ? { remote: request.content.remote, entry } : {}) }),
+    errors,
   };
 }
 
