@@ -10,3 +10,4 @@ export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from '.
 export { startPrometheus, type RunningPrometheus } from './prometheus';
 export { runRelease, release, canaryBuild, type ReleaseRun } from './release-cli';
 export { expectPolicyHeaders } from './policy-headers';
+export { closeTabMidRenewal } from './renewal-faults';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ALICE, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, closeTabMidRenewal, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sender-constrained tokens (DPoP, RFC 9449) against the dev provider, which asks for server
 // nonces: bound tokens, a proof on every API call, a reload that restores with one token request
@@ -166,3 +166,46 @@ test('a revoked grant ends the session and removes the kept refresh token and th
   expect(await kept(page)).toEqual({ records: [], keys: 0 });
   expect(await page.$('[data-testid=account-greeting]')).not.toBeNull(); // the page stays, under the notice
 });
+
+/**
+ * Two tabs signed in with DPoP share the kept refresh token; the one that renews next is closed in
+ * the middle of it. The other must stay signed in, its API calls working, and never send a token the
+ * provider has already exchanged (which would make it revoke the whole grant).
+ */
+async function survivorAfterRenewingTabClosed(when: 'after-the-provider-rotated' | 'before-it-left') {
+  const tabA = await suite.browser.context.newPage();
+  await tabA.goto(`${suite.stack.hostUrl}/account/profile`);
+  await signInAtProvider(tabA, suite.stack.idpUrl, ALICE);
+  await tabA.waitForSelector('[data-testid=profile-name]');
+  const tabB = await suite.browser.context.newPage();
+  await tabB.goto(`${suite.stack.hostUrl}/account/profile`);
+  await tabB.waitForSelector('[data-testid=profile-name]');
+  await idp().reset();
+  const { closed } = await closeTabMidRenewal(suite.browser.context, suite.stack.idpUrl, when);
+  const survivor = (await closed) === tabA ? tabB : tabA;
+  const answers: string[] = [];
+  // Past two more lifetimes, moving inside the app (no reload): each Profile is a real API call.
+  for (let round = 0; round < 4; round += 1) {
+    await survivor.waitForTimeout(TOKEN_TTL_S * 500);
+    await survivor.click('text=Claims');
+    await survivor.click('text=Profile');
+    const shown = await survivor.waitForSelector('[data-testid=profile-name], [role=alert]');
+    answers.push((await shown.getAttribute('data-testid')) ?? (await shown.textContent()) ?? '');
+  }
+  expect(answers).toEqual(['profile-name', 'profile-name', 'profile-name', 'profile-name']);
+  expect(await survivor.$('[data-testid=session-expired]')).toBeNull();
+  const { tokenErrors } = await idp().stats();
+  expect(Object.keys(tokenErrors).filter((key) => !key.endsWith(':use_dpop_nonce'))).toEqual([]);
+  return survivor;
+}
+
+test('closing the tab that renews after the provider rotated the refresh token, before the answer arrived: the other tab stays signed in and its API calls work', async () => {
+  const survivor = await survivorAfterRenewingTabClosed('after-the-provider-rotated');
+  // It holds a token of its own again: a reload restores with it.
+  await survivor.reload();
+  await survivor.waitForSelector('[data-testid=profile-name]');
+}, 90_000);
+
+test('closing the tab that renews before its refresh request left: the other tab stays signed in and its API calls work', async () => {
+  await survivorAfterRenewingTabClosed('before-it-left');
+}, 90_000);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ALICE, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, closeTabMidRenewal, idpControl, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Sign-in that survives real life: short-lived tokens (6 s) so renewal happens
 // within a test. The account area requires the admin role (Alice has it), so expiry is also
@@ -109,6 +109,23 @@ test('closing the tab that holds the refresh token hands over: the other renews 
   const stats = await idp().stats();
   expect((stats.tokenRequests.refresh_token ?? 0) + (stats.tokenRequests.authorization_code ?? 0)).toBeGreaterThanOrEqual(1);
   expect(stats.tokenErrors).toEqual({});
+});
+
+test('closing the tab that holds the refresh token after the provider rotated it, before the answer arrived, hands over: the other renews on its own and carries on', async () => {
+  const tabA = await signedInTab('/account');
+  const tabB = await suite.browser.context.newPage();
+  await tabB.goto(`${suite.stack.hostUrl}/account`);
+  await tabB.waitForSelector('[data-testid=account-greeting]');
+  await idp().reset();
+  const { closed } = await closeTabMidRenewal(suite.browser.context, suite.stack.idpUrl, 'after-the-provider-rotated');
+  // Only tab A holds a refresh token (tabs never pass it on), so it is the one that sends it.
+  expect(await closed).toBe(tabA);
+  await tabB.waitForTimeout(TOKEN_TTL_S * 1500);
+  await tabB.click('text=Claims');
+  await tabB.click('text=Profile');
+  await tabB.waitForSelector('[data-testid=profile-name]');
+  expect(await tabB.$('[data-testid=session-expired]')).toBeNull();
+  expect((await idp().stats()).tokenErrors).toEqual({});
 });
 
 test('a revoked grant ends in a clear session-expired prompt that takes focus and keeps the role-restricted page, and signing in again returns to it', async () => {

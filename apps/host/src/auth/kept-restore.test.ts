@@ -5,7 +5,7 @@ import type { KeptRefreshToken } from './refresh-store';
 function setUp(kept: KeptRefreshToken | undefined, answer: () => Promise<OidcUser | null>) {
   const stored: OidcUser[] = [];
   const deps: KeptRestoreDeps & { accept: jest.Mock; forget: jest.Mock } = {
-    manager: { storeUser: async (user) => void (user && stored.push(user)), signinSilent: jest.fn(answer) as never },
+    manager: { getUser: async () => null, storeUser: async (user) => void (user && stored.push(user)), signinSilent: jest.fn(answer) as never },
     kept: { load: async () => kept, save: async () => undefined, clear: async () => undefined },
     withLock: (fn) => fn(),
     hasTokens: () => false,

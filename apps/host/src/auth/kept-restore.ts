@@ -1,12 +1,13 @@
-import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { isPlatformError, PlatformError } from '@mfe/context';
+import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
+import { isPlatformError } from '@mfe/context';
+import { exchangeKeptToken } from './kept-spend';
 import { createLogger } from '../logger';
 import type { RefreshStore } from './refresh-store';
 
 const log = createLogger('auth');
 
 export interface KeptRestoreDeps {
-  readonly manager: Pick<UserManager, 'storeUser' | 'signinSilent'>;
+  readonly manager: Pick<UserManager, 'getUser' | 'storeUser' | 'signinSilent'>;
   readonly kept: RefreshStore;
   /** Runs `fn` under the cross-tab renewal lock. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
@@ -20,7 +21,7 @@ export interface KeptRestoreDeps {
 
 /**
  * With DPoP: the session of an earlier page load restored with one refresh-token request using the
- * kept DPoP-bound token — no iframe, no provider cookie — under the renewal lock, so two tabs
+ * kept DPoP-bound token — no iframe, no provider cookie, unless the token is in doubt — under the renewal lock, so two tabs
  * opening at once do not spend the same token twice. False when nothing was kept or it failed; only
  * the provider's refusal forgets the kept token (a network failure leaves it for the next load).
  */
@@ -29,12 +30,9 @@ export async function restoreWithKeptToken(deps: KeptRestoreDeps): Promise<boole
     if (deps.hasTokens()) return true;
     const kept = await deps.kept.load();
     if (!kept) return false;
-    // No scope: the refresh gets what the sign-in granted (token-request.ts says why).
-    await deps.manager.storeUser(new OidcUser({ refresh_token: kept.refreshToken, token_type: 'DPoP', access_token: '', profile: { sub: kept.sub } as OidcUser['profile'] }));
     try {
-      const user = await deps.manager.signinSilent();
-      if (!user) throw new Error('the provider returned no user');
-      if (user.profile.sub !== kept.sub) throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
+      // One request, spending the kept token at most once (kept-spend.ts).
+      const user = await exchangeKeptToken(deps.manager, deps.kept, kept);
       await deps.accept(user);
       return true;
     } catch (error) {

@@ -10,6 +10,11 @@ export interface KeptRefreshToken {
   readonly refreshToken: string;
   /** Whose it is: a refresh that returns someone else's ID token is refused. */
   readonly sub: string;
+  /**
+   * Set (epoch ms) just before the token is sent and cleared by its successor: while set, the
+   * provider may already have exchanged it, and it is not sent again first (kept-spend.ts).
+   */
+  readonly inDoubtSince?: number;
 }
 
 export interface RefreshStore {
@@ -22,9 +27,10 @@ export function createRefreshStore(clientId: string, store: UseStore = createSto
   return {
     load: async () => {
       const kept = await get<KeptRefreshToken>(clientId, store).catch(() => undefined);
-      return kept && typeof kept.refreshToken === 'string' && typeof kept.sub === 'string' ? kept : undefined;
+      if (!kept || typeof kept.refreshToken !== 'string' || typeof kept.sub !== 'string') return undefined;
+      return { refreshToken: kept.refreshToken, sub: kept.sub, ...(typeof kept.inDoubtSince === 'number' ? { inDoubtSince: kept.inDoubtSince } : {}) };
     },
-    save: (kept) => set(clientId, { refreshToken: kept.refreshToken, sub: kept.sub }, store),
+    save: (kept) => set(clientId, { refreshToken: kept.refreshToken, sub: kept.sub, ...(kept.inDoubtSince !== undefined ? { inDoubtSince: kept.inDoubtSince } : {}) }, store),
     clear: () => del(clientId, store).catch(() => undefined),
   };
 }

@@ -15,10 +15,10 @@ test('one silent request gives the new token set', async () => {
 
 test("with DPoP the kept refresh token (another tab may have rotated it) replaces the stored one first", async () => {
   const stored = { refresh_token: 'old' } as OidcUser;
-  const client = manager({ getUser: jest.fn(async () => stored) });
-  const kept = { load: async () => ({ refreshToken: 'rotated', sub: 'u' }) } as unknown as RefreshStore;
-  await requestTokens(client, kept);
-  expect(client.storeUser).toHaveBeenCalledWith(expect.objectContaining({ refresh_token: 'rotated' }));
+  const client2 = manager({ getUser: jest.fn(async () => stored), signinSilent: jest.fn(async () => ({ access_token: 'new', profile: { sub: 'u' } })) });
+  const kept = { load: async () => ({ refreshToken: 'rotated', sub: 'u' }), save: jest.fn(async () => undefined) } as unknown as RefreshStore;
+  await requestTokens(client2, kept);
+  expect(client2.storeUser).toHaveBeenCalledWith(expect.objectContaining({ refresh_token: 'rotated' }));
 });
 
 test('a refresh names no scope (all the sign-in granted), not the narrower ones of the last token response (an API\'s only)', async () => {

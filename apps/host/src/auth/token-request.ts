@@ -1,11 +1,14 @@
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
+import { isPlatformError } from '@mfe/context';
 import { newNonce } from './client';
+import { exchangeKeptToken } from './kept-spend';
 import type { RefreshStore } from './refresh-store';
 import { RenewalError } from './renewal';
 
 /**
  * One token request for a renewal: the refresh token when there is one, else a silent sign-in in a
- * hidden iframe. With DPoP the newest refresh token is the kept one (any tab may have rotated it).
+ * hidden iframe. With DPoP the newest refresh token is the kept one (any tab may have rotated it),
+ * sent at most once (kept-spend.ts).
  * A refresh names no scope, so it gets everything the sign-in granted (RFC 6749 §6): when access
  * tokens are issued for an API (a resource indicator), the last token response names only the API's
  * scopes, and asking for those alone would get no new ID token (no `openid`).
@@ -15,10 +18,10 @@ export async function requestTokens(manager: UserManager, kept: RefreshStore | n
   let user: OidcUser | null;
   try {
     const keptToken = kept ? await kept.load() : undefined;
+    // With DPoP: spent at most once, even when the tab that sent it last never heard back (kept-spend.ts).
+    if (kept && keptToken) return await exchangeKeptToken(manager, kept, keptToken);
     const stored = await manager.getUser();
-    const refreshToken = keptToken?.refreshToken ?? stored?.refresh_token;
-    if (stored && refreshToken && (stored.refresh_token !== refreshToken || stored.scope !== undefined)) {
-      stored.refresh_token = refreshToken;
+    if (stored?.refresh_token && stored.scope !== undefined) {
       stored.scope = undefined;
       await manager.storeUser(stored);
     }
@@ -26,6 +29,7 @@ export async function requestTokens(manager: UserManager, kept: RefreshStore | n
   } catch (error) {
     // The provider said no (revoked, expired, reused refresh token, login required): final.
     if (error instanceof ErrorResponse) throw new RenewalError('invalid_grant', error.error ?? error.message);
+    if (isPlatformError(error, 'AUTH_FAILED')) throw new RenewalError('invalid_grant', error.message);
     throw new RenewalError('network', (error as Error)?.message ?? String(error));
   }
   if (!user) throw new RenewalError('invalid_grant', 'the provider returned no user');
