@@ -5,7 +5,8 @@ import { defineConfig } from 'tsup';
 // message formatter (intl-messageformat, ES modules only) is bundled in, so CommonJS consumers (a
 // team's jest) load it too.
 export default defineConfig({
-  entry: { index: 'src/index.ts', testing: 'src/testing.tsx' },
+  // `errors`: the typed errors alone, for packages that run where React is not wanted (the manifest's checks, renderers).
+  entry: { index: 'src/index.ts', errors: 'src/errors.ts', testing: 'src/testing.tsx' },
   format: ['esm', 'cjs'],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },

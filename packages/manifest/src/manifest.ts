@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { PlatformError } from '@mfe/context';
+// The typed errors alone: the contract's root loads React, which a release command or renderer must not load first.
+import { PlatformError } from '@mfe/context/errors';
 import { LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
 import { SRI_PATTERN } from './remote-build';
 import { localeTag } from './runtime-config';

@@ -36,17 +36,30 @@ function sharedModules(publicPath: string, provided: Readonly<Record<string, unk
  * The renderer's own copy of a singleton (in an ES module bundle, the banner's createRequire gives
  * `require`), loaded as its production build whatever NODE_ENV says: React's development server
  * renderer writes an error's message, server stack and component stack into the HTML of a part
- * that threw, and pages from HTML are public. The packages read NODE_ENV only when first loaded.
+ * that threw, and pages from HTML are public. The packages read NODE_ENV when first loaded, so the
+ * choice is made once: a process that had already loaded React keeps the build it has (one React
+ * for the whole page; pages that recorded an error are not served either way: pages.ts).
  */
 function requireProduction(name: string): unknown {
+  productionSingletons ??= !isLoaded('react');
   const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  if (productionSingletons) process.env.NODE_ENV = 'production';
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(name);
   } finally {
     if (before === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = before;
+  }
+}
+
+let productionSingletons: boolean | undefined;
+
+function isLoaded(name: string): boolean {
+  try {
+    return require.resolve(name) in require.cache;
+  } catch {
+    return false;
   }
 }
 

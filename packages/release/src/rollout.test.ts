@@ -127,7 +127,7 @@ test.each([
   ['counters that went down', (at: number) => vector(at, at < 5_010_000 ? { stable: '500', candidate: '500' } : { stable: '900', candidate: '200' }), /mfe_remote_loads_total for referrals's candidate build went down from 500 to 200/],
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
   let clock = 5_000_000;
-  counters = (metric, at) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
+  counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
   await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 10_000, prometheus: prometheusUrl }, who, { now: () => clock });
   const state = readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8');
   const revisions = (await readHistory(store, 'production')).length;
