@@ -40,16 +40,23 @@ export async function start(): Promise<void> {
   const fromHtml = readPageData(document);
   // A failure is said in the page's language once it is known; before that, in the HTML's. Never
   // later than a moment: a failure that comes with the network down must not wait on a catalogue.
+  let pageShown: () => void = () => undefined;
+  const shown = new Promise<void>((resolve) => (pageShown = () => afterHydration(resolve)));
   let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
   const failureIntl = () => Promise.race([pageIntl(), new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS))]);
   const fail = (title: Text, error: unknown, { message = raw((error as Error)?.message ?? String(error)), action = say(shellMessages.retry), onAction = () => window.location.reload() }: { message?: Text; action?: Text; onAction?: () => void } = {}) => {
     log.error(inEnglish(title), { message: (error as Error)?.message });
     report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
     void failureIntl().then((intl) => render(<StartupErrorPage intl={intl} title={title} message={message} actionLabel={action} onAction={onAction} />));
+    pageShown();
   };
 
-  // A returning sign-in or a session to restore needs the sign-in code: download it alongside the config.
-  if (needsAuthEngineAtOnce(window.location.pathname)) void loadAuthEngine().catch(() => undefined);
+  // A page from HTML holding an area's content: that area answers first, and the session is
+  // restored once it has been hydrated (its sign-in code would compete with the area's files and
+  // main thread for a second or more on a phone). Elsewhere a returning sign-in or a session to
+  // restore needs the sign-in code: it downloads alongside the config.
+  const areaFirst = fromHtml?.remote !== undefined && window.location.pathname !== CALLBACK_PATH;
+  if (!areaFirst && needsAuthEngineAtOnce(window.location.pathname)) void loadAuthEngine().catch(() => undefined);
   let config;
   try {
     // What the boot script (boot/index.ts) already requested is taken from it, not asked again.
@@ -101,7 +108,7 @@ export async function start(): Promise<void> {
   // The sign-in callback is finished before anything renders (the page it returns to depends on
   // it). Otherwise the shell renders as soon as the manifest is in, while the session is restored:
   // pages that need a user show their area's skeleton until it is (RequireAuth).
-  const sessionStarted = session.start();
+  const sessionStarted = areaFirst ? shown.then(() => session.start()) : session.start();
   if (window.location.pathname === CALLBACK_PATH) {
     const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
     if (auth.kind === 'callback-failed') {
@@ -136,11 +143,28 @@ export async function start(): Promise<void> {
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>
   );
-  if (!hydrate) return render(app);
+  if (!hydrate) {
+    render(app);
+    pageShown();
+    return;
+  }
   root = hydrateRoot(rootElement, app, {
     onRecoverableError: (error) => log.warn('The page from HTML did not match what the browser renders; React rendered it again.', { message: (error as Error)?.message }),
   });
-  void locale.start();
+  pageShown();
+  // The visitor's own language, if it differs from the page's, once the page works.
+  void shown.then(() => locale.start());
+}
+
+/**
+ * Once React has hydrated (or rendered) the page and the browser is idle: what can wait for the
+ * page to work starts then. At most a second later on a busy page, and soon where there is no
+ * idle callback (WebKit).
+ */
+function afterHydration(done: () => void): void {
+  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(done, { timeout: 1000 });
+  else setTimeout(done, 50);
 }
 
 /** How long a start-up failure waits for its texts in the page's language before it is said in English. */

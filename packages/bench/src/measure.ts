@@ -43,6 +43,15 @@ export interface LoadFigures {
   /** Scripts that contain React's core / react-dom's renderer. */
   readonly reactCopies: number;
   readonly reactDomCopies: number;
+  /** What happened until the measured moment: each request of the page and each long task, ms since navigation start. */
+  readonly waterfall: Waterfall;
+}
+
+export interface Waterfall {
+  readonly requests: ReadonlyArray<{ readonly url: string; readonly start: number; readonly end: number; readonly fromCache: boolean }>;
+  readonly longTasks: ReadonlyArray<{ readonly start: number; readonly duration: number }>;
+  /** The measured moment. */
+  readonly at: number;
 }
 
 interface Tracked {
@@ -55,6 +64,8 @@ interface Tracked {
   fromCache?: boolean;
   encoded?: number;
   finished: boolean;
+  /** When it finished (CDP monotonic seconds). */
+  finishedAt?: number;
 }
 
 /**
@@ -121,7 +132,7 @@ export class Session {
     });
     cdp.on('Network.loadingFinished', (e) => {
       const t = this.tracked.get(e.requestId);
-      if (t) Object.assign(t, { encoded: e.encodedDataLength, finished: true });
+      if (t) Object.assign(t, { encoded: e.encodedDataLength, finished: true, finishedAt: e.timestamp });
     });
   }
 
@@ -200,6 +211,14 @@ export class Session {
       const script = entries.find((entry) => entry.name.startsWith(location.origin) && /\/main\.[0-9a-f]+\.js$/.test(entry.name));
       return { remote: remote ? remote.startTime : -1, script: script ? script.responseEnd : -1 };
     })) as { remote: number; script: number };
+    const waterfall: Waterfall = {
+      requests: mine
+        .filter((t) => (t.sentAt - zero) * 1000 <= paintMs)
+        .map((t) => ({ url: t.url, start: (t.sentAt - zero) * 1000, end: t.finishedAt === undefined ? -1 : (t.finishedAt - zero) * 1000, fromCache: t.fromCache === true }))
+        .sort((a, b) => a.start - b.start),
+      longTasks: state.longTasks.filter((task) => task.start <= paintMs),
+      at: paintMs,
+    };
     const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
     return {
       paintMs,
@@ -217,6 +236,7 @@ export class Session {
       hostScriptLoadedMs: timing.script,
       reactCopies,
       reactDomCopies,
+      waterfall,
     };
   }
 

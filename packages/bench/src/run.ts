@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { PROFILES } from './measure';
-import { budgets, compare, table, type Comparison } from './report';
+import { budgets, compare, table, waterfalls, type Comparison } from './report';
 import { coldLoad, interactiveLoad, navigation, pairs, reloadDeepLink, reloadPublicPage, repeatVisit, signedInShell, signInOnce, type App, type Scenario } from './scenarios';
 
 // `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI); `--only` below.
@@ -71,6 +71,7 @@ async function main() {
       ['public page interactive', "the public page's area interactive (from HTML) vs a plain React page's button", visitor, plainPage, interactiveLoad],
       ['signed-in page shell', "a signed-in page's shell (from HTML) vs a plain React page's content", hostDpop, plainPage, signedInShell, coldLoad],
       ['public page rendered in the browser, cold', 'the public page rendered in the browser vs a plain React page', visitorClient, plainPage, coldLoad],
+      ['public page rendered in the browser, interactive', "the public page's area interactive (rendered in the browser) vs a plain React page's button", visitorClient, plainPage, interactiveLoad],
       ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload (rendered in the browser)", hostDpop, visitorClient, reloadDeepLink, reloadPublicPage],
       ['cold load', 'cold loads', host, baseline, coldLoad],
       ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],
@@ -97,9 +98,12 @@ async function main() {
       '|---|---|---|',
       ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${c.ok ? 'within' : 'OVER'} |`),
     ].join('\n');
+    const drawn = waterfalls(comparisons);
     writeFileSync(join(outDir, 'results.json'), JSON.stringify({ loads: LOADS, quick, comparisons, budgets: checks }, null, 2));
     writeFileSync(join(outDir, 'results.md'), `${markdown}\n`);
-    console.log(`\n${markdown}\n\n(results in .bench/results.json and .bench/results.md; ${Math.round((Date.now() - started) / 1000)} s)`);
+    writeFileSync(join(outDir, 'waterfalls.txt'), `${drawn}\n`);
+    console.log(`\nWaterfalls (a typical load of each, throttled; █ a request from sent to finished, ▒ a long task):\n\n${drawn}`);
+    console.log(`\n${markdown}\n\n(results in .bench/results.json, .bench/results.md and .bench/waterfalls.txt; ${Math.round((Date.now() - started) / 1000)} s)`);
   } finally {
     await Promise.all([...servers, ...stacks].map((s) => s.close()));
   }

@@ -50,3 +50,15 @@ test('the pseudo-locale accents every text and makes it 40 % longer, keeping pla
   expect(pseudo.formatMessage(messages.invites, { count: 2 })).toMatch(/^\[2 îñṽîţàţîöñš ·+\]$/);
   expect(missing).toEqual([]);
 });
+
+test('numbers and plurals inside messages follow each message\'s own locale when two locales share one formatter set', () => {
+  const german = createIntl({ locale: 'de', defaultLocale: 'en', messages: { count: [{ type: 2, value: 'n', style: null }] as never } });
+  // The German translation formats with German digits; the English default (missing key) with English ones.
+  expect(german.formatMessage({ id: 'count', defaultMessage: [{ type: 2, value: 'n', style: null }] as never }, { n: 1234.5 })).toBe('1.234,5');
+  expect(german.formatMessage({ id: 'other', defaultMessage: [{ type: 2, value: 'n', style: null }] as never }, { n: 1234.5 })).toBe('1,234.5');
+});
+
+test('a compiled message that is text alone is returned as it is', () => {
+  const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
+  expect(intl.formatMessage({ id: 'hello', defaultMessage: [{ type: 0, value: 'Hello, ' }, { type: 0, value: 'world' }] as never })).toBe('Hello, world');
+});

@@ -82,6 +82,33 @@ export interface CreateIntlOptions {
   readonly onNeedsParser?: () => void;
 }
 
+/**
+ * The formatter asks the engine which locales it supports for every message it is made for
+ * (`Intl.NumberFormat.supportedLocalesOf`, then `new Intl.Locale`); the first question loads the
+ * engine's locale data, measured at about 20 ms of a throttled page's start, and every later one
+ * repeats the work. The answer only canonicalizes the tag (an unsupported one is kept as it is, as
+ * here), and the formatters made with it fall back for an engine without that locale all the same.
+ */
+const resolvedLocales = new Map<string, Intl.Locale | undefined>();
+(IntlMessageFormat as unknown as { resolveLocale: (locales: string | string[]) => Intl.Locale | undefined }).resolveLocale = (locales) => {
+  const tag = Array.isArray(locales) ? locales[0] : locales;
+  if (tag === undefined || typeof Intl.Locale === 'undefined') return undefined;
+  if (!resolvedLocales.has(tag)) resolvedLocales.set(tag, new Intl.Locale(tag));
+  return resolvedLocales.get(tag);
+};
+
+/** A compiled message that is text alone (no argument, plural or tag): it needs no formatter. */
+function literalOf(source: string | CompiledMessage): string | undefined {
+  if (typeof source === 'string') return undefined;
+  let text = '';
+  for (const element of source) {
+    // 0: TYPE.literal in @formatjs/icu-messageformat-parser
+    if (element.type !== 0) return undefined;
+    text += element.value;
+  }
+  return text;
+}
+
 /** Formatting in one locale with one catalogue: the host makes one per area and language. */
 export function createIntl(options: CreateIntlOptions): IntlApi {
   const { locale, defaultLocale, messages = {} } = options;
@@ -97,7 +124,12 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     return value;
   };
   const pseudo = locale === PSEUDO_LOCALE;
+  // One set of number, date and plural formatters for every message of this locale (the formatter
+  // makes its own per message otherwise).
+  const formatters = { getNumberFormat: memo((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)), getDateTimeFormat: memo((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)), getPluralRules: memo((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)) };
   const format = (source: string | CompiledMessage, sourceLocale: string, values: MessageValues | undefined): string => {
+    const literal = pseudo ? undefined : literalOf(source);
+    if (literal !== undefined) return literal;
     if (typeof source === 'string' && !canParseMessages()) {
       options.onNeedsParser?.();
       return withoutParser(source, values);
@@ -105,7 +137,7 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     let inLocale = formats.get(sourceLocale);
     if (!inLocale) formats.set(sourceLocale, (inLocale = new Map()));
     let compiled = inLocale.get(source);
-    if (!compiled) inLocale.set(source, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale) : new IntlMessageFormat(source, sourceLocale)));
+    if (!compiled) inLocale.set(source, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale, undefined, { formatters }) : new IntlMessageFormat(source, sourceLocale, undefined, { formatters })));
     const result = compiled.format(values as Record<string, string | number | Date | boolean>);
     return Array.isArray(result) ? result.join('') : String(result);
   };
@@ -133,6 +165,17 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     formatDate: (value, formatOptions) => cached(dateFormats, formatOptions, () => new Intl.DateTimeFormat(locale, formatOptions)).format(value),
     formatRelativeTime: (value, unit, formatOptions) => new Intl.RelativeTimeFormat(locale, formatOptions).format(value, unit),
     formatList: (values, formatOptions) => new Intl.ListFormat(locale, formatOptions).format(values),
+  };
+}
+
+/** One instance per distinct arguments (by their JSON; a locale by its tag: an `Intl.Locale` is `{}` in JSON). */
+function memo<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
+  const made = new Map<string, R>();
+  return (...args) => {
+    const key = JSON.stringify(args, (_name, value: unknown) => (value instanceof Intl.Locale ? value.toString() : value));
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(...args)));
+    return value;
   };
 }
 

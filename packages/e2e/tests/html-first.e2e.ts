@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // Pages from HTML: the stack renders the home page, each area's shell and a public area's content
 // ahead of time from the same components (the areas' server builds), the browser paints that HTML
@@ -104,3 +104,57 @@ test('every other route gets the shell in its HTML: header, navigation and the a
   // A path nothing renders ahead of time (not found) is the app's page, rendered in the browser.
   expect(await (await fetch(`${suite.stack.hostUrl}/nowhere`)).text()).not.toContain('id="mfe-page"');
 });
+
+/**
+ * On a slow phone (CPU 4× slower, 10 Mbit/s, 40 ms), signed in (so the session is restored on this
+ * load): the area's scripts are requested with the page, before the host's own script has finished
+ * downloading, and the area's button answers before any of the sign-in code has been requested.
+ * The button is clicked once a frame from the moment it exists, as a visitor would tap it.
+ */
+test('a page from HTML: the area downloads with the host and its button works before the sign-in code is requested', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=user-name]');
+  // A fresh profile with an empty cache, signed in at the provider (its cookies).
+  const cold = await launchBrowser();
+  await cold.context.addCookies(await suite.browser.context.cookies(suite.stack.idpUrl));
+  const tab = await cold.context.newPage();
+  const cdp = await cold.context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 });
+  // Plain script text: the page's CSP allows no evaluated strings, and a bundler helper must not leak in.
+  await tab.addInitScript(`(() => {
+    window.__works = 0;
+    const tick = () => {
+      if (location.pathname.endsWith('/invite')) { window.__works = performance.now(); return; }
+      const button = [...document.querySelectorAll('button')].find((element) => element.textContent.trim() === 'Invite someone');
+      if (button) button.click();
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })();`);
+  // The tab had a session: this load restores it (sessionStorage's hint is per tab, so it is set again).
+  await tab.addInitScript(() => sessionStorage.setItem('mfe.auth.signed-in', '1'));
+  await tab.goto(`${suite.stack.hostUrl}/referrals`);
+  await tab.waitForFunction(() => (window as unknown as { __works: number }).__works > 0, undefined, { timeout: 30_000 });
+  const timing = await tab.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(new URL(entry.name).pathname));
+    return {
+      works: (window as unknown as { __works: number }).__works,
+      mainLoaded: find(/^\/main\.[0-9a-f]+\.js$/)[0]?.responseEnd ?? -1,
+      areaScripts: [...find(/\/remoteEntry\.js$/), ...find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/)].map((entry) => entry.startTime),
+      signInCode: find(/^\/auth\.[0-9a-f]+\.js$/).map((entry) => entry.startTime),
+    };
+  });
+  expect(timing.areaScripts).toHaveLength(2);
+  for (const asked of timing.areaScripts) expect(asked).toBeLessThan(timing.mainLoaded);
+  // Asked for after the button worked, or not yet.
+  for (const asked of timing.signInCode) expect(asked).toBeGreaterThan(timing.works);
+  // And the session is restored after all.
+  await tab.waitForSelector('[data-testid=user-name]', { timeout: 30_000 });
+  expect(await tab.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((entry) => /^\/auth\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname)))).toBe(true);
+  await cold.close();
+}, 90_000);

@@ -30,5 +30,5 @@ export {
   type TelemetryAdapterConfig,
 } from './runtime-config';
 export { isValidLabel, isValidName, isValidRoute, LABEL_MAX_LENGTH, LABEL_PATTERN, LOCALE_TAG_PATTERN, NAME_PATTERN, PAGE_FILES, pathsOverlap, RESERVED_PATHS, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
-export { CONTRACT_PACKAGE, entryScriptUrl, isSri, readExposedFiles, readRemoteBuild, REMOTE_EXPOSE, SRI_PATTERN, type RemoteBuild } from './remote-build';
+export { CONTRACT_PACKAGE, entryScriptUrl, isSri, readExposedFiles, readRemoteBuild, remoteFiles, REMOTE_EXPOSE, SRI_PATTERN, type RemoteBuild, type RemoteFile } from './remote-build';
 export { DEFAULT_HOST_PORT, localUrl, topology, type StackTopology } from './dev-topology';

@@ -75,3 +75,30 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
     globalCss: strings(body.globalCss),
   };
 }
+
+/** One file a remote's page needs first: its URL, the integrity it is checked against, what it is. */
+export interface RemoteFile {
+  readonly url: string;
+  readonly integrity?: string;
+  readonly as: 'script' | 'style';
+}
+
+/**
+ * The files a remote's page needs first: its entry script and the chunks and stylesheets of its
+ * exposed module, as listed in its mf-manifest.json, for preload hints (the host's boot script and
+ * loader, and the pages from HTML). Only files beside the manifest (same origin, already allowed),
+ * each with the integrity the script that uses it will carry: the pinned hash for a pinned entry,
+ * none for another entry, and for chunks the sha384 their build recorded (the entry pins the same
+ * hashes). A pinned remote's chunks are listed only when their hash is known.
+ */
+export function remoteFiles(entry: { readonly entry: string; readonly integrity?: string | undefined }, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
+  const base = new URL(entry.entry);
+  const build = readExposedFiles(manifest);
+  return [
+    { url: scriptUrl, ...(entry.integrity ? { integrity: entry.integrity } : {}), as: 'script' as const },
+    // Its stylesheets too: they load with the module, before its code runs.
+    ...[...build.files.js.map((file) => ({ file, as: 'script' as const })), ...build.files.css.map((file) => ({ file, as: 'style' as const }))]
+      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: build.integrityOf(file), as }))
+      .filter((hint) => !entry.integrity || hint.integrity),
+  ].filter((hint) => new URL(hint.url).origin === base.origin);
+}

@@ -13,7 +13,7 @@ export const LABEL_PATTERN = new RegExp(rules.label.pattern);
 /** Paths the host owns; no remote may mount on or under them. */
 export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
 /** How pages from HTML are laid out as files (see rules.json's comment): written by @mfe/prerender, looked up by nginx. */
-export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth, localeCookie: rules.pages.localeCookie, localeFolderPrefix: rules.pages.localeFolderPrefix } as const;
+export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth, localeCookie: rules.pages.localeCookie, localeFolderPrefix: rules.pages.localeFolderPrefix, dataElementId: rules.pages.dataElementId } as const;
 /**
  * A language tag plain enough to name a file, a chunk and an nginx map key: the language, then
  * subtags of letters and digits ("de", "en-XA", "zh-Hant-TW"). Read before such a tag is used so.

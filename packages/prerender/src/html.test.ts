@@ -30,3 +30,16 @@ test('the page says its language and direction on <html>, replacing the template
   expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}', lang: 'de"><script>', dir: 'ltr' })).toContain('<html lang="de&quot;&gt;&lt;script&gt;" dir="ltr">');
   expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}' })).toMatch(/^<!doctype html><html><head>/);
 });
+
+test("the area's scripts are hinted in the head with the integrity they are loaded with, after its stylesheets", () => {
+  const html = pageHtml(TEMPLATE, {
+    root: '<main>x</main>',
+    title: 't',
+    data: '{}',
+    stylesheets: [{ href: 'https://cdn.example/r/a.css' }],
+    scripts: [{ href: 'https://cdn.example/r/remoteEntry.js', integrity: 'sha384-entry' }, { href: 'https://cdn.example/r/chunk.js?"><x', integrity: 'sha384-chunk' }],
+  });
+  expect(html).toContain(
+    '<link rel="stylesheet" href="https://cdn.example/r/a.css" crossorigin="anonymous" /><link rel="preload" as="script" href="https://cdn.example/r/remoteEntry.js" crossorigin="anonymous" integrity="sha384-entry" /><link rel="preload" as="script" href="https://cdn.example/r/chunk.js?&quot;&gt;&lt;x" crossorigin="anonymous" integrity="sha384-chunk" /></head>',
+  );
+});

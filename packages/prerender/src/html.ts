@@ -1,3 +1,5 @@
+import { PAGE_FILES } from '@mfe/manifest';
+
 /**
  * A page from the host's `index.html`: its `#root` placeholder replaced by the rendered markup, its
  * title set, the area's stylesheets linked (with their integrity, as the browser build loads them)
@@ -7,9 +9,15 @@
 export interface PageParts {
   readonly root: string;
   readonly title: string;
-  /** Data for the browser (`#mfe-page`), already escaped by `pageDataText`. */
+  /** Data for the browser (the element `PAGE_FILES.dataElementId`), already escaped by `pageDataText`. */
   readonly data: string;
   readonly stylesheets?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
+  /**
+   * Scripts the page's area runs first (its entry and its module's chunks), hinted so they download
+   * with the host's own script instead of after it has run, with the integrity they are loaded with.
+   */
+  readonly scripts?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
+
   /** The page's language and direction (`<html lang dir>`). */
   readonly lang?: string;
   readonly dir?: 'ltr' | 'rtl';
@@ -36,10 +44,14 @@ const LEADING_HINTS = /^(?:<link [^>]*>)+/;
 export function pageHtml(template: string, parts: PageParts): string {
   const hints = LEADING_HINTS.exec(parts.root)?.[0] ?? '';
   const root = parts.root.slice(hints.length);
-  const links = (parts.stylesheets ?? []).map(({ href, integrity }) => `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrity ? ` integrity="${escapeAttribute(integrity)}"` : ''} />`).join('');
+  const integrityOf = (integrity: string | undefined) => (integrity ? ` integrity="${escapeAttribute(integrity)}"` : '');
+  const links = [
+    ...(parts.stylesheets ?? []).map(({ href, integrity }) => `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`),
+    ...(parts.scripts ?? []).map(({ href, integrity }) => `<link rel="preload" as="script" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`),
+  ].join('');
   const language = parts.lang ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}` : undefined;
   return template
     .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${links}${hints}`)
-    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${root}</div><script type="application/json" id="mfe-page">${parts.data}</script>`);
+    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${root}</div><script type="application/json" id="${PAGE_FILES.dataElementId}">${parts.data}</script>`);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
-import { CONTRACT_PACKAGE, readRemoteBuild } from '@mfe/manifest/remote-build';
+import { CONTRACT_PACKAGE, readRemoteBuild, remoteFiles } from '@mfe/manifest/remote-build';
 import { assertTemplate, pageHtml } from './html';
 import { loadServerBundle, type ServerBundle } from './server-bundle';
 
@@ -83,7 +83,7 @@ async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string |
 }
 
 /** A public area's content: its server build, the version and stylesheets of its browser build. */
-async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provided: Readonly<Record<string, unknown>>): Promise<{ module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }> } | string> {
+async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provided: Readonly<Record<string, unknown>>): Promise<{ module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }>; scripts: Array<{ href: string; integrity?: string }> } | string> {
   const label = `${remote.name} (${remote.entry})`;
   if (!remote.entry.endsWith('.json')) return `${label}: its entry is a script, not mf-manifest.json, so its server build cannot be found; its pages render in the browser.`;
   const described = await fetchText(fetchImpl, new URL('server/server.json', remote.entry).href);
@@ -95,9 +95,14 @@ async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provide
   const publicPath = new URL('.', remote.entry).href;
   const bundle: ServerBundle = { code, integrity, publicPath, label, provided };
   const module = loadServerBundle(bundle);
-  const build = readRemoteBuild(JSON.parse((await fetchText(fetchImpl, remote.entry)) ?? '{}'));
+  const remoteManifest = JSON.parse((await fetchText(fetchImpl, remote.entry)) ?? '{}') as unknown;
+  const build = readRemoteBuild(remoteManifest);
   const stylesheets = build.files.css.map((file) => ({ href: new URL(file, remote.entry).href, ...(build.integrityOf(file) ? { integrity: build.integrityOf(file) } : {}) }));
-  return { module, version: build.version ?? '', stylesheets };
+  // The entry script and the module's chunks, as the host's loader will ask for them (the same integrity).
+  const scripts = remoteFiles(remote, remoteManifest)
+    .filter((file) => file.as === 'script')
+    .map(({ url, integrity }) => ({ href: url, ...(integrity ? { integrity } : {}) }));
+  return { module, version: build.version ?? '', stylesheets, scripts };
 }
 
 /**
@@ -123,13 +128,13 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const locales = [defaultLocale, ...config.i18n.locales.filter((locale) => locale !== defaultLocale)];
   const { remotes } = parseManifest(input.manifest, { allowedOrigins: [input.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity });
   const warnings: string[] = [];
-  type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }> };
+  type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }>; scripts: Array<{ href: string; integrity?: string }> };
   const render = async (locale: string, path: string, content?: Content) => {
     const page = await renderer.renderPage({ origin: input.origin, config: input.config, manifest: input.manifest, path, locale, ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}) });
     // React finished a part that threw by leaving it to the browser: such a page is not served
     // (the browser renders that path from index.html, or the area's shell page) and the release says why.
     if (page.errors?.length) throw new RenderError(page.errors);
-    return pageHtml(template, { root: page.html, title: page.title, data: page.data, lang: page.locale, dir: page.dir, ...(content ? { stylesheets: content.stylesheets } : {}) });
+    return pageHtml(template, { root: page.html, title: page.title, data: page.data, lang: page.locale, dir: page.dir, ...(content ? { stylesheets: content.stylesheets, scripts: content.scripts } : {}) });
   };
   // Each public area's server build, fetched and checked once for every language.
   const contents = new Map<string, Content>();

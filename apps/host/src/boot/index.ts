@@ -11,6 +11,7 @@ import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { isSri } from '@mfe/manifest/remote-build';
+import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
 import { storageOrNull } from '../browser-storage';
@@ -47,9 +48,27 @@ function overridesActive(): boolean {
   }
 }
 
+/**
+ * A page from HTML names the build of the area it holds (its data block): that build's
+ * mf-manifest.json is requested at once, and its scripts are hinted in the page itself, so nothing
+ * waits for the config and manifest (nor for the host's script to have run, which would hold up
+ * the rest of this script's work).
+ */
+function pageArea(): string | undefined {
+  try {
+    const data = JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as { entry?: unknown } | null;
+    return typeof data?.entry === 'string' && data.entry.endsWith('.json') ? new URL(data.entry, window.location.href).href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function boot(): Promise<void> {
   const { pathname } = window.location;
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
+  const fromHtml = pageArea();
+  // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
+  if (fromHtml && !overridesActive()) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$=".json"]:not([href="/config.json"])')?.href;
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
@@ -69,6 +88,8 @@ async function boot(): Promise<void> {
   const url = new URL(remote.entry, window.location.href);
   // Pinned as the host will require it (it refuses an unpinned entry unless the config allows them).
   if (!allowed.includes(url.origin) || (remote.integrity === undefined ? config.requireIntegrity !== false : !isSri(remote.integrity))) return;
+  // The page from HTML asked for it already, and hints its scripts.
+  if (url.href === fromHtml) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services';
@@ -22,17 +22,47 @@ import { useShellIntl } from '../i18n/use-shell-intl';
  */
 const SHELL_PAINT_MARKER = { elementtiming: 'shell' } as Record<string, string>;
 
-/** The host's frame around every page: header, navigation, user menu. */
+/**
+ * The host's frame around every page: header, navigation, user menu, notices, the page, the footer.
+ *
+ * Each region of the shell is a Suspense boundary of its own, and everything that reads what only
+ * the browser knows (the session, consent, overrides) is inside one. React hydrates a page from HTML
+ * region by region: the frame first, then each boundary, the one a visitor clicks or types into
+ * before the others. So the area's first click waits for the frame and the area only, not for the
+ * header (decision 0017). In the browser's own renders the boundaries never show a fallback: nothing
+ * in them suspends.
+ */
 export function Layout() {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ShellHeader />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ShellNotices />
+      </Suspense>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Suspense fallback={null}>
+        <ShellFooter />
+      </Suspense>
+      {/* Last on the page: shown once a page from HTML is hydrated, it moves nothing already painted. */}
+      <Suspense fallback={null}>
+        <ShellConsent />
+      </Suspense>
+    </>
+  );
+}
+
+/** The header (product, navigation, language, account) and the page-wide effects that go with it. */
+function ShellHeader() {
   const { config, manifest, session, loader, pageTitles } = useHostServices();
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
   const preload = (name: string) => void loader.load(name).catch(() => undefined);
-  const { user, status, restoring } = useSessionSnapshot();
+  const { user, restoring } = useSessionSnapshot();
   const usable = useLocalizedRemotes(useUsableRemotes());
   const titled = useLocalizedRemotes(manifest.remotes);
-  const viewer = useViewer();
-  // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
-  const fromHtml = useFromHtml();
   const { pathname } = useLocation();
   const intl = useShellIntl();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
@@ -83,6 +113,18 @@ export function Layout() {
           )}
         </div>
       </header>
+    </>
+  );
+}
+
+/** What the shell tells the visitor between the header and the page: session, overrides, preview, manifest problems, arrivals. */
+function ShellNotices() {
+  const { manifest } = useHostServices();
+  const { status } = useSessionSnapshot();
+  // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
+  const fromHtml = useFromHtml();
+  return (
+    <>
       {status === 'expired' && <SessionExpiredNotice />}
       {!fromHtml && <OverridesBanner />}
       {!fromHtml && <PreviewBanner />}
@@ -97,18 +139,25 @@ export function Layout() {
         </aside>
       )}
       <ArrivalAnnouncer />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="app-footer">
-        {canSeeDiagnostics(config.diagnostics, viewer) && (
-          <Link to="/diagnostics" data-testid="nav-diagnostics">
-            {intl.formatMessage(shellMessages.diagnostics)}
-          </Link>
-        )}
-      </footer>
-      {/* Last on the page: shown once a page from HTML is hydrated, it moves nothing already painted. */}
-      {!fromHtml && <ConsentBanner />}
     </>
   );
+}
+
+function ShellFooter() {
+  const { config } = useHostServices();
+  const viewer = useViewer();
+  const intl = useShellIntl();
+  return (
+    <footer className="app-footer">
+      {canSeeDiagnostics(config.diagnostics, viewer) && (
+        <Link to="/diagnostics" data-testid="nav-diagnostics">
+          {intl.formatMessage(shellMessages.diagnostics)}
+        </Link>
+      )}
+    </footer>
+  );
+}
+
+function ShellConsent() {
+  return useFromHtml() ? null : <ConsentBanner />;
 }

@@ -1,7 +1,7 @@
-import { LOCALE_TAG_PATTERN } from '@mfe/manifest';
+import { LOCALE_TAG_PATTERN, PAGE_FILES } from '@mfe/manifest';
 
 /**
- * What a page rendered ahead of time tells the browser (a JSON data block, `#mfe-page`, which the
+ * What a page rendered ahead of time tells the browser (a JSON data block, `PAGE_FILES.dataElementId`, which the
  * CSP leaves alone: it is never executed): which area's content its HTML holds, and from which
  * build, so the browser hydrates that HTML only with the same build and renders afresh otherwise;
  * and the language it is in, so hydration starts from that language.
@@ -15,7 +15,7 @@ export interface PageData {
   readonly entry?: string;
 }
 
-export const PAGE_DATA_ID = 'mfe-page';
+export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 
 /** The page's data, or null when the page was not rendered ahead of time (or its data is unreadable). */
 export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | null {

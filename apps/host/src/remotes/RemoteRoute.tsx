@@ -131,12 +131,22 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     >
       <div ref={areaRef} tabIndex={-1} className="remote-slot remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
         <HostProvider value={context}>
-          <Suspense fallback={<p role="status" aria-busy="true">{intl.formatMessage(shellMessages.loadingArea, { label })}</p>}>
+          <Suspense fallback={<AreaLoading label={label} />}>
             <App />
           </Suspense>
         </HostProvider>
       </div>
     </RemoteErrorBoundary>
+  );
+}
+
+/** What an area that suspends shows meanwhile (a component: the text is formatted only when shown). */
+function AreaLoading({ label }: { readonly label: string }) {
+  const intl = useShellIntl();
+  return (
+    <p role="status" aria-busy="true">
+      {intl.formatMessage(shellMessages.loadingArea, { label })}
+    </p>
   );
 }
 

@@ -1,34 +1,8 @@
 import type { RemoteEntry } from '@mfe/manifest';
-import { entryScriptUrl, readExposedFiles, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
+import { entryScriptUrl, remoteFiles, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
 
 // Used by the boot script (boot/index.ts) as well as the loader: nothing here may import more.
 export { entryScriptUrl, REMOTE_EXPOSE };
-
-/** One file a remote's page needs first: its URL, the integrity it is checked against, what it is. */
-export interface RemoteFile {
-  readonly url: string;
-  readonly integrity?: string;
-  readonly as: 'script' | 'style';
-}
-
-/**
- * The files a remote's page needs first: its entry script and the chunks and stylesheets of its
- * `./remote` module, as listed in its mf-manifest.json. Only files beside the manifest (same origin,
- * already allowed), each with the integrity the script that uses it will carry: the pinned hash for a
- * pinned entry, none for another entry, and for chunks the sha384 their build recorded (the entry
- * pins the same hashes). A pinned remote's chunks are listed only when their hash is known.
- */
-export function remoteFiles(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
-  const base = new URL(entry.entry);
-  const build = readExposedFiles(manifest);
-  return [
-    { url: scriptUrl, integrity: entry.integrity, as: 'script' as const },
-    // Its stylesheets too: they load with the module, before its code runs.
-    ...[...build.files.js.map((file) => ({ file, as: 'script' as const })), ...build.files.css.map((file) => ({ file, as: 'style' as const }))]
-      .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: build.integrityOf(file), as }))
-      .filter((hint) => !entry.integrity || hint.integrity),
-  ].filter((hint) => new URL(hint.url).origin === base.origin);
-}
 
 /**
  * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module

@@ -6,7 +6,7 @@ import type { RemoteIdentity } from './record';
  * What the page itself reports, attributed to the remote it belongs to:
  * uncaught errors and unhandled rejections (by the script they came from),
  * and web vitals (by the area on screen when they are measured). The
- * `web-vitals` library loads after the page has loaded, off the critical path.
+ * `web-vitals` library loads after the page has loaded and the browser is idle, off the critical path.
  */
 export interface PageSignalsOptions {
   readonly report: (input: TelemetryInput) => void;
@@ -54,6 +54,10 @@ export function installWebVitals({ report, remotes, describe, target = window }:
         for (const observe of [onCLS, onFCP, onINP, onLCP, onTTFB]) observe(send);
       })
       .catch(() => undefined);
-  if (target.document.readyState === 'complete') start();
-  else target.addEventListener('load', start, { once: true });
+  // After the page's load and once the main thread is idle: a page from HTML fires `load` while its
+  // area is still being made to work (the library reads buffered entries, so nothing is missed).
+  const idle = (target as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  const whenIdle = () => (idle ? void idle.call(target, start, { timeout: 3000 }) : start());
+  if (target.document.readyState === 'complete') whenIdle();
+  else target.addEventListener('load', whenIdle, { once: true });
 }
