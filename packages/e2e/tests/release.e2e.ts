@@ -181,7 +181,7 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
   try {
     await expectDone('publish', canaryBuild('1.2.0'), '--actor', 'ci');
     const rollout = (target: string, interval: string) =>
-      release('rollout', 'start', target, '--env', 'production', '--prometheus', prometheus.url, '--steps', '50,100', '--interval', interval, '--min-loads', '30', '--watch', '--actor', 'alice', '--reason', 'the test');
+      release('rollout', 'start', target, '--env', 'production', '--prometheus', prometheus.url, '--steps', '50,100', '--interval', interval, '--min-loads', '30', '--margin', '0.05', '--watch', '--actor', 'alice', '--reason', 'the test');
 
     const bad = rollout('canary@1.2.0', '15s');
     const seenDuringBad = await visitors(engine, bad);

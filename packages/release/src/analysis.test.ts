@@ -1,21 +1,98 @@
-import { DEFAULT_RULE, judge } from './analysis';
+import { DEFAULT_RULE, judge, loadsToPromote, type SideCounts } from './analysis';
 
-test('no decision before the candidate has the minimum number of loads, however bad they look', () => {
-  expect(judge({ loads: 3, errors: 3 }, { loads: 500, errors: 0 })).toMatchObject({ kind: 'wait', why: expect.stringMatching(/^3 of the 100 candidate loads needed/) });
+test('a candidate failing a third of its loads is rolled back within a first step of about a hundred visitors', () => {
+  // A first step at 50 %: about 50 loads each, a third of the candidate's failing.
+  expect(judge({ loads: 50, errors: 17 }, { loads: 50, errors: 0 })).toMatchObject({ kind: 'worse', why: expect.stringMatching(/^candidate 0\.340 errors per load \(17\/50\), stable 0\.000 errors per load \(0\/50\); worse than stable/) });
+  // Fewer errors per load (a fifth): within about 150 visitors.
+  expect(judge({ loads: 75, errors: 15 }, { loads: 75, errors: 0 }).kind).toBe('worse');
 });
 
-test('a candidate failing a third of its loads against a clean stable build is worse', () => {
-  expect(judge({ loads: 30, errors: 10 }, { loads: 60, errors: 0 }, { ...DEFAULT_RULE, minLoads: 20 })).toMatchObject({ kind: 'worse', why: expect.stringContaining('candidate 0.333 errors per load (10/30), stable 0.000 errors per load (0/60)') });
+test('too few loads to tell is waiting, never promoting: absence of evidence is not evidence of health', () => {
+  expect(judge({ loads: 5, errors: 1 }, { loads: 95, errors: 0 }).kind).toBe('wait');
+  expect(judge({ loads: 102, errors: 0 }, { loads: 102, errors: 0 }).kind).toBe('wait');
+  expect(judge({ loads: 0, errors: 0 }, { loads: 500, errors: 2 })).toMatchObject({ kind: 'wait', why: expect.stringMatching(/^no candidate loads yet/) });
 });
 
-test('the same error rate on both sides, or a small excess within the margin, is healthy', () => {
-  expect(judge({ loads: 200, errors: 4 }, { loads: 800, errors: 16 }).kind).toBe('healthy');
-  expect(judge({ loads: 200, errors: 2 }, { loads: 800, errors: 0 }).kind).toBe('healthy');
-  expect(judge({ loads: 150, errors: 0 }, { loads: 0, errors: 0 }).kind).toBe('healthy');
+test('a candidate as good as stable is promoted once the interval closes within the margin, and not before minLoads', () => {
+  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 })).toMatchObject({ kind: 'healthy', why: expect.stringMatching(/interval \[-0\.0\d+, 0\.0\d+\] \(95 %, valid at every look; promoted below 0\.01\)/) });
+  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 }, { minLoads: 1_000 })).toMatchObject({ kind: 'wait', why: expect.stringMatching(/^600 of the 1000 candidate loads needed/) });
 });
 
-test('a real but modest regression shows once the sample is large enough', () => {
-  // 5 % against 1 %: not yet clear at 100 loads, clear at 1,000.
-  expect(judge({ loads: 100, errors: 5 }, { loads: 900, errors: 9 }).kind).toBe('healthy');
-  expect(judge({ loads: 1000, errors: 50 }, { loads: 9000, errors: 90 }).kind).toBe('worse');
+test('a candidate above the absolute ceiling is rolled back even when stable is as bad', () => {
+  expect(judge({ loads: 400, errors: 60 }, { loads: 4_000, errors: 600 })).toMatchObject({ kind: 'worse', why: expect.stringContaining('above the ceiling of 0.05 errors per load') });
 });
+
+test('the loads a step needs, for the docs: a few hundred candidate loads when both sides fail half a percent', () => {
+  const at5 = loadsToPromote(0.005, 0.05);
+  expect(at5).toBeGreaterThan(200);
+  expect(at5).toBeLessThan(1_500);
+  // A larger share needs more candidate loads: the stable side is measured less precisely.
+  expect(loadsToPromote(0.005, 0.5)).toBeGreaterThan(at5);
+});
+
+/** A deterministic generator, so the simulation's figures are the same on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Errors among `loads` loads failing at `rate` each (binomial). */
+function errorsOf(loads: number, rate: number, next: () => number): number {
+  let errors = 0;
+  for (let i = 0; i < loads; i += 1) if (next() < rate) errors += 1;
+  return errors;
+}
+
+/**
+ * One rollout as the tick sees it: steps of 5, 25, 50, 100 %, `visitorsPerTick` page loads between
+ * looks, counts cumulative since the start, the rule judging at every look. Its outcome.
+ */
+function rollout(candidateRate: number, stableRate: number, next: () => number, visitorsPerTick = 200, maxTicks = 400): 'promoted' | 'rolled-back' | 'unfinished' {
+  const steps = [0.05, 0.25, 0.5, 1];
+  let step = 0;
+  const candidate = { loads: 0, errors: 0 };
+  const stable = { loads: 0, errors: 0 };
+  for (let tick = 0; tick < maxTicks; tick += 1) {
+    const share = steps[step]!;
+    const toCandidate = Math.round(visitorsPerTick * share);
+    candidate.loads += toCandidate;
+    candidate.errors += errorsOf(toCandidate, candidateRate, next);
+    stable.loads += visitorsPerTick - toCandidate;
+    stable.errors += errorsOf(visitorsPerTick - toCandidate, stableRate, next);
+    const verdict = judge(candidate as SideCounts, stable as SideCounts, DEFAULT_RULE).kind;
+    if (verdict === 'worse') return 'rolled-back';
+    if (verdict === 'healthy') {
+      if (step === steps.length - 1) return 'promoted';
+      step += 1;
+    }
+  }
+  return 'unfinished';
+}
+
+function rates(candidateRate: number, stableRate: number, runs: number, seed: number) {
+  const next = random(seed);
+  const outcomes = { promoted: 0, 'rolled-back': 0, unfinished: 0 };
+  for (let run = 0; run < runs; run += 1) outcomes[rollout(candidateRate, stableRate, next)] += 1;
+  return { promoted: outcomes.promoted / runs, rolledBack: outcomes['rolled-back'] / runs, unfinished: outcomes.unfinished / runs };
+}
+
+// The decision record quotes these figures (2,000 simulated rollouts each, looking at every tick).
+test('simulated: a healthy candidate is rolled back rarely and reaches 100 % almost always', () => {
+  const healthy = rates(0.005, 0.005, 2_000, 1);
+  expect(healthy.rolledBack).toBeLessThan(0.05);
+  expect(healthy.promoted).toBeGreaterThan(0.9);
+});
+
+test('simulated: a candidate worse by twice the margin is promoted rarely, and one failing a third of its loads never', () => {
+  const regressed = rates(0.025, 0.005, 2_000, 2);
+  expect(regressed.promoted).toBeLessThan(0.05);
+  const broken = rates(0.33, 0.005, 2_000, 3);
+  expect(broken.promoted).toBe(0);
+  expect(broken.rolledBack).toBe(1);
+}, 30_000);

@@ -1,17 +1,22 @@
 /**
- * Whether a canary's candidate is worse than the stable build, from loads and errors counted per
- * side (decision 0013 explains the choice).
+ * Whether a canary's candidate may move on, must go back, or needs more loads, from loads and
+ * errors counted per side (decision 0013 explains the choice and its simulated error rates).
  *
- * Errors are counted per load (a load may have several), so each side's errors are treated as a
- * Poisson count over its loads, with rate = errors / loads. The candidate is worse when its rate
- * exceeds the stable one by more than `margin` (errors per load) and that excess is unlikely to
- * be chance: a one-sided test of the difference of two Poisson rates,
+ * Errors are counted per load (a load may have several), so each side is a Poisson count over its
+ * loads, rate = errors / loads. A rollout looks at the counts at every tick, so each decision uses a
+ * confidence interval that stays valid however often it is looked at (an always-valid interval from
+ * a normal mixture sequential probability ratio test, as guarded-rollout products use; Johari et al.,
+ * "Always valid inference", 2017): for an estimate with variance V and a mixing variance τ²,
  *
- *     z = (rate_candidate − rate_stable − margin) / sqrt(rate_candidate / loads_candidate + rate_stable / loads_stable)
+ *     radius = sqrt( V (V + τ²) / τ² · (2 ln(1/α) + ln((V + τ²) / V)) )
  *
- * against 1.645 (5 %). Nothing is decided before the candidate has `minLoads` loads, so a
- * handful of unlucky loads never rolls a release back, and a healthy candidate moves on only once
- * it has had as many chances to fail.
+ * and the probability that the interval ever excludes the true value, at any tick, is at most α.
+ *
+ * - **Worse** (roll back): the candidate's rate minus the stable one is above 0 with confidence (the
+ *   interval's lower end is above 0), or the candidate's own rate is above the ceiling with confidence.
+ * - **Not worse** (promote the step): the difference is below the margin with confidence (the upper
+ *   end is below `margin`: non-inferiority), and the candidate has had `minLoads` loads.
+ * - Otherwise: wait for more loads. Absence of evidence never promotes.
  */
 export interface SideCounts {
   readonly loads: number;
@@ -19,30 +24,72 @@ export interface SideCounts {
 }
 
 export interface AnalysisRule {
-  /** Loads the candidate needs before any decision (default 100). */
+  /** Loads the candidate needs before a step may be promoted (default 100). */
   readonly minLoads: number;
-  /** Errors per load the candidate may exceed the stable rate by (default 0.01: one per hundred loads). */
+  /** Errors per load the candidate may be worse than stable by and still be promoted (default 0.01). */
   readonly margin: number;
-  /** The one-sided z value for "worse" (default 1.645: 5 %). */
-  readonly z: number;
+  /** Errors per load the candidate may never be shown to exceed, whatever stable does (default 0.05). */
+  readonly ceiling: number;
+  /** The chance each decision is wrong, however often the rollout looks (default 0.05). */
+  readonly alpha: number;
 }
 
-export const DEFAULT_RULE: AnalysisRule = { minLoads: 100, margin: 0.01, z: 1.645 };
+export const DEFAULT_RULE: AnalysisRule = { minLoads: 100, margin: 0.01, ceiling: 0.05, alpha: 0.05 };
 
 export type Verdict =
   | { readonly kind: 'wait'; readonly why: string }
   | { readonly kind: 'healthy'; readonly why: string }
   | { readonly kind: 'worse'; readonly why: string };
 
-const rate = (side: SideCounts) => (side.loads > 0 ? side.errors / side.loads : 0);
-const figures = (label: string, side: SideCounts) => `${label} ${rate(side).toFixed(3)} errors per load (${side.errors}/${side.loads})`;
+/**
+ * Mixing variances: the size of the effects each test is quickest to see. Rollbacks are tuned for
+ * large regressions (a tenth of loads failing is seen within dozens of loads); promotion for
+ * differences of the margin's size (a candidate as good as stable is promoted within a few hundred).
+ */
+const REGRESSION_MIX = 0.1 ** 2;
 
-export function judge(candidate: SideCounts, stable: SideCounts, rule: AnalysisRule = DEFAULT_RULE): Verdict {
+/** Always-valid radius for an estimate of variance `variance` (see the module's comment). */
+export function radius(variance: number, mix: number, alpha: number): number {
+  if (variance <= 0) return 0;
+  return Math.sqrt(((variance * (variance + mix)) / mix) * (2 * Math.log(1 / alpha) + Math.log((variance + mix) / variance)));
+}
+
+const rate = (side: SideCounts) => (side.loads > 0 ? side.errors / side.loads : 0);
+/** A rate's variance over its loads, smoothed (half an error) so that no errors yet is not certainty. */
+const variance = (side: SideCounts) => (side.loads > 0 ? (side.errors + 0.5) / (side.loads + 1) / side.loads : Infinity);
+const figures = (label: string, side: SideCounts) => `${label} ${rate(side).toFixed(3)} errors per load (${side.errors}/${side.loads})`;
+const range = (low: number, high: number) => `[${Number.isFinite(low) ? low.toFixed(3) : '−∞'}, ${Number.isFinite(high) ? high.toFixed(3) : '∞'}]`;
+
+export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<AnalysisRule> = {}): Verdict {
+  const rule = { ...DEFAULT_RULE, ...given };
   const both = `${figures('candidate', candidate)}, ${figures('stable', stable)}`;
-  if (candidate.loads < rule.minLoads) return { kind: 'wait', why: `${candidate.loads} of the ${rule.minLoads} candidate loads needed: ${both}` };
-  const excess = rate(candidate) - rate(stable) - rule.margin;
-  const variance = rate(candidate) / candidate.loads + (stable.loads > 0 ? rate(stable) / stable.loads : 0);
-  const z = variance > 0 ? excess / Math.sqrt(variance) : excess > 0 ? Infinity : 0;
-  const statistic = `z = ${Number.isFinite(z) ? z.toFixed(2) : '∞'} (worse above ${rule.z}, margin ${rule.margin})`;
-  return z > rule.z ? { kind: 'worse', why: `${both}; ${statistic}` } : { kind: 'healthy', why: `${both}; ${statistic}` };
+  if (candidate.loads === 0) return { kind: 'wait', why: `no candidate loads yet: ${both}` };
+  const difference = rate(candidate) - rate(stable);
+  const differenceVariance = variance(candidate) + (stable.loads > 0 ? variance(stable) : 0);
+  const worseRadius = radius(differenceVariance, REGRESSION_MIX, rule.alpha);
+  const ceilingRadius = radius(variance(candidate), REGRESSION_MIX, rule.alpha);
+  const promoteRadius = radius(differenceVariance, rule.margin ** 2, rule.alpha);
+  const shown = `difference ${difference.toFixed(3)}, interval ${range(difference - promoteRadius, difference + promoteRadius)} (${(1 - rule.alpha) * 100} %, valid at every look; promoted below ${rule.margin})`;
+  if (difference - worseRadius > 0) return { kind: 'worse', why: `${both}; worse than stable: the difference is above 0 with confidence, ${range(difference - worseRadius, difference + worseRadius)}` };
+  if (rate(candidate) - ceilingRadius > rule.ceiling) return { kind: 'worse', why: `${both}; above the ceiling of ${rule.ceiling} errors per load with confidence, ${range(rate(candidate) - ceilingRadius, rate(candidate) + ceilingRadius)}` };
+  if (stable.loads === 0) return { kind: 'wait', why: `no stable loads to compare with yet: ${both}` };
+  if (difference + promoteRadius >= rule.margin) return { kind: 'wait', why: `not yet shown within the margin: ${both}; ${shown}` };
+  if (candidate.loads < rule.minLoads) return { kind: 'wait', why: `${candidate.loads} of the ${rule.minLoads} candidate loads needed: ${both}; ${shown}` };
+  return { kind: 'healthy', why: `${both}; ${shown}` };
+}
+
+/**
+ * About how many candidate loads a step needs before a candidate as good as stable is promoted,
+ * when both sides fail `errorRate` of their loads and the candidate has `share` of them (the docs'
+ * table; the rule's interval must close within the margin).
+ */
+export function loadsToPromote(errorRate: number, share: number, given: Partial<AnalysisRule> = {}): number {
+  const rule = { ...DEFAULT_RULE, ...given };
+  for (let loads = 10; loads < 10_000_000; loads = Math.ceil(loads * 1.05)) {
+    const stableLoads = Math.round((loads * (1 - share)) / share);
+    const candidate = { loads, errors: Math.round(errorRate * loads) };
+    const stable = { loads: stableLoads, errors: Math.round(errorRate * stableLoads) };
+    if (judge(candidate, stable, rule).kind === 'healthy') return loads;
+  }
+  return Infinity;
 }

@@ -18,8 +18,10 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
   rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
-          [--min-loads 100] [--margin 0.01] [--watch]   a canary moved through the shares, judged from
-                                                  Prometheus after each interval; rolled back on its own when worse
+          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--watch]
+                                                  a canary moved through the shares, judged from Prometheus after
+                                                  each interval: on when shown within the margin, rolled back on
+                                                  its own when shown worse, else it waits
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
@@ -65,6 +67,8 @@ async function main(argv: readonly string[]): Promise<number> {
       interval: { type: 'string', default: '10m' },
       'min-loads': { type: 'string' },
       margin: { type: 'string' },
+      ceiling: { type: 'string' },
+      alpha: { type: 'string' },
       watch: { type: 'boolean', default: false },
       ttl: { type: 'string', default: '3d' },
       help: { type: 'boolean', default: false },
@@ -113,7 +117,13 @@ async function main(argv: readonly string[]): Promise<number> {
       const [verb, target] = rest;
       if (!target) usage('rollout <start|tick|watch|pause|resume|abort|status> <name> --env <env>.');
       if (verb === 'start') {
-        const rule = { ...(values['min-loads'] ? { minLoads: Number(values['min-loads']) } : {}), ...(values.margin ? { margin: Number(values.margin) } : {}) };
+        const number = (option: 'min-loads' | 'margin' | 'ceiling' | 'alpha', low: number, high: number) => {
+          const text = values[option];
+          if (text === undefined) return undefined;
+          const value = Number(text);
+          return value > low && value < high ? value : usage(`--${option} takes a number between ${low} and ${high}, not ${text}.`);
+        };
+        const rule = Object.fromEntries(Object.entries({ minLoads: number('min-loads', 0, 1e9), margin: number('margin', 0, 1), ceiling: number('ceiling', 0, 100), alpha: number('alpha', 0, 0.5) }).filter(([, value]) => value !== undefined));
         const options = { steps: values.steps!.split(',').map(Number), intervalMs: parseDuration(values.interval!), prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'), rule };
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {

@@ -58,13 +58,13 @@ const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.
 
 test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
   let clock = 1_000_000;
-  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 1_000_000) / 1000, candidate: (at - 1_000_000) / 2000 } : { stable: 0 });
+  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 });
   await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, { now: () => clock });
   expect(await share()).toBe(25);
   clock += 30_000;
   expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock })).toEqual(['referrals@1.1.0 at 25 %: next look in 30 s']);
   clock += 30_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/30\)/);
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/600\), stable 0\.000 errors per load \(0\/1200\); difference 0\.000, interval \[-0\.00\d, 0\.00\d\]/);
   expect(await share()).toBe(100);
   clock += 60_000;
   await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
@@ -76,7 +76,7 @@ test('a healthy candidate moves through the shares after each interval and becom
   expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toBe('referrals@1.1.0 in production: promoted, at 100 % (steps 25 → 100 %)');
 });
 
-test('a candidate failing a third of its loads is rolled back at the first look with enough loads, with the figures in the revision', async () => {
+test('a candidate failing a third of its loads waits while there are too few loads, then is rolled back, with the figures in the revision', async () => {
   let clock = 2_000_000;
   counters = (metric, at) => {
     const seconds = (at - 2_000_000) / 1000;
@@ -84,10 +84,10 @@ test('a candidate failing a third of its loads is rolled back at the first look 
   };
   await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 20_000, prometheus: prometheusUrl }, who, { now: () => clock });
   clock += 20_000;
-  // 10 candidate loads: fewer than the 20 needed, so it waits however bad they look.
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting, 10 of the 20 candidate loads needed/);
-  clock += 40_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/worse, rolled back; candidate 0\.333 errors per load \(10\/30\)/);
+  // 10 candidate loads, 3 failing: too few to tell either way, so it waits (and never promotes).
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting, not yet shown within the margin: candidate 0\.300 errors per load \(3\/10\)/);
+  clock += 100_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/worse, rolled back; candidate 0\.333 errors per load \(20\/60\), stable 0\.000 errors per load \(0\/120\); worse than stable/);
   expect(await share()).toBeUndefined();
   expect((await readHistory(store, 'production')).at(-1)).toMatchObject({ action: { verb: 'canary-abort' }, reason: expect.stringContaining('rolled back automatically') });
   // A later tick does nothing more.
@@ -96,7 +96,7 @@ test('a candidate failing a third of its loads is rolled back at the first look 
 
 test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
   let clock = 3_000_000;
-  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 3_000_000) / 100, candidate: (at - 3_000_000) / 100 } : {});
+  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {});
   await startRollout(store, 'referrals@1.1.0', 'production', { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, rule: { minLoads: 20 } }, who, { now: () => clock });
   clock += 10_000;
   const before = (await readHistory(store, 'production')).length;
