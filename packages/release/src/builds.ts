@@ -5,6 +5,7 @@ import { isSri, readRemoteBuild } from '@mfe/manifest/remote-build';
 import { ReleaseError } from './errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
+import { alteredFiles } from './verify-store';
 
 /** What the store keeps about a published build (builds/<name>/<version>.json). */
 export interface BuildRecord {
@@ -40,6 +41,10 @@ export async function publishBuild(store: ObjectStore, dist: string, options: { 
   if (existing) {
     const differs = differingFile(existing.value.files, build.files);
     if (differs) throw taken(build.name, build.version, differs);
+    // The same build: the stored bytes must still be what was published (a re-run would otherwise
+    // vouch for files someone changed in the store since).
+    const altered = await alteredFiles(store, existing.value);
+    if (altered.length > 0) throw new ReleaseError('RELEASE_STORE_ALTERED', `${build.name}@${build.version} is published, but the store's copy differs from what was published: ${altered.map(({ key, problem }) => `${key} ${problem}`).join(', ')}. Find out who changed it (\`mfe-release verify\` checks the whole store); a version's files are never rewritten, so publish the fix as a new version.`);
     return { record: existing.value, uploaded: false };
   }
   for (const [file, body] of build.bodies) {

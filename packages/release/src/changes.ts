@@ -66,15 +66,16 @@ export async function promoteChange(context: ChangeContext, from: string, names:
 
 /**
  * Makes an earlier revision's manifest current again, as a new revision (history only grows).
- * Without `to`, the one before the current. Not made on top of a revision that lands meanwhile:
- * it would undo that one instead.
+ * Without `to`, the state before the current one along the environment's lineage: a rollback stands
+ * for the revision it went back to, so a second rollback goes further back, never forward (undoing
+ * the first). Not made on top of a revision that lands meanwhile: it would undo that one instead.
  */
 export async function rollbackChange(context: ChangeContext, env: string, to?: number): Promise<Change> {
   // The current manifest says which revision it is: no need to read the whole history.
   const head = await readCurrent(context.store, env);
   if (!head?.revision) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
-  const target = to ?? head.revision - 1;
-  if (target < 1) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has only revision ${head.revision}: there is nothing before it to roll back to.`);
+  const target = to ?? (await stateBefore(context, env, head.revision));
+  if (target < 1) throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${env} has nothing before revision ${head.revision}'s state to roll back to (\`mfe-release history --env ${env}\` shows its lineage).`);
   if (target === head.revision) throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
   const manifest = (await readRevision(context.store, env, target)).manifest;
   const action = { verb: 'rollback', to: target } as const;
@@ -88,6 +89,16 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
     apply: () => ({ action, manifest }),
     check: context.check,
   };
+}
+
+/**
+ * The revision whose state came before `revision`'s: a rollback's state is the revision it went
+ * back to, so the state before it is what came before that one (followed as far as rollbacks go).
+ */
+async function stateBefore(context: ChangeContext, env: string, revision: number): Promise<number> {
+  let current = await readRevision(context.store, env, revision);
+  for (let hops = 0; current.action.verb === 'rollback' && hops < 1_000; hops += 1) current = await readRevision(context.store, env, current.action.to);
+  return current.parent;
 }
 
 function withRemote(current: ManifestDocument, entry: RemoteEntry): ManifestDocument {
@@ -129,7 +140,7 @@ export async function canaryChange(context: ChangeContext, name: string, step: C
       }
       if (step.kind === 'abort') return { action: { verb: 'canary-abort', remote: name, version }, manifest: withRemote(current, stable) };
       if (!(percent >= 0 && percent <= 100)) throw new ReleaseError('RELEASE_USAGE', `--percent takes a share from 0 to 100, not ${percent}.`);
-      if (candidate.entry === stable.entry) throw new ReleaseError('RELEASE_USAGE', `${name}@${version} already is the stable build: a canary needs another version.`);
+      if (candidate.entry === stable.entry) throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${name}@${version} already is the stable build: a canary needs another version.`);
       return { action: { verb: 'canary', remote: name, version, percent }, manifest: withRemote(current, { ...stable, candidate: { entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}), percent } }) };
     },
     check: context.check,

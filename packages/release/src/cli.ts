@@ -28,16 +28,20 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
                                                   with it (everything else as in <env>), until it expires
   pages --env <env>                               render <env>'s pages from HTML again (after deploying its host)
-  history --env <env>
-  diff --env <env> [<from>] [<to>]                revisions (#12), current, or another environment; one: what
+  history --env <env> [--json]
+  diff --env <env> [<from>] [<to>] [--json]       revisions (#12), current, or another environment; one: what
                                                   making it current would change; none: the last change
-  status [--env <env>]…
+  status [--env <env>]… [--json]
+  verify [<name>[@<version>]]                     every stored file against the hash recorded when it was published
 
 Every change is checked as the environment's host will read it before it becomes current, and is
-recorded with --actor (default: from the CI system, else the user) and --reason.
+recorded with --actor (default: from the CI system, else the user) and --reason. On any command that
+changes an environment: --expect <revision> refuses unless the environment is still at that revision;
+--dry-run checks and prints what would change, and changes nothing.
 Options: --host <url> (this environment's host, instead of the store's), --s3-endpoint <url>
 (an S3-compatible server; also MFE_RELEASE_S3_ENDPOINT), MFE_RELEASE_STORE for --store.
-Exit codes: 0 done, 1 refused or failed (one line per problem), 2 bad usage.`;
+Exit codes: 0 changed (or, for reading commands, read), 1 refused, failed or nothing to do (one line
+per problem), 2 bad usage.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -71,6 +75,9 @@ async function main(argv: readonly string[]): Promise<number> {
       alpha: { type: 'string' },
       watch: { type: 'boolean', default: false },
       ttl: { type: 'string', default: '3d' },
+      expect: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -85,7 +92,19 @@ async function main(argv: readonly string[]): Promise<number> {
   const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
   const store = openStore(address.startsWith('s3://') ? address : here(address), { ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT) ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT } : {}) });
   const env = () => values.env?.[0] ?? usage('Which environment? Give --env <name>.');
-  const who = { actor: values.actor ?? defaultActor(), reason: values.reason ?? '', ...(command !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}) };
+  const expect = values.expect === undefined ? undefined : Number(values.expect.replace('#', ''));
+  if (expect !== undefined && !(Number.isInteger(expect) && expect >= 0)) usage('--expect takes a revision number (history lists them).');
+  const who = {
+    actor: values.actor ?? defaultActor(),
+    reason: values.reason ?? '',
+    ...(command !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}),
+    ...(expect !== undefined ? { expect } : {}),
+    ...(values['dry-run'] ? { dryRun: true } : {}),
+  };
+  const printJson = (value: unknown) => {
+    console.log(JSON.stringify(value, null, 2));
+    return 0;
+  };
   let lines: string[];
   switch (command) {
     case 'init': {
@@ -155,14 +174,22 @@ async function main(argv: readonly string[]): Promise<number> {
       lines = await commands.pages(store, env(), who);
       break;
     case 'history':
+      if (values.json) return printJson(await commands.historyData(store, env()));
       lines = await commands.history(store, env());
       break;
     case 'diff':
       lines = await commands.diff(store, env(), rest[0], rest[1]);
+      if (values.json) return printJson({ env: env(), from: rest[0] ?? null, to: rest[1] ?? null, changes: lines[0] === 'no difference' ? [] : lines });
       break;
     case 'status':
+      if (values.json) return printJson(await commands.statusData(store, values.env ?? []));
       lines = await commands.status(store, values.env ?? []);
       break;
+    case 'verify': {
+      const checked = await commands.verify(store, rest[0]);
+      for (const line of checked.lines) (checked.ok ? console.log : console.error)(line);
+      return checked.ok ? 0 : 1;
+    }
     default:
       return usage(`"${command}" is not a command.`);
   }

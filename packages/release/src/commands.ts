@@ -6,9 +6,10 @@ import { canaryChange, deployChange, promoteChange, rollbackChange, type CanaryS
 import { diffManifests, versionOf } from './diff';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
-import { commit, describeAction, EMPTY_MANIFEST, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument } from './revisions';
+import { commit, describeAction, EMPTY_MANIFEST, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument, type Revision } from './revisions';
 import { environmentPages, type RenderedPages } from './pages';
 import { hostCheck } from './verify';
+import { verifyStore } from './verify-store';
 
 /** What every command that changes an environment is told. */
 export interface Who {
@@ -17,6 +18,10 @@ export interface Who {
   /** The environment's host, overriding store.json's. */
   readonly host?: string;
   readonly fetchImpl?: typeof fetch;
+  /** Refuse unless the environment is still at this revision (`--expect`): a pipeline's or a person's guard against racing someone else. */
+  readonly expect?: number;
+  /** Check and say what would change, and change nothing (`--dry-run`). */
+  readonly dryRun?: boolean;
 }
 
 /**
@@ -49,7 +54,17 @@ async function context(store: ObjectStore, env: string, who: Who): Promise<Chang
   return { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(who.host ?? settings.hosts[env], env, who.fetchImpl) };
 }
 
-async function run(store: ObjectStore, env: string, change: Change, context: ChangeContext, who: Who): Promise<string[]> {
+async function run(store: ObjectStore, env: string, planned: Change, context: ChangeContext, who: Who): Promise<string[]> {
+  if (who.expect !== undefined && planned.expect !== undefined && planned.expect !== who.expect) {
+    throw new ReleaseError('RELEASE_CONFLICT', `${env} is at revision ${planned.expect}, not ${who.expect} as expected: nothing was changed. Look at \`mfe-release history --env ${env}\` and run it again with --expect ${planned.expect} if it still applies.`);
+  }
+  const change: Change = who.expect === undefined ? planned : { ...planned, expect: who.expect };
+  if (who.dryRun) {
+    const result = await commit(store, env, change, undefined, { dryRun: true });
+    if (result.kind === 'unchanged') throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${env} already is so (revision ${result.head}); nothing would change.`);
+    if (result.kind !== 'planned') throw new Error('a dry run committed');
+    return [`dry run: ${env} would become revision ${result.head + 1}: ${describeAction(result.action)} (checked as its host will read it; nothing was changed)`, ...diffManifests(result.before, result.manifest).map((line) => `  ${line}`)];
+  }
   const pages = environmentPages(store, env, context.settings, who.host ?? context.settings.hosts[env], who.fetchImpl);
   // The pages of the manifest about to become current are rendered once it has passed its check,
   // before it is committed, so the old pages are served for no longer than it takes to write files.
@@ -65,7 +80,8 @@ async function run(store: ObjectStore, env: string, change: Change, context: Cha
         },
       };
   const result: CommitResult = await commit(store, env, checked);
-  if (result.kind === 'unchanged') return [`✔ ${env} already is so (revision ${result.head}); nothing changed`];
+  if (result.kind === 'unchanged') throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${env} already is so (revision ${result.head}); nothing changed.`);
+  if (result.kind === 'planned') throw new Error('a change was only planned');
   const { revision } = result;
   const parent = revision.parent === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision.parent)).manifest;
   const lines = [`✔ ${env} revision ${revision.revision}: ${describeAction(revision.action)}`, ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`)];
@@ -155,4 +171,34 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
     }
   }
   return lines;
+}
+
+/** `verify`: every stored build's files against the hashes recorded when they were published. */
+export async function verify(store: ObjectStore, target: string | undefined): Promise<{ lines: string[]; ok: boolean }> {
+  const at = target?.lastIndexOf('@') ?? -1;
+  const only = target ? (at > 0 ? { name: target.slice(0, at), version: target.slice(at + 1) } : { name: target }) : undefined;
+  const { builds, altered } = await verifyStore(store, only);
+  if (altered.length === 0) return { ok: true, lines: [`✔ ${builds} published build${builds === 1 ? '' : 's'} in ${store.where}: every file as published`] };
+  return { ok: false, lines: [`✖ ${altered.length} stored file${altered.length === 1 ? '' : 's'} differ from what was published (of ${builds} builds):`, ...altered.map(({ key, problem }) => `  ${key}: ${problem}`)] };
+}
+
+/** `history --json`: every revision, oldest first, as stored, with its one-line description. */
+export async function historyData(store: ObjectStore, env: string): Promise<Array<Omit<Revision, 'manifest'> & { readonly description: string }>> {
+  return (await readHistory(store, checkEnv(env))).map(({ manifest: _manifest, ...revision }) => ({ ...revision, description: describeAction(revision.action) }));
+}
+
+/** `status --json`: each environment's revision and remotes (version, path, canary). */
+export async function statusData(store: ObjectStore, envs: readonly string[]): Promise<{ store: string; publicUrl: string; environments: Array<{ env: string; revision: number | null; remotes: Array<{ name: string; version: string; path: string; canary: { version: string; percent: number } | null }> }> }> {
+  const settings = await readSettings(store);
+  const names = envs.length > 0 ? envs : (await store.list('envs/')).map((key) => key.split('/')[1]!).filter((env, index, all) => all.indexOf(env) === index);
+  const environments = [];
+  for (const env of names) {
+    const current = await readCurrent(store, checkEnv(env));
+    environments.push({
+      env,
+      revision: current?.revision ?? null,
+      remotes: (current?.remotes ?? []).map((remote) => ({ name: remote.name, version: versionOf(remote), path: remote.path, canary: remote.candidate ? { version: versionOf({ name: remote.name, entry: remote.candidate.entry }), percent: remote.candidate.percent } : null })),
+    });
+  }
+  return { store: store.where, publicUrl: settings.publicUrl, environments };
 }

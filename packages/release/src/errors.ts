@@ -7,6 +7,10 @@ export type ReleaseErrorCode =
   | 'RELEASE_CHECK_FAILED'
   | 'RELEASE_CONFLICT'
   | 'RELEASE_STORE'
+  /** Nothing to do: the environment already is so, or there is nothing to roll back to (exit 1). */
+  | 'RELEASE_NOTHING_TO_DO'
+  /** Stored files differ from what was recorded when they were published. */
+  | 'RELEASE_STORE_ALTERED'
   /** The rollout's figures could not be read (Prometheus down, or an answer that is not counts). */
   | 'RELEASE_METRICS';
 

@@ -67,7 +67,11 @@ export interface Change {
   check(next: ManifestDocument): Promise<readonly string[]>;
 }
 
-export type CommitResult = { readonly kind: 'committed'; readonly revision: Revision } | { readonly kind: 'unchanged'; readonly head: number };
+export type CommitResult =
+  | { readonly kind: 'committed'; readonly revision: Revision }
+  | { readonly kind: 'unchanged'; readonly head: number }
+  /** A dry run: what would be committed on top of `head`, checked, and nothing written. */
+  | { readonly kind: 'planned'; readonly head: number; readonly action: ReleaseAction; readonly manifest: ManifestDocument; readonly before: ManifestDocument };
 
 const MAX_ATTEMPTS = 25;
 
@@ -80,7 +84,7 @@ const MAX_ATTEMPTS = 25;
  * that is not current yet: the next writer finishes it first (rolls it forward), so the history
  * and the current manifest never disagree for long and nothing is lost.
  */
-export async function commit(store: ObjectStore, env: string, change: Change, now: () => Date = () => new Date()): Promise<CommitResult> {
+export async function commit(store: ObjectStore, env: string, change: Change, now: () => Date = () => new Date(), options: { readonly dryRun?: boolean } = {}): Promise<CommitResult> {
   let firstHead: number | undefined;
   let lostTo: Revision | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
@@ -102,6 +106,7 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
     if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
     const problems = await change.check(next);
     if (problems.length > 0) throw new ReleaseError('RELEASE_CHECK_FAILED', `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`, problems);
+    if (options.dryRun) return { kind: 'planned', head, action, manifest: next, before };
     const revision: Revision = { revision: head + 1, parent: head, at: now().toISOString(), actor: change.actor, reason: change.reason, action, manifest: next };
     if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
       lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;

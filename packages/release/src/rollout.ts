@@ -170,8 +170,9 @@ async function finishPending(store: ObjectStore, env: string, remote: string, wh
   if (!pending) return [];
   const by: Who = { ...who, actor: `rollout (started by ${state.actor})`, reason: pending.reason };
   const lines = await canary(store, pending.kind === 'share' ? `${remote}@${version}` : remote, env, pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind }, by).catch((error: unknown) => {
-    // Already done by an earlier try (no canary left to promote or abort): nothing more to do.
+    // Already done by an earlier try (no canary left to promote or abort, or the share already set): nothing more to do.
     if ((error as ReleaseError).code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share') return [`✔ ${env}: ${pending.kind} was already done`];
+    if ((error as ReleaseError).code === 'RELEASE_NOTHING_TO_DO') return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
     throw error;
   });
   await update(store, env, remote, (current) => current, { clearPending: true });

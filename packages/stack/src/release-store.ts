@@ -42,7 +42,9 @@ export async function releaseDevRemotes(release: StoreRelease, remotes: Readonly
       const placement = { path: remote.path, label: remote.label, ...(remote.labels ? { labels: remote.labels } : {}), ...(remote.order !== undefined ? { order: remote.order } : {}), ...(remote.requiresAuth === false ? { public: true } : {}) };
       lines.push(...(await commands.deploy(store, `${remote.name}@${record.version}`, DEV_RELEASE_ENV, who, placement)));
     } catch (error) {
-      lines.push(`✖ ${remote.name}: ${(error as Error).message}`, ...(isReleaseError(error) ? error.lines.map((line) => `  ${line}`) : []));
+      // Already deployed as it is (a restart with the same build): nothing to say but that.
+      if (isReleaseError(error) && error.code === 'RELEASE_NOTHING_TO_DO') lines.push(`✔ ${remote.name}: ${error.message}`);
+      else lines.push(`✖ ${remote.name}: ${(error as Error).message}`, ...(isReleaseError(error) ? error.lines.map((line) => `  ${line}`) : []));
     }
   }
   return lines;
