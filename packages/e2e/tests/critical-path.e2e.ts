@@ -28,8 +28,10 @@ test("a visitor's public page: the area's files are requested while the host's s
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_000_000 / 8, uploadThroughput: 1_000_000 / 8 });
   const requests = recordRequests(page);
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // On this slow line "load" comes once every hinted file is in: given a minute.
+  await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'commit' });
   await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.waitForLoadState('load', { timeout: 60_000 });
   expect(await page.textContent('[data-testid=referrals-overview]')).toContain('Hello there');
 
   const timing = await page.evaluate(() => {
