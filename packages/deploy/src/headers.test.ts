@@ -1,5 +1,5 @@
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders } from './headers';
+import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders, storeObjectCacheControl } from './headers';
 
 const parsed = validateRuntimeConfig({
   productName: 'Acme',
@@ -75,4 +75,13 @@ test('remotes grant CORS to the host origins only', () => {
   expect(allowedCorsOrigin(undefined, ['https://app.example.com'])).toBeUndefined();
   expect(remoteHeaders('revalidate', undefined)['Access-Control-Allow-Origin']).toBeUndefined();
   expect(remoteHeaders('immutable', 'https://app.example.com')).toMatchObject({ 'Access-Control-Allow-Origin': 'https://app.example.com', Vary: 'Origin', 'Cache-Control': 'public, max-age=31536000, immutable' });
+});
+
+test('a release store serves a published build\'s files as immutable, and its manifests, pages and previews revalidated', () => {
+  expect(storeObjectCacheControl('remotes/referrals/1.4.0/mf-manifest.json')).toBe('public, max-age=31536000, immutable');
+  expect(storeObjectCacheControl('remotes/referrals/1.4.0/static/chunk.js')).toBe('public, max-age=31536000, immutable');
+  expect(storeObjectCacheControl('remotes/_preview/AbCdEfGhIjKlMnOpQrStUv.json')).toBe('no-cache');
+  expect(storeObjectCacheControl('envs/production/manifest.json')).toBe('no-cache');
+  expect(storeObjectCacheControl('envs/production/pages/index.html')).toBe('no-cache');
+  expect(storeObjectCacheControl('store.json')).toBe('no-cache');
 });

@@ -58,6 +58,16 @@ export const CACHE_CONTROL = {
   revalidate: 'no-cache',
 } as const;
 
+/**
+ * The cache rule of an object of a release store served as it is (S3 behind a CDN): a published
+ * build's files, under `remotes/<name>/<version>/`, never change once written, so every one of them
+ * (its stable names included) is immutable; everything else (an environment's manifest and pages, a
+ * preview's manifest, which expires and can be removed) is revalidated on every use.
+ */
+export function storeObjectCacheControl(key: string): string {
+  return /^remotes\/[a-z0-9][^/]*\/[^/]+\/./.test(key) ? CACHE_CONTROL.immutable : CACHE_CONTROL.revalidate;
+}
+
 /** Features no page of the platform uses; remotes that need one ask for a change here. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
 

@@ -10,6 +10,7 @@ export {
   hostHeaders,
   remoteFileKind,
   remoteHeaders,
+  storeObjectCacheControl,
   type HostFileKind,
   type HostHeaderOptions,
   type RemoteFileKind,

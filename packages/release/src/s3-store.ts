@@ -1,3 +1,4 @@
+import { storeObjectCacheControl } from '@mfe/deploy/headers';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ReleaseError } from './errors';
 import type { ObjectStore, StoredObject } from './object-store';
@@ -93,7 +94,7 @@ export class S3Store implements ObjectStore {
 
   private async put(key: string, body: Uint8Array, contentType: string, condition: { IfNoneMatch: string } | { IfMatch: string } | Record<string, never>): Promise<boolean> {
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: contentType, CacheControl: cacheControlOf(key), ...condition }));
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: contentType, CacheControl: storeObjectCacheControl(key), ...condition }));
       return true;
     } catch (error) {
       // 412: the condition failed; 409: a concurrent conditional write to the same key won.
@@ -105,7 +106,6 @@ export class S3Store implements ObjectStore {
 }
 
 /** Versioned builds never change; what says which build is current is read fresh every time. */
-const cacheControlOf = (key: string): string => (key.startsWith('remotes/') && !key.endsWith('/release.json') ? 'public, max-age=31536000, immutable' : 'no-cache');
 
 function storeError(error: unknown, where: string): ReleaseError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
