@@ -1,5 +1,5 @@
 import { PlatformError, type RuntimeConfig } from '@mfe/context';
-import { validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { RUNTIME_FILES, validateRuntimeConfig, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { fetchRuntimeJson } from './fetch-json';
 
 /**
@@ -17,7 +17,7 @@ export function parseRuntimeConfig(input: unknown): HostConfig {
   return result.config;
 }
 
-export async function loadRuntimeConfig(url = '/config.json', fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
+export async function loadRuntimeConfig(url: string = RUNTIME_FILES.config, fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
   const body = await fetchRuntimeJson(url, 'runtime config', 'CONFIG_INVALID', 'Check that it is deployed next to the host, then reload.', fetchImpl);
   return parseRuntimeConfig(body);
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNTIME_FILES } from '@mfe/manifest';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { PROFILES } from './measure';
 import { budgets, compare, table, waterfalls, type Comparison } from './report';
@@ -48,7 +49,7 @@ async function main() {
     const clientRendered = await startStack({ hostPort: 8000, dpop: true, remotes: publicRemotes, prerender: false, rig: { compress: true } });
     stacks.push(clientRendered);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
-    servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { '/config.json': main.config } } }));
+    servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { [RUNTIME_FILES.config]: main.config } } }));
     // Served with the host's headers (same policy, same compression).
     servers.push(await serveStatic({ dir: join(here, '..', 'dist-plain'), port: plainPort, compress: true, role: { kind: 'host', headers: { config: main.config } } }));
 

@@ -1,4 +1,4 @@
-import { LOCALE_TAG_PATTERN, PAGE_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { LOCALE_TAG_PATTERN, PAGE_FILES, RUNTIME_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { hostHeaders, originPattern, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
 
 /**
@@ -145,8 +145,8 @@ export function nginxServerConfig(options: NginxOptions): string {
     // nginx's validators are the file's size and modification second: two same-size manifests
     // written within a second (a deploy, then a rollback) look alike, and a browser revalidating
     // would keep the first. These small files are always sent whole instead.
-    ...location('= /config.json', [`alias ${options.configFile};`, ...WHOLE, ...h('revalidate')]),
-    ...location('= /remotes.json', [`alias ${manifestFile};`, ...WHOLE, ...h('revalidate')]),
+    ...location(`= ${RUNTIME_FILES.config}`, [`alias ${options.configFile};`, ...WHOLE, ...h('revalidate')]),
+    ...location(`= ${RUNTIME_FILES.manifest}`, [`alias ${manifestFile};`, ...WHOLE, ...h('revalidate')]),
     '  # The silent sign-in page: the only page that may be framed, by the host itself.',
     ...location(`= ${SILENT_CALLBACK_PATH}`, [...h('silent-callback'), `try_files ${SILENT_CALLBACK_FILE} =404;`]),
     ...location(`= ${SILENT_CALLBACK_FILE}`, h('silent-callback')),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RUNTIME_FILES } from './rules';
 
 /**
  * The host's runtime configuration (`config.json`), fetched at start-up so one
@@ -72,7 +73,7 @@ export const localeTag = v.pipe(
 const RuntimeConfigFields = v.object({
   productName: v.pipe(v.string(), v.minLength(1, 'must be the name shown in the header')),
   auth: AuthSchema,
-  manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), '/remotes.json'),
+  manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), RUNTIME_FILES.manifest),
   /** Origins remotes may be loaded from, besides the host's own. Anything else is refused before any request. */
   allowedRemoteOrigins: v.optional(v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))), []),
   /**

@@ -1,3 +1,4 @@
+import { RUNTIME_FILES } from '@mfe/manifest';
 import { pageFiles, prerenderPages } from '@mfe/prerender';
 import { KEYS, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
@@ -28,7 +29,7 @@ export function environmentPages(store: ObjectStore, env: string, settings: Stor
   return {
     async render(manifest) {
       try {
-        const response = await fetchImpl(new URL('/config.json', hostUrl), { signal: AbortSignal.timeout(10_000) });
+        const response = await fetchImpl(new URL(RUNTIME_FILES.config, hostUrl), { signal: AbortSignal.timeout(10_000) });
         if (!response.ok) throw new Error(`the host's config.json answered HTTP ${response.status}`);
         const config: unknown = await response.json();
         const pages = await prerenderPages({ hostDir, origin: new URL(hostUrl).origin, config, manifest, fetchImpl });

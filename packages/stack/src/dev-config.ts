@@ -1,5 +1,5 @@
 import { API_SCOPES, DEFAULT_CLIENT_ID } from '@mfe/dev-idp';
-import type { RuntimeConfigInput } from '@mfe/manifest';
+import { RUNTIME_FILES, type RuntimeConfigInput } from '@mfe/manifest';
 
 /**
  * The scopes the development host asks for: roles for access rules, offline_access for refresh
@@ -34,7 +34,7 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
   return {
     productName: options.productName ?? 'Acme Web',
     auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false, resource: options.apiUrl },
-    manifestUrl: '/remotes.json',
+    manifestUrl: RUNTIME_FILES.manifest,
     allowedRemoteOrigins: [...options.remoteOrigins],
     requireIntegrity: options.requireIntegrity ?? false,
     // The account area calls the development API through the api client, which sends tokens there only.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOCAL_ORIGINS, validateRuntimeConfig } from '@mfe/manifest';
+import { LOCAL_ORIGINS, RUNTIME_FILES, validateRuntimeConfig } from '@mfe/manifest';
 import { serveStatic, type ServedRole } from './serve';
 import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology } from './topology';
 
@@ -33,7 +33,7 @@ if (values.host) {
   const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), apiUrl: localUrl(ports.api), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
   if (!checked.ok) throw new Error(checked.problems.join('\n'));
   const manifest = { schemaVersion: 1, remotes: devRemotes.map(({ name, path, label, order, port: devPort }) => ({ name, entry: `${remoteUrl(devPort)}/mf-manifest.json`, path, label, order })) };
-  role = { kind: 'host', headers: { config: checked.config }, runtimeFiles: { '/config.json': checked.config, '/remotes.json': manifest } };
+  role = { kind: 'host', headers: { config: checked.config }, runtimeFiles: { [RUNTIME_FILES.config]: checked.config, [RUNTIME_FILES.manifest]: manifest } };
   port = ports.host;
 } else {
   const remote = devRemotes.find((candidate) => candidate.name === values.remote);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { LOCAL_ORIGINS, schemaVersionFor, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
+import { LOCAL_ORIGINS, RUNTIME_FILES, schemaVersionFor, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
 import { startCollector } from './collector';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
@@ -166,7 +166,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       compress: rig.compress ?? false,
       role: {
         kind: 'host',
-        runtimeFiles: { '/config.json': config, '/remotes.json': options.releaseStore ? currentManifest(options.releaseStore) : manifest },
+        runtimeFiles: { [RUNTIME_FILES.config]: config, [RUNTIME_FILES.manifest]: options.releaseStore ? currentManifest(options.releaseStore) : manifest },
         // The home page, each area's shell and public areas' content as HTML (pages.ts).
         ...(options.prerender === false ? {} : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
         headers: {

@@ -88,6 +88,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
         webpackConfig: compilation.options,
         htmlWebpackPlugin: { tags: assetTags, files: assets, options },
         bootScript: boot ? readBootScript(compilation.outputOptions.path) : undefined,
+        // The runtime files' paths, from the one rule file (`@mfe/manifest`'s rules.json).
+        runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
       }),
     }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.

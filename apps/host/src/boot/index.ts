@@ -16,8 +16,8 @@ import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
 import { storageOrNull } from '../browser-storage';
 
-/** The runtime config's default URL, as the host reads it (config.ts). */
-const CONFIG_URL = '/config.json';
+/** Where the runtime config is, as the host reads it (config.ts). */
+const CONFIG_URL = rules.runtimeFiles.config;
 
 interface RawEntry {
   readonly name?: unknown;
@@ -70,7 +70,7 @@ async function boot(): Promise<void> {
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (fromHtml && !overridesActive()) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
   // The config and the manifest the page preloads are read together (one round trip, not two).
-  const preloaded = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$=".json"]:not([href="/config.json"])')?.href;
+  const preloaded = document.querySelector<HTMLLinkElement>(`link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`)?.href;
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
   // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
   early?.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { RUNTIME_FILES } from '@mfe/manifest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +33,7 @@ export async function startHost(storeDir: () => string, allowedRemoteOrigins: re
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ provides: { '@mfe/context': '1.2.0', react: '19.3.1' } }));
-    if (path === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins }));
+    if (path === RUNTIME_FILES.config) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins }));
     if (path.startsWith('/remotes/') && !path.includes('..')) {
       let body: Buffer;
       try {
