@@ -17,7 +17,8 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
     ...(config.plugins ?? []),
-    new HtmlWebpackPlugin({ template, scriptLoading: 'defer' }),
+    // The host's page template names the runtime files by their paths in the one rule file.
+    new HtmlWebpackPlugin({ template, scriptLoading: 'defer', templateParameters: { runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles } }),
     ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
   ];
   return config;
