@@ -5,7 +5,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/dist-plain/**', '**/dist-*/**', '.tmp/**', '.bench/**', 'packages/dev-host/host/**', '**/node_modules/**', '**/coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-dev/**',
+      '**/dist-plain/**',
+      '**/dist-*/**',
+      '.tmp/**',
+      '.bench/**',
+      'packages/dev-host/host/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +27,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Production bundles must run under a CSP without 'unsafe-eval'.
       'no-eval': 'error',
       'no-implied-eval': 'error',

@@ -13,5 +13,12 @@ module.exports = (_env, argv) => [
   silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: './src/auth/silent-callback-page.ts' }),
   // The shell for pages rendered ahead of time (src/prerender): dist/server/render.js. It bundles the
   // contract package and hands that one instance to the areas it renders, as the browser host does.
-  serverConfig({ appDir: __dirname, mode: argv.mode, entry: './src/prerender/render-page.tsx', name: 'render', uniqueName: 'host', bundled: ['@mfe/context'] }),
+  serverConfig({
+    appDir: __dirname,
+    mode: argv.mode,
+    entry: './src/prerender/render-page.tsx',
+    name: 'render',
+    uniqueName: 'host',
+    bundled: ['@mfe/context'],
+  }),
 ];

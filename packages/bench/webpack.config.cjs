@@ -18,7 +18,11 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
     ...(config.plugins ?? []),
     // The host's page template names the runtime files by their paths in the one rule file.
-    new HtmlWebpackPlugin({ template, scriptLoading: 'defer', templateParameters: { runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles } }),
+    new HtmlWebpackPlugin({
+      template,
+      scriptLoading: 'defer',
+      templateParameters: { runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles },
+    }),
     ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
   ];
   return config;
@@ -31,7 +35,19 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
 // The host's files come through its package's public entries, never a path into the app.
 const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
 module.exports = (_env, argv) => [
-  singleBundleConfig({ mode: argv.mode, template: fromHost('index.html'), copy: [fromHost('host.css')], entry: './src/baseline/index.tsx', outDir: 'dist' }),
+  singleBundleConfig({
+    mode: argv.mode,
+    template: fromHost('index.html'),
+    copy: [fromHost('host.css')],
+    entry: './src/baseline/index.tsx',
+    outDir: 'dist',
+  }),
   silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: fromHost('silent-callback-page') }),
-  singleBundleConfig({ mode: argv.mode, template: path.join(__dirname, 'src/plain/index.html'), copy: [fromHost('host.css')], entry: './src/plain/index.tsx', outDir: 'dist-plain' }),
+  singleBundleConfig({
+    mode: argv.mode,
+    template: path.join(__dirname, 'src/plain/index.html'),
+    copy: [fromHost('host.css')],
+    entry: './src/plain/index.tsx',
+    outDir: 'dist-plain',
+  }),
 ];

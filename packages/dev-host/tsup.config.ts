@@ -12,7 +12,9 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   clean: true,
-  banner: { js: '#!/usr/bin/env node\nimport { createRequire as __mfeCreateRequire } from "node:module"; const require = __mfeCreateRequire(import.meta.url);' },
+  banner: {
+    js: '#!/usr/bin/env node\nimport { createRequire as __mfeCreateRequire } from "node:module"; const require = __mfeCreateRequire(import.meta.url);',
+  },
   noExternal: [/^@mfe\//],
   onSuccess: async () => {
     for (const shim of SHIMS) copyFileSync(`../stack/src/dev/${shim}`, `dist/${shim}`);

@@ -19,4 +19,14 @@ const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
 const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
 
-module.exports = { HOST_SINGLETONS, baseConfig, bootConfig, hostConfig, providedVersions, remoteConfig, remoteServerConfig, serverConfig, silentCallbackConfig };
+module.exports = {
+  HOST_SINGLETONS,
+  baseConfig,
+  bootConfig,
+  hostConfig,
+  providedVersions,
+  remoteConfig,
+  remoteServerConfig,
+  serverConfig,
+  silentCallbackConfig,
+};

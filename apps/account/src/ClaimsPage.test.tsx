@@ -3,7 +3,14 @@ import { createTestHost } from '@mfe/context/testing';
 import { ClaimsPage } from './ClaimsPage';
 
 test('shows the signed-in user and every claim the host received', () => {
-  const { wrapper } = createTestHost({ user: { sub: 'u1', name: 'Ann', roles: ['admin'], claims: { sub: 'u1', email: 'ann@example.test', roles: ['admin'] } } });
+  const { wrapper } = createTestHost({
+    user: {
+      sub: 'u1',
+      name: 'Ann',
+      roles: ['admin'],
+      claims: { sub: 'u1', email: 'ann@example.test', roles: ['admin'] },
+    },
+  });
   render(<ClaimsPage />, { wrapper });
   expect(screen.getByTestId('account-greeting').textContent).toBe('Signed in as Ann');
   expect(screen.getByRole('row', { name: /email/ }).textContent).toContain('ann@example.test');

@@ -31,7 +31,8 @@ export function ProfilePage() {
   }, [api, config, telemetry]);
 
   if (state.status === 'loading') return <p aria-busy="true">{intl.formatMessage(messages.profileLoading)}</p>;
-  if (state.status === 'failed') return <p role="alert">{intl.formatMessage(messages.profileFailed, { reason: state.message })}</p>;
+  if (state.status === 'failed')
+    return <p role="alert">{intl.formatMessage(messages.profileFailed, { reason: state.message })}</p>;
   const { profile } = state;
   return (
     <div data-testid="profile">
@@ -40,7 +41,9 @@ export function ProfilePage() {
         {intl.formatMessage(messages.confirmedAs)} <strong data-testid="profile-name">{profile.name}</strong>
         {profile.email ? ` (${profile.email})` : null}
       </p>
-      <p data-testid="profile-binding">{intl.formatMessage(profile.boundToKey ? messages.boundToKey : messages.bearer)}</p>
+      <p data-testid="profile-binding">
+        {intl.formatMessage(profile.boundToKey ? messages.boundToKey : messages.bearer)}
+      </p>
     </div>
   );
 }

@@ -6,7 +6,9 @@ test('shows an invitation announced by another area, even one sent before it mou
   const host = createTestHost();
   host.events.emit('referrals:invite-sent', { email: 'early@example.test', sentAt: '' });
   render(<RecentActivity />, { wrapper: host.wrapper });
-  expect(screen.getByTestId('account-activity').textContent).toBe('You invited early@example.test during this session.');
+  expect(screen.getByTestId('account-activity').textContent).toBe(
+    'You invited early@example.test during this session.',
+  );
   act(() => host.events.emit('referrals:invite-sent', { email: 'later@example.test', sentAt: '' }));
   expect(screen.getByTestId('account-activity').textContent).toContain('later@example.test');
 });

@@ -18,7 +18,10 @@ export const messages = defineMessages({
   profileLoading: { id: 'account.profileLoading', defaultMessage: 'Asking the account service for your profile…' },
   profileFailed: { id: 'account.profileFailed', defaultMessage: 'Could not load your profile: {reason}' },
   confirmedAs: { id: 'account.confirmedAs', defaultMessage: 'The account service confirmed who you are:' },
-  boundToKey: { id: 'account.boundToKey', defaultMessage: 'Your access is bound to a key only this browser holds: a copy of it is useless elsewhere.' },
+  boundToKey: {
+    id: 'account.boundToKey',
+    defaultMessage: 'Your access is bound to a key only this browser holds: a copy of it is useless elsewhere.',
+  },
   bearer: { id: 'account.bearer', defaultMessage: 'Your access is a bearer token.' },
   invited: { id: 'account.invited', defaultMessage: 'You invited {email} during this session.' },
 });

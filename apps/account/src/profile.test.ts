@@ -11,14 +11,29 @@ function hostAnswering(routes: Record<string, { status: number; body: unknown }>
 }
 
 test('asks the account service for the profile through the host api client', async () => {
-  const host = hostAnswering({ 'https://api.example/v1/profile': { status: 200, body: { subject: 'u1', name: 'Ann', scopes: ['account:read', 7], boundToKey: true } } });
-  await expect(fetchProfile('https://api.example', host.context.api)).resolves.toEqual({ subject: 'u1', name: 'Ann', scopes: ['account:read'], boundToKey: true });
+  const host = hostAnswering({
+    'https://api.example/v1/profile': {
+      status: 200,
+      body: { subject: 'u1', name: 'Ann', scopes: ['account:read', 7], boundToKey: true },
+    },
+  });
+  await expect(fetchProfile('https://api.example', host.context.api)).resolves.toEqual({
+    subject: 'u1',
+    name: 'Ann',
+    scopes: ['account:read'],
+    boundToKey: true,
+  });
   expect(host.calls.map((c) => c.args[0])).toEqual(['https://api.example/v1/profile']);
 });
 
 test('a refused call surfaces the API error with its status', async () => {
-  const host = hostAnswering({ 'https://api.example/v1/profile': { status: 403, body: { error: 'insufficient_scope' } } });
-  await expect(fetchProfile('https://api.example', host.context.api)).rejects.toMatchObject({ code: 'API_FAILED', status: 403 });
+  const host = hostAnswering({
+    'https://api.example/v1/profile': { status: 403, body: { error: 'insufficient_scope' } },
+  });
+  await expect(fetchProfile('https://api.example', host.context.api)).rejects.toMatchObject({
+    code: 'API_FAILED',
+    status: 403,
+  });
 });
 
 test('an answer without subject and name is reported, not shown', async () => {
@@ -29,5 +44,7 @@ test('an answer without subject and name is reported, not shown', async () => {
 test('the service URL comes from the runtime config, and its absence says what to set', () => {
   expect(serviceUrlOf({ features: { account: { serviceUrl: 'https://api.example/' } } })).toBe('https://api.example');
   expect(() => serviceUrlOf({ features: {} })).toThrow('set features.account.serviceUrl');
-  expect(() => serviceUrlOf({ features: { account: { serviceUrl: 'javascript:alert(1)' } } })).toThrow('not configured');
+  expect(() => serviceUrlOf({ features: { account: { serviceUrl: 'javascript:alert(1)' } } })).toThrow(
+    'not configured',
+  );
 });

@@ -26,7 +26,8 @@ export function serviceUrlOf(config: Pick<RuntimeConfig, 'features'>): string {
 /** Asks the account service who the token is for, through the host's api client (token, proofs, renewal). */
 export async function fetchProfile(serviceUrl: string, api: Pick<ApiClient, 'json'>): Promise<Profile> {
   const body = await api.json<Partial<Profile>>(`${serviceUrl}/v1/profile`);
-  if (typeof body.subject !== 'string' || typeof body.name !== 'string') throw new Error('The account service answered without a subject and name.');
+  if (typeof body.subject !== 'string' || typeof body.name !== 'string')
+    throw new Error('The account service answered without a subject and name.');
   return {
     subject: body.subject,
     name: body.name,

@@ -3,8 +3,20 @@ import { createIntl } from '@mfe/context';
 import deCatalogue from './i18n/locales/de.json';
 import type { RemoteEntry } from './manifest';
 
-const base: RemoteEntry = { name: 'admin', entry: 'https://cdn.example/mf-manifest.json', path: '/admin', label: 'Admin', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-const viewer = (roles: string[], scopes: string[] = [], signedIn = true): Viewer => ({ signedIn, hasRole: (r) => roles.includes(r), hasScope: (s) => scopes.includes(s) });
+const base: RemoteEntry = {
+  name: 'admin',
+  entry: 'https://cdn.example/mf-manifest.json',
+  path: '/admin',
+  label: 'Admin',
+  order: 1,
+  requiresAuth: true,
+  timeoutMs: 10_000,
+};
+const viewer = (roles: string[], scopes: string[] = [], signedIn = true): Viewer => ({
+  signedIn,
+  hasRole: (r) => roles.includes(r),
+  hasScope: (s) => scopes.includes(s),
+});
 
 test('a remote without requirements is usable by anyone', () => {
   expect(canUse(base, viewer([], [], false))).toBe(true);
@@ -20,14 +32,24 @@ test('roles are any-of, scopes are all-of', () => {
 
 test('the requirement reads as a sentence', () => {
   const english = createIntl({ locale: 'en', defaultLocale: 'en' });
-  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, english)).toBe('the role admin or auditor and the permission referrals:write');
-  expect(describeRequirement({ ...base, requires: { scopes: ['a:read', 'b:read', 'c:read'] } }, english)).toBe('the permissions a:read, b:read, and c:read');
+  expect(
+    describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, english),
+  ).toBe('the role admin or auditor and the permission referrals:write');
+  expect(describeRequirement({ ...base, requires: { scopes: ['a:read', 'b:read', 'c:read'] } }, english)).toBe(
+    'the permissions a:read, b:read, and c:read',
+  );
   const german = createIntl({ locale: 'de', defaultLocale: 'en', messages: deCatalogue });
-  expect(describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, german)).toBe('die Rolle admin oder auditor und die Berechtigung referrals:write');
+  expect(
+    describeRequirement({ ...base, requires: { roles: ['admin', 'auditor'], scopes: ['referrals:write'] } }, german),
+  ).toBe('die Rolle admin oder auditor und die Berechtigung referrals:write');
 });
 
 describe('diagnostics access', () => {
-  const viewer = (signedIn: boolean, roles: string[]) => ({ signedIn, hasRole: (role: string) => roles.includes(role), hasScope: () => false });
+  const viewer = (signedIn: boolean, roles: string[]) => ({
+    signedIn,
+    hasRole: (role: string) => roles.includes(role),
+    hasScope: () => false,
+  });
   test('public in development; otherwise only signed-in users with one of the configured roles', () => {
     expect(canSeeDiagnostics({ public: true, roles: ['admin'] }, viewer(false, []))).toBe(true);
     expect(canSeeDiagnostics({ public: false, roles: ['admin', 'ops'] }, viewer(true, ['ops']))).toBe(true);

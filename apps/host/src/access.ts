@@ -13,7 +13,10 @@ export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {
   const { roles, scopes } = remote.requires ?? {};
   if (!roles?.length && !scopes?.length) return true;
   if (!viewer.signedIn) return false;
-  return (!roles?.length || roles.some((role) => viewer.hasRole(role))) && (!scopes?.length || scopes.every((scope) => viewer.hasScope(scope)));
+  return (
+    (!roles?.length || roles.some((role) => viewer.hasRole(role))) &&
+    (!scopes?.length || scopes.every((scope) => viewer.hasScope(scope)))
+  );
 }
 
 /** "the role admin or auditor and the scope referrals:write", for the no-access page. */
@@ -21,13 +24,25 @@ export function describeRequirement(remote: RemoteEntry, intl: IntlApi): string 
   const parts: string[] = [];
   const { roles, scopes } = remote.requires ?? {};
   // Any one role will do; every permission is needed (the rule canUse applies).
-  if (roles?.length) parts.push(intl.formatMessage(shellMessages.requiredRoles, { roles: intl.formatList(roles, { type: 'disjunction' }) }));
-  if (scopes?.length) parts.push(intl.formatMessage(shellMessages.requiredScopes, { count: scopes.length, scopes: intl.formatList(scopes, { type: 'conjunction' }) }));
+  if (roles?.length)
+    parts.push(
+      intl.formatMessage(shellMessages.requiredRoles, { roles: intl.formatList(roles, { type: 'disjunction' }) }),
+    );
+  if (scopes?.length)
+    parts.push(
+      intl.formatMessage(shellMessages.requiredScopes, {
+        count: scopes.length,
+        scopes: intl.formatList(scopes, { type: 'conjunction' }),
+      }),
+    );
   return intl.formatList(parts, { type: 'conjunction' });
 }
 
 /** Whether the viewer may open /diagnostics: everyone when the config makes it public (development), else any one of its roles. */
-export function canSeeDiagnostics(diagnostics: { readonly public: boolean; readonly roles: readonly string[] }, viewer: Viewer): boolean {
+export function canSeeDiagnostics(
+  diagnostics: { readonly public: boolean; readonly roles: readonly string[] },
+  viewer: Viewer,
+): boolean {
   if (diagnostics.public) return true;
   return viewer.signedIn && diagnostics.roles.some((role) => viewer.hasRole(role));
 }

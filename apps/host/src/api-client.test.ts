@@ -13,7 +13,12 @@ function setup(answers: Answer[], options: { dpop?: boolean } = {}) {
     if (headers.get('DPoP')) proofs[proofs.length - 1] = { ...proofs[proofs.length - 1]!, header: headers.get('DPoP') };
     const answer = answers.shift() ?? 200;
     const { status, headers: answerHeaders = {} } = typeof answer === 'number' ? { status: answer } : answer;
-    return { status, ok: status < 400, headers: new Headers(answerHeaders), json: async () => ({ status }) } as Response;
+    return {
+      status,
+      ok: status < 400,
+      headers: new Headers(answerHeaders),
+      json: async () => ({ status }),
+    } as Response;
   }) as unknown as typeof fetch;
   const renewAfterRejection = jest.fn(async () => {
     token = 'renewed-token';
@@ -23,7 +28,13 @@ function setup(answers: Answer[], options: { dpop?: boolean } = {}) {
     proofs.push({ url, method, ...(nonce ? { nonce } : {}), header: null });
     return { token, authorization: `DPoP ${token}`, proof: `proof-${proofs.length}` };
   });
-  const client = createApiClient({ apiOrigins: ['https://api.example.com'], origin: 'https://app.example.com', authorize, renewAfterRejection, fetchImpl });
+  const client = createApiClient({
+    apiOrigins: ['https://api.example.com'],
+    origin: 'https://app.example.com',
+    authorize,
+    renewAfterRejection,
+    fetchImpl,
+  });
   return { client, calls, renewAfterRejection, proofs };
 }
 
@@ -51,7 +62,11 @@ test('a 401 renews the token once and retries once with the new token', async ()
 
 test('a 401 after renewal is an API_UNAUTHORIZED error, with no third attempt', async () => {
   const { client, calls } = setup([401, 401, 200]);
-  await expect(client.fetch('https://api.example.com/me?secret=1')).rejects.toMatchObject({ code: 'API_UNAUTHORIZED', status: 401, url: 'https://api.example.com/me' });
+  await expect(client.fetch('https://api.example.com/me?secret=1')).rejects.toMatchObject({
+    code: 'API_UNAUTHORIZED',
+    status: 401,
+    url: 'https://api.example.com/me',
+  });
   expect(calls).toHaveLength(2);
 });
 
@@ -84,7 +99,10 @@ test('with DPoP each call carries the DPoP scheme and a proof for its method and
 
 test("a server's DPoP nonce challenge is answered once, and its nonce goes with later calls", async () => {
   const challenge = { status: 401, headers: { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce"', 'DPoP-Nonce': 'n1' } };
-  const { client, calls, proofs, renewAfterRejection } = setup([challenge, 200, { status: 200, headers: { 'DPoP-Nonce': 'n2' } }, 200], { dpop: true });
+  const { client, calls, proofs, renewAfterRejection } = setup(
+    [challenge, 200, { status: 200, headers: { 'DPoP-Nonce': 'n2' } }, 200],
+    { dpop: true },
+  );
   expect((await client.fetch('https://api.example.com/me')).status).toBe(200);
   expect(renewAfterRejection).not.toHaveBeenCalled();
   await client.fetch('https://api.example.com/me');

@@ -46,7 +46,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       response = await fetchImpl(url, { ...init, headers });
     } catch (cause) {
-      throw new ApiError('API_UNREACHABLE', `The service at ${url.origin} could not be reached. Check your connection and try again.`, { url: describe(url), cause });
+      throw new ApiError(
+        'API_UNREACHABLE',
+        `The service at ${url.origin} could not be reached. Check your connection and try again.`,
+        { url: describe(url), cause },
+      );
     }
     const nonce = response.headers?.get('DPoP-Nonce');
     if (nonce) nonces.set(url.origin, nonce);
@@ -74,7 +78,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     await deps.renewAfterRejection(first.token);
     const second = await authorized(url, init);
     if (second.response.status === 401) {
-      throw new ApiError('API_UNAUTHORIZED', 'The service refused your session even after it was renewed. Sign in again; if it persists, you may lack access.', { url: describe(url), status: 401 });
+      throw new ApiError(
+        'API_UNAUTHORIZED',
+        'The service refused your session even after it was renewed. Sign in again; if it persists, you may lack access.',
+        { url: describe(url), status: 401 },
+      );
     }
     return second.response;
   }
@@ -84,11 +92,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     async json<T>(input: string | URL, init?: RequestInit): Promise<T> {
       const response = await apiFetch(input, init);
       const url = new URL(String(input), deps.origin);
-      if (!response.ok) throw new ApiError('API_FAILED', `The service answered ${response.status} for ${describe(url)}.`, { url: describe(url), status: response.status });
+      if (!response.ok)
+        throw new ApiError('API_FAILED', `The service answered ${response.status} for ${describe(url)}.`, {
+          url: describe(url),
+          status: response.status,
+        });
       try {
         return (await response.json()) as T;
       } catch (cause) {
-        throw new ApiError('API_FAILED', `The service's answer from ${describe(url)} is not JSON.`, { url: describe(url), status: response.status, cause });
+        throw new ApiError('API_FAILED', `The service's answer from ${describe(url)} is not JSON.`, {
+          url: describe(url),
+          status: response.status,
+          cause,
+        });
       }
     },
   };

@@ -43,11 +43,33 @@ export async function start(): Promise<void> {
   let pageShown: () => void = () => undefined;
   const shown = new Promise<void>((resolve) => (pageShown = () => afterHydration(resolve)));
   let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
-  const failureIntl = () => Promise.race([pageIntl(), new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS))]);
-  const fail = (title: Text, error: unknown, { message = raw((error as Error)?.message ?? String(error)), action = say(shellMessages.retry), onAction = () => window.location.reload() }: { message?: Text; action?: Text; onAction?: () => void } = {}) => {
+  const failureIntl = () =>
+    Promise.race([
+      pageIntl(),
+      new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS)),
+    ]);
+  const fail = (
+    title: Text,
+    error: unknown,
+    {
+      message = raw((error as Error)?.message ?? String(error)),
+      action = say(shellMessages.retry),
+      onAction = () => window.location.reload(),
+    }: { message?: Text; action?: Text; onAction?: () => void } = {},
+  ) => {
     log.error(inEnglish(title), { message: (error as Error)?.message });
-    report({ kind: 'error', name: 'start-up failed', error: { type: (error as Error)?.name ?? 'Error', message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`, code: (error as { code?: string })?.code ?? 'STARTUP_FAILED' } });
-    void failureIntl().then((intl) => render(<StartupErrorPage intl={intl} title={title} message={message} actionLabel={action} onAction={onAction} />));
+    report({
+      kind: 'error',
+      name: 'start-up failed',
+      error: {
+        type: (error as Error)?.name ?? 'Error',
+        message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`,
+        code: (error as { code?: string })?.code ?? 'STARTUP_FAILED',
+      },
+    });
+    void failureIntl().then((intl) =>
+      render(<StartupErrorPage intl={intl} title={title} message={message} actionLabel={action} onAction={onAction} />),
+    );
     pageShown();
   };
 
@@ -82,29 +104,48 @@ export async function start(): Promise<void> {
   pageIntl = () => localeReady.then(() => locale.shell.get());
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
-  const policy = { allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity };
+  const policy = {
+    allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins],
+    requireIntegrity: config.requireIntegrity,
+  };
   // A preview link's manifest, read from the release store only (preview.ts); else the environment's.
   const previewId = requestedPreview(window.location, window.history, storageOrNull('sessionStorage'));
-  const manifestReady = (previewId ? loadPreview(config, previewId) : Promise.resolve(undefined)).then(async (preview) => {
-    // A refused link is said on this page only; the tab's next load is simply live.
-    if (preview?.kind === 'refused') leavePreview(storageOrNull('sessionStorage'));
-    const loaded = preview?.kind === 'active' ? parseManifest(preview.manifest, policy) : await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
-    // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
-    // kept until the next full page load, even if the manifest changes meanwhile.
-    const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull('localStorage')));
-    if (preview?.kind === 'active') chosen.choices = { ...chosen.choices, [preview.remote]: { variant: 'preview', version: preview.version, expiresAt: preview.expiresAt } };
-    // Developer overrides held for this browser session (only when the config enables them).
-    const overrides = readOverrides(policyOf(config), chosen.remotes);
-    if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
-    const manifest = { ...loaded, remotes: applyOverrides(chosen.remotes, overrides), overrides, builds: chosen.choices, preview };
-    composed = manifest.remotes;
-    loader.register(manifest.remotes, chosen.choices);
-    // The remote of the page being opened starts loading now, alongside the session restore, when
-    // the boot script's rule allows (its files are already on their way then).
-    const opening = openingRemote(manifest.remotes, window.location.pathname);
-    if (opening && mayLoadBeforeSession(opening, window.location.pathname)) void loader.load(opening.name).catch(() => undefined);
-    return manifest;
-  });
+  const manifestReady = (previewId ? loadPreview(config, previewId) : Promise.resolve(undefined)).then(
+    async (preview) => {
+      // A refused link is said on this page only; the tab's next load is simply live.
+      if (preview?.kind === 'refused') leavePreview(storageOrNull('sessionStorage'));
+      const loaded =
+        preview?.kind === 'active'
+          ? parseManifest(preview.manifest, policy)
+          : await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
+      // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
+      // kept until the next full page load, even if the manifest changes meanwhile.
+      const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull('localStorage')));
+      if (preview?.kind === 'active')
+        chosen.choices = {
+          ...chosen.choices,
+          [preview.remote]: { variant: 'preview', version: preview.version, expiresAt: preview.expiresAt },
+        };
+      // Developer overrides held for this browser session (only when the config enables them).
+      const overrides = readOverrides(policyOf(config), chosen.remotes);
+      if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
+      const manifest = {
+        ...loaded,
+        remotes: applyOverrides(chosen.remotes, overrides),
+        overrides,
+        builds: chosen.choices,
+        preview,
+      };
+      composed = manifest.remotes;
+      loader.register(manifest.remotes, chosen.choices);
+      // The remote of the page being opened starts loading now, alongside the session restore, when
+      // the boot script's rule allows (its files are already on their way then).
+      const opening = openingRemote(manifest.remotes, window.location.pathname);
+      if (opening && mayLoadBeforeSession(opening, window.location.pathname))
+        void loader.load(opening.name).catch(() => undefined);
+      return manifest;
+    },
+  );
   // The sign-in callback is finished before anything renders (the page it returns to depends on
   // it). Otherwise the shell renders as soon as the manifest is in, while the session is restored:
   // pages that need a user show their area's skeleton until it is (RequireAuth).
@@ -113,10 +154,16 @@ export async function start(): Promise<void> {
     const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
     if (auth.kind === 'callback-failed') {
       const { problem } = auth;
-      return fail(problem.title, new Error(inEnglish(problem.message)), { message: problem.message, action: say(shellMessages.signInAgain), onAction: () => void session.signIn('/').catch((error) => fail(say(shellMessages.signInUnavailable), error)) });
+      return fail(problem.title, new Error(inEnglish(problem.message)), {
+        message: problem.message,
+        action: say(shellMessages.signInAgain),
+        onAction: () => void session.signIn('/').catch((error) => fail(say(shellMessages.signInUnavailable), error)),
+      });
     }
   } else {
-    sessionStarted.catch((error: unknown) => log.error('The session could not be restored.', { message: (error as Error)?.message }));
+    sessionStarted.catch((error: unknown) =>
+      log.error('The session could not be restored.', { message: (error as Error)?.message }),
+    );
   }
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
@@ -128,7 +175,9 @@ export async function start(): Promise<void> {
     authorize: (url, method, nonce) => session.authorize(url, method, nonce),
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
-  const events = createEventBus((error, name) => log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }));
+  const events = createEventBus((error, name) =>
+    log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }),
+  );
   const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
   // A page rendered in the browser starts in the visitor's language; a page from HTML is hydrated in
   // the language it was rendered in (its area's texts too), then switches if the visitor's differs.
@@ -139,7 +188,24 @@ export async function start(): Promise<void> {
     await (fromHtml ? locale.start() : localeReady);
   }
   const app = (
-    <HostServicesProvider value={{ config, session, manifest, loader, api, events, consent, locale, pageTitles: createPageTitles(), styles, overrides: manifest.overrides, builds: manifest.builds, ...(manifest.preview ? { preview: manifest.preview } : {}), ...(hydrate ? { prerendered: fromHtml } : {}) }}>
+    <HostServicesProvider
+      value={{
+        config,
+        session,
+        manifest,
+        loader,
+        api,
+        events,
+        consent,
+        locale,
+        pageTitles: createPageTitles(),
+        styles,
+        overrides: manifest.overrides,
+        builds: manifest.builds,
+        ...(manifest.preview ? { preview: manifest.preview } : {}),
+        ...(hydrate ? { prerendered: fromHtml } : {}),
+      }}
+    >
       <AppRouter remotes={manifest.remotes} />
     </HostServicesProvider>
   );
@@ -149,7 +215,10 @@ export async function start(): Promise<void> {
     return;
   }
   root = hydrateRoot(rootElement, app, {
-    onRecoverableError: (error) => log.warn('The page from HTML did not match what the browser renders; React rendered it again.', { message: (error as Error)?.message }),
+    onRecoverableError: (error) =>
+      log.warn('The page from HTML did not match what the browser renders; React rendered it again.', {
+        message: (error as Error)?.message,
+      }),
   });
   pageShown();
   // The visitor's own language, if it differs from the page's, once the page works.
@@ -162,7 +231,8 @@ export async function start(): Promise<void> {
  * idle callback (WebKit).
  */
 function afterHydration(done: () => void): void {
-  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
   if (idle) idle(done, { timeout: 1000 });
   else setTimeout(done, 50);
 }

@@ -8,7 +8,12 @@ describe('storageOrNull', () => {
 
   it('gives null, not an exception, when reading the area throws', () => {
     const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
-    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new DOMException('denied', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
     try {
       expect(storageOrNull('localStorage')).toBeNull();
     } finally {

@@ -12,12 +12,24 @@ export type HostConfig = RuntimeConfig & ParsedRuntimeConfig;
 export function parseRuntimeConfig(input: unknown): HostConfig {
   const result = validateRuntimeConfig(input);
   if (!result.ok) {
-    throw new PlatformError('CONFIG_INVALID', `The runtime config (config.json) is invalid: ${result.problems.join('; ')}. Fix the file where the host is deployed; no rebuild is needed.`);
+    throw new PlatformError(
+      'CONFIG_INVALID',
+      `The runtime config (config.json) is invalid: ${result.problems.join('; ')}. Fix the file where the host is deployed; no rebuild is needed.`,
+    );
   }
   return result.config;
 }
 
-export async function loadRuntimeConfig(url: string = RUNTIME_FILES.config, fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
-  const body = await fetchRuntimeJson(url, 'runtime config', 'CONFIG_INVALID', 'Check that it is deployed next to the host, then reload.', fetchImpl);
+export async function loadRuntimeConfig(
+  url: string = RUNTIME_FILES.config,
+  fetchImpl: typeof fetch = fetch,
+): Promise<HostConfig> {
+  const body = await fetchRuntimeJson(
+    url,
+    'runtime config',
+    'CONFIG_INVALID',
+    'Check that it is deployed next to the host, then reload.',
+    fetchImpl,
+  );
   return parseRuntimeConfig(body);
 }

@@ -5,7 +5,13 @@ import { PlatformError, type PlatformErrorCode } from '@mfe/context';
  * Any failure — network, HTTP status, not JSON — becomes one `PlatformError`
  * with `code` and a message that ends with `advice`.
  */
-export async function fetchRuntimeJson(url: string, what: string, code: PlatformErrorCode, advice: string, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+export async function fetchRuntimeJson(
+  url: string,
+  what: string,
+  code: PlatformErrorCode,
+  advice: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<unknown> {
   try {
     const response = await fetchImpl(url, { cache: 'no-cache' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

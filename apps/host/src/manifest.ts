@@ -2,9 +2,25 @@ import { parseManifest, type ManifestPolicy, type ParsedManifest } from '@mfe/ma
 import { fetchRuntimeJson } from './fetch-json';
 
 // The schema and its validation live in @mfe/manifest (shared with the check command).
-export { describeProblem, parseManifest, type ManifestProblem, type ParsedManifest, type RemoteEntry } from '@mfe/manifest';
+export {
+  describeProblem,
+  parseManifest,
+  type ManifestProblem,
+  type ParsedManifest,
+  type RemoteEntry,
+} from '@mfe/manifest';
 
-export async function loadManifest(url: string, policy: ManifestPolicy, fetchImpl: typeof fetch = fetch): Promise<ParsedManifest> {
-  const body = await fetchRuntimeJson(url, 'remotes manifest', 'MANIFEST_UNAVAILABLE', 'Check your connection and try again.', fetchImpl);
+export async function loadManifest(
+  url: string,
+  policy: ManifestPolicy,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ParsedManifest> {
+  const body = await fetchRuntimeJson(
+    url,
+    'remotes manifest',
+    'MANIFEST_UNAVAILABLE',
+    'Check your connection and try again.',
+    fetchImpl,
+  );
   return parseManifest(body, policy);
 }

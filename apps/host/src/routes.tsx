@@ -13,7 +13,11 @@ import { RemoteSkeleton } from './remotes/RemoteSkeleton';
  * Diagnostics (and the override form in it) is for admins and developers: its own chunk, loaded when
  * the page is opened, so no visitor's first script carries it (measured with `pnpm bench`).
  */
-const Diagnostics = lazy(() => import(/* webpackChunkName: "diagnostics" */ './layout/Diagnostics').then((module) => ({ default: module.Diagnostics })));
+const Diagnostics = lazy(() =>
+  import(/* webpackChunkName: "diagnostics" */ './layout/Diagnostics').then((module) => ({
+    default: module.Diagnostics,
+  })),
+);
 
 /**
  * The host's routes: its own pages plus one `<path>/*` route per remote, so
@@ -42,14 +46,19 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
     {
       path: '/',
       element: <Layout />,
-      children: [{ index: true, element: <Home /> }, {
+      children: [
+        { index: true, element: <Home /> },
+        {
           path: 'diagnostics',
           element: (
             <Suspense fallback={<p role="status">Loading diagnostics…</p>}>
               <Diagnostics />
             </Suspense>
           ),
-        }, ...remoteRoutes, { path: '*', element: <NotFound /> }],
+        },
+        ...remoteRoutes,
+        { path: '*', element: <NotFound /> },
+      ],
     },
   ];
 }

@@ -26,7 +26,15 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
     const { completeSilentCallback } = await import('./auth/silent-callback');
     return completeSilentCallback();
   }
-  const remotes: RemoteEntry[] = areas.map(({ name, path, label, order }) => ({ name, entry: `${location.origin}/${name}`, path, label, order, requiresAuth: true, timeoutMs: 10_000 }));
+  const remotes: RemoteEntry[] = areas.map(({ name, path, label, order }) => ({
+    name,
+    entry: `${location.origin}/${name}`,
+    path,
+    label,
+    order,
+    requiresAuth: true,
+    timeoutMs: 10_000,
+  }));
   const modules = Object.fromEntries(areas.map((area) => [area.name, area.module]));
   // A monolith's "loader": everything is already in the bundle.
   const loader = {
@@ -59,7 +67,20 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
     renewAfterRejection: (rejected) => session.renewAfterRejection(rejected),
   });
   createRoot(document.getElementById('root')!).render(
-    <HostServicesProvider value={{ config, session, manifest: { remotes, problems: [] }, loader, api, events: createEventBus(), consent, locale, pageTitles: createPageTitles(), styles: createRemoteStyles(() => remotes) }}>
+    <HostServicesProvider
+      value={{
+        config,
+        session,
+        manifest: { remotes, problems: [] },
+        loader,
+        api,
+        events: createEventBus(),
+        consent,
+        locale,
+        pageTitles: createPageTitles(),
+        styles: createRemoteStyles(() => remotes),
+      }}
+    >
       <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );

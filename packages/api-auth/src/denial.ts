@@ -9,7 +9,13 @@
  * - `use_dpop_nonce` (401): send the proof again with the nonce in the `DPoP-Nonce` header.
  * - `insufficient_scope` (403): a valid token without a scope this call needs.
  */
-export type DenialCode = 'missing_token' | 'invalid_request' | 'invalid_token' | 'invalid_dpop_proof' | 'use_dpop_nonce' | 'insufficient_scope';
+export type DenialCode =
+  | 'missing_token'
+  | 'invalid_request'
+  | 'invalid_token'
+  | 'invalid_dpop_proof'
+  | 'use_dpop_nonce'
+  | 'insufficient_scope';
 
 /** The authentication scheme a challenge is for. */
 export type Scheme = 'Bearer' | 'DPoP';
@@ -62,9 +68,18 @@ export class AccessDenied extends Error {
     const scope = this.details.scope?.length ? [`scope=${quoted(this.details.scope.join(' '))}`] : [];
     const challenge = (scheme: Scheme, params: string[]) => (params.length ? `${scheme} ${params.join(', ')}` : scheme);
     // No credentials at all: say both schemes this API takes (RFC 9449 §7.1), with no error code.
-    if (this.code === 'missing_token') return [challenge('Bearer', [...realm, ...scope]), challenge('DPoP', [...realm, ...scope, algs])];
+    if (this.code === 'missing_token')
+      return [challenge('Bearer', [...realm, ...scope]), challenge('DPoP', [...realm, ...scope, algs])];
     const scheme = this.details.scheme ?? 'Bearer';
-    return [challenge(scheme, [...realm, `error=${quoted(this.code)}`, `error_description=${quoted(this.message)}`, ...scope, ...(scheme === 'DPoP' ? [algs] : [])])];
+    return [
+      challenge(scheme, [
+        ...realm,
+        `error=${quoted(this.code)}`,
+        `error_description=${quoted(this.message)}`,
+        ...scope,
+        ...(scheme === 'DPoP' ? [algs] : []),
+      ]),
+    ];
   }
 
   /** Headers of the answer: the challenges and, when the client must use one, a new nonce. */

@@ -50,7 +50,10 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').dige
  * token's `cnf.jkt` to be compared with. Order matters: a replayed proof is only recorded once
  * everything else about it holds, so a forged proof cannot burn a real one's `jti`.
  */
-export async function verifyProof(request: ProofRequest, rules: ProofRules): Promise<{ thumbprint: string; payload: JWTPayload }> {
+export async function verifyProof(
+  request: ProofRequest,
+  rules: ProofRules,
+): Promise<{ thumbprint: string; payload: JWTPayload }> {
   let verified: Awaited<ReturnType<typeof jwtVerify>>;
   try {
     verified = await jwtVerify(request.proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: [...rules.algorithms] });
@@ -59,25 +62,40 @@ export async function verifyProof(request: ProofRequest, rules: ProofRules): Pro
   }
   const { payload, protectedHeader } = verified;
   const { htm, htu, iat, jti, ath, nonce } = payload as JWTPayload & Record<string, unknown>;
-  if (typeof jti !== 'string' || jti.length < 8) throw dpopDenial('invalid_dpop_proof', 'The DPoP proof has no unique "jti".');
-  if (htm !== request.method.toUpperCase()) throw dpopDenial('invalid_dpop_proof', `The DPoP proof is for method ${String(htm)}, not ${request.method.toUpperCase()}.`);
+  if (typeof jti !== 'string' || jti.length < 8)
+    throw dpopDenial('invalid_dpop_proof', 'The DPoP proof has no unique "jti".');
+  if (htm !== request.method.toUpperCase())
+    throw dpopDenial(
+      'invalid_dpop_proof',
+      `The DPoP proof is for method ${String(htm)}, not ${request.method.toUpperCase()}.`,
+    );
   const expectedHtu = htuOf(request.url);
-  if (typeof htu !== 'string' || htuOf(htu) === null || htuOf(htu) !== expectedHtu) throw dpopDenial('invalid_dpop_proof', 'The DPoP proof is for another URL ("htu").');
-  if (typeof ath !== 'string' || ath !== sha256(request.token)) throw dpopDenial('invalid_dpop_proof', 'The DPoP proof is not for this access token ("ath").');
+  if (typeof htu !== 'string' || htuOf(htu) === null || htuOf(htu) !== expectedHtu)
+    throw dpopDenial('invalid_dpop_proof', 'The DPoP proof is for another URL ("htu").');
+  if (typeof ath !== 'string' || ath !== sha256(request.token))
+    throw dpopDenial('invalid_dpop_proof', 'The DPoP proof is not for this access token ("ath").');
   const nowSeconds = rules.now() / 1000;
   if (rules.nonces) {
     if (typeof nonce !== 'string' || !rules.nonces.accepts(nonce)) {
-      throw dpopDenial('use_dpop_nonce', 'Send the request again with a DPoP proof holding the nonce in the DPoP-Nonce header.', rules.nonces.current());
+      throw dpopDenial(
+        'use_dpop_nonce',
+        'Send the request again with a DPoP proof holding the nonce in the DPoP-Nonce header.',
+        rules.nonces.current(),
+      );
     }
   }
   if (typeof iat !== 'number') throw dpopDenial('invalid_dpop_proof', 'The DPoP proof has no "iat".');
   // With server nonces the nonce proves freshness (§8), so a client whose clock is off still gets in;
   // without them the proof's own time must be recent.
   if (!rules.nonces && (nowSeconds - iat > rules.maxAgeSeconds || iat - nowSeconds > rules.clockToleranceSeconds)) {
-    throw dpopDenial('invalid_dpop_proof', `The DPoP proof's "iat" is not within ${rules.maxAgeSeconds} s of this server's time.`);
+    throw dpopDenial(
+      'invalid_dpop_proof',
+      `The DPoP proof's "iat" is not within ${rules.maxAgeSeconds} s of this server's time.`,
+    );
   }
   const thumbprint = await calculateJwkThumbprint(protectedHeader.jwk!, 'sha256');
-  const remember = Math.max(rules.maxAgeSeconds + rules.clockToleranceSeconds, rules.nonces?.lifetimeSeconds ?? 0) * 1000;
+  const remember =
+    Math.max(rules.maxAgeSeconds + rules.clockToleranceSeconds, rules.nonces?.lifetimeSeconds ?? 0) * 1000;
   if (!(await rules.replay.firstUse(`${thumbprint}:${jti}`, rules.now() + remember))) {
     throw dpopDenial('invalid_dpop_proof', 'This DPoP proof was already used: make a new proof for every request.');
   }

@@ -7,10 +7,20 @@ import type { AccessVerifier, VerifiedAccess } from './verifier';
  * is refused, answers it (status, `WWW-Authenticate`, `DPoP-Nonce`, a JSON body) and resolves to null.
  * `publicOrigin` is the origin clients call (the proof's `htu` names it, not the one behind a proxy).
  */
-export async function authorizeRequest(verifier: AccessVerifier, req: IncomingMessage, res: ServerResponse, options: { readonly publicOrigin: string; readonly scopes?: readonly string[] }): Promise<VerifiedAccess | null> {
+export async function authorizeRequest(
+  verifier: AccessVerifier,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { readonly publicOrigin: string; readonly scopes?: readonly string[] },
+): Promise<VerifiedAccess | null> {
   try {
     const access = await verifier.verify(
-      { method: req.method ?? 'GET', url: new URL(req.url ?? '/', options.publicOrigin).href, authorization: req.headers.authorization ?? null, dpop: req.headers.dpop ?? null },
+      {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', options.publicOrigin).href,
+        authorization: req.headers.authorization ?? null,
+        dpop: req.headers.dpop ?? null,
+      },
       { scopes: options.scopes ?? [] },
     );
     if (access.nonce) res.setHeader('DPoP-Nonce', access.nonce);

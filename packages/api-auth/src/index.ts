@@ -4,4 +4,10 @@ export { authorizeRequest } from './http';
 export { providerKeys } from './keys';
 export { createNonceSource, type NonceOptions, type NonceSource } from './nonces';
 export { createMemoryReplayStore, type ReplayStore } from './replay';
-export { createAccessVerifier, type AccessPolicy, type AccessRequest, type AccessVerifier, type VerifiedAccess } from './verifier';
+export {
+  createAccessVerifier,
+  type AccessPolicy,
+  type AccessRequest,
+  type AccessVerifier,
+  type VerifiedAccess,
+} from './verifier';

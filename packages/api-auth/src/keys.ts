@@ -12,7 +12,8 @@ export function providerKeys(issuer: string, fetchImpl: typeof fetch = fetch): J
     const response = await fetchImpl(url);
     if (!response.ok) throw new Error(`The provider's discovery document (${url}) answered ${response.status}.`);
     const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
-    if (metadata.issuer !== issuer) throw new Error(`The discovery document at ${url} is for issuer ${String(metadata.issuer)}, not ${issuer}.`);
+    if (metadata.issuer !== issuer)
+      throw new Error(`The discovery document at ${url} is for issuer ${String(metadata.issuer)}, not ${issuer}.`);
     if (typeof metadata.jwks_uri !== 'string') throw new Error(`The discovery document at ${url} has no jwks_uri.`);
     return createRemoteJWKSet(new URL(metadata.jwks_uri));
   };

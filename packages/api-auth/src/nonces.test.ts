@@ -16,7 +16,11 @@ describe('nonces', () => {
     expect(source.accepts(nonce)).toBe(true);
     clock += 60_000;
     expect(source.accepts(nonce)).toBe(false);
-    expect(createNonceSource({ secret: new Uint8Array(32).fill(8), windowSeconds: 60, now: () => clock }).accepts(source.current())).toBe(false);
+    expect(
+      createNonceSource({ secret: new Uint8Array(32).fill(8), windowSeconds: 60, now: () => clock }).accepts(
+        source.current(),
+      ),
+    ).toBe(false);
     expect(createNonceSource({ secret, windowSeconds: 60, now: () => clock }).accepts(source.current())).toBe(true);
     expect(source.accepts('')).toBe(false);
   });

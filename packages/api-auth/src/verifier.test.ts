@@ -2,7 +2,15 @@
  * @jest-environment node
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, calculateJwkThumbprint, type JWK, type CryptoKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  calculateJwkThumbprint,
+  type JWK,
+  type CryptoKey,
+} from 'jose';
 import { AccessDenied } from './denial';
 import { createNonceSource } from './nonces';
 import { createAccessVerifier, type AccessPolicy, type AccessRequest } from './verifier';
@@ -13,7 +21,10 @@ const URL_ = 'https://api.example.com/v1/profile';
 let clock = Date.UTC(2026, 10, 25, 12);
 const now = () => clock;
 
-interface Pair { privateKey: CryptoKey; jwk: JWK }
+interface Pair {
+  privateKey: CryptoKey;
+  jwk: JWK;
+}
 async function pair(alg = 'ES256'): Promise<Pair> {
   const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
   return { privateKey, jwk: { ...(await exportJWK(publicKey)), alg, kid: randomUUID() } };
@@ -28,13 +39,29 @@ beforeAll(async () => {
 });
 
 function policy(extra: Partial<AccessPolicy> = {}): AccessPolicy {
-  return { issuer: ISSUER, audience: AUDIENCE, scopes: ['account:read'], keys: createLocalJWKSet({ keys: [provider.jwk] }), now, ...extra };
+  return {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    scopes: ['account:read'],
+    keys: createLocalJWKSet({ keys: [provider.jwk] }),
+    now,
+    ...extra,
+  };
 }
 
 async function token(claims: Record<string, unknown> = {}, options: { key?: Pair; typ?: string; ttl?: number } = {}) {
   const key = options.key ?? provider;
   const seconds = Math.floor(clock / 1000);
-  return new SignJWT({ iss: ISSUER, aud: AUDIENCE, sub: 'alice', iat: seconds, exp: seconds + (options.ttl ?? 600), scope: 'openid account:read', client_id: 'mfe-host', ...claims })
+  return new SignJWT({
+    iss: ISSUER,
+    aud: AUDIENCE,
+    sub: 'alice',
+    iat: seconds,
+    exp: seconds + (options.ttl ?? 600),
+    scope: 'openid account:read',
+    client_id: 'mfe-host',
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid!, typ: options.typ ?? 'at+jwt' })
     .sign(key.privateKey);
 }
@@ -43,7 +70,10 @@ async function boundToken(key = browserKey, claims: Record<string, unknown> = {}
   return token({ cnf: { jkt: await calculateJwkThumbprint(key.jwk) }, ...claims });
 }
 
-async function proof(accessToken: string, options: { key?: Pair; htm?: string; htu?: string; nonce?: string; iat?: number; jti?: string } = {}) {
+async function proof(
+  accessToken: string,
+  options: { key?: Pair; htm?: string; htu?: string; nonce?: string; iat?: number; jti?: string } = {},
+) {
   const key = options.key ?? browserKey;
   const { kid: _kid, alg: _alg, ...publicJwk } = key.jwk;
   return new SignJWT({
@@ -68,7 +98,12 @@ async function refusal(promise: Promise<unknown>): Promise<AccessDenied> {
   throw new Error('the request was accepted');
 }
 
-const get = (authorization: string | null, dpop?: string | string[], url = URL_): AccessRequest => ({ method: 'GET', url, authorization, ...(dpop ? { dpop } : {}) });
+const get = (authorization: string | null, dpop?: string | string[], url = URL_): AccessRequest => ({
+  method: 'GET',
+  url,
+  authorization,
+  ...(dpop ? { dpop } : {}),
+});
 
 describe('bearer tokens', () => {
   it('accepts a token from the issuer, for this audience, with the scope, and says who and what', async () => {
@@ -80,7 +115,10 @@ describe('bearer tokens', () => {
   it('challenges a request without a token in both schemes, with no error code', async () => {
     const denied = await refusal(createAccessVerifier(policy({ realm: 'account' })).verify(get(null)));
     expect(denied.status).toBe(401);
-    expect(denied.challenges({ realm: 'account', algorithms: ['ES256'] })).toEqual(['Bearer realm="account", scope="account:read"', 'DPoP realm="account", scope="account:read", algs="ES256"']);
+    expect(denied.challenges({ realm: 'account', algorithms: ['ES256'] })).toEqual([
+      'Bearer realm="account", scope="account:read"',
+      'DPoP realm="account", scope="account:read", algs="ES256"',
+    ]);
   });
 
   it.each([
@@ -92,7 +130,9 @@ describe('bearer tokens', () => {
     const denied = await refusal(createAccessVerifier(policy()).verify(get(`Bearer ${await make()}`)));
     expect([denied.status, denied.code]).toEqual([401, 'invalid_token']);
     expect(denied.message).toMatch(message);
-    expect(denied.challenges({ algorithms: ['ES256'] })[0]).toMatch(/^Bearer error="invalid_token", error_description=".+"$/);
+    expect(denied.challenges({ algorithms: ['ES256'] })[0]).toMatch(
+      /^Bearer error="invalid_token", error_description=".+"$/,
+    );
   });
 
   it('refuses an expired token, allowing the configured clock skew', async () => {
@@ -108,27 +148,38 @@ describe('bearer tokens', () => {
   it('refuses an unsigned token ("alg": "none") and a token signed with a shared secret', async () => {
     const [header, payload] = (await token()).split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
-    const hmac = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString())).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(new TextEncoder().encode('a'.repeat(32)));
+    const hmac = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString()))
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(new TextEncoder().encode('a'.repeat(32)));
     expect(header).toBeTruthy();
-    for (const forged of [none, hmac]) expect((await refusal(createAccessVerifier(policy()).verify(get(`Bearer ${forged}`)))).code).toBe('invalid_token');
+    for (const forged of [none, hmac])
+      expect((await refusal(createAccessVerifier(policy()).verify(get(`Bearer ${forged}`)))).code).toBe(
+        'invalid_token',
+      );
   });
 
   it('answers a token without the scope with 403 insufficient_scope naming the scope', async () => {
-    const denied = await refusal(createAccessVerifier(policy()).verify(get(`Bearer ${await token({ scope: 'openid' })}`)));
+    const denied = await refusal(
+      createAccessVerifier(policy()).verify(get(`Bearer ${await token({ scope: 'openid' })}`)),
+    );
     expect([denied.status, denied.code]).toEqual([403, 'insufficient_scope']);
     expect(denied.challenges({ algorithms: [] })[0]).toContain('scope="account:read"');
   });
 
-  it('adds the scopes a call needs to the policy\'s', async () => {
+  it("adds the scopes a call needs to the policy's", async () => {
     const verifier = createAccessVerifier(policy());
-    expect((await refusal(verifier.verify(get(`Bearer ${await token()}`), { scopes: ['account:write'] }))).code).toBe('insufficient_scope');
+    expect((await refusal(verifier.verify(get(`Bearer ${await token()}`), { scopes: ['account:write'] }))).code).toBe(
+      'insufficient_scope',
+    );
   });
 
   it('refuses a malformed Authorization header and two proofs as invalid_request', async () => {
     const verifier = createAccessVerifier(policy());
     expect((await refusal(verifier.verify(get('Basic YWxpY2U6c2VjcmV0')))).status).toBe(400);
     const bound = await boundToken();
-    expect((await refusal(verifier.verify(get(`DPoP ${bound}`, [await proof(bound), await proof(bound)])))).code).toBe('invalid_request');
+    expect((await refusal(verifier.verify(get(`DPoP ${bound}`, [await proof(bound), await proof(bound)])))).code).toBe(
+      'invalid_request',
+    );
   });
 });
 
@@ -137,7 +188,9 @@ describe('DPoP-bound tokens', () => {
 
   it('accepts a bound token with a proof by its key, for this method and URL (query ignored)', async () => {
     const bound = await boundToken();
-    const access = await createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(bound), `${URL_}?page=2`));
+    const access = await createAccessVerifier(noNonces()).verify(
+      get(`DPoP ${bound}`, await proof(bound), `${URL_}?page=2`),
+    );
     expect(access.keyThumbprint).toBe(await calculateJwkThumbprint(browserKey.jwk));
   });
 
@@ -154,8 +207,13 @@ describe('DPoP-bound tokens', () => {
 
   it('refuses a proof made with another key than the token is bound to', async () => {
     const bound = await boundToken();
-    const denied = await refusal(createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(bound, { key: otherBrowserKey }))));
-    expect([denied.code, denied.message]).toEqual(['invalid_token', 'The DPoP proof is made with another key than the one this access token is bound to.']);
+    const denied = await refusal(
+      createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(bound, { key: otherBrowserKey }))),
+    );
+    expect([denied.code, denied.message]).toEqual([
+      'invalid_token',
+      'The DPoP proof is made with another key than the one this access token is bound to.',
+    ]);
   });
 
   it('refuses a replayed proof, once its first use was accepted', async () => {
@@ -164,7 +222,10 @@ describe('DPoP-bound tokens', () => {
     const once = await proof(bound);
     await verifier.verify(get(`DPoP ${bound}`, once));
     const denied = await refusal(verifier.verify(get(`DPoP ${bound}`, once)));
-    expect([denied.code, denied.message]).toEqual(['invalid_dpop_proof', 'This DPoP proof was already used: make a new proof for every request.']);
+    expect([denied.code, denied.message]).toEqual([
+      'invalid_dpop_proof',
+      'This DPoP proof was already used: make a new proof for every request.',
+    ]);
   });
 
   it.each([
@@ -173,14 +234,20 @@ describe('DPoP-bound tokens', () => {
     ['another method', { htm: 'POST' }, /method POST/],
   ])('refuses a proof for %s as invalid_dpop_proof', async (_what, options, message) => {
     const bound = await boundToken();
-    const denied = await refusal(createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(bound, options))));
+    const denied = await refusal(
+      createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(bound, options))),
+    );
     expect([denied.status, denied.code]).toEqual([401, 'invalid_dpop_proof']);
     expect(denied.message).toMatch(message);
   });
 
   it('refuses a proof made for another access token ("ath")', async () => {
     const bound = await boundToken();
-    const denied = await refusal(createAccessVerifier(noNonces()).verify(get(`DPoP ${bound}`, await proof(await boundToken(browserKey, { jti: 'x' })))));
+    const denied = await refusal(
+      createAccessVerifier(noNonces()).verify(
+        get(`DPoP ${bound}`, await proof(await boundToken(browserKey, { jti: 'x' }))),
+      ),
+    );
     expect(denied.message).toMatch(/"ath"/);
   });
 
@@ -188,7 +255,10 @@ describe('DPoP-bound tokens', () => {
     const bound = await boundToken();
     const verifier = createAccessVerifier(noNonces());
     const seconds = Math.floor(clock / 1000);
-    for (const iat of [seconds - 120, seconds + 300]) expect((await refusal(verifier.verify(get(`DPoP ${bound}`, await proof(bound, { iat }))))).code).toBe('invalid_dpop_proof');
+    for (const iat of [seconds - 120, seconds + 300])
+      expect((await refusal(verifier.verify(get(`DPoP ${bound}`, await proof(bound, { iat }))))).code).toBe(
+        'invalid_dpop_proof',
+      );
   });
 
   it('with server nonces, asks for one (use_dpop_nonce with DPoP-Nonce), accepts it, and refuses it two windows later', async () => {
@@ -203,11 +273,15 @@ describe('DPoP-bound tokens', () => {
     expect(access.nonce).toBe(nonce);
     clock += 10 * 60_000;
     const fresh = await boundToken();
-    expect((await refusal(verifier.verify(get(`DPoP ${fresh}`, await proof(fresh, { nonce }))))).code).toBe('use_dpop_nonce');
+    expect((await refusal(verifier.verify(get(`DPoP ${fresh}`, await proof(fresh, { nonce }))))).code).toBe(
+      'use_dpop_nonce',
+    );
   });
 
   it('with dpop.required, refuses bearer tokens altogether', async () => {
-    const denied = await refusal(createAccessVerifier(policy({ dpop: { required: true, nonces: false } })).verify(get(`Bearer ${await token()}`)));
+    const denied = await refusal(
+      createAccessVerifier(policy({ dpop: { required: true, nonces: false } })).verify(get(`Bearer ${await token()}`)),
+    );
     expect([denied.code, denied.details.scheme]).toEqual(['invalid_token', 'DPoP']);
   });
 });

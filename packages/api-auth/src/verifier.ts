@@ -77,9 +77,16 @@ function tokenDenial(error: unknown, scheme: 'Bearer' | 'DPoP'): AccessDenied {
     if (error.claim === 'typ') return denied('The token is not an access token (typ "at+jwt", RFC 9068).');
     return denied(`The access token's "${error.claim}" claim is not acceptable (${error.reason}).`);
   }
-  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed) return denied('The access token is not signed by the provider.');
-  if (error instanceof errors.JOSEAlgNotAllowed) return denied('The access token is signed with an algorithm this API does not accept.');
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) return denied('The access token is malformed.');
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed)
+    return denied('The access token is not signed by the provider.');
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return denied('The access token is signed with an algorithm this API does not accept.');
+  if (
+    error instanceof errors.JWSInvalid ||
+    error instanceof errors.JWTInvalid ||
+    error instanceof errors.JOSENotSupported
+  )
+    return denied('The access token is malformed.');
   throw error;
 }
 
@@ -87,7 +94,8 @@ function tokenDenial(error: unknown, scheme: 'Bearer' | 'DPoP'): AccessDenied {
 function credentialsOf(authorization: string | null | undefined): { scheme: 'Bearer' | 'DPoP'; token: string } | null {
   if (!authorization) return null;
   const match = /^(Bearer|DPoP) +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
-  if (!match) throw new AccessDenied('invalid_request', 'The Authorization header must be "Bearer <token>" or "DPoP <token>".');
+  if (!match)
+    throw new AccessDenied('invalid_request', 'The Authorization header must be "Bearer <token>" or "DPoP <token>".');
   const [, scheme = '', token = ''] = match;
   return { scheme: scheme.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer', token };
 }
@@ -101,12 +109,21 @@ export function createAccessVerifier(policy: AccessPolicy): AccessVerifier {
   const replay = policy.dpop?.replay ?? createMemoryReplayStore(now);
   const challenge: ChallengeContext = { ...(policy.realm ? { realm: policy.realm } : {}), algorithms: proofAlgorithms };
 
-  async function verify(request: AccessRequest, need: { readonly scopes?: readonly string[] } = {}): Promise<VerifiedAccess> {
+  async function verify(
+    request: AccessRequest,
+    need: { readonly scopes?: readonly string[] } = {},
+  ): Promise<VerifiedAccess> {
     const required = [...(policy.scopes ?? []), ...(need.scopes ?? [])];
     const credentials = credentialsOf(request.authorization);
     if (!credentials) throw new AccessDenied('missing_token', 'Send an access token.', { scope: required });
-    const proofs = request.dpop === undefined || request.dpop === null ? [] : typeof request.dpop === 'string' ? [request.dpop] : [...request.dpop];
-    if (proofs.length > 1 || proofs.some((proof) => proof.includes(','))) throw new AccessDenied('invalid_request', 'Send one DPoP proof per request.', { scheme: 'DPoP' });
+    const proofs =
+      request.dpop === undefined || request.dpop === null
+        ? []
+        : typeof request.dpop === 'string'
+          ? [request.dpop]
+          : [...request.dpop];
+    if (proofs.length > 1 || proofs.some((proof) => proof.includes(',')))
+      throw new AccessDenied('invalid_request', 'Send one DPoP proof per request.', { scheme: 'DPoP' });
 
     let claims: JWTPayload;
     try {
@@ -126,13 +143,40 @@ export function createAccessVerifier(policy: AccessPolicy): AccessVerifier {
     const boundTo = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
     let keyThumbprint: string | undefined;
     if (typeof boundTo === 'string' || credentials.scheme === 'DPoP') {
-      if (credentials.scheme !== 'DPoP') throw new AccessDenied('invalid_token', 'This access token is bound to a key: send it as "DPoP <token>" with a proof.', { scheme: 'DPoP' });
-      if (typeof boundTo !== 'string') throw new AccessDenied('invalid_token', 'This access token is not bound to a key: send it as a bearer token.', { scheme: 'DPoP' });
+      if (credentials.scheme !== 'DPoP')
+        throw new AccessDenied(
+          'invalid_token',
+          'This access token is bound to a key: send it as "DPoP <token>" with a proof.',
+          { scheme: 'DPoP' },
+        );
+      if (typeof boundTo !== 'string')
+        throw new AccessDenied('invalid_token', 'This access token is not bound to a key: send it as a bearer token.', {
+          scheme: 'DPoP',
+        });
       const [proof] = proofs;
-      if (proof === undefined) throw new AccessDenied('invalid_token', 'This access token is bound to a key: send a DPoP proof with it.', { scheme: 'DPoP', ...(nonces ? { nonce: nonces.current() } : {}) });
-      const rules = { algorithms: proofAlgorithms, maxAgeSeconds: policy.dpop?.proofMaxAgeSeconds ?? 60, clockToleranceSeconds: tolerance, nonces, replay, now };
-      const { thumbprint } = await verifyProof({ method: request.method, url: request.url, proof, token: credentials.token }, rules);
-      if (thumbprint !== boundTo) throw new AccessDenied('invalid_token', 'The DPoP proof is made with another key than the one this access token is bound to.', { scheme: 'DPoP' });
+      if (proof === undefined)
+        throw new AccessDenied('invalid_token', 'This access token is bound to a key: send a DPoP proof with it.', {
+          scheme: 'DPoP',
+          ...(nonces ? { nonce: nonces.current() } : {}),
+        });
+      const rules = {
+        algorithms: proofAlgorithms,
+        maxAgeSeconds: policy.dpop?.proofMaxAgeSeconds ?? 60,
+        clockToleranceSeconds: tolerance,
+        nonces,
+        replay,
+        now,
+      };
+      const { thumbprint } = await verifyProof(
+        { method: request.method, url: request.url, proof, token: credentials.token },
+        rules,
+      );
+      if (thumbprint !== boundTo)
+        throw new AccessDenied(
+          'invalid_token',
+          'The DPoP proof is made with another key than the one this access token is bound to.',
+          { scheme: 'DPoP' },
+        );
       keyThumbprint = thumbprint;
     } else if (policy.dpop?.required) {
       throw new AccessDenied('invalid_token', 'This API takes only DPoP-bound access tokens.', { scheme: 'DPoP' });
@@ -140,7 +184,12 @@ export function createAccessVerifier(policy: AccessPolicy): AccessVerifier {
 
     const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
     const missing = required.filter((scope) => !scopes.includes(scope));
-    if (missing.length) throw new AccessDenied('insufficient_scope', `The access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: sign in again asking for ${missing.length > 1 ? 'them' : 'it'}.`, { scheme: credentials.scheme, scope: required });
+    if (missing.length)
+      throw new AccessDenied(
+        'insufficient_scope',
+        `The access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: sign in again asking for ${missing.length > 1 ? 'them' : 'it'}.`,
+        { scheme: credentials.scheme, scope: required },
+      );
 
     return {
       subject: claims.sub!,

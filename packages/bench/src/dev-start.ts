@@ -36,7 +36,11 @@ function groupRssMiB(pgid: number): number {
 
 async function measureDev(cwd: string): Promise<{ ms: number; rssMiB: number }> {
   const started = performance.now();
-  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   await waitForOutput(child, 'DEV READY', 120_000, 'pnpm dev');
   const ms = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -51,7 +55,11 @@ const EDITS = 7;
 
 /** Edit-to-update with Fast Refresh, and a full page reload to the same content, in one dev session. */
 async function measureEdits(cwd: string): Promise<{ refresh: number[]; reload: number[] }> {
-  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('pnpm', ['dev', 'referrals', '--base-port', '22800'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const browser = await launchBrowser();
   const file = join(cwd, 'apps/referrals/src/ReferralsApp.tsx');
   const original = readFileSync(file, 'utf8');
@@ -67,7 +75,11 @@ async function measureEdits(cwd: string): Promise<{ refresh: number[]; reload: n
       const marker = `edit number ${i}`;
       const saved = performance.now();
       writeFileSync(file, original.replace('The referrals area is being built', marker));
-      await page.waitForFunction((text) => document.querySelector('[data-testid=referrals-overview]')?.textContent?.includes(text), marker, { timeout: 30_000 });
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid=referrals-overview]')?.textContent?.includes(text),
+        marker,
+        { timeout: 30_000 },
+      );
       refresh.push(performance.now() - saved);
       const reloaded = performance.now();
       await page.reload();
@@ -83,7 +95,8 @@ async function measureEdits(cwd: string): Promise<{ refresh: number[]; reload: n
   }
 }
 
-const spread = (values: number[]) => `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+const spread = (values: number[]) =>
+  `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 
 const copy = copyRepository(repoRoot, 'mfe-dev-bench-');
 try {
@@ -99,14 +112,19 @@ try {
   };
   console.log('| remotes in the repository | `pnpm dev referrals` ready | memory (all its processes) |\n|---|---|---|');
   await measure('2');
-  for (let i = 1; i <= EXTRA; i += 1) mustRun(copy, ['create-remote', `area${i}`, '--route', `/area-${i}`, '--no-install']);
+  for (let i = 1; i <= EXTRA; i += 1)
+    mustRun(copy, ['create-remote', `area${i}`, '--route', `/area-${i}`, '--no-install']);
   mustRun(copy, ['install', '--offline', '--no-frozen-lockfile']);
   mustRun(copy, ['--filter', './apps/area*', 'build']);
   await measure(`${2 + EXTRA} (10 scaffolded)`);
-  console.log(`\nmedians of ${RUNS} starts each; the watched remote is built by webpack's dev server, the host once for development, the others are served from their builds.`);
+  console.log(
+    `\nmedians of ${RUNS} starts each; the watched remote is built by webpack's dev server, the host once for development, the others are served from their builds.`,
+  );
   const edits = await measureEdits(copy);
   const ratio = edits.refresh.map((ms, i) => ms / edits.reload[i]!);
-  console.log(`\n| saved edit of referrals' component to updated text (${EDITS} edits) | median (min–max) |\n|---|---|\n| Fast Refresh (state kept) | ${spread(edits.refresh)} |\n| full page reload to the same content (baseline) | ${spread(edits.reload)} |\n| ratio, edit by edit | ${median(ratio).toFixed(2)}× (${Math.min(...ratio).toFixed(2)}–${Math.max(...ratio).toFixed(2)}) |\n`);
+  console.log(
+    `\n| saved edit of referrals' component to updated text (${EDITS} edits) | median (min–max) |\n|---|---|\n| Fast Refresh (state kept) | ${spread(edits.refresh)} |\n| full page reload to the same content (baseline) | ${spread(edits.reload)} |\n| ratio, edit by edit | ${median(ratio).toFixed(2)}× (${Math.min(...ratio).toFixed(2)}–${Math.max(...ratio).toFixed(2)}) |\n`,
+  );
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }

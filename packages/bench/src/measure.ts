@@ -48,7 +48,12 @@ export interface LoadFigures {
 }
 
 export interface Waterfall {
-  readonly requests: ReadonlyArray<{ readonly url: string; readonly start: number; readonly end: number; readonly fromCache: boolean }>;
+  readonly requests: ReadonlyArray<{
+    readonly url: string;
+    readonly start: number;
+    readonly end: number;
+    readonly fromCache: boolean;
+  }>;
   readonly longTasks: ReadonlyArray<{ readonly start: number; readonly duration: number }>;
   /** The measured moment. */
   readonly at: number;
@@ -121,10 +126,25 @@ export class Session {
   ) {
     this.page = page;
     this.cdp = cdp;
-    cdp.on('Network.requestWillBeSent', (e) => void this.tracked.set(e.requestId, { url: e.request.url, sentAt: e.timestamp, type: e.type, frameId: e.frameId, finished: false }));
+    cdp.on(
+      'Network.requestWillBeSent',
+      (e) =>
+        void this.tracked.set(e.requestId, {
+          url: e.request.url,
+          sentAt: e.timestamp,
+          type: e.type,
+          frameId: e.frameId,
+          finished: false,
+        }),
+    );
     cdp.on('Network.responseReceived', (e) => {
       const t = this.tracked.get(e.requestId);
-      if (t) Object.assign(t, { type: e.type, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker });
+      if (t)
+        Object.assign(t, {
+          type: e.type,
+          status: e.response.status,
+          fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker,
+        });
     });
     cdp.on('Network.requestServedFromCache', (e) => {
       const t = this.tracked.get(e.requestId);
@@ -137,9 +157,20 @@ export class Session {
   }
 
   /** A fresh profile (empty cache), throttled as the profile says, signed in at the provider through `cookies`. */
-  static async open(profile: Profile, appOrigin: string, cookies: readonly Cookie[], signedInHint = true, probeInteractive = false): Promise<Session> {
+  static async open(
+    profile: Profile,
+    appOrigin: string,
+    cookies: readonly Cookie[],
+    signedInHint = true,
+    probeInteractive = false,
+  ): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
-    const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 } });
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1280, height: 800 },
+    });
     await context.addCookies([...cookies]);
     await context.addInitScript(observerScript(appOrigin, signedInHint, probeInteractive));
     const page = context.pages()[0] ?? (await context.newPage());
@@ -148,7 +179,12 @@ export class Session {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     if (profile.network) {
       const bytesPerSecond = profile.network.bitsPerSecond / 8;
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.network.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.network.latencyMs,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
     }
     return new Session(context, page, cdp, dir);
   }
@@ -160,20 +196,31 @@ export class Session {
   /** Waits for the element with this Element Timing identifier to be painted; returns its time (ms since navigation start). */
   async waitForPaint(identifier: string, timeoutMs = 60_000): Promise<number> {
     // A function, not a string: the page's CSP forbids evaluating strings.
-    const handle = await this.page.waitForFunction((id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id], identifier, { timeout: timeoutMs });
+    const handle = await this.page.waitForFunction(
+      (id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id],
+      identifier,
+      { timeout: timeoutMs },
+    );
     return (await handle.jsonValue()) as number;
   }
 
   /** Waits until the page's "Invite someone" button has worked (opened with `probeInteractive`); returns when (ms since navigation start). */
   async waitForInteractive(timeoutMs = 60_000): Promise<number> {
-    const handle = await this.page.waitForFunction(() => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined, undefined, { timeout: timeoutMs, polling: 50 });
+    const handle = await this.page.waitForFunction(
+      () => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined,
+      undefined,
+      { timeout: timeoutMs, polling: 50 },
+    );
     return (await handle.jsonValue()) as number;
   }
 
   /** Everything measured since the last reset. */
   async figures(paintMs: number): Promise<LoadFigures> {
     await this.page.waitForTimeout(300); // late long tasks and responses
-    const state = (await this.page.evaluate('window.__bench')) as { fcp: number; longTasks: Array<{ start: number; duration: number }> };
+    const state = (await this.page.evaluate('window.__bench')) as {
+      fcp: number;
+      longTasks: Array<{ start: number; duration: number }>;
+    };
     // The page itself: the hidden silent-sign-in iframe does the same for both apps and is left out.
     const { frameTree } = await this.cdp.send('Page.getFrameTree');
     const done = [...this.tracked.entries()].filter(([, t]) => t.finished && t.frameId === frameTree.frame.id);
@@ -203,18 +250,29 @@ export class Session {
         // a body the browser no longer holds (e.g. a redirect); its bytes are not counted
       }
     }
-    const tbtMs = state.longTasks.filter((task) => task.start >= state.fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const tbtMs = state.longTasks
+      .filter((task) => task.start >= state.fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
     // Resource Timing (start and end are exposed cross-origin too): did the remote start with the host's script?
     const timing = (await this.page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const remote = entries.find((entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin));
-      const script = entries.find((entry) => entry.name.startsWith(location.origin) && /\/main\.[0-9a-f]+\.js$/.test(entry.name));
+      const remote = entries.find(
+        (entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin),
+      );
+      const script = entries.find(
+        (entry) => entry.name.startsWith(location.origin) && /\/main\.[0-9a-f]+\.js$/.test(entry.name),
+      );
       return { remote: remote ? remote.startTime : -1, script: script ? script.responseEnd : -1 };
     })) as { remote: number; script: number };
     const waterfall: Waterfall = {
       requests: mine
         .filter((t) => (t.sentAt - zero) * 1000 <= paintMs)
-        .map((t) => ({ url: t.url, start: (t.sentAt - zero) * 1000, end: t.finishedAt === undefined ? -1 : (t.finishedAt - zero) * 1000, fromCache: t.fromCache === true }))
+        .map((t) => ({
+          url: t.url,
+          start: (t.sentAt - zero) * 1000,
+          end: t.finishedAt === undefined ? -1 : (t.finishedAt - zero) * 1000,
+          fromCache: t.fromCache === true,
+        }))
         .sort((a, b) => a.start - b.start),
       longTasks: state.longTasks.filter((task) => task.start <= paintMs),
       at: paintMs,

@@ -33,10 +33,28 @@ export const BUDGETS = {
 };
 
 export type Metric = Exclude<keyof LoadFigures, 'waterfall'>;
-const METRICS: readonly Metric[] = ['paintMs', 'fcpMs', 'requests', 'requestsBeforePaint', 'jsRequests', 'jsBytes', 'jsGzipBytes', 'jsBeforePaintGzipBytes', 'jsTransferBytes', 'tbtMs', 'heapBytes', 'reactCopies', 'remoteRequestedMs', 'hostScriptLoadedMs'];
+const METRICS: readonly Metric[] = [
+  'paintMs',
+  'fcpMs',
+  'requests',
+  'requestsBeforePaint',
+  'jsRequests',
+  'jsBytes',
+  'jsGzipBytes',
+  'jsBeforePaintGzipBytes',
+  'jsTransferBytes',
+  'tbtMs',
+  'heapBytes',
+  'reactCopies',
+  'remoteRequestedMs',
+  'hostScriptLoadedMs',
+];
 
 function summarizeRuns(runs: readonly LoadFigures[]): Record<Metric, Summary> {
-  return Object.fromEntries(METRICS.map((metric) => [metric, summarize(runs.map((run) => run[metric]))])) as Record<Metric, Summary>;
+  return Object.fromEntries(METRICS.map((metric) => [metric, summarize(runs.map((run) => run[metric]))])) as Record<
+    Metric,
+    Summary
+  >;
 }
 
 export interface Comparison {
@@ -56,7 +74,13 @@ export interface Comparison {
   readonly bWaterfall?: Waterfall;
 }
 
-export function compare(scenario: string, profile: Profile, a: App, b: App, results: Array<[LoadFigures, LoadFigures]>): Comparison {
+export function compare(
+  scenario: string,
+  profile: Profile,
+  a: App,
+  b: App,
+  results: Array<[LoadFigures, LoadFigures]>,
+): Comparison {
   return {
     scenario,
     profile: profile.name,
@@ -66,7 +90,9 @@ export function compare(scenario: string, profile: Profile, a: App, b: App, resu
     bFigures: summarizeRuns(results.map(([, y]) => y)),
     paintRatio: summarize(results.map(([x, y]) => x.paintMs / y.paintMs)),
     paintDelta: summarize(results.map(([x, y]) => x.paintMs - y.paintMs)),
-    remoteLead: summarize(results.filter(([x]) => x.remoteRequestedMs >= 0).map(([x]) => x.hostScriptLoadedMs - x.remoteRequestedMs)),
+    remoteLead: summarize(
+      results.filter(([x]) => x.remoteRequestedMs >= 0).map(([x]) => x.hostScriptLoadedMs - x.remoteRequestedMs),
+    ),
     aWaterfall: typicalWaterfall(results.map(([x]) => x)),
     bWaterfall: typicalWaterfall(results.map(([, y]) => y)),
   };
@@ -76,7 +102,10 @@ export function compare(scenario: string, profile: Profile, a: App, b: App, resu
 export function waterfalls(comparisons: readonly Comparison[], profile: string = PROFILES[1]!.name): string {
   return comparisons
     .filter((c) => c.profile === profile)
-    .flatMap((c) => [c.aWaterfall ? drawWaterfall(`${c.scenario} · ${c.a} (${c.profile})`, c.aWaterfall) : '', c.bWaterfall ? drawWaterfall(`${c.scenario} · ${c.b} (${c.profile})`, c.bWaterfall) : ''])
+    .flatMap((c) => [
+      c.aWaterfall ? drawWaterfall(`${c.scenario} · ${c.a} (${c.profile})`, c.aWaterfall) : '',
+      c.bWaterfall ? drawWaterfall(`${c.scenario} · ${c.b} (${c.profile})`, c.bWaterfall) : '',
+    ])
     .filter(Boolean)
     .join('\n\n');
 }
@@ -85,13 +114,18 @@ const fmt = (s: Summary, unit: 'ms' | 'KiB' | '' | 'MiB') => {
   const scale = unit === 'KiB' ? 1024 : unit === 'MiB' ? 1024 * 1024 : 1;
   const digits = unit === 'ms' || unit === '' ? 0 : 1;
   const v = (n: number) => (n / scale).toFixed(digits);
-  return s.min === s.max ? `${v(s.median)}${unit ? ` ${unit}` : ''}` : `${v(s.median)} (${v(s.min)}–${v(s.max)})${unit ? ` ${unit}` : ''}`;
+  return s.min === s.max
+    ? `${v(s.median)}${unit ? ` ${unit}` : ''}`
+    : `${v(s.median)} (${v(s.min)}–${v(s.max)})${unit ? ` ${unit}` : ''}`;
 };
 
 const ratioText = (s: Summary) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
 
 export function table(comparisons: readonly Comparison[]): string {
-  const rows = ['| scenario | profile | app | content painted | FCP | remote requested | main script loaded | requests (all / before paint) | JS raw | JS gzip | JS gzip before paint | JS over network | TBT | heap | React copies | paint ratio |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| scenario | profile | app | content painted | FCP | remote requested | main script loaded | requests (all / before paint) | JS raw | JS gzip | JS gzip before paint | JS over network | TBT | heap | React copies | paint ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const c of comparisons) {
     for (const [label, f, ratio] of [
       [c.a, c.aFigures, ratioText(c.paintRatio)] as const,
@@ -105,7 +139,8 @@ export function table(comparisons: readonly Comparison[]): string {
   return rows.join('\n');
 }
 
-const range = (x: Summary, digits = 2, unit = '×') => `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)})`;
+const range = (x: Summary, digits = 2, unit = '×') =>
+  `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)})`;
 
 export interface Check {
   readonly budget: string;
@@ -115,15 +150,24 @@ export interface Check {
 
 /** Each budget with its figure and verdict; one whose scenario was not measured (`--only`) is left out. */
 export function budgets(comparisons: readonly Comparison[]): Check[] {
-  const find = (scenario: string, profile: string) => comparisons.find((c) => c.scenario === scenario && c.profile === profile);
+  const find = (scenario: string, profile: string) =>
+    comparisons.find((c) => c.scenario === scenario && c.profile === profile);
   const throttledName = PROFILES[1]!.name;
   const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
   return [
     ...when(find('public page, cold', throttledName), (fromHtml) => [
-      { budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(fromHtml.paintRatio), ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio },
+      {
+        budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
+        measured: range(fromHtml.paintRatio),
+        ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio,
+      },
     ]),
     ...when(find('public page interactive', throttledName), (interactive) => [
-      { budget: `public page from HTML: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`, measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`, ok: interactive.paintRatio.median <= BUDGETS.areaInteractiveRatio },
+      {
+        budget: `public page from HTML: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
+        measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`,
+        ok: interactive.paintRatio.median <= BUDGETS.areaInteractiveRatio,
+      },
       {
         budget: `public page from HTML: JS requested before the area worked ≤ ${BUDGETS.interactiveJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
         measured: `${fmt(interactive.aFigures.jsBeforePaintGzipBytes, 'KiB')} (plain page ${fmt(interactive.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
@@ -131,23 +175,36 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       },
     ]),
     ...when(find('public page rendered in the browser, interactive', throttledName), (interactive) => [
-      { budget: `public page rendered in the browser: the area interactive ≤ ${BUDGETS.clientInteractiveRatio}× the plain React page's, pair by pair (throttled)`, measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`, ok: interactive.paintRatio.median <= BUDGETS.clientInteractiveRatio },
+      {
+        budget: `public page rendered in the browser: the area interactive ≤ ${BUDGETS.clientInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
+        measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`,
+        ok: interactive.paintRatio.median <= BUDGETS.clientInteractiveRatio,
+      },
     ]),
     ...when(find('signed-in page shell', throttledName), (shell) => [
-      { budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`, measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`, ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio },
+      {
+        budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
+        measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`,
+        ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio,
+      },
     ]),
     ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
       const publicJs = plain.aFigures.jsBeforePaintGzipBytes;
       const remoteAt = plain.aFigures.remoteRequestedMs;
       return [
-        { budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`, measured: range(plain.paintRatio), ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio },
+        {
+          budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`,
+          measured: range(plain.paintRatio),
+          ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio,
+        },
         {
           budget: `public page rendered in the browser: JS requested before the content painted ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
           measured: `${fmt(publicJs, 'KiB')} (all JS of the load ${fmt(plain.aFigures.jsGzipBytes, 'KiB')}; plain page ${fmt(plain.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
           ok: publicJs.median <= BUDGETS.publicJsGzipBytes,
         },
         {
-          budget: "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+          budget:
+            "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
           measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,
           ok: remoteAt.max >= 0 && plain.remoteLead.median >= 0,
         },
@@ -161,23 +218,51 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       },
     ]),
     ...when(find('navigation to 2nd remote', throttledName), (navigation) => [
-      { budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`, measured: range(navigation.paintRatio), ok: navigation.paintRatio.median <= BUDGETS.navigationRatio },
+      {
+        budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`,
+        measured: range(navigation.paintRatio),
+        ok: navigation.paintRatio.median <= BUDGETS.navigationRatio,
+      },
     ]),
     ...when(find('cold load', throttledName), (throttled) => {
       const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
       const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
       return [
-        { budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`, measured: range(throttled.paintRatio), ok: throttled.paintRatio.median <= BUDGETS.paintRatio },
-        { budget: 'federation + shell JS ≤ 15 KiB gzip over baseline', measured: `${(overhead / 1024).toFixed(1)} KiB`, ok: overhead <= BUDGETS.jsOverheadGzipBytes },
-        { budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`, measured: `${extra}`, ok: extra <= BUDGETS.extraRequests },
-        { budget: 'React downloaded once', measured: `${throttled.aFigures.reactCopies.max}`, ok: throttled.aFigures.reactCopies.max === 1 },
+        {
+          budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`,
+          measured: range(throttled.paintRatio),
+          ok: throttled.paintRatio.median <= BUDGETS.paintRatio,
+        },
+        {
+          budget: 'federation + shell JS ≤ 15 KiB gzip over baseline',
+          measured: `${(overhead / 1024).toFixed(1)} KiB`,
+          ok: overhead <= BUDGETS.jsOverheadGzipBytes,
+        },
+        {
+          budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`,
+          measured: `${extra}`,
+          ok: extra <= BUDGETS.extraRequests,
+        },
+        {
+          budget: 'React downloaded once',
+          measured: `${throttled.aFigures.reactCopies.max}`,
+          ok: throttled.aFigures.reactCopies.max === 1,
+        },
       ];
     }),
     ...when(find('50 vs 2 remotes', throttledName), (many) => [
-      { budget: '50 remotes within 5% of 2 (throttled)', measured: range(many.paintRatio, 3), ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio },
+      {
+        budget: '50 remotes within 5% of 2 (throttled)',
+        measured: range(many.paintRatio, 3),
+        ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio,
+      },
     ]),
     ...when(find('repeat visit', PROFILES[0]!.name), (repeat) => [
-      { budget: 'warm repeat visit transfers no JS', measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`, ok: repeat.aFigures.jsTransferBytes.max === 0 },
+      {
+        budget: 'warm repeat visit transfers no JS',
+        measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`,
+        ok: repeat.aFigures.jsTransferBytes.max === 0,
+      },
     ]),
     ...when(find('signed-in reload of a deep link', throttledName), (reload) => [
       {

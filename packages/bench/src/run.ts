@@ -5,7 +5,19 @@ import { RUNTIME_FILES } from '@mfe/manifest';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { PROFILES } from './measure';
 import { budgets, compare, table, waterfalls, type Comparison } from './report';
-import { coldLoad, interactiveLoad, navigation, pairs, reloadDeepLink, reloadPublicPage, repeatVisit, signedInShell, signInOnce, type App, type Scenario } from './scenarios';
+import {
+  coldLoad,
+  interactiveLoad,
+  navigation,
+  pairs,
+  reloadDeepLink,
+  reloadPublicPage,
+  repeatVisit,
+  signedInShell,
+  signInOnce,
+  type App,
+  type Scenario,
+} from './scenarios';
 
 // `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI); `--only` below.
 // Builds come first (the root script runs `pnpm build` and the baseline's build).
@@ -13,7 +25,8 @@ const quick = process.argv.includes('--quick');
 // `--only <text>`: just the scenarios whose name contains it (e.g. "navigation"), and their budgets.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-if (onlyAt >= 0 && (!only || only.startsWith('--'))) throw new Error("--only needs part of a scenario's name after it, e.g. `pnpm bench --only navigation`.");
+if (onlyAt >= 0 && (!only || only.startsWith('--')))
+  throw new Error("--only needs part of a scenario's name after it, e.g. `pnpm bench --only navigation`.");
 const LOADS = quick ? 3 : 10;
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
@@ -24,7 +37,13 @@ function withIdleRemotes(count: number): NonNullable<StackRig['manifest']> {
     ...manifest,
     remotes: [
       ...manifest.remotes,
-      ...Array.from({ length: count }, (_, i) => ({ name: `idle_${i}`, entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`, path: `/idle-${i}`, label: `Idle ${i}`, order: 1000 + i })),
+      ...Array.from({ length: count }, (_, i) => ({
+        name: `idle_${i}`,
+        entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`,
+        path: `/idle-${i}`,
+        label: `Idle ${i}`,
+        order: 1000 + i,
+      })),
     ],
   });
 }
@@ -37,43 +56,138 @@ async function main() {
   const servers: Array<{ close(): Promise<void> }> = [];
   try {
     // The baseline page signs in with the main stack's provider.
-    const main = await startStack({ hostPort: 7400, rig: { compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] } });
+    const main = await startStack({
+      hostPort: 7400,
+      rig: { compress: true, extraHostOrigins: [`http://localhost:${baselinePort}`] },
+    });
     stacks.push(main);
     const many = await startStack({ hostPort: 7600, rig: { compress: true, manifest: withIdleRemotes(48) } });
     stacks.push(many);
     // DPoP on (as `pnpm start`), and referrals a public area: the visitor's page.
-    const publicRemotes = readDevRemotes().map((remote) => (remote.name === 'referrals' ? { ...remote, requiresAuth: false } : remote));
+    const publicRemotes = readDevRemotes().map((remote) =>
+      remote.name === 'referrals' ? { ...remote, requiresAuth: false } : remote,
+    );
     const withDpop = await startStack({ hostPort: 7800, dpop: true, remotes: publicRemotes, rig: { compress: true } });
     stacks.push(withDpop);
     // The same, with every page rendered in the browser (as a host behind nginx serves it today).
-    const clientRendered = await startStack({ hostPort: 8000, dpop: true, remotes: publicRemotes, prerender: false, rig: { compress: true } });
+    const clientRendered = await startStack({
+      hostPort: 8000,
+      dpop: true,
+      remotes: publicRemotes,
+      prerender: false,
+      rig: { compress: true },
+    });
     stacks.push(clientRendered);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
-    servers.push(await serveStatic({ dir: join(here, '..', 'dist'), port: baselinePort, compress: true, role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { [RUNTIME_FILES.config]: main.config } } }));
+    servers.push(
+      await serveStatic({
+        dir: join(here, '..', 'dist'),
+        port: baselinePort,
+        compress: true,
+        role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { [RUNTIME_FILES.config]: main.config } },
+      }),
+    );
     // Served with the host's headers (same policy, same compression).
-    servers.push(await serveStatic({ dir: join(here, '..', 'dist-plain'), port: plainPort, compress: true, role: { kind: 'host', headers: { config: main.config } } }));
+    servers.push(
+      await serveStatic({
+        dir: join(here, '..', 'dist-plain'),
+        port: plainPort,
+        compress: true,
+        role: { kind: 'host', headers: { config: main.config } },
+      }),
+    );
 
     const host: App = { label: 'host (federated)', origin: main.hostUrl, idpUrl: main.idpUrl, cookies: [] };
-    const baseline: App = { label: 'baseline (single bundle)', origin: `http://localhost:${baselinePort}`, idpUrl: main.idpUrl, cookies: [] };
-    const host50: App = { label: 'host, 50 remotes in manifest', origin: many.hostUrl, idpUrl: many.idpUrl, cookies: [] };
+    const baseline: App = {
+      label: 'baseline (single bundle)',
+      origin: `http://localhost:${baselinePort}`,
+      idpUrl: main.idpUrl,
+      cookies: [],
+    };
+    const host50: App = {
+      label: 'host, 50 remotes in manifest',
+      origin: many.hostUrl,
+      idpUrl: many.idpUrl,
+      cookies: [],
+    };
     await signInOnce(host, outDir);
     baseline.cookies = host.cookies;
     await signInOnce(host50, outDir);
-    const hostDpop: App = { label: 'host with DPoP (kept refresh token)', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [] };
+    const hostDpop: App = {
+      label: 'host with DPoP (kept refresh token)',
+      origin: withDpop.hostUrl,
+      idpUrl: withDpop.idpUrl,
+      cookies: [],
+    };
     await signInOnce(hostDpop, outDir);
-    const hostIframe: App = { label: 'host without DPoP (iframe restore)', origin: main.hostUrl, idpUrl: main.idpUrl, cookies: host.cookies };
-    const visitor: App = { label: 'host, public page from HTML, visitor', origin: withDpop.hostUrl, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
-    const visitorClient: App = { label: 'host, public page rendered in the browser, visitor', origin: clientRendered.hostUrl, idpUrl: clientRendered.idpUrl, cookies: [], visitor: true };
-    const plainPage: App = { label: 'plain React page (one bundle)', origin: `http://localhost:${plainPort}`, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
+    const hostIframe: App = {
+      label: 'host without DPoP (iframe restore)',
+      origin: main.hostUrl,
+      idpUrl: main.idpUrl,
+      cookies: host.cookies,
+    };
+    const visitor: App = {
+      label: 'host, public page from HTML, visitor',
+      origin: withDpop.hostUrl,
+      idpUrl: withDpop.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
+    const visitorClient: App = {
+      label: 'host, public page rendered in the browser, visitor',
+      origin: clientRendered.hostUrl,
+      idpUrl: clientRendered.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
+    const plainPage: App = {
+      label: 'plain React page (one bundle)',
+      origin: `http://localhost:${plainPort}`,
+      idpUrl: withDpop.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
 
     /** What is measured: name, what it says while it runs, the two apps, the scenario (and the reference's, if different). */
     const plan: Array<[string, string, App, App, Scenario, Scenario?]> = [
       ['public page, cold', 'the public page (from HTML) vs a plain React page', visitor, plainPage, coldLoad],
-      ['public page interactive', "the public page's area interactive (from HTML) vs a plain React page's button", visitor, plainPage, interactiveLoad],
-      ['signed-in page shell', "a signed-in page's shell (from HTML) vs a plain React page's content", hostDpop, plainPage, signedInShell, coldLoad],
-      ['public page rendered in the browser, cold', 'the public page rendered in the browser vs a plain React page', visitorClient, plainPage, coldLoad],
-      ['public page rendered in the browser, interactive', "the public page's area interactive (rendered in the browser) vs a plain React page's button", visitorClient, plainPage, interactiveLoad],
-      ['signed-in reload vs public reload', "a signed-in reload vs the public page's reload (rendered in the browser)", hostDpop, visitorClient, reloadDeepLink, reloadPublicPage],
+      [
+        'public page interactive',
+        "the public page's area interactive (from HTML) vs a plain React page's button",
+        visitor,
+        plainPage,
+        interactiveLoad,
+      ],
+      [
+        'signed-in page shell',
+        "a signed-in page's shell (from HTML) vs a plain React page's content",
+        hostDpop,
+        plainPage,
+        signedInShell,
+        coldLoad,
+      ],
+      [
+        'public page rendered in the browser, cold',
+        'the public page rendered in the browser vs a plain React page',
+        visitorClient,
+        plainPage,
+        coldLoad,
+      ],
+      [
+        'public page rendered in the browser, interactive',
+        "the public page's area interactive (rendered in the browser) vs a plain React page's button",
+        visitorClient,
+        plainPage,
+        interactiveLoad,
+      ],
+      [
+        'signed-in reload vs public reload',
+        "a signed-in reload vs the public page's reload (rendered in the browser)",
+        hostDpop,
+        visitorClient,
+        reloadDeepLink,
+        reloadPublicPage,
+      ],
       ['cold load', 'cold loads', host, baseline, coldLoad],
       ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],
       ['repeat visit', 'repeat visits', host, baseline, repeatVisit],
@@ -81,7 +195,10 @@ async function main() {
       ['signed-in reload of a deep link', 'signed-in reloads, DPoP vs iframe', hostDpop, hostIframe, reloadDeepLink],
     ];
     const chosen = plan.filter(([name]) => !only || name.includes(only));
-    if (chosen.length === 0) throw new Error(`--only "${only}" names no scenario; the scenarios are: ${plan.map(([name]) => `"${name}"`).join(', ')}.`);
+    if (chosen.length === 0)
+      throw new Error(
+        `--only "${only}" names no scenario; the scenarios are: ${plan.map(([name]) => `"${name}"`).join(', ')}.`,
+      );
     const comparisons: Comparison[] = [];
     for (const profile of PROFILES) {
       for (const [name, what, a, b, scenario, scenarioB] of chosen) {
@@ -100,11 +217,18 @@ async function main() {
       ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${c.ok ? 'within' : 'OVER'} |`),
     ].join('\n');
     const drawn = waterfalls(comparisons);
-    writeFileSync(join(outDir, 'results.json'), JSON.stringify({ loads: LOADS, quick, comparisons, budgets: checks }, null, 2));
+    writeFileSync(
+      join(outDir, 'results.json'),
+      JSON.stringify({ loads: LOADS, quick, comparisons, budgets: checks }, null, 2),
+    );
     writeFileSync(join(outDir, 'results.md'), `${markdown}\n`);
     writeFileSync(join(outDir, 'waterfalls.txt'), `${drawn}\n`);
-    console.log(`\nWaterfalls (a typical load of each, throttled; █ a request from sent to finished, ▒ a long task):\n\n${drawn}`);
-    console.log(`\n${markdown}\n\n(results in .bench/results.json, .bench/results.md and .bench/waterfalls.txt; ${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(
+      `\nWaterfalls (a typical load of each, throttled; █ a request from sent to finished, ▒ a long task):\n\n${drawn}`,
+    );
+    console.log(
+      `\n${markdown}\n\n(results in .bench/results.json, .bench/results.md and .bench/waterfalls.txt; ${Math.round((Date.now() - started) / 1000)} s)`,
+    );
   } finally {
     await Promise.all([...servers, ...stacks].map((s) => s.close()));
   }

@@ -18,7 +18,11 @@ export interface App {
 
 export async function signInOnce(app: App, workDir: string): Promise<void> {
   const dir = join(workDir, `signin-${Date.now()}`);
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${app.origin}/account`);
   await page.waitForSelector('#username');
@@ -32,8 +36,19 @@ export async function signInOnce(app: App, workDir: string): Promise<void> {
 }
 
 /** One measured visit in a fresh profile; the profile is closed whatever happens. */
-async function inFreshProfile(app: App, profile: Profile, visit: (session: Session) => Promise<LoadFigures>, probeInteractive = false): Promise<LoadFigures> {
-  const session = await Session.open(profile, app.origin, app.visitor ? [] : app.cookies, !app.visitor, probeInteractive);
+async function inFreshProfile(
+  app: App,
+  profile: Profile,
+  visit: (session: Session) => Promise<LoadFigures>,
+  probeInteractive = false,
+): Promise<LoadFigures> {
+  const session = await Session.open(
+    profile,
+    app.origin,
+    app.visitor ? [] : app.cookies,
+    !app.visitor,
+    probeInteractive,
+  );
   try {
     return await visit(session);
   } finally {
@@ -120,7 +135,14 @@ export type Scenario = (app: App, profile: Profile) => Promise<LoadFigures>;
  * Loads alternate between the two apps, so both see the same machine state; ratios are per pair.
  * `scenarioB` (default: the same) is what the reference app does.
  */
-export async function pairs(a: App, b: App, profile: Profile, loads: number, scenario: Scenario, scenarioB: Scenario = scenario) {
+export async function pairs(
+  a: App,
+  b: App,
+  profile: Profile,
+  loads: number,
+  scenario: Scenario,
+  scenarioB: Scenario = scenario,
+) {
   await scenario(a, profile); // warm-up (not recorded)
   await scenarioB(b, profile);
   const results: Array<[LoadFigures, LoadFigures]> = [];

@@ -27,12 +27,15 @@ const Nav = () => (
   </nav>
 );
 
-test.each(['/account/userinfo', '/account/userinfo/', '/account/userinfo/deep/er'])('links from the area root are the same on the nested page %s', (url) => {
-  renderArea(url, <Nav />);
-  expect(screen.getByText('Claims').getAttribute('href')).toBe('/account');
-  expect(screen.getByText('Provider profile').getAttribute('href')).toBe('/account/userinfo');
-  expect(screen.getByText('Raw').getAttribute('href')).toBe('/account/userinfo/raw?x=1');
-});
+test.each(['/account/userinfo', '/account/userinfo/', '/account/userinfo/deep/er'])(
+  'links from the area root are the same on the nested page %s',
+  (url) => {
+    renderArea(url, <Nav />);
+    expect(screen.getByText('Claims').getAttribute('href')).toBe('/account');
+    expect(screen.getByText('Provider profile').getAttribute('href')).toBe('/account/userinfo');
+    expect(screen.getByText('Raw').getAttribute('href')).toBe('/account/userinfo/raw?x=1');
+  },
+);
 
 test('the link of the page on screen is marked current; the area root only on the root', () => {
   renderArea('/account/userinfo', <Nav />);
@@ -69,5 +72,10 @@ test('usePageTitle names the page while mounted and clears it after', () => {
   const { rerender, unmount } = render(<Page title="Claims" />, { wrapper: host.wrapper });
   rerender(<Page title="Provider profile" />);
   unmount();
-  expect(host.calls.filter((call) => call.method === 'remote.setTitle').map((call) => call.args[0])).toEqual(['Claims', null, 'Provider profile', null]);
+  expect(host.calls.filter((call) => call.method === 'remote.setTitle').map((call) => call.args[0])).toEqual([
+    'Claims',
+    null,
+    'Provider profile',
+    null,
+  ]);
 });

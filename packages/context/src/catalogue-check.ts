@@ -1,4 +1,10 @@
-import { isLiteralElement, isPoundElement, isTagElement, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import {
+  isLiteralElement,
+  isPoundElement,
+  isTagElement,
+  parse,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 import { createIntl, type MessageDescriptor } from './intl';
 
 /** Every argument a message uses, in its plural and select branches too (none when it does not parse). */
@@ -25,7 +31,10 @@ function argumentsOf(message: string | MessageFormatElement[]): string[] | null 
 
 /** A value of the kind the message formats the argument as: a number, a date, else its name. */
 function sampleFor(message: string | MessageFormatElement[], name: string): string | number | Date {
-  const kind = typeof message === 'string' ? new RegExp(`\\{\\s*${name}\\s*,\\s*(\\w+)`).exec(message)?.[1] : kindOf(message, name);
+  const kind =
+    typeof message === 'string'
+      ? new RegExp(`\\{\\s*${name}\\s*,\\s*(\\w+)`).exec(message)?.[1]
+      : kindOf(message, name);
   if (kind === 'plural' || kind === 'selectordinal' || kind === 'number') return 1;
   if (kind === 'date' || kind === 'time') return new Date(0);
   return name;
@@ -59,7 +68,11 @@ function kindOf(elements: MessageFormatElement[], name: string): string | undefi
  *
  *     expect(catalogueProblems(messages, { de, ar }, { name: 'Ada' })).toEqual([]);
  */
-export function catalogueProblems(messages: Readonly<Record<string, MessageDescriptor>>, catalogues: Readonly<Record<string, Readonly<Record<string, string | MessageFormatElement[]>>>>, sample: Readonly<Record<string, string | number | Date>> = {}): string[] {
+export function catalogueProblems(
+  messages: Readonly<Record<string, MessageDescriptor>>,
+  catalogues: Readonly<Record<string, Readonly<Record<string, string | MessageFormatElement[]>>>>,
+  sample: Readonly<Record<string, string | number | Date>> = {},
+): string[] {
   const problems: string[] = [];
   const descriptors = Object.values(messages);
   const ids = new Set(descriptors.map((message) => message.id));
@@ -71,13 +84,25 @@ export function catalogueProblems(messages: Readonly<Record<string, MessageDescr
         continue;
       }
       const [wanted, found] = [argumentsOf(message.defaultMessage) ?? [], argumentsOf(translated)];
-      if (found && wanted.join() !== found.join()) problems.push(`${locale}: "${message.id}" uses {${found.join(', ')}} where the default text uses {${wanted.join(', ')}}`);
+      if (found && wanted.join() !== found.join())
+        problems.push(
+          `${locale}: "${message.id}" uses {${found.join(', ')}} where the default text uses {${wanted.join(', ')}}`,
+        );
       const errors: string[] = [];
-      const intl = createIntl({ locale, defaultLocale: locale, messages: { [message.id]: translated }, onError: (_, error) => void errors.push((error as Error).message) });
-      intl.formatMessage(message, Object.fromEntries(wanted.map((name) => [name, sample[name] ?? sampleFor(message.defaultMessage, name)])));
+      const intl = createIntl({
+        locale,
+        defaultLocale: locale,
+        messages: { [message.id]: translated },
+        onError: (_, error) => void errors.push((error as Error).message),
+      });
+      intl.formatMessage(
+        message,
+        Object.fromEntries(wanted.map((name) => [name, sample[name] ?? sampleFor(message.defaultMessage, name)])),
+      );
       if (errors.length > 0) problems.push(`${locale}: "${message.id}" does not format (${errors[0]})`);
     }
-    for (const id of Object.keys(catalogue)) if (!ids.has(id)) problems.push(`${locale}: "${id}" is not a message of the code (removed or misspelt?)`);
+    for (const id of Object.keys(catalogue))
+      if (!ids.has(id)) problems.push(`${locale}: "${id}" is not a message of the code (removed or misspelt?)`);
   }
   return problems;
 }

@@ -16,7 +16,10 @@ test('a choice is recorded per category, notifies subscribers once per change, a
   unsubscribe();
   store.set({ marketing: false });
   expect(listener).toHaveBeenCalledTimes(1);
-  expect(changes).toEqual([{ analytics: true, marketing: null }, { analytics: true, marketing: false }]);
+  expect(changes).toEqual([
+    { analytics: true, marketing: null },
+    { analytics: true, marketing: false },
+  ]);
 });
 
 function ConsentLine() {

@@ -19,13 +19,19 @@ export interface ConsentApi {
 export const NO_CONSENT: ConsentState = Object.freeze({ analytics: null, marketing: null });
 
 /** An in-memory consent store (the host persists its own; tests and tools use this). */
-export function createConsentStore(initial: ConsentState = NO_CONSENT, onChange?: (state: ConsentState) => void): ConsentApi {
+export function createConsentStore(
+  initial: ConsentState = NO_CONSENT,
+  onChange?: (state: ConsentState) => void,
+): ConsentApi {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
     set(choice) {
-      const next = Object.freeze({ ...state, ...Object.fromEntries(Object.entries(choice).filter(([, value]) => typeof value === 'boolean')) }) as ConsentState;
+      const next = Object.freeze({
+        ...state,
+        ...Object.fromEntries(Object.entries(choice).filter(([, value]) => typeof value === 'boolean')),
+      }) as ConsentState;
       if (next.analytics === state.analytics && next.marketing === state.marketing) return;
       state = next;
       onChange?.(state);

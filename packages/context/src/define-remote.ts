@@ -34,7 +34,11 @@ export interface RemoteModule extends RemoteDefinition {
  *     export default defineRemote({ App: ReferralsApp });
  */
 export function defineRemote(definition: RemoteDefinition): RemoteModule {
-  return Object.freeze({ kind: REMOTE_MODULE_KIND, App: definition.App, ...(definition.messages ? { messages: definition.messages } : {}) });
+  return Object.freeze({
+    kind: REMOTE_MODULE_KIND,
+    App: definition.App,
+    ...(definition.messages ? { messages: definition.messages } : {}),
+  });
 }
 
 /** Type guard the host uses on whatever a remote's `./remote` module exported. */

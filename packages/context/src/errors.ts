@@ -38,7 +38,11 @@ export class ApiError extends PlatformError {
   readonly status: number | undefined;
   readonly url: string;
 
-  constructor(code: Extract<PlatformErrorCode, `API_${string}`>, message: string, details: { url: string; status?: number; cause?: unknown }) {
+  constructor(
+    code: Extract<PlatformErrorCode, `API_${string}`>,
+    message: string,
+    details: { url: string; status?: number; cause?: unknown },
+  ) {
     super(code, message, { cause: details.cause });
     this.url = details.url;
     this.status = details.status;

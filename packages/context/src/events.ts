@@ -50,7 +50,9 @@ type AnyHandler = (payload: unknown) => void;
  * Creates the page's event bus. A handler that throws is reported through
  * `onHandlerError` and does not stop the other handlers or the emitter.
  */
-export function createEventBus(onHandlerError: (error: unknown, name: string) => void = (error) => console.error(error)): RootEventBus {
+export function createEventBus(
+  onHandlerError: (error: unknown, name: string) => void = (error) => console.error(error),
+): RootEventBus {
   const handlers = new Map<string, Set<AnyHandler>>();
   const last = new Map<string, unknown>();
   let count = 0;

@@ -1,6 +1,15 @@
 export { CONTRACT_VERSION } from './version';
 export { ApiError, PlatformError, isPlatformError, type PlatformErrorCode } from './errors';
-export type { ApiClient, AuthApi, HostContext, NavigateOptions, RemoteInfo, RuntimeConfig, Telemetry, User } from './types';
+export type {
+  ApiClient,
+  AuthApi,
+  HostContext,
+  NavigateOptions,
+  RemoteInfo,
+  RuntimeConfig,
+  Telemetry,
+  User,
+} from './types';
 export {
   HostProvider,
   useApi,
@@ -16,7 +25,13 @@ export {
   useUser,
   type HostProviderProps,
 } from './provider';
-export { defineRemote, isRemoteModule, REMOTE_MODULE_KIND, type RemoteDefinition, type RemoteModule } from './define-remote';
+export {
+  defineRemote,
+  isRemoteModule,
+  REMOTE_MODULE_KIND,
+  type RemoteDefinition,
+  type RemoteModule,
+} from './define-remote';
 export {
   createEventBus,
   type EventBus,
@@ -29,7 +44,25 @@ export {
 } from './events';
 export { createConsentStore, NO_CONSENT, type ConsentApi, type ConsentCategory, type ConsentState } from './consent';
 export { areaPath } from './area-path';
-export { AreaLink, AreaNavLink, useAreaHref, useAreaNavigate, usePageTitle, type AreaLinkProps, type AreaNavLinkProps } from './area-links';
+export {
+  AreaLink,
+  AreaNavLink,
+  useAreaHref,
+  useAreaNavigate,
+  usePageTitle,
+  type AreaLinkProps,
+  type AreaNavLinkProps,
+} from './area-links';
 export { PSEUDO_LOCALE } from './pseudo-locale';
 export { canParseMessages, installMessageParser, type CompiledMessage } from './message-parser';
-export { createIntl, defineMessages, fixedIntl, textDirection, type CreateIntlOptions, type IntlApi, type IntlSource, type MessageDescriptor, type MessageValues } from './intl';
+export {
+  createIntl,
+  defineMessages,
+  fixedIntl,
+  textDirection,
+  type CreateIntlOptions,
+  type IntlApi,
+  type IntlSource,
+  type MessageDescriptor,
+  type MessageValues,
+} from './intl';

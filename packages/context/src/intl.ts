@@ -35,7 +35,11 @@ export interface IntlApi {
   formatMessage(message: MessageDescriptor, values?: MessageValues): string;
   formatNumber(value: number | bigint, options?: Intl.NumberFormatOptions): string;
   formatDate(value: Date | number, options?: Intl.DateTimeFormatOptions): string;
-  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+  formatRelativeTime(
+    value: number,
+    unit: Intl.RelativeTimeFormatUnit,
+    options?: Intl.RelativeTimeFormatOptions,
+  ): string;
   formatList(values: readonly string[], options?: Intl.ListFormatOptions): string;
 }
 
@@ -55,7 +59,10 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'yi', '
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   try {
     const tag = new Intl.Locale(locale);
-    const info = (tag as unknown as { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } }).getTextInfo?.() ?? (tag as unknown as { textInfo?: { direction?: string } }).textInfo;
+    const info =
+      (
+        tag as unknown as { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } }
+      ).getTextInfo?.() ?? (tag as unknown as { textInfo?: { direction?: string } }).textInfo;
     if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
     const script = tag.script ?? tag.maximize().script;
     if (script) return RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
@@ -90,7 +97,9 @@ export interface CreateIntlOptions {
  * here), and the formatters made with it fall back for an engine without that locale all the same.
  */
 const resolvedLocales = new Map<string, Intl.Locale | undefined>();
-(IntlMessageFormat as unknown as { resolveLocale: (locales: string | string[]) => Intl.Locale | undefined }).resolveLocale = (locales) => {
+(
+  IntlMessageFormat as unknown as { resolveLocale: (locales: string | string[]) => Intl.Locale | undefined }
+).resolveLocale = (locales) => {
   const tag = Array.isArray(locales) ? locales[0] : locales;
   if (tag === undefined || typeof Intl.Locale === 'undefined') return undefined;
   if (!resolvedLocales.has(tag)) resolvedLocales.set(tag, new Intl.Locale(tag));
@@ -126,8 +135,18 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
   const pseudo = locale === PSEUDO_LOCALE;
   // One set of number, date and plural formatters for every message of this locale (the formatter
   // makes its own per message otherwise).
-  const formatters = { getNumberFormat: memo((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)), getDateTimeFormat: memo((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)), getPluralRules: memo((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)) };
-  const format = (source: string | CompiledMessage, sourceLocale: string, values: MessageValues | undefined): string => {
+  const formatters = {
+    getNumberFormat: memo((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
+    getDateTimeFormat: memo(
+      (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+    ),
+    getPluralRules: memo((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
+  };
+  const format = (
+    source: string | CompiledMessage,
+    sourceLocale: string,
+    values: MessageValues | undefined,
+  ): string => {
     const literal = pseudo ? undefined : literalOf(source);
     if (literal !== undefined) return literal;
     if (typeof source === 'string' && !canParseMessages()) {
@@ -137,7 +156,13 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
     let inLocale = formats.get(sourceLocale);
     if (!inLocale) formats.set(sourceLocale, (inLocale = new Map()));
     let compiled = inLocale.get(source);
-    if (!compiled) inLocale.set(source, (compiled = pseudo ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale, undefined, { formatters }) : new IntlMessageFormat(source, sourceLocale, undefined, { formatters })));
+    if (!compiled)
+      inLocale.set(
+        source,
+        (compiled = pseudo
+          ? new IntlMessageFormat(pseudoLocalize(source), defaultLocale, undefined, { formatters })
+          : new IntlMessageFormat(source, sourceLocale, undefined, { formatters })),
+      );
     const result = compiled.format(values as Record<string, string | number | Date | boolean>);
     return Array.isArray(result) ? result.join('') : String(result);
   };
@@ -151,7 +176,9 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
         options.onMissing?.(message.id, locale);
       }
       try {
-        return translated === undefined ? format(message.defaultMessage, defaultLocale, values) : format(translated, locale, values);
+        return translated === undefined
+          ? format(message.defaultMessage, defaultLocale, values)
+          : format(translated, locale, values);
       } catch (error) {
         options.onError?.(message.id, error);
         try {
@@ -161,9 +188,12 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
         }
       }
     },
-    formatNumber: (value, formatOptions) => cached(numberFormats, formatOptions, () => new Intl.NumberFormat(locale, formatOptions)).format(value),
-    formatDate: (value, formatOptions) => cached(dateFormats, formatOptions, () => new Intl.DateTimeFormat(locale, formatOptions)).format(value),
-    formatRelativeTime: (value, unit, formatOptions) => new Intl.RelativeTimeFormat(locale, formatOptions).format(value, unit),
+    formatNumber: (value, formatOptions) =>
+      cached(numberFormats, formatOptions, () => new Intl.NumberFormat(locale, formatOptions)).format(value),
+    formatDate: (value, formatOptions) =>
+      cached(dateFormats, formatOptions, () => new Intl.DateTimeFormat(locale, formatOptions)).format(value),
+    formatRelativeTime: (value, unit, formatOptions) =>
+      new Intl.RelativeTimeFormat(locale, formatOptions).format(value, unit),
     formatList: (values, formatOptions) => new Intl.ListFormat(locale, formatOptions).format(values),
   };
 }
@@ -172,7 +202,9 @@ export function createIntl(options: CreateIntlOptions): IntlApi {
 function memo<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
   const made = new Map<string, R>();
   return (...args) => {
-    const key = JSON.stringify(args, (_name, value: unknown) => (value instanceof Intl.Locale ? value.toString() : value));
+    const key = JSON.stringify(args, (_name, value: unknown) =>
+      value instanceof Intl.Locale ? value.toString() : value,
+    );
     let value = made.get(key);
     if (value === undefined) made.set(key, (value = make(...args)));
     return value;

@@ -10,7 +10,11 @@ const messages = defineMessages({
 
 test('a compiled message formats like its text, in the catalogue and as the default', () => {
   const compiled = { id: 'a.invites', defaultMessage: parse(messages.invites.defaultMessage as string) };
-  const intl = createIntl({ locale: 'de', defaultLocale: 'en', messages: { 'a.invites': parse('{count, plural, one {# Einladung} other {# Einladungen}}') } });
+  const intl = createIntl({
+    locale: 'de',
+    defaultLocale: 'en',
+    messages: { 'a.invites': parse('{count, plural, one {# Einladung} other {# Einladungen}}') },
+  });
   expect(intl.formatMessage(compiled, { count: 1234 })).toBe('1.234 Einladungen');
   expect(createIntl({ locale: 'en', defaultLocale: 'en' }).formatMessage(compiled, { count: 1 })).toBe('1 invitation');
 });

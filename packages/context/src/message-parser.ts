@@ -42,5 +42,7 @@ export function installMessageParser(parse: Parse): void {
 export function withoutParser(message: string, values: Readonly<Record<string, unknown>> = {}): string {
   if (!/[{}']/.test(message)) return message;
   if (!/^(?:[^{}']|\{\s*\w+\s*\})*$/.test(message)) return '';
-  return message.replace(/\{\s*(\w+)\s*\}/g, (_, name: string) => (values[name] instanceof Date ? String(values[name]) : String(values[name] ?? '')));
+  return message.replace(/\{\s*(\w+)\s*\}/g, (_, name: string) =>
+    values[name] instanceof Date ? String(values[name]) : String(values[name] ?? ''),
+  );
 }

@@ -69,7 +69,11 @@ export function useIntl(): IntlApi {
  * Calls `handler` for each `name` event while the component is mounted. The
  * latest `handler` is used without resubscribing; the subscription ends on unmount.
  */
-export function useEvent<K extends PlatformEventName>(name: K, handler: EventHandler<K>, options?: SubscribeOptions): void {
+export function useEvent<K extends PlatformEventName>(
+  name: K,
+  handler: EventHandler<K>,
+  options?: SubscribeOptions,
+): void {
   const events = useEvents();
   const latest = useRef(handler);
   useEffect(() => {

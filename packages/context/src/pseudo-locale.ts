@@ -1,4 +1,12 @@
-import { isLiteralElement, isPluralElement, isSelectElement, isTagElement, parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import {
+  isLiteralElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  parse,
+  TYPE,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 
 /**
  * The pseudo-locale (CLDR's "en-XA"): every text of the default language accented and about 40 %
@@ -9,7 +17,10 @@ import { isLiteralElement, isPluralElement, isSelectElement, isTagElement, parse
 export const PSEUDO_LOCALE = 'en-XA';
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [letter, [...'àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][index]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
+    letter,
+    [...'àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][index]!,
+  ]),
 );
 
 const accent = (text: string) => text.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter);
@@ -22,11 +33,13 @@ function walk(elements: MessageFormatElement[]): { elements: MessageFormatElemen
       return { ...element, value: accent(element.value) };
     }
     if (isPluralElement(element) || isSelectElement(element)) {
-      const options = Object.fromEntries(Object.entries(element.options).map(([key, option]) => {
-        const inner = walk(option.value);
-        letters = Math.max(letters, inner.letters);
-        return [key, { ...option, value: inner.elements }];
-      }));
+      const options = Object.fromEntries(
+        Object.entries(element.options).map(([key, option]) => {
+          const inner = walk(option.value);
+          letters = Math.max(letters, inner.letters);
+          return [key, { ...option, value: inner.elements }];
+        }),
+      );
       return { ...element, options } as MessageFormatElement;
     }
     if (isTagElement(element)) {
@@ -43,5 +56,9 @@ function walk(elements: MessageFormatElement[]): { elements: MessageFormatElemen
 export function pseudoLocalize(message: string | MessageFormatElement[]): MessageFormatElement[] {
   const { elements, letters } = walk(typeof message === 'string' ? parse(message) : message);
   const padding = '·'.repeat(Math.ceil(letters * 0.4));
-  return [{ type: TYPE.literal, value: '[' }, ...elements, { type: TYPE.literal, value: `${padding ? ` ${padding}` : ''}]` }];
+  return [
+    { type: TYPE.literal, value: '[' },
+    ...elements,
+    { type: TYPE.literal, value: `${padding ? ` ${padding}` : ''}]` },
+  ];
 }

@@ -64,7 +64,12 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     ...options.config,
   };
   const answer = async (url: string, init?: RequestInit): Promise<Response> => {
-    if (!options.fetch) throw new ApiError('API_UNREACHABLE', `No API answers in this test: pass a fetch to createTestHost() (called ${url}).`, { url });
+    if (!options.fetch)
+      throw new ApiError(
+        'API_UNREACHABLE',
+        `No API answers in this test: pass a fetch to createTestHost() (called ${url}).`,
+        { url },
+      );
     return options.fetch(url, init);
   };
   const events = options.events ?? createEventBus();
@@ -90,7 +95,11 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       json: async <T,>(input: string | URL, init?: RequestInit): Promise<T> => {
         record('api.json', String(input), init);
         const response = await answer(String(input), init);
-        if (!response.ok) throw new ApiError('API_FAILED', `The API answered ${response.status}.`, { url: String(input), status: response.status });
+        if (!response.ok)
+          throw new ApiError('API_FAILED', `The API answered ${response.status}.`, {
+            url: String(input),
+            status: response.status,
+          });
         return (await response.json()) as T;
       },
     },

@@ -16,7 +16,13 @@ async function main(): Promise<number> {
     // pnpm may pass a literal "--" before the arguments.
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
     allowPositionals: true,
-    options: { route: { type: 'string' }, label: { type: 'string' }, 'no-install': { type: 'boolean', default: false }, standalone: { type: 'string' }, registry: { type: 'string' } },
+    options: {
+      route: { type: 'string' },
+      label: { type: 'string' },
+      'no-install': { type: 'boolean', default: false },
+      standalone: { type: 'string' },
+      registry: { type: 'string' },
+    },
   });
   const [name] = positionals;
   if (!name || !values.route) {
@@ -36,13 +42,20 @@ Next:
   // In this repository: the development manifest and workspace live beside this package.
   const repoRoot = join(__dirname, '..', '..', '..');
   const { DEV_MANIFEST_PATH, readDevRemotes } = await import('@mfe/stack/topology');
-  const apps = readdirSync(join(repoRoot, 'apps'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const apps = readdirSync(join(repoRoot, 'apps'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const plan = planRemote(request, { apps, devRemotes: readDevRemotes(DEV_MANIFEST_PATH) });
   const written = writeRemote(repoRoot, plan, DEV_MANIFEST_PATH);
-  console.log(`Created the "${plan.label}" feature area (remote ${plan.name}, ${plan.route}, port ${plan.port}):\n${written.map((file) => `  ${file}`).join('\n')}`);
+  console.log(
+    `Created the "${plan.label}" feature area (remote ${plan.name}, ${plan.route}, port ${plan.port}):\n${written.map((file) => `  ${file}`).join('\n')}`,
+  );
   if (!values['no-install']) {
     // Links the new workspace package; everything it needs is already in the lockfile's store.
-    const install = spawnSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile'], { cwd: repoRoot, stdio: 'inherit' });
+    const install = spawnSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     if (install.status !== 0) throw new Error('pnpm install failed; run it yourself, then continue.');
   }
   console.log(`

@@ -1,1 +1,10 @@
-export { planRemote, ScaffoldError, TEMPLATE_DIR, writeRemote, type RemotePlan, type RemoteRequest, type ScaffoldErrorCode, type Workspace } from './scaffold';
+export {
+  planRemote,
+  ScaffoldError,
+  TEMPLATE_DIR,
+  writeRemote,
+  type RemotePlan,
+  type RemoteRequest,
+  type ScaffoldErrorCode,
+  type Workspace,
+} from './scaffold';

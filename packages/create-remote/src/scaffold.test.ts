@@ -20,7 +20,13 @@ const refusal = (request: Parameters<typeof planRemote>[0]) => {
 
 describe('planning a new feature area', () => {
   it('takes the next free port and order, and a label from the name', () => {
-    expect(planRemote({ name: 'payments', route: '/payments' }, workspace)).toEqual({ name: 'payments', route: '/payments', label: 'Payments', port: 3003, order: 30 });
+    expect(planRemote({ name: 'payments', route: '/payments' }, workspace)).toEqual({
+      name: 'payments',
+      route: '/payments',
+      label: 'Payments',
+      port: 3003,
+      order: 30,
+    });
   });
 
   it.each([
@@ -57,8 +63,10 @@ describe('planning a new feature area', () => {
     expect(planRemote({ name: 'refs', route: '/referrals-archive' }, workspace).route).toBe('/referrals-archive');
   });
 
-  it('accepts exactly the labels the host\'s manifest accepts (40 characters at most)', () => {
-    expect(planRemote({ name: 'payments', route: '/payments', label: 'L'.repeat(40) }, workspace).label).toHaveLength(40);
+  it("accepts exactly the labels the host's manifest accepts (40 characters at most)", () => {
+    expect(planRemote({ name: 'payments', route: '/payments', label: 'L'.repeat(40) }, workspace).label).toHaveLength(
+      40,
+    );
     expect(refusal({ name: 'payments', route: '/payments', label: 'L'.repeat(41) }).code).toBe('LABEL_INVALID');
   });
 

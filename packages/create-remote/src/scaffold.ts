@@ -1,6 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { DEFAULT_HOST_PORT, isValidLabel, isValidName, isValidRoute, pathsOverlap, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
+import {
+  DEFAULT_HOST_PORT,
+  isValidLabel,
+  isValidName,
+  isValidRoute,
+  pathsOverlap,
+  reservedPathOf,
+  RULES_EXPLAINED,
+} from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/stack/topology';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
@@ -39,24 +47,36 @@ export interface Workspace {
   readonly devRemotes: readonly ListedRemote[];
 }
 
-
 /** Checks a request against the workspace and decides ports and order. Throws a `ScaffoldError`. */
 export function planRemote(request: RemoteRequest, workspace: Workspace): RemotePlan {
   const { name, route } = request;
   if (!isValidName(name)) {
-    throw new ScaffoldError('NAME_INVALID', `"${name}" cannot name a feature area: use ${RULES_EXPLAINED.name}; it also names the package @mfe/<name> and apps/<name>. For example: payments.`);
+    throw new ScaffoldError(
+      'NAME_INVALID',
+      `"${name}" cannot name a feature area: use ${RULES_EXPLAINED.name}; it also names the package @mfe/<name> and apps/<name>. For example: payments.`,
+    );
   }
   if (workspace.apps.includes(name) || workspace.devRemotes.some((remote) => remote.name === name)) {
-    throw new ScaffoldError('NAME_TAKEN', `"${name}" is taken: apps/${name} or a remote of that name already exists. Choose another name.`);
+    throw new ScaffoldError(
+      'NAME_TAKEN',
+      `"${name}" is taken: apps/${name} or a remote of that name already exists. Choose another name.`,
+    );
   }
   if (!isValidRoute(route)) {
-    throw new ScaffoldError('ROUTE_INVALID', `"${route}" is not a route the host can mount: use ${RULES_EXPLAINED.route}.`);
+    throw new ScaffoldError(
+      'ROUTE_INVALID',
+      `"${route}" is not a route the host can mount: use ${RULES_EXPLAINED.route}.`,
+    );
   }
   const hostRoute = reservedPathOf(route);
-  if (hostRoute) throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with the host's own ${hostRoute}. Choose another route.`);
+  if (hostRoute)
+    throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with the host's own ${hostRoute}. Choose another route.`);
   const clash = workspace.devRemotes.find((remote) => pathsOverlap(route, remote.path));
   if (clash) {
-    throw new ScaffoldError('ROUTE_CLASH', `${route} clashes with ${clash.path}, where "${clash.name}" is mounted (a route may not equal, contain or sit inside another). Choose another route.`);
+    throw new ScaffoldError(
+      'ROUTE_CLASH',
+      `${route} clashes with ${clash.path}, where "${clash.name}" is mounted (a route may not equal, contain or sit inside another). Choose another route.`,
+    );
   }
   const label = request.label ?? name.charAt(0).toUpperCase() + name.slice(1);
   if (!isValidLabel(label)) {
@@ -70,7 +90,8 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
 /** Writes apps/<name> from the template and adds the remote to the development manifest. Returns the files written. */
 export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath: string): string[] {
   const appDir = join(repoRoot, 'apps', plan.name);
-  if (existsSync(appDir)) throw new ScaffoldError('NAME_TAKEN', `apps/${plan.name} already exists. Choose another name.`);
+  if (existsSync(appDir))
+    throw new ScaffoldError('NAME_TAKEN', `apps/${plan.name} already exists. Choose another name.`);
   const tokens: Record<string, string> = {
     __NAME__: plan.name,
     __ROUTE__: plan.route,

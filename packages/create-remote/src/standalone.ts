@@ -9,7 +9,12 @@ const VERSIONS_FILE = join(__dirname, '..', 'versions.json');
 /** Tool and library versions a standalone remote starts with: those this platform release is built and tested with. */
 export type ToolkitVersions = Readonly<Record<string, string>>;
 
-const TOOLKIT_PACKAGES = { context: 'context', manifest: 'manifest', 'webpack-config': 'webpack-config', 'dev-host': 'dev-host' } as const;
+const TOOLKIT_PACKAGES = {
+  context: 'context',
+  manifest: 'manifest',
+  'webpack-config': 'webpack-config',
+  'dev-host': 'dev-host',
+} as const;
 
 /**
  * The versions: from `versions.json` when published; in this repository, from the catalog
@@ -28,9 +33,12 @@ function repositoryVersions(repoRoot = REPO_ROOT): ToolkitVersions {
   const versions: Record<string, string> = {};
   const workspace = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
   const catalog = workspace.slice(workspace.indexOf('catalog:'));
-  for (const match of catalog.matchAll(/^ {2}'?([@\w./-]+)'?: ['"]?([\w.^~-]+)['"]?$/gm)) versions[match[1]!] = match[2]!;
+  for (const match of catalog.matchAll(/^ {2}'?([@\w./-]+)'?: ['"]?([\w.^~-]+)['"]?$/gm))
+    versions[match[1]!] = match[2]!;
   for (const [key, dir] of Object.entries(TOOLKIT_PACKAGES)) {
-    versions[key] = (JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')) as { version: string }).version;
+    versions[key] = (
+      JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')) as { version: string }
+    ).version;
   }
   return versions;
 }
@@ -46,10 +54,23 @@ export function writeToolkitVersions(): string {
  * template, with its own package.json (toolkit from the registry), build preset, unit tests,
  * README and CI script. `registry`: where the @mfe scope is published, written to .npmrc.
  */
-export function writeStandalone(dir: string, plan: RemotePlan, options: { readonly registry?: string; readonly versions?: ToolkitVersions } = {}): string[] {
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new ScaffoldError('NAME_TAKEN', `${dir} is not empty. Choose a new folder for the feature area's repository.`);
+export function writeStandalone(
+  dir: string,
+  plan: RemotePlan,
+  options: { readonly registry?: string; readonly versions?: ToolkitVersions } = {},
+): string[] {
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new ScaffoldError(
+      'NAME_TAKEN',
+      `${dir} is not empty. Choose a new folder for the feature area's repository.`,
+    );
   const versions = options.versions ?? toolkitVersions();
-  const tokens: Record<string, string> = { __NAME__: plan.name, __ROUTE__: plan.route, __LABEL__: plan.label, __PORT__: String(plan.port) };
+  const tokens: Record<string, string> = {
+    __NAME__: plan.name,
+    __ROUTE__: plan.route,
+    __LABEL__: plan.label,
+    __PORT__: String(plan.port),
+  };
   const fill = (text: string) =>
     text.replace(/__V_([A-Z0-9@/_.-]+?)__|__[A-Z0-9_]+__/g, (token, versionKey?: string) => {
       if (!versionKey) return tokens[token] ?? token;
@@ -78,11 +99,12 @@ export function writeStandalone(dir: string, plan: RemotePlan, options: { readon
   copy(join(TEMPLATE_DIR, 'src'), join(dir, 'src'));
   copy(STANDALONE_DIR, dir);
   if (options.registry) {
-    writeFileSync(join(dir, '.npmrc'), `# The platform's toolkit (@mfe/*) comes from this registry; everything else from the default one.\n@mfe:registry=${options.registry}\n`);
+    writeFileSync(
+      join(dir, '.npmrc'),
+      `# The platform's toolkit (@mfe/*) comes from this registry; everything else from the default one.\n@mfe:registry=${options.registry}\n`,
+    );
     written.push('.npmrc');
   }
   chmodSync(join(dir, 'ci.sh'), 0o755);
   return written.sort();
 }
-
-

@@ -10,21 +10,38 @@ import { join } from 'node:path';
 const dir = mkdtempSync(join(tmpdir(), 'mfe-release-'));
 const cli = join(__dirname, 'cli.ts');
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', cli, ...args], { env: { PATH: process.env.PATH ?? '', INIT_CWD: dir, ...env }, cwd: join(__dirname, '..') }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', cli, ...args],
+      { env: { PATH: process.env.PATH ?? '', INIT_CWD: dir, ...env }, cwd: join(__dirname, '..') },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-const required = { MFE_PRODUCT_NAME: 'Acme Web', MFE_AUTH_AUTHORITY: 'https://login.example.com', MFE_AUTH_CLIENT_ID: 'web' };
+const required = {
+  MFE_PRODUCT_NAME: 'Acme Web',
+  MFE_AUTH_AUTHORITY: 'https://login.example.com',
+  MFE_AUTH_CLIENT_ID: 'web',
+};
 
 test('from environment variables: writes the validated config and an nginx config that serves it', async () => {
   const out = join(dir, 'env');
-  const result = await run(['--config-from-env', '--host-root', '/srv/host', '--out', out], { ...required, MFE_ALLOWED_REMOTE_ORIGINS: 'https://cdn.example.com' });
+  const result = await run(['--config-from-env', '--host-root', '/srv/host', '--out', out], {
+    ...required,
+    MFE_ALLOWED_REMOTE_ORIGINS: 'https://cdn.example.com',
+  });
   expect(result).toMatchObject({ code: 0 });
-  expect(JSON.parse(readFileSync(join(out, 'config.json'), 'utf8'))).toMatchObject({ productName: 'Acme Web', allowedRemoteOrigins: ['https://cdn.example.com'] });
+  expect(JSON.parse(readFileSync(join(out, 'config.json'), 'utf8'))).toMatchObject({
+    productName: 'Acme Web',
+    allowedRemoteOrigins: ['https://cdn.example.com'],
+  });
   const conf = readFileSync(join(out, 'mfe.conf'), 'utf8');
   expect(conf).toContain(`alias ${join(out, 'config.json')};`);
   expect(conf).toContain("script-src 'self' https://cdn.example.com;");
@@ -33,7 +50,11 @@ test('from environment variables: writes the validated config and an nginx confi
 
 test('an invalid config writes nothing and names every variable to fix (exit 1)', async () => {
   const out = join(dir, 'bad');
-  const result = await run(['--config-from-env', '--host-root', '/srv/host', '--out', out], { MFE_PRODUCT_NAME: 'Acme', MFE_AUTH_AUTHORITY: 'login', MFE_DIAGNOSTICS_PUBLIC: 'sometimes' });
+  const result = await run(['--config-from-env', '--host-root', '/srv/host', '--out', out], {
+    MFE_PRODUCT_NAME: 'Acme',
+    MFE_AUTH_AUTHORITY: 'login',
+    MFE_DIAGNOSTICS_PUBLIC: 'sometimes',
+  });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('MFE_DIAGNOSTICS_PUBLIC must be "true" or "false"');
   expect(existsSync(out)).toBe(false);
@@ -46,7 +67,10 @@ test('an invalid config writes nothing and names every variable to fix (exit 1)'
 
 test('bad usage explains itself (exit 2)', async () => {
   expect((await run(['--out', join(dir, 'x')])).code).toBe(2);
-  const remotes = await run(['--config-from-env', '--host-root', '/h', '--out', join(dir, 'y'), '--remotes-root', '/r'], required);
+  const remotes = await run(
+    ['--config-from-env', '--host-root', '/h', '--out', join(dir, 'y'), '--remotes-root', '/r'],
+    required,
+  );
   expect(remotes.code).toBe(2);
   expect(remotes.stderr).toContain('--remotes-root needs --remotes-listen');
 }, 30_000);

@@ -88,7 +88,9 @@ function main(): number {
   }
   const result = fromEnv ? runtimeConfigFromEnv(process.env, base) : validateRuntimeConfig(base);
   if (!result.ok) {
-    console.error(`The runtime config is invalid; nothing was written:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    console.error(
+      `The runtime config is invalid; nothing was written:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
     return 1;
   }
   const written = writeRelease({
@@ -102,9 +104,19 @@ function main(): number {
     ...(values['pages-root'] ? { pagesRoot: path(values['pages-root']) } : {}),
     ...(values['server-name'] ? { serverName: values['server-name'] } : {}),
     ...(values['mime-types'] ? { mimeTypes: values['mime-types'] } : {}),
-    ...(values['remotes-root'] ? { remotes: { root: path(values['remotes-root']), listen: values['remotes-listen'] ?? '', hostOrigins: values['host-origin'] ?? [] } } : {}),
+    ...(values['remotes-root']
+      ? {
+          remotes: {
+            root: path(values['remotes-root']),
+            listen: values['remotes-listen'] ?? '',
+            hostOrigins: values['host-origin'] ?? [],
+          },
+        }
+      : {}),
   });
-  console.log(`Wrote ${written.configFile}\n      ${written.serverConfig}\n      ${written.standaloneConfig}\nCheck with: nginx -t -p ${path(values.out)} -c nginx.conf`);
+  console.log(
+    `Wrote ${written.configFile}\n      ${written.serverConfig}\n      ${written.standaloneConfig}\nCheck with: nginx -t -p ${path(values.out)} -c nginx.conf`,
+  );
   return 0;
 }
 

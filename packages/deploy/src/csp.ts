@@ -16,7 +16,10 @@ export interface CspOptions {
   readonly extraConnectSources?: readonly string[];
 }
 
-export function contentSecurityPolicy(config: ParsedRuntimeConfig, { framing, extraScriptSources = [], extraConnectSources = [] }: CspOptions): string {
+export function contentSecurityPolicy(
+  config: ParsedRuntimeConfig,
+  { framing, extraScriptSources = [], extraConnectSources = [] }: CspOptions,
+): string {
   const list = (values: readonly string[]) => [...new Set(values)].join(' ');
   const idpOrigin = new URL(config.auth.authority).origin;
   const telemetry = telemetryOrigins(config);

@@ -1,6 +1,10 @@
 import { runtimeConfigFromEnv } from './env-config';
 
-const required = { MFE_PRODUCT_NAME: 'Acme Web', MFE_AUTH_AUTHORITY: 'https://login.example.com/realms/acme', MFE_AUTH_CLIENT_ID: 'web' };
+const required = {
+  MFE_PRODUCT_NAME: 'Acme Web',
+  MFE_AUTH_AUTHORITY: 'https://login.example.com/realms/acme',
+  MFE_AUTH_CLIENT_ID: 'web',
+};
 
 test('builds a valid runtime config from the documented variables', () => {
   const result = runtimeConfigFromEnv({
@@ -27,8 +31,15 @@ test('builds a valid runtime config from the documented variables', () => {
 });
 
 test('variables override a base config file; unset ones leave it as it is', () => {
-  const base = { productName: 'Base', auth: { authority: 'https://old.example.com', clientId: 'web' }, telemetry: { adapters: [{ type: 'console' }] } };
-  const result = runtimeConfigFromEnv({ MFE_AUTH_AUTHORITY: 'https://new.example.com', MFE_TELEMETRY_CONSOLE: 'false' }, base);
+  const base = {
+    productName: 'Base',
+    auth: { authority: 'https://old.example.com', clientId: 'web' },
+    telemetry: { adapters: [{ type: 'console' }] },
+  };
+  const result = runtimeConfigFromEnv(
+    { MFE_AUTH_AUTHORITY: 'https://new.example.com', MFE_TELEMETRY_CONSOLE: 'false' },
+    base,
+  );
   if (!result.ok) throw new Error(result.problems.join('\n'));
   expect(result.config.productName).toBe('Base');
   expect(result.config.auth.authority).toBe('https://new.example.com');
@@ -55,7 +66,13 @@ test('each bad field is one problem naming the variable to fix', () => {
 
 test('malformed booleans and JSON are refused before validation, by name', () => {
   const result = runtimeConfigFromEnv({ ...required, MFE_CONSENT_BANNER: 'yes', MFE_FEATURES_JSON: '{oops' });
-  expect(result).toEqual({ ok: false, problems: [expect.stringMatching(/MFE_FEATURES_JSON is not valid JSON/), 'MFE_CONSENT_BANNER must be "true" or "false", not "yes".'] });
+  expect(result).toEqual({
+    ok: false,
+    problems: [
+      expect.stringMatching(/MFE_FEATURES_JSON is not valid JSON/),
+      'MFE_CONSENT_BANNER must be "true" or "false", not "yes".',
+    ],
+  });
 });
 
 test('a missing auth section names the variables that set it', () => {

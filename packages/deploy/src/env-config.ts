@@ -18,30 +18,146 @@ export interface EnvVariable {
 }
 
 export const ENV_VARIABLES: readonly EnvVariable[] = [
-  { name: 'MFE_PRODUCT_NAME', field: 'productName', kind: 'string', description: 'Name shown in the header and the page title.' },
-  { name: 'MFE_AUTH_AUTHORITY', field: 'auth.authority', kind: 'string', description: "The OpenID provider's issuer URL." },
-  { name: 'MFE_AUTH_CLIENT_ID', field: 'auth.clientId', kind: 'string', description: 'The public client registered for the host.' },
-  { name: 'MFE_AUTH_SCOPES', field: 'auth.scopes', kind: 'string', description: 'Scopes asked for, space-separated (must include openid).' },
-  { name: 'MFE_AUTH_ROLES_CLAIM', field: 'auth.rolesClaim', kind: 'string', description: 'Claim that holds the user\'s roles.' },
-  { name: 'MFE_AUTH_RESOURCE', field: 'auth.resource', kind: 'string', description: 'The API the access tokens are for (RFC 8707 resource indicator), e.g. https://api.example.com.' },
-  { name: 'MFE_AUTH_DPOP', field: 'auth.dpop', kind: 'boolean-or-auto', description: 'auto (default): DPoP-bound tokens wherever the provider advertises them; true or false to decide regardless.' },
-  { name: 'MFE_MANIFEST_URL', field: 'manifestUrl', kind: 'string', description: 'Where the runtime manifest is published.' },
-  { name: 'MFE_REQUIRE_INTEGRITY', field: 'requireIntegrity', kind: 'boolean', description: 'false: load manifest entries without integrity too (default true: refuse them).' },
-  { name: 'MFE_ALLOWED_REMOTE_ORIGINS', field: 'allowedRemoteOrigins', kind: 'list', description: 'Origins remotes may load from (comma- or space-separated).' },
+  {
+    name: 'MFE_PRODUCT_NAME',
+    field: 'productName',
+    kind: 'string',
+    description: 'Name shown in the header and the page title.',
+  },
+  {
+    name: 'MFE_AUTH_AUTHORITY',
+    field: 'auth.authority',
+    kind: 'string',
+    description: "The OpenID provider's issuer URL.",
+  },
+  {
+    name: 'MFE_AUTH_CLIENT_ID',
+    field: 'auth.clientId',
+    kind: 'string',
+    description: 'The public client registered for the host.',
+  },
+  {
+    name: 'MFE_AUTH_SCOPES',
+    field: 'auth.scopes',
+    kind: 'string',
+    description: 'Scopes asked for, space-separated (must include openid).',
+  },
+  {
+    name: 'MFE_AUTH_ROLES_CLAIM',
+    field: 'auth.rolesClaim',
+    kind: 'string',
+    description: "Claim that holds the user's roles.",
+  },
+  {
+    name: 'MFE_AUTH_RESOURCE',
+    field: 'auth.resource',
+    kind: 'string',
+    description: 'The API the access tokens are for (RFC 8707 resource indicator), e.g. https://api.example.com.',
+  },
+  {
+    name: 'MFE_AUTH_DPOP',
+    field: 'auth.dpop',
+    kind: 'boolean-or-auto',
+    description:
+      'auto (default): DPoP-bound tokens wherever the provider advertises them; true or false to decide regardless.',
+  },
+  {
+    name: 'MFE_MANIFEST_URL',
+    field: 'manifestUrl',
+    kind: 'string',
+    description: 'Where the runtime manifest is published.',
+  },
+  {
+    name: 'MFE_REQUIRE_INTEGRITY',
+    field: 'requireIntegrity',
+    kind: 'boolean',
+    description: 'false: load manifest entries without integrity too (default true: refuse them).',
+  },
+  {
+    name: 'MFE_ALLOWED_REMOTE_ORIGINS',
+    field: 'allowedRemoteOrigins',
+    kind: 'list',
+    description: 'Origins remotes may load from (comma- or space-separated).',
+  },
   { name: 'MFE_API_ORIGINS', field: 'apiOrigins', kind: 'list', description: 'Origins that receive the access token.' },
-  { name: 'MFE_FEATURES_JSON', field: 'features', kind: 'json', description: 'Settings for feature areas, as JSON keyed by remote name.' },
-  { name: 'MFE_I18N_DEFAULT_LOCALE', field: 'i18n.defaultLocale', kind: 'string', description: 'The language every default text is in (default en).' },
-  { name: 'MFE_I18N_LOCALES', field: 'i18n.locales', kind: 'list', description: 'The languages the product ships, e.g. "en de ar" (default: the default locale alone).' },
-  { name: 'MFE_TELEMETRY_CONSOLE', field: 'telemetry.adapters[console]', kind: 'boolean', description: 'true: report to the browser console (development).' },
-  { name: 'MFE_TELEMETRY_COLLECTOR_ENDPOINT', field: 'telemetry.adapters[collector].endpoint', kind: 'string', description: 'OTLP/HTTP JSON logs endpoint of a collector.' },
-  { name: 'MFE_TELEMETRY_SENTRY_DSN', field: 'telemetry.adapters[sentry].dsn', kind: 'string', description: 'Error-reporting DSN (Sentry or compatible).' },
-  { name: 'MFE_TELEMETRY_SENTRY_ENVIRONMENT', field: 'telemetry.adapters[sentry].environment', kind: 'string', description: 'Environment name sent with error reports.' },
-  { name: 'MFE_TELEMETRY_ALLOWED_QUERY_PARAMS', field: 'telemetry.allowedQueryParams', kind: 'list', description: 'Query parameters kept in reported URLs.' },
-  { name: 'MFE_CONSENT_BANNER', field: 'consent.banner', kind: 'boolean', description: 'false when an own consent platform sets consent.' },
-  { name: 'MFE_TAG_LOADER_SRC', field: 'tagLoader.src', kind: 'string', description: 'Tag-loading script, loaded after marketing consent.' },
-  { name: 'MFE_TAG_LOADER_CONNECT_ORIGINS', field: 'tagLoader.connectOrigins', kind: 'list', description: 'Origins the tags send to.' },
-  { name: 'MFE_DIAGNOSTICS_ROLES', field: 'diagnostics.roles', kind: 'list', description: 'Roles that may open /diagnostics.' },
-  { name: 'MFE_DIAGNOSTICS_PUBLIC', field: 'diagnostics.public', kind: 'boolean', description: 'true: /diagnostics for everyone (development only).' },
+  {
+    name: 'MFE_FEATURES_JSON',
+    field: 'features',
+    kind: 'json',
+    description: 'Settings for feature areas, as JSON keyed by remote name.',
+  },
+  {
+    name: 'MFE_I18N_DEFAULT_LOCALE',
+    field: 'i18n.defaultLocale',
+    kind: 'string',
+    description: 'The language every default text is in (default en).',
+  },
+  {
+    name: 'MFE_I18N_LOCALES',
+    field: 'i18n.locales',
+    kind: 'list',
+    description: 'The languages the product ships, e.g. "en de ar" (default: the default locale alone).',
+  },
+  {
+    name: 'MFE_TELEMETRY_CONSOLE',
+    field: 'telemetry.adapters[console]',
+    kind: 'boolean',
+    description: 'true: report to the browser console (development).',
+  },
+  {
+    name: 'MFE_TELEMETRY_COLLECTOR_ENDPOINT',
+    field: 'telemetry.adapters[collector].endpoint',
+    kind: 'string',
+    description: 'OTLP/HTTP JSON logs endpoint of a collector.',
+  },
+  {
+    name: 'MFE_TELEMETRY_SENTRY_DSN',
+    field: 'telemetry.adapters[sentry].dsn',
+    kind: 'string',
+    description: 'Error-reporting DSN (Sentry or compatible).',
+  },
+  {
+    name: 'MFE_TELEMETRY_SENTRY_ENVIRONMENT',
+    field: 'telemetry.adapters[sentry].environment',
+    kind: 'string',
+    description: 'Environment name sent with error reports.',
+  },
+  {
+    name: 'MFE_TELEMETRY_ALLOWED_QUERY_PARAMS',
+    field: 'telemetry.allowedQueryParams',
+    kind: 'list',
+    description: 'Query parameters kept in reported URLs.',
+  },
+  {
+    name: 'MFE_CONSENT_BANNER',
+    field: 'consent.banner',
+    kind: 'boolean',
+    description: 'false when an own consent platform sets consent.',
+  },
+  {
+    name: 'MFE_TAG_LOADER_SRC',
+    field: 'tagLoader.src',
+    kind: 'string',
+    description: 'Tag-loading script, loaded after marketing consent.',
+  },
+  {
+    name: 'MFE_TAG_LOADER_CONNECT_ORIGINS',
+    field: 'tagLoader.connectOrigins',
+    kind: 'list',
+    description: 'Origins the tags send to.',
+  },
+  {
+    name: 'MFE_DIAGNOSTICS_ROLES',
+    field: 'diagnostics.roles',
+    kind: 'list',
+    description: 'Roles that may open /diagnostics.',
+  },
+  {
+    name: 'MFE_DIAGNOSTICS_PUBLIC',
+    field: 'diagnostics.public',
+    kind: 'boolean',
+    description: 'true: /diagnostics for everyone (development only).',
+  },
 ];
 
 type Json = Record<string, unknown>;
@@ -97,14 +213,22 @@ function assign(target: Json, field: string, value: unknown): void {
 /** The variable that sets a config field, for messages ("auth.clientId" → MFE_AUTH_CLIENT_ID). */
 function variableFor(path: string): EnvVariable | undefined {
   const normalised = path.replace(/^telemetry\.adapters\.\d+/, 'telemetry.adapters[*]');
-  return ENV_VARIABLES.find((variable) => variable.field === path || variable.field.replace(/\[\w+\]/, '[*]') === normalised || (path.startsWith(`${variable.field}.`) && variable.kind !== 'string'));
+  return ENV_VARIABLES.find(
+    (variable) =>
+      variable.field === path ||
+      variable.field.replace(/\[\w+\]/, '[*]') === normalised ||
+      (path.startsWith(`${variable.field}.`) && variable.kind !== 'string'),
+  );
 }
 
 /**
  * Builds and validates the runtime config from `env` on top of `base`
  * (a config file's contents, or nothing). Problems name the variable.
  */
-export function runtimeConfigFromEnv(env: Readonly<Record<string, string | undefined>>, base: unknown = {}): RuntimeConfigResult {
+export function runtimeConfigFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  base: unknown = {},
+): RuntimeConfigResult {
   const config = JSON.parse(JSON.stringify(base ?? {})) as Json;
   const problems: string[] = [];
   for (const variable of ENV_VARIABLES) {
@@ -123,7 +247,9 @@ export function runtimeConfigFromEnv(env: Readonly<Record<string, string | undef
       const path = /^"([^"]+)"/.exec(problem)?.[1];
       const variable = path ? variableFor(path) : undefined;
       if (variable) return `${variable.name}: ${problem}`;
-      const within = path ? ENV_VARIABLES.filter((candidate) => candidate.field.startsWith(`${path}.`) && !candidate.field.includes('[')) : [];
+      const within = path
+        ? ENV_VARIABLES.filter((candidate) => candidate.field.startsWith(`${path}.`) && !candidate.field.includes('['))
+        : [];
       return within.length > 0 ? `${problem} (set ${within.map((candidate) => candidate.name).join(', ')})` : problem;
     }),
   };

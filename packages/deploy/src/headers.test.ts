@@ -1,5 +1,12 @@
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders, storeObjectCacheControl } from './headers';
+import {
+  allowedCorsOrigin,
+  hostFileKind,
+  hostHeaders,
+  remoteFileKind,
+  remoteHeaders,
+  storeObjectCacheControl,
+} from './headers';
 
 const parsed = validateRuntimeConfig({
   productName: 'Acme',
@@ -46,7 +53,9 @@ test('pages carry the strict CSP built from the config; only the silent sign-in 
   const page = hostHeaders('page', { config });
   const csp = page['Content-Security-Policy']!;
   expect(csp).toContain("script-src 'self' https://cdn.example.com https://tags.example.com;");
-  expect(csp).toContain('connect-src \'self\' https://cdn.example.com https://login.example.com https://api.example.com https://otel.example.com https://tags.example.com https://stats.example.com;');
+  expect(csp).toContain(
+    "connect-src 'self' https://cdn.example.com https://login.example.com https://api.example.com https://otel.example.com https://tags.example.com https://stats.example.com;",
+  );
   expect(csp).not.toMatch(/unsafe-(eval|inline)/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(page['X-Frame-Options']).toBe('DENY');
@@ -54,7 +63,11 @@ test('pages carry the strict CSP built from the config; only the silent sign-in 
   expect(silent['Content-Security-Policy']).toContain("frame-ancestors 'self'");
   expect(silent['X-Frame-Options']).toBe('SAMEORIGIN');
   for (const headers of [page, silent]) {
-    expect(headers).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cache-Control': 'no-cache' });
+    expect(headers).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cache-Control': 'no-cache',
+    });
     expect(headers['Permissions-Policy']).toContain('camera=()');
   }
   expect(page['Strict-Transport-Security']).toBeUndefined();
@@ -62,7 +75,11 @@ test('pages carry the strict CSP built from the config; only the silent sign-in 
 });
 
 test('static files carry cache rules but no page policy', () => {
-  expect(hostHeaders('immutable', { config })).toEqual({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  expect(hostHeaders('immutable', { config })).toEqual({
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
   expect(hostHeaders('revalidate', { config })['Cache-Control']).toBe('no-cache');
 });
 
@@ -74,12 +91,20 @@ test('remotes grant CORS to the host origins only', () => {
   expect(allowedCorsOrigin('http://localhost:4000.evil', ['http://localhost:*'])).toBeUndefined();
   expect(allowedCorsOrigin(undefined, ['https://app.example.com'])).toBeUndefined();
   expect(remoteHeaders('revalidate', undefined)['Access-Control-Allow-Origin']).toBeUndefined();
-  expect(remoteHeaders('immutable', 'https://app.example.com')).toMatchObject({ 'Access-Control-Allow-Origin': 'https://app.example.com', Vary: 'Origin', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  expect(remoteHeaders('immutable', 'https://app.example.com')).toMatchObject({
+    'Access-Control-Allow-Origin': 'https://app.example.com',
+    Vary: 'Origin',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
 });
 
-test('a release store serves a published build\'s files as immutable, and its manifests, pages and previews revalidated', () => {
-  expect(storeObjectCacheControl('remotes/referrals/1.4.0/mf-manifest.json')).toBe('public, max-age=31536000, immutable');
-  expect(storeObjectCacheControl('remotes/referrals/1.4.0/static/chunk.js')).toBe('public, max-age=31536000, immutable');
+test("a release store serves a published build's files as immutable, and its manifests, pages and previews revalidated", () => {
+  expect(storeObjectCacheControl('remotes/referrals/1.4.0/mf-manifest.json')).toBe(
+    'public, max-age=31536000, immutable',
+  );
+  expect(storeObjectCacheControl('remotes/referrals/1.4.0/static/chunk.js')).toBe(
+    'public, max-age=31536000, immutable',
+  );
   expect(storeObjectCacheControl('remotes/_preview/AbCdEfGhIjKlMnOpQrStUv.json')).toBe('no-cache');
   expect(storeObjectCacheControl('envs/production/manifest.json')).toBe('no-cache');
   expect(storeObjectCacheControl('envs/production/pages/index.html')).toBe('no-cache');

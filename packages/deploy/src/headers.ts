@@ -35,7 +35,9 @@ export const PATH_PATTERNS = {
 } as const;
 
 // Compiled once; `file` ignores case, as nginx's `location ~*` for it does.
-const COMPILED = Object.fromEntries(Object.entries(PATH_PATTERNS).map(([kind, pattern]) => [kind, new RegExp(pattern, kind === 'file' ? 'i' : '')])) as Record<keyof typeof PATH_PATTERNS, RegExp>;
+const COMPILED = Object.fromEntries(
+  Object.entries(PATH_PATTERNS).map(([kind, pattern]) => [kind, new RegExp(pattern, kind === 'file' ? 'i' : '')]),
+) as Record<keyof typeof PATH_PATTERNS, RegExp>;
 const test = (kind: keyof typeof PATH_PATTERNS, pathname: string) => COMPILED[kind].test(pathname);
 
 /** The kind of `pathname` on the host; `exists` tells whether it names a file of the build. */
@@ -69,7 +71,8 @@ export function storeObjectCacheControl(key: string): string {
 }
 
 /** Features no page of the platform uses; remotes that need one ask for a change here. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
 
 export interface HostHeaderOptions {
   readonly config: ParsedRuntimeConfig;
@@ -93,7 +96,11 @@ export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: Host
     ...common,
     // An error page is never kept: the next request may succeed.
     'Cache-Control': kind === 'error' ? 'no-store' : CACHE_CONTROL.revalidate,
-    'Content-Security-Policy': contentSecurityPolicy(options.config, { framing, extraScriptSources: options.extraScriptSources, extraConnectSources: options.extraConnectSources }),
+    'Content-Security-Policy': contentSecurityPolicy(options.config, {
+      framing,
+      extraScriptSources: options.extraScriptSources,
+      extraConnectSources: options.extraConnectSources,
+    }),
     'X-Frame-Options': framing === 'none' ? 'DENY' : 'SAMEORIGIN',
     'Permissions-Policy': PERMISSIONS_POLICY,
     'Cross-Origin-Opener-Policy': 'same-origin',
@@ -107,14 +114,23 @@ export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: Host
  * host origins only (`allowedOrigin` is the request's Origin when it is one of
  * them): the host reads mf-manifest.json and loads scripts with integrity checks.
  */
-export function remoteHeaders(kind: Exclude<RemoteFileKind, 'hidden'>, allowedOrigin: string | undefined): Record<string, string> {
+export function remoteHeaders(
+  kind: Exclude<RemoteFileKind, 'hidden'>,
+  allowedOrigin: string | undefined,
+): Record<string, string> {
   return {
     'Cache-Control': CACHE_CONTROL[kind],
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'cross-origin',
     Vary: 'Origin',
     // Date: the host judges a preview's expiry by the store's clock, not the device's (remotes/preview.ts).
-    ...(allowedOrigin ? { 'Access-Control-Allow-Origin': allowedOrigin, 'Access-Control-Expose-Headers': 'Date', 'Timing-Allow-Origin': allowedOrigin } : {}),
+    ...(allowedOrigin
+      ? {
+          'Access-Control-Allow-Origin': allowedOrigin,
+          'Access-Control-Expose-Headers': 'Date',
+          'Timing-Allow-Origin': allowedOrigin,
+        }
+      : {}),
   };
 }
 
@@ -124,9 +140,14 @@ export function originPattern(origin: string): string {
 }
 
 /** The request's Origin if it is one of the host origins (CSP-style `:*` port wildcards allowed), else undefined. */
-export function allowedCorsOrigin(requestOrigin: string | undefined, hostOrigins: readonly string[]): string | undefined {
+export function allowedCorsOrigin(
+  requestOrigin: string | undefined,
+  hostOrigins: readonly string[],
+): string | undefined {
   if (!requestOrigin) return undefined;
-  return hostOrigins.some((allowed) => new RegExp(originPattern(allowed)).test(requestOrigin)) ? requestOrigin : undefined;
+  return hostOrigins.some((allowed) => new RegExp(originPattern(allowed)).test(requestOrigin))
+    ? requestOrigin
+    : undefined;
 }
 
 export function escapeRegExp(value: string): string {

@@ -2,7 +2,11 @@ import { validateRuntimeConfig } from '@mfe/manifest';
 import { hostHeaders } from './headers';
 import { nginxServerConfig, nginxStandaloneConfig, pageLocaleMaps } from './nginx';
 
-const parsed = validateRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://login.example.com', clientId: 'web' }, allowedRemoteOrigins: ['https://cdn.example.com'] });
+const parsed = validateRuntimeConfig({
+  productName: 'Acme',
+  auth: { authority: 'https://login.example.com', clientId: 'web' },
+  allowedRemoteOrigins: ['https://cdn.example.com'],
+});
 if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
 const config = parsed.config;
 const base = { config, hostRoot: '/srv/host', configFile: '/etc/mfe/config.json', listen: '8080' };
@@ -12,7 +16,9 @@ function headersOf(conf: string, location: string): Record<string, string> {
   const start = conf.indexOf(`location ${location} {`);
   if (start < 0) throw new Error(`no location ${location}`);
   const block = conf.slice(start, conf.indexOf('\n  }', start));
-  return Object.fromEntries([...block.matchAll(/add_header (\S+) "([^"]*)" always;/g)].map((match) => [match[1], match[2]]));
+  return Object.fromEntries(
+    [...block.matchAll(/add_header (\S+) "([^"]*)" always;/g)].map((match) => [match[1], match[2]]),
+  );
 }
 
 test('every host location sends exactly the headers of the shared policy', () => {
@@ -31,21 +37,35 @@ test('every host location sends exactly the headers of the shared policy', () =>
 });
 
 test('the remotes server maps CORS to the host origins only', () => {
-  const conf = nginxServerConfig({ ...base, remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com', 'http://localhost:*'] } });
+  const conf = nginxServerConfig({
+    ...base,
+    remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com', 'http://localhost:*'] },
+  });
   expect(conf).toContain('"~^https://app\\.example\\.com$" $http_origin;');
   expect(conf).toContain('"~^http://localhost:[0-9]+$" $http_origin;');
   expect(conf).toContain('add_header Access-Control-Allow-Origin $mfe_remote_cors always;');
-  expect(() => nginxServerConfig({ ...base, remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com/"; evil'] } })).toThrow(/must be like/);
+  expect(() =>
+    nginxServerConfig({
+      ...base,
+      remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com/"; evil'] },
+    }),
+  ).toThrow(/must be like/);
 });
 
 test('a value nginx would interpret is refused rather than written', () => {
   const hostile = { ...config, auth: { ...config.auth, authority: 'https://login.example.com/${evil}' } };
-  expect(() => nginxServerConfig({ ...base, config: { ...hostile, allowedRemoteOrigins: ['https://cdn.example.com"; return 200 "x'] } })).toThrow(/Cannot write/);
+  expect(() =>
+    nginxServerConfig({
+      ...base,
+      config: { ...hostile, allowedRemoteOrigins: ['https://cdn.example.com"; return 200 "x'] },
+    }),
+  ).toThrow(/Cannot write/);
 });
 
 test('the standalone config keeps every file nginx writes under its prefix', () => {
   const conf = nginxStandaloneConfig({ prefix: '/tmp/deploy/', include: '/tmp/deploy/mfe.conf' });
-  for (const line of conf.split('\n').filter((l) => /(_path|pid|_log) /.test(l))) expect(line).toContain('/tmp/deploy/');
+  for (const line of conf.split('\n').filter((l) => /(_path|pid|_log) /.test(l)))
+    expect(line).toContain('/tmp/deploy/');
   expect(conf).toContain('include /tmp/deploy/mfe.conf;');
   expect(conf).toContain('daemon off;');
 });
@@ -53,19 +73,25 @@ test('the standalone config keeps every file nginx writes under its prefix', () 
 test('the runtime files are always sent whole: a rollback written within the same second as the deploy is never answered 304', () => {
   const conf = nginxServerConfig(base);
   for (const file of ['config.json', 'remotes.json']) {
-    const block = conf.slice(conf.indexOf(`location = /${file}`), conf.indexOf('}', conf.indexOf(`location = /${file}`)));
+    const block = conf.slice(
+      conf.indexOf(`location = /${file}`),
+      conf.indexOf('}', conf.indexOf(`location = /${file}`)),
+    );
     expect(block).toContain('etag off;');
     expect(block).toContain('if_modified_since off;');
   }
 });
 
-test('with pages from HTML, a path is answered by its page, else the shell of its deepest enclosing route, else the app\'s page, with the page headers', () => {
+test("with pages from HTML, a path is answered by its page, else the shell of its deepest enclosing route, else the app's page, with the page headers", () => {
   const conf = nginxServerConfig({ ...base, pagesRoot: '/srv/store/envs/production/pages' });
-  const pages = '~ "^(?<mfe_p0>/[a-z0-9-]+)(?<mfe_p1>/[a-z0-9-]+)?(?<mfe_p2>/[a-z0-9-]+)?(?<mfe_p3>/[a-z0-9-]+)?(?:/.*)?$"';
+  const pages =
+    '~ "^(?<mfe_p0>/[a-z0-9-]+)(?<mfe_p1>/[a-z0-9-]+)?(?<mfe_p2>/[a-z0-9-]+)?(?<mfe_p3>/[a-z0-9-]+)?(?:/.*)?$"';
   expect(headersOf(conf, pages)).toEqual(hostHeaders('page', { config }));
   expect(headersOf(conf, '= /')).toEqual(hostHeaders('page', { config }));
   expect(headersOf(conf, '@mfe_app')).toEqual(hostHeaders('page', { config }));
-  expect(conf).toContain('try_files $uri/index.html $mfe_p0$mfe_p1$mfe_p2$mfe_p3/_area.html $mfe_p0$mfe_p1$mfe_p2/_area.html $mfe_p0$mfe_p1/_area.html $mfe_p0/_area.html @mfe_app;');
+  expect(conf).toContain(
+    'try_files $uri/index.html $mfe_p0$mfe_p1$mfe_p2$mfe_p3/_area.html $mfe_p0$mfe_p1$mfe_p2/_area.html $mfe_p0$mfe_p1/_area.html $mfe_p0/_area.html @mfe_app;',
+  );
   // Pages of two revisions can have the same size and second: sent whole, as the manifest is.
   const block = conf.slice(conf.indexOf(`location ${pages}`), conf.indexOf('\n  }', conf.indexOf(`location ${pages}`)));
   expect(block).toContain('root /srv/store/envs/production/pages$mfe_pages_locale;');
@@ -75,8 +101,28 @@ test('with pages from HTML, a path is answered by its page, else the shell of it
 
 test('a page from HTML is served in the language the cookie names, else the first Accept-Language one, else the default', () => {
   const maps = pageLocaleMaps({ defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] });
-  expect(maps.join('\n')).toContain(['map $http_accept_language $mfe_browser_locale {', '  default "";', '  "~*^ *en-XA(?:[;,]|$)" "/_en-XA";', '  "~*^ *en(?:-[^,;]*)?(?:[;,]|$)" "";', '  "~*^ *de(?:-[^,;]*)?(?:[;,]|$)" "/_de";', '  "~*^ *ar(?:-[^,;]*)?(?:[;,]|$)" "/_ar";', '}'].join('\n'));
-  expect(maps.join('\n')).toContain(['map $cookie_mfe_locale $mfe_pages_locale {', '  default $mfe_browser_locale;', '  "en" "";', '  "de" "/_de";', '  "ar" "/_ar";', '  "en-XA" "/_en-XA";', '}'].join('\n'));
+  expect(maps.join('\n')).toContain(
+    [
+      'map $http_accept_language $mfe_browser_locale {',
+      '  default "";',
+      '  "~*^ *en-XA(?:[;,]|$)" "/_en-XA";',
+      '  "~*^ *en(?:-[^,;]*)?(?:[;,]|$)" "";',
+      '  "~*^ *de(?:-[^,;]*)?(?:[;,]|$)" "/_de";',
+      '  "~*^ *ar(?:-[^,;]*)?(?:[;,]|$)" "/_ar";',
+      '}',
+    ].join('\n'),
+  );
+  expect(maps.join('\n')).toContain(
+    [
+      'map $cookie_mfe_locale $mfe_pages_locale {',
+      '  default $mfe_browser_locale;',
+      '  "en" "";',
+      '  "de" "/_de";',
+      '  "ar" "/_ar";',
+      '  "en-XA" "/_en-XA";',
+      '}',
+    ].join('\n'),
+  );
   // The same patterns as JavaScript regular expressions (PCRE agrees on these), tried in order as nginx does.
   const browser = (header: string) => {
     for (const line of maps.slice(3, maps.indexOf('}'))) {
@@ -90,7 +136,9 @@ test('a page from HTML is served in the language the cookie names, else the firs
   expect(browser('en-GB,de')).toBe('');
   expect(browser('fr-FR,de;q=0.5')).toBe('');
   expect(browser('dee')).toBe('');
-  expect(nginxServerConfig({ ...base, pagesRoot: '/srv/pages' })).toContain('map $cookie_mfe_locale $mfe_pages_locale {');
+  expect(nginxServerConfig({ ...base, pagesRoot: '/srv/pages' })).toContain(
+    'map $cookie_mfe_locale $mfe_pages_locale {',
+  );
   expect(nginxServerConfig(base)).not.toContain('mfe_pages_locale');
 });
 

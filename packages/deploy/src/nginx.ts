@@ -1,5 +1,13 @@
 import { LOCALE_TAG_PATTERN, PAGE_FILES, RUNTIME_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
-import { hostHeaders, originPattern, PATH_PATTERNS, remoteHeaders, SILENT_CALLBACK_FILE, SILENT_CALLBACK_PATH, type HostHeaderOptions } from './headers';
+import {
+  hostHeaders,
+  originPattern,
+  PATH_PATTERNS,
+  remoteHeaders,
+  SILENT_CALLBACK_FILE,
+  SILENT_CALLBACK_PATH,
+  type HostHeaderOptions,
+} from './headers';
 
 /**
  * nginx configuration for the platform, written from the runtime config and
@@ -41,17 +49,24 @@ export interface NginxOptions {
  */
 export const ERROR_STATUSES = [400, 403, 404, 405, 408, 413, 414, 431, 500, 502, 503, 504] as const;
 const ERROR_LOCATION = '/__mfe/error';
-const ERROR_PAGE = "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'><title>Not available</title><link rel='stylesheet' href='/host.css'><main id='main'><h1>This address is not available</h1><p>It may have moved, or the request was not one this site can answer. <a href='/'>Go to the start page</a>.</p></main></html>";
+const ERROR_PAGE =
+  "<!doctype html><html lang='en'><meta charset='utf-8'><meta name='viewport' content='width=device-width'><title>Not available</title><link rel='stylesheet' href='/host.css'><main id='main'><h1>This address is not available</h1><p>It may have moved, or the request was not one this site can answer. <a href='/'>Go to the start page</a>.</p></main></html>";
 const REMOTE_ERROR_BODY = 'Not available.';
 
 function errorPages(headers: string[], body: string, type: string): string[] {
   return [
     `  error_page ${ERROR_STATUSES.join(' ')} ${ERROR_LOCATION};`,
-    ...location(`= ${ERROR_LOCATION}`, ['internal;', `default_type ${quote(type)};`, ...headers, `return 200 ${quote(body)};`]),
+    ...location(`= ${ERROR_LOCATION}`, [
+      'internal;',
+      `default_type ${quote(type)};`,
+      ...headers,
+      `return 200 ${quote(body)};`,
+    ]),
   ];
 }
 
-const COMPRESSED_TYPES = 'text/plain text/css application/javascript application/json application/manifest+json image/svg+xml';
+const COMPRESSED_TYPES =
+  'text/plain text/css application/javascript application/json application/manifest+json image/svg+xml';
 
 function quote(value: string): string {
   // Values come from the validated runtime config; anything nginx would interpret is refused, not escaped.
@@ -60,7 +75,9 @@ function quote(value: string): string {
 }
 
 function addHeaders(headers: Readonly<Record<string, string>>, indent: string): string[] {
-  return Object.entries(headers).map(([name, value]) => `${indent}add_header ${name} ${value.startsWith('$') ? value : quote(value)} always;`);
+  return Object.entries(headers).map(
+    ([name, value]) => `${indent}add_header ${name} ${value.startsWith('$') ? value : quote(value)} always;`,
+  );
 }
 
 function compression(brotli: boolean, indent: string): string[] {
@@ -71,7 +88,9 @@ function compression(brotli: boolean, indent: string): string[] {
     `${indent}gzip_comp_level 6;`,
     `${indent}gzip_min_length 256;`,
     `${indent}gzip_types ${COMPRESSED_TYPES};`,
-    ...(brotli ? [`${indent}brotli on;`, `${indent}brotli_static on;`, `${indent}brotli_types ${COMPRESSED_TYPES};`] : []),
+    ...(brotli
+      ? [`${indent}brotli on;`, `${indent}brotli_static on;`, `${indent}brotli_types ${COMPRESSED_TYPES};`]
+      : []),
   ];
 }
 
@@ -90,11 +109,21 @@ const WHOLE = ['etag off;', 'if_modified_since off;'];
 function pageLocations(pagesRoot: string, headers: string[]): string[] {
   const root = `root ${pagesRoot}$mfe_pages_locale;`;
   const depth = PAGE_FILES.lookupDepth;
-  const segments = Array.from({ length: depth }, (_, index) => `(?<mfe_p${index}>/[a-z0-9-]+)${index === 0 ? '' : '?'}`).join('');
-  const shells = Array.from({ length: depth }, (_, index) => depth - index).map((count) => `${Array.from({ length: count }, (_, index) => `$mfe_p${index}`).join('')}/${PAGE_FILES.areaShell}`);
+  const segments = Array.from(
+    { length: depth },
+    (_, index) => `(?<mfe_p${index}>/[a-z0-9-]+)${index === 0 ? '' : '?'}`,
+  ).join('');
+  const shells = Array.from({ length: depth }, (_, index) => depth - index).map(
+    (count) => `${Array.from({ length: count }, (_, index) => `$mfe_p${index}`).join('')}/${PAGE_FILES.areaShell}`,
+  );
   return [
-    '  # Pages from HTML (rendered at every release), else the app\'s page; sent whole, as the manifest is.',
-    ...location(`~ "^${segments}(?:/.*)?$"`, [root, ...WHOLE, ...headers, `try_files $uri/${PAGE_FILES.page} ${shells.join(' ')} @mfe_app;`]),
+    "  # Pages from HTML (rendered at every release), else the app's page; sent whole, as the manifest is.",
+    ...location(`~ "^${segments}(?:/.*)?$"`, [
+      root,
+      ...WHOLE,
+      ...headers,
+      `try_files $uri/${PAGE_FILES.page} ${shells.join(' ')} @mfe_app;`,
+    ]),
     ...location('= /', [root, ...WHOLE, ...headers, `try_files /${PAGE_FILES.page} @mfe_app;`]),
     ...location('@mfe_app', [...headers, 'try_files /index.html =404;']),
   ];
@@ -107,12 +136,15 @@ function pageLocations(pagesRoot: string, headers: string[]): string[] {
  * exactly (regional locales first) or by its language alone; else the default.
  */
 export function pageLocaleMaps(i18n: ParsedRuntimeConfig['i18n']): string[] {
-  for (const locale of i18n.locales) if (!LOCALE_TAG_PATTERN.test(locale)) throw new Error(`Cannot write the locale ${JSON.stringify(locale)} into an nginx config.`);
-  const folder = (locale: string) => (locale === i18n.defaultLocale ? '""' : `"/${PAGE_FILES.localeFolderPrefix}${locale}"`);
+  for (const locale of i18n.locales)
+    if (!LOCALE_TAG_PATTERN.test(locale))
+      throw new Error(`Cannot write the locale ${JSON.stringify(locale)} into an nginx config.`);
+  const folder = (locale: string) =>
+    locale === i18n.defaultLocale ? '""' : `"/${PAGE_FILES.localeFolderPrefix}${locale}"`;
   const regional = i18n.locales.filter((locale) => locale.includes('-'));
   const plain = i18n.locales.filter((locale) => !locale.includes('-'));
   return [
-    '# The language of pages from HTML: the language menu\'s cookie, else the first Accept-Language language, else the default.',
+    "# The language of pages from HTML: the language menu's cookie, else the first Accept-Language language, else the default.",
     'map $http_accept_language $mfe_browser_locale {',
     '  default "";',
     ...regional.map((locale) => `  "~*^ *${locale}(?:[;,]|$)" ${folder(locale)};`),
@@ -158,16 +190,19 @@ export function nginxServerConfig(options: NginxOptions): string {
     ...location(`~ "${PATH_PATTERNS.immutable}"`, [...h('immutable'), 'try_files $uri =404;']),
     ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
     ...(options.pagesRoot ? pageLocations(options.pagesRoot, h('page')) : []),
-    '  # Every other path is a client-side route: the app\'s page (odd paths included).',
+    "  # Every other path is a client-side route: the app's page (odd paths included).",
     ...location('/', [...h('page'), 'try_files $uri /index.html;']),
-    '  # Errors nginx answers itself (before any location, too) get the platform\'s page and headers.',
+    "  # Errors nginx answers itself (before any location, too) get the platform's page and headers.",
     ...errorPages(h('error'), ERROR_PAGE, 'text/html; charset=utf-8'),
     '}',
   ];
   if (options.remotes) {
     const { root, listen, hostOrigins } = options.remotes;
     const patterns = hostOrigins.map((origin) => {
-      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin)) throw new Error(`Host origin ${JSON.stringify(origin)} must be like "https://app.example.com" (":*" for any port).`);
+      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin))
+        throw new Error(
+          `Host origin ${JSON.stringify(origin)} must be like "https://app.example.com" (":*" for any port).`,
+        );
       return `~${originPattern(origin)}`;
     });
     const r = (kind: 'immutable' | 'revalidate') => addHeaders(remoteHeaders(kind, '$mfe_remote_cors'), '    ');
@@ -190,7 +225,11 @@ export function nginxServerConfig(options: NginxOptions): string {
       ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
       ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), 'try_files $uri =404;']),
       ...location('/', [...r('revalidate'), 'try_files $uri =404;']),
-      ...errorPages(addHeaders({ ...remoteHeaders('revalidate', '$mfe_remote_cors'), 'Cache-Control': 'no-store' }, '    '), REMOTE_ERROR_BODY, 'text/plain; charset=utf-8'),
+      ...errorPages(
+        addHeaders({ ...remoteHeaders('revalidate', '$mfe_remote_cors'), 'Cache-Control': 'no-store' }, '    '),
+        REMOTE_ERROR_BODY,
+        'text/plain; charset=utf-8',
+      ),
       '}',
     );
   }
@@ -198,7 +237,15 @@ export function nginxServerConfig(options: NginxOptions): string {
 }
 
 /** A complete nginx.conf that runs from `prefix` (`nginx -p <prefix> -c nginx.conf`), for a machine without a packaged config. */
-export function nginxStandaloneConfig({ prefix, include, mimeTypes = '/etc/nginx/mime.types' }: { prefix: string; include: string; mimeTypes?: string }): string {
+export function nginxStandaloneConfig({
+  prefix,
+  include,
+  mimeTypes = '/etc/nginx/mime.types',
+}: {
+  prefix: string;
+  include: string;
+  mimeTypes?: string;
+}): string {
   const p = prefix.replace(/\/$/, '');
   return `# Written by \`pnpm release:nginx\`: nginx in the foreground with everything under ${p}.
 worker_processes auto;

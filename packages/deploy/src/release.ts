@@ -24,6 +24,13 @@ export function writeRelease(options: ReleaseOptions): WrittenRelease {
   const serverConfig = join(out, 'mfe.conf');
   writeFileSync(serverConfig, nginxServerConfig({ ...options, configFile }));
   const standaloneConfig = join(out, 'nginx.conf');
-  writeFileSync(standaloneConfig, nginxStandaloneConfig({ prefix: out, include: serverConfig, ...(options.mimeTypes ? { mimeTypes: options.mimeTypes } : {}) }));
+  writeFileSync(
+    standaloneConfig,
+    nginxStandaloneConfig({
+      prefix: out,
+      include: serverConfig,
+      ...(options.mimeTypes ? { mimeTypes: options.mimeTypes } : {}),
+    }),
+  );
   return { configFile, serverConfig, standaloneConfig };
 }

@@ -8,7 +8,10 @@ import { readRemoteSettings, RemoteSettingsError } from './remote-settings';
 // server with React Fast Refresh, inside the host's development build (shipped in this package),
 // with the dev OpenID provider. `--host-port 4000` moves the host (and the provider with it: topology);
 // `--port 4001` moves this remote's dev server from the port in package.json.
-const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { 'host-port': { type: 'string' }, port: { type: 'string' } } });
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: { 'host-port': { type: 'string' }, port: { type: 'string' } },
+});
 function portOption(flag: 'host-port' | 'port'): number | undefined {
   const raw = values[flag];
   if (raw === undefined) return undefined;
@@ -31,6 +34,10 @@ try {
   });
   runUntilStopped(session);
 } catch (error) {
-  console.error(error instanceof RemoteSettingsError ? `${error.code}: ${error.message}` : `mfe-dev could not start: ${(error as Error).message}`);
+  console.error(
+    error instanceof RemoteSettingsError
+      ? `${error.code}: ${error.message}`
+      : `mfe-dev could not start: ${(error as Error).message}`,
+  );
   process.exit(1);
 }

@@ -25,7 +25,10 @@ test('reads the feature area from the "mfe" block of package.json', () => {
 });
 
 test('outside a feature area folder it says where to run', () => {
-  expect(failure()).toMatchObject({ code: 'NO_PACKAGE_JSON', message: expect.stringContaining("Run mfe-dev in the feature area's folder") });
+  expect(failure()).toMatchObject({
+    code: 'NO_PACKAGE_JSON',
+    message: expect.stringContaining("Run mfe-dev in the feature area's folder"),
+  });
 });
 
 test('without an "mfe" block it shows the block to add', () => {

@@ -26,19 +26,34 @@ export function readRemoteSettings(dir: string): RemoteSettings {
   try {
     pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as typeof pkg;
   } catch (error) {
-    throw new RemoteSettingsError('NO_PACKAGE_JSON', `Run mfe-dev in the feature area's folder: ${join(dir, 'package.json')} could not be read (${(error as Error).message}).`);
+    throw new RemoteSettingsError(
+      'NO_PACKAGE_JSON',
+      `Run mfe-dev in the feature area's folder: ${join(dir, 'package.json')} could not be read (${(error as Error).message}).`,
+    );
   }
   const block = pkg.mfe;
   if (!block || typeof block !== 'object') {
-    throw new RemoteSettingsError('NO_MFE_BLOCK', `package.json has no "mfe" block. Add { "mfe": { "name": "…", "path": "/…", "label": "…", "port": 3001 } } (create-mfe-remote writes it).`);
+    throw new RemoteSettingsError(
+      'NO_MFE_BLOCK',
+      `package.json has no "mfe" block. Add { "mfe": { "name": "…", "path": "/…", "label": "…", "port": 3001 } } (create-mfe-remote writes it).`,
+    );
   }
   const problems: string[] = [];
   const { name, path, label, port } = block;
-  if (typeof name !== 'string' || !isValidName(name)) problems.push(`"name" ${JSON.stringify(name)}: ${RULES_EXPLAINED.name}`);
-  if (typeof path !== 'string' || !isValidRoute(path)) problems.push(`"path" ${JSON.stringify(path)}: ${RULES_EXPLAINED.route}`);
-  else if (reservedPathOf(path)) problems.push(`"path" ${path} is the host's own (${reservedPathOf(path)}); choose another.`);
-  if (typeof label !== 'string' || !isValidLabel(label)) problems.push(`"label" ${JSON.stringify(label)}: ${RULES_EXPLAINED.label}`);
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65_435) problems.push(`"port" ${JSON.stringify(port)}: a whole number from 1024 to 65435.`);
-  if (problems.length > 0) throw new RemoteSettingsError('INVALID_SETTING', `package.json's "mfe" block is invalid:\n  ${problems.join('\n  ')}`);
+  if (typeof name !== 'string' || !isValidName(name))
+    problems.push(`"name" ${JSON.stringify(name)}: ${RULES_EXPLAINED.name}`);
+  if (typeof path !== 'string' || !isValidRoute(path))
+    problems.push(`"path" ${JSON.stringify(path)}: ${RULES_EXPLAINED.route}`);
+  else if (reservedPathOf(path))
+    problems.push(`"path" ${path} is the host's own (${reservedPathOf(path)}); choose another.`);
+  if (typeof label !== 'string' || !isValidLabel(label))
+    problems.push(`"label" ${JSON.stringify(label)}: ${RULES_EXPLAINED.label}`);
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65_435)
+    problems.push(`"port" ${JSON.stringify(port)}: a whole number from 1024 to 65435.`);
+  if (problems.length > 0)
+    throw new RemoteSettingsError(
+      'INVALID_SETTING',
+      `package.json's "mfe" block is invalid:\n  ${problems.join('\n  ')}`,
+    );
   return { name: name as string, path: path as string, label: label as string, port: port as number };
 }

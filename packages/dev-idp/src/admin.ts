@@ -20,7 +20,12 @@ export function createAdminState(provider: Provider): AdminState {
   const state: AdminState = { availability: 'up', tokenRequests: {}, tokenErrors: {}, grantsByAccount: new Map() };
   const count = (bucket: Record<string, number>, key: string) => (bucket[key] = (bucket[key] ?? 0) + 1);
   provider.on('grant.success', (ctx) => count(state.tokenRequests, String(ctx.oidc.params?.grant_type)));
-  provider.on('grant.error', (ctx, error) => count(state.tokenErrors, `${String(ctx.oidc.params?.grant_type)}:${(error as { error?: string }).error ?? 'error'}`));
+  provider.on('grant.error', (ctx, error) =>
+    count(
+      state.tokenErrors,
+      `${String(ctx.oidc.params?.grant_type)}:${(error as { error?: string }).error ?? 'error'}`,
+    ),
+  );
   const remember = (token: { accountId?: string; grantId?: string }) => {
     if (!token.accountId || !token.grantId) return;
     const grants = state.grantsByAccount.get(token.accountId) ?? new Set<string>();
@@ -37,16 +42,27 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-export async function handleAdmin(provider: Provider, state: AdminState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(
+  provider: Provider,
+  state: AdminState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const action = url.pathname.slice('/__dev/'.length);
   if (req.method === 'GET' && action === 'stats') {
-    return json(res, 200, { availability: state.availability, tokenRequests: state.tokenRequests, tokenErrors: state.tokenErrors });
+    return json(res, 200, {
+      availability: state.availability,
+      tokenRequests: state.tokenRequests,
+      tokenErrors: state.tokenErrors,
+    });
   }
   if (req.method !== 'POST') return json(res, 405, { error: 'use POST' });
   switch (action) {
     case 'reset':
       state.availability = 'up';
-      for (const bucket of [state.tokenRequests, state.tokenErrors]) for (const key of Object.keys(bucket)) delete bucket[key];
+      for (const bucket of [state.tokenRequests, state.tokenErrors])
+        for (const key of Object.keys(bucket)) delete bucket[key];
       return json(res, 200, { ok: true });
     case 'up':
     case 'down':

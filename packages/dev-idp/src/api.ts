@@ -48,35 +48,61 @@ function cors(req: IncomingMessage, res: ServerResponse, origins: readonly strin
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(JSON.stringify(body));
 }
 
 export async function startDevApi(options: DevApiOptions): Promise<RunningDevApi> {
   // Provider and API share this machine's clock, so little skew is allowed (tests see expiry soon after it).
-  const verifier = createAccessVerifier({ issuer: options.issuer, audience: options.url, realm: 'development API', clockToleranceSeconds: 5 });
+  const verifier = createAccessVerifier({
+    issuer: options.issuer,
+    audience: options.url,
+    realm: 'development API',
+    clockToleranceSeconds: 5,
+  });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     cors(req, res, options.hostOrigins);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const path = new URL(req.url ?? '/', options.url).pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Authorization, DPoP', 'Access-Control-Max-Age': '600' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET',
+        'Access-Control-Allow-Headers': 'Authorization, DPoP',
+        'Access-Control-Max-Age': '600',
+      });
       return void res.end();
     }
     if (req.method !== 'GET') return sendJson(res, 405, { error: 'method_not_allowed', error_description: 'Use GET.' });
     // Every resource is behind the token check, so an unknown path says nothing to a caller without one.
     const access = await authorizeRequest(verifier, req, res, { publicOrigin: options.url, scopes: API_SCOPES });
     if (!access) return;
-    if (path !== '/v1/profile') return sendJson(res, 404, { error: 'not_found', error_description: `No such resource: ${path}` });
+    if (path !== '/v1/profile')
+      return sendJson(res, 404, { error: 'not_found', error_description: `No such resource: ${path}` });
     const user = findUserById(access.subject);
-    if (!user) return sendJson(res, 404, { error: 'unknown_account', error_description: 'No account for this subject.' });
-    const profile: DevProfile = { subject: access.subject, name: user.name, email: user.email, scopes: access.scopes, boundToKey: Boolean(access.keyThumbprint), tokenExpiresAt: access.expiresAt };
+    if (!user)
+      return sendJson(res, 404, { error: 'unknown_account', error_description: 'No account for this subject.' });
+    const profile: DevProfile = {
+      subject: access.subject,
+      name: user.name,
+      email: user.email,
+      scopes: access.scopes,
+      boundToKey: Boolean(access.keyThumbprint),
+      tokenExpiresAt: access.expiresAt,
+    };
     sendJson(res, 200, profile);
   };
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
       // Keys unreachable and the like: the service's fault, not the caller's token.
-      if (!res.headersSent) sendJson(res, 503, { error: 'temporarily_unavailable', error_description: `Access could not be checked: ${error.message}` });
+      if (!res.headersSent)
+        sendJson(res, 503, {
+          error: 'temporarily_unavailable',
+          error_description: `Access could not be checked: ${error.message}`,
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {

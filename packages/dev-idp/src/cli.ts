@@ -15,9 +15,15 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const issuer = localUrl(port);
 const apiPort = Number(values['api-port']);
-const idp = await startDevIdp({ port, issuer, hostOrigins: values['host-origin'] ?? [], api: { port: apiPort, url: localUrl(apiPort) } });
+const idp = await startDevIdp({
+  port,
+  issuer,
+  hostOrigins: values['host-origin'] ?? [],
+  api: { port: apiPort, url: localUrl(apiPort) },
+});
 console.log(`Dev OpenID provider (DEVELOPMENT ONLY) at ${idp.issuer}, its API at ${idp.apiUrl}`);
-for (const user of DEMO_USERS) console.log(`  demo user: ${user.username} / ${user.password} (${user.roles.join(', ')})`);
+for (const user of DEMO_USERS)
+  console.log(`  demo user: ${user.username} / ${user.password} (${user.roles.join(', ')})`);
 const stop = () => void idp.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,6 +1,9 @@
 /** HTML of the dev provider's own pages: plain, offline (no web fonts), clearly marked as development-only. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function page(title: string, body: string): string {
@@ -19,7 +22,13 @@ label{display:block;margin:.75rem 0 .25rem}input{width:100%;box-sizing:border-bo
 <main class="box">${body}</main></body></html>`;
 }
 
-export function loginPage(options: { uid: string; clientName: string; error?: string; username?: string; hint: string }): string {
+export function loginPage(options: {
+  uid: string;
+  clientName: string;
+  error?: string;
+  username?: string;
+  hint: string;
+}): string {
   const { uid, clientName, error, username, hint } = options;
   return page(
     'Sign in',

@@ -36,22 +36,37 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC) {
   const session = oidc.session;
   if (!client || !session?.accountId) return undefined;
   const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-  const grant = (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ?? new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  const grant =
+    (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ??
+    new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
   grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
   for (const [indicator, server] of Object.entries(oidc.resourceServers ?? {})) {
-    grant.addResourceScope(indicator, [...oidc.requestParamScopes].filter((scope) => server.scopes.has(scope)).join(' '));
+    grant.addResourceScope(
+      indicator,
+      [...oidc.requestParamScopes].filter((scope) => server.scopes.has(scope)).join(' '),
+    );
   }
   await grant.save();
   return grant;
 }
 
-function apiResource(audience: string, accessTokenTTL: number): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> {
+function apiResource(
+  audience: string,
+  accessTokenTTL: number,
+): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> {
   return {
     enabled: true,
     useGrantedResource: async () => true,
     getResourceServerInfo: async (_ctx, indicator) => {
-      if (indicator !== audience) throw new errors.InvalidTarget(`unknown resource ${indicator}; the development API is ${audience}`);
-      return { scope: API_SCOPES.join(' '), audience, accessTokenTTL, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+      if (indicator !== audience)
+        throw new errors.InvalidTarget(`unknown resource ${indicator}; the development API is ${audience}`);
+      return {
+        scope: API_SCOPES.join(' '),
+        audience,
+        accessTokenTTL,
+        accessTokenFormat: 'jwt',
+        jwt: { sign: { alg: 'RS256' } },
+      };
     },
   };
 }
@@ -94,7 +109,9 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       // Access tokens for the development API: a JWT a resource server verifies with the provider's
       // keys alone (no introspection call), bound by DPoP's cnf.jkt when the client uses DPoP. A
       // token with an audience is refused at userinfo, so the host's claims come from the ID token.
-      ...(options.apiAudience ? { resourceIndicators: apiResource(options.apiAudience, options.accessTokenTtl ?? 600) } : {}),
+      ...(options.apiAudience
+        ? { resourceIndicators: apiResource(options.apiAudience, options.accessTokenTtl ?? 600) }
+        : {}),
       // DPoP (RFC 9449) with server nonces, so clients meet the nonce dance a production provider
       // may ask for. Bearer tokens still work for clients that do not send proofs.
       dPoP: { enabled: options.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => true },
@@ -116,7 +133,8 @@ export function createDevProvider(options: DevProviderOptions): Provider {
     // Public clients get a new refresh token on every use; reusing a spent one revokes the grant.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     ttl: {
       AccessToken: options.accessTokenTtl ?? 600,
       IdToken: 3600,

@@ -46,7 +46,12 @@ function sendHtml(res: ServerResponse, status: number, html: string) {
 async function handleInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, path: string) {
   const [, , uid, action] = path.split('/');
   const details = await provider.interactionDetails(req, res);
-  if (details.uid !== uid) return sendHtml(res, 400, messagePage('Sign-in error', 'This sign-in page has expired. Go back to the app and sign in again.'));
+  if (details.uid !== uid)
+    return sendHtml(
+      res,
+      400,
+      messagePage('Sign-in error', 'This sign-in page has expired. Go back to the app and sign in again.'),
+    );
   const client = await provider.Client.find(String(details.params.client_id));
   const clientName = client?.clientName ?? String(details.params.client_id);
 
@@ -62,12 +67,32 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
     const username = form.get('username') ?? '';
     const user = checkCredentials(username, form.get('password') ?? '');
     if (!user) {
-      return sendHtml(res, 401, loginPage({ uid: details.uid, clientName, username, error: 'Wrong username or password.', hint: CREDENTIALS_HINT }));
+      return sendHtml(
+        res,
+        401,
+        loginPage({
+          uid: details.uid,
+          clientName,
+          username,
+          error: 'Wrong username or password.',
+          hint: CREDENTIALS_HINT,
+        }),
+      );
     }
-    return provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.id } },
+      { mergeWithLastSubmission: false },
+    );
   }
   if (req.method === 'POST' && action === 'abort') {
-    return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled sign-in.' }, { mergeWithLastSubmission: false });
+    return provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The user cancelled sign-in.' },
+      { mergeWithLastSubmission: false },
+    );
   }
   return sendHtml(res, 404, messagePage('Not found', 'No such sign-in step.'));
 }
@@ -87,10 +112,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp
     }
     // Simulated outages for tests: an error page, or a dropped connection.
     if (admin.availability === 'unreachable') return void req.socket.destroy();
-    if (admin.availability === 'down') return sendHtml(res, 503, messagePage('Unavailable', 'The provider is down (simulated).'));
+    if (admin.availability === 'down')
+      return sendHtml(res, 503, messagePage('Unavailable', 'The provider is down (simulated).'));
     if (path.startsWith('/interaction/')) {
       handleInteraction(provider, req, res, path).catch((error: Error) => {
-        if (!res.headersSent) sendHtml(res, 400, messagePage('Sign-in error', `${error.message}. Go back to the app and sign in again.`));
+        if (!res.headersSent)
+          sendHtml(res, 400, messagePage('Sign-in error', `${error.message}. Go back to the app and sign in again.`));
       });
       return;
     }
@@ -107,7 +134,15 @@ export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp
     });
   let api: RunningDevApi | undefined;
   try {
-    api = options.api ? await startDevApi({ port: options.api.port, url: options.api.url, issuer: options.issuer, hostOrigins: options.hostOrigins, ...(options.listenHost ? { listenHost: options.listenHost } : {}) }) : undefined;
+    api = options.api
+      ? await startDevApi({
+          port: options.api.port,
+          url: options.api.url,
+          issuer: options.issuer,
+          hostOrigins: options.hostOrigins,
+          ...(options.listenHost ? { listenHost: options.listenHost } : {}),
+        })
+      : undefined;
   } catch (error) {
     await closeProvider();
     throw error;

@@ -14,8 +14,26 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { id: 'u-alice', username: 'alice', password: 'alice-dev-password', name: 'Alice Admin', givenName: 'Alice', familyName: 'Admin', email: 'alice@example.test', roles: ['admin', 'member'] },
-  { id: 'u-bob', username: 'bob', password: 'bob-dev-password', name: 'Bob Member', givenName: 'Bob', familyName: 'Member', email: 'bob@example.test', roles: ['member'] },
+  {
+    id: 'u-alice',
+    username: 'alice',
+    password: 'alice-dev-password',
+    name: 'Alice Admin',
+    givenName: 'Alice',
+    familyName: 'Admin',
+    email: 'alice@example.test',
+    roles: ['admin', 'member'],
+  },
+  {
+    id: 'u-bob',
+    username: 'bob',
+    password: 'bob-dev-password',
+    name: 'Bob Member',
+    givenName: 'Bob',
+    familyName: 'Member',
+    email: 'bob@example.test',
+    roles: ['member'],
+  },
 ];
 
 export function findUserById(id: string): DemoUser | undefined {

@@ -7,6 +7,18 @@ const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fi
 
 export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
-  react18: { name: 'react18', path: '/react18', label: 'React 18 area', order: 92, dist: join(fixturesDir, 'react18', 'dist') },
-  'wrong-expose': { name: 'wrong_expose', path: '/wrong-expose', label: 'Wrong expose', order: 91, dist: join(fixturesDir, 'wrong-expose', 'dist') },
+  react18: {
+    name: 'react18',
+    path: '/react18',
+    label: 'React 18 area',
+    order: 92,
+    dist: join(fixturesDir, 'react18', 'dist'),
+  },
+  'wrong-expose': {
+    name: 'wrong_expose',
+    path: '/wrong-expose',
+    label: 'Wrong expose',
+    order: 91,
+    dist: join(fixturesDir, 'wrong-expose', 'dist'),
+  },
 } as const satisfies Readonly<Record<string, DevRemote>>;

@@ -14,7 +14,8 @@ export function idpControl(idpUrl: string) {
   return {
     stats: () => call('GET', 'stats') as Promise<IdpStats>,
     reset: () => call('POST', 'reset'),
-    revoke: (accountId: string) => call('POST', `revoke?account=${encodeURIComponent(accountId)}`) as Promise<{ revoked: number }>,
+    revoke: (accountId: string) =>
+      call('POST', `revoke?account=${encodeURIComponent(accountId)}`) as Promise<{ revoked: number }>,
     setAvailability: (mode: IdpStats['availability']) => call('POST', mode),
   };
 }

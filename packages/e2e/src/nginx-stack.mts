@@ -25,20 +25,38 @@ const remotesUrl = localUrl(ports.remotesServer);
 const idpUrl = localUrl(ports.idp);
 const tagsUrl = localUrl(ports.tags);
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX}. Install it with "apt-get install -y nginx" (as root) or set NGINX_PATH.`);
+if (!existsSync(NGINX))
+  throw new Error(
+    `nginx is not installed at ${NGINX}. Install it with "apt-get install -y nginx" (as root) or set NGINX_PATH.`,
+  );
 
 /** Publishes a remote's build under remotes/<name>/<version>/ and returns its manifest entry fields. */
 function publish(name: string, dist: string): { version: string; integrity: string } {
-  const version = (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { buildInfo: { buildVersion: string } } }).metaData.buildInfo.buildVersion;
+  const version = (
+    JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as {
+      metaData: { buildInfo: { buildVersion: string } };
+    }
+  ).metaData.buildInfo.buildVersion;
   cpSync(dist, join(dir, 'remotes', name, version), { recursive: true });
-  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js']!;
+  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)[
+    'remoteEntry.js'
+  ]!;
   return { version, integrity };
 }
 
 mkdirSync(join(dir, 'remotes'), { recursive: true });
 cpSync(join(repoRoot, 'apps', 'host', 'dist'), join(dir, 'host'), { recursive: true });
 // The development manifest's areas and the faulty fixture.
-const remotes = [...readDevRemotes().map(({ name, path, label, order }) => ({ name, path, label, order, dist: join(repoRoot, 'apps', name, 'dist') })), FIXTURES.faulty];
+const remotes = [
+  ...readDevRemotes().map(({ name, path, label, order }) => ({
+    name,
+    path,
+    label,
+    order,
+    dist: join(repoRoot, 'apps', name, 'dist'),
+  })),
+  FIXTURES.faulty,
+];
 const manifest = {
   schemaVersion: 1,
   remotes: remotes.map(({ name, path, label, order, dist }) => {
@@ -49,7 +67,13 @@ const manifest = {
 writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
 
 const apiUrl = localUrl(ports.api);
-const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, api: { port: ports.api, url: apiUrl }, hostOrigins: [hostUrl], adminApi: true });
+const idp = await startDevIdp({
+  port: ports.idp,
+  issuer: idpUrl,
+  api: { port: ports.api, url: apiUrl },
+  hostOrigins: [hostUrl],
+  adminApi: true,
+});
 const collector = await startCollector({ port: ports.collector, hostOrigins: [hostUrl] });
 // A stand-in for a third-party tag script: it records every request it gets.
 const tagHits: string[] = [];
@@ -96,11 +120,17 @@ const release = writeRelease({
 for (const path of [dir, join(dir, 'nginx')]) chmodSync(path, 0o755);
 const check = spawnSync(NGINX, ['-t', '-p', join(dir, 'nginx'), '-c', release.standaloneConfig], { encoding: 'utf8' });
 if (check.status !== 0) throw new Error(`nginx -t refused the written config:\n${check.stderr}`);
-const nginx = spawn(NGINX, ['-p', join(dir, 'nginx'), '-c', release.standaloneConfig], { stdio: ['ignore', 'inherit', 'inherit'] });
+const nginx = spawn(NGINX, ['-p', join(dir, 'nginx'), '-c', release.standaloneConfig], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 for (let tries = 0; ; tries += 1) {
-  const up = await fetch(`${hostUrl}/config.json`).then((response) => response.ok, () => false);
+  const up = await fetch(`${hostUrl}/config.json`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (up) break;
-  if (tries > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start (exit code ${nginx.exitCode}); see ${join(dir, 'nginx', 'error.log')}`);
+  if (tries > 100 || nginx.exitCode !== null)
+    throw new Error(`nginx did not start (exit code ${nginx.exitCode}); see ${join(dir, 'nginx', 'error.log')}`);
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(

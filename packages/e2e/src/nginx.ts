@@ -22,7 +22,10 @@ export interface NginxDeployment {
   readonly manifestFile: string;
   readonly remotesDir: string;
   readonly config: unknown;
-  readonly manifest: { readonly schemaVersion: 1; readonly remotes: ReadonlyArray<Record<string, unknown> & { readonly name: string; readonly entry: string }> };
+  readonly manifest: {
+    readonly schemaVersion: 1;
+    readonly remotes: ReadonlyArray<Record<string, unknown> & { readonly name: string; readonly entry: string }>;
+  };
   stop(): Promise<void>;
 }
 
@@ -34,10 +37,14 @@ export interface NginxDeployment {
 export async function startNginxDeployment(): Promise<NginxDeployment> {
   const basePort = await freePortBlock();
   const dir = mkdtempSync(join(tmpdir(), 'mfe-nginx-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'nginx-stack.mts'), '--base-port', String(basePort), '--dir', dir], {
-    cwd: join(__dirname, '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'nginx-stack.mts'), '--base-port', String(basePort), '--dir', dir],
+    {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = await waitForOutput(child, 'NGINX READY', 30_000, 'The nginx deployment');
   const ready = JSON.parse(/NGINX READY (.*)/.exec(output)![1]!) as Omit<NginxDeployment, 'stop'>;
   return {

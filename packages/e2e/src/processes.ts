@@ -11,7 +11,10 @@ import { join, relative, sep } from 'node:path';
 export function waitForOutput(child: ChildProcess, marker: string, timeoutMs: number, what: string): Promise<string> {
   let output = '';
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(marker)) {
@@ -32,7 +35,13 @@ export function waitForOutput(child: ChildProcess, marker: string, timeoutMs: nu
 export function copyRepository(repoRoot: string, prefix: string): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   const skipped = new Set(['node_modules', 'dist', '.git', '.bench']);
-  cpSync(repoRoot, copy, { recursive: true, filter: (source) => !relative(repoRoot, source).split(sep).some((part) => skipped.has(part)) });
+  cpSync(repoRoot, copy, {
+    recursive: true,
+    filter: (source) =>
+      !relative(repoRoot, source)
+        .split(sep)
+        .some((part) => skipped.has(part)),
+  });
   return copy;
 }
 

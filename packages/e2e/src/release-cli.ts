@@ -14,9 +14,14 @@ export interface ReleaseRun {
 /** Runs `mfe-release <args> --store <store>` and resolves with its exit code and output, whatever they are. */
 export function runRelease(store: string, ...args: string[]): Promise<ReleaseRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(releasePackage, 'src', 'cli.ts'), ...args, '--store', store], { cwd: releasePackage }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(releasePackage, 'src', 'cli.ts'), ...args, '--store', store],
+      { cwd: releasePackage },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -28,4 +33,5 @@ export async function release(store: string, ...args: string[]): Promise<string>
 }
 
 /** The canary fixture: one remote built as several versions that say which they are (1.2.0 has no server build). */
-export const canaryBuild = (version: string): string => join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
+export const canaryBuild = (version: string): string =>
+  join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);

@@ -8,14 +8,23 @@ import type { BrowserContext, Page } from 'playwright-core';
  * back as usual, so the request caught is the one that exchanges the token. Resolves with the tab
  * that was closed, once it is.
  */
-export async function closeTabMidRenewal(context: BrowserContext, idpUrl: string, when: 'after-the-provider-rotated' | 'before-it-left'): Promise<{ closed: Promise<Page> }> {
+export async function closeTabMidRenewal(
+  context: BrowserContext,
+  idpUrl: string,
+  when: 'after-the-provider-rotated' | 'before-it-left',
+): Promise<{ closed: Promise<Page> }> {
   let caught = false;
   let resolveClosed: (page: Page) => void = () => undefined;
   const closed = new Promise<Page>((resolve) => (resolveClosed = resolve));
   const url = `${idpUrl}/token`;
   await context.route(url, async (route) => {
     const request = route.request();
-    if (caught || request.method() !== 'POST' || !new URLSearchParams(request.postData() ?? '').get('grant_type')?.startsWith('refresh_token')) return route.fallback();
+    if (
+      caught ||
+      request.method() !== 'POST' ||
+      !new URLSearchParams(request.postData() ?? '').get('grant_type')?.startsWith('refresh_token')
+    )
+      return route.fallback();
     const holder = request.frame().page();
     if (when === 'after-the-provider-rotated') {
       const response = await route.fetch();

@@ -44,7 +44,9 @@ try {
       }
     }
   }
-  console.log(`${taken} screenshots (${i18n.locales.join(', ')} × ${WIDTHS.join(' and ')} px × ${PAGES.length} pages) in ${out}`);
+  console.log(
+    `${taken} screenshots (${i18n.locales.join(', ')} × ${WIDTHS.join(' and ')} px × ${PAGES.length} pages) in ${out}`,
+  );
 } finally {
   await browser.close();
   await stack.stop();

@@ -12,7 +12,9 @@ export interface SuiteSession {
  * free ports, a fresh browser profile for each test. Read the fields inside tests.
  * `stackArgs` may depend on the block's first port (for entries that name ports).
  */
-export function setUpBrowserSuite(stackArgs: readonly string[] | ((basePort: number) => readonly string[]) = []): SuiteSession {
+export function setUpBrowserSuite(
+  stackArgs: readonly string[] | ((basePort: number) => readonly string[]) = [],
+): SuiteSession {
   const session = {} as { stack: StackHandle; browser: TestBrowser };
   beforeAll(async () => {
     const basePort = await freePortBlock();

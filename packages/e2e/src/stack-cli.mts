@@ -32,9 +32,13 @@ const extraRemotes = (values.fixture ?? []).map((name) => {
   return fixture;
 });
 // --require-role account=admin
-const requiredRoles: Record<string, string[]> = Object.fromEntries((values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')]));
+const requiredRoles: Record<string, string[]> = Object.fromEntries(
+  (values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')]),
+);
 const timeoutMs = values['remote-timeout-ms'] ? Number(values['remote-timeout-ms']) : undefined;
-const extraEntries = values['manifest-extra'] ? (JSON.parse(values['manifest-extra']) as Record<string, unknown>[]) : [];
+const extraEntries = values['manifest-extra']
+  ? (JSON.parse(values['manifest-extra']) as Record<string, unknown>[])
+  : [];
 
 /** What the tests change in the manifest the stack would serve: budgets, roles, integrity, broken entries. */
 function testManifest(manifest: DevManifest): DevManifest {
@@ -56,15 +60,27 @@ const stack = await startStack({
   overrides: values.overrides,
   extraRemotes,
   ...(values['release-store'] ? { releaseStore: values['release-store'] } : {}),
-  ...(values.public ? { remotes: readDevRemotes().map((remote) => (values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote)) } : {}),
+  ...(values.public
+    ? {
+        remotes: readDevRemotes().map((remote) =>
+          values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote,
+        ),
+      }
+    : {}),
   rig: {
     // The provider's /__dev/ control API (revoke grants, take it down) and short token lifetimes are for tests only.
-    provider: { adminApi: true, ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}), ...(values['idp-without-dpop'] ? { dpop: false } : {}) },
+    provider: {
+      adminApi: true,
+      ...(values['access-token-ttl'] ? { accessTokenTtl: Number(values['access-token-ttl']) } : {}),
+      ...(values['idp-without-dpop'] ? { dpop: false } : {}),
+    },
     manifest: testManifest,
     ...(values['tag-src'] ? { config: (config) => ({ ...config, tagLoader: { src: values['tag-src']! } }) } : {}),
   },
 });
-console.log(`STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`);
+console.log(
+  `STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`,
+);
 
 const stop = () => void stack.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

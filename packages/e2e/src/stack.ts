@@ -24,13 +24,20 @@ export interface StackHandle {
  * launcher (`stack-cli.mts`), which adds the test-only switches.
  */
 export async function startStack(basePort: number, extraArgs: readonly string[] = []): Promise<StackHandle> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'stack-cli.mts'), '--base-port', String(basePort), ...extraArgs], {
-    cwd: join(repoRoot, 'packages/e2e'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'development' },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'stack-cli.mts'), '--base-port', String(basePort), ...extraArgs],
+    {
+      cwd: join(repoRoot, 'packages/e2e'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  );
   const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
-  const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<StackHandle, 'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl'>;
+  const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<
+    StackHandle,
+    'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl'
+  >;
   return {
     ...ready,
     basePort,

@@ -15,7 +15,10 @@ async function check(report: Report, state: string, page: Page): Promise<void> {
   if (violations.length > 0) report[state] = violations;
 }
 
-const WIDTHS = [{ width: 1280, height: 800 }, { width: 320, height: 640 }];
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 320, height: 640 },
+];
 
 test.each(WIDTHS)('signed out and the dev provider, at $width px: no violations', async (viewport) => {
   const report: Report = {};
@@ -48,49 +51,54 @@ test.each(WIDTHS)('signed out and the dev provider, at $width px: no violations'
   expect(report).toEqual({});
 });
 
-test.each(WIDTHS)('signed in, every area and nested page, diagnostics, loading and failure, at $width px: no violations', async (viewport) => {
-  const report: Report = {};
-  const page = await suite.browser.context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
-  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForSelector('[data-testid=referrals-overview]');
-  await check(report, '/referrals', page);
-  const pages: Array<[string, string]> = [
-    ['/', '[data-testid=nav-referrals]'],
-    ['/referrals/invite', '[data-testid=referrals-invite]'],
-    ['/referrals/nowhere', 'text=This referrals page does not exist.'],
-    ['/account', '[data-testid=account-greeting]'],
-    ['/account/profile', '[data-testid=profile-name]'],
-    ['/diagnostics', '[data-testid=diagnostics]'],
-    ['/nowhere', '[data-testid=not-found]'],
-  ];
-  for (const [path, ready] of pages) {
-    await page.goto(`${suite.stack.hostUrl}${path}`);
-    await page.waitForSelector(ready);
-    await check(report, path, page);
-  }
-  // Loading: the account remote's manifest is held.
-  const manifest = `${suite.stack.remoteUrls.account}/mf-manifest.json`;
-  await page.goto(`${suite.stack.hostUrl}/`);
-  await page.waitForSelector('[data-testid=nav-account]');
-  let release: () => void = () => undefined;
-  await page.route(manifest, (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.continue()));
-  await page.click('[data-testid=nav-account]');
-  await page.waitForSelector('[data-testid=remote-loading]');
-  await check(report, 'area loading', page);
-  release();
-  await page.waitForSelector('[data-testid=account-greeting]');
-  await page.unroute(manifest);
-  // Failure: the referrals remote's server is gone.
-  await page.route(`${suite.stack.remoteUrls.referrals}/**`, (route) => route.abort('connectionrefused'));
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
-  await page.waitForSelector('[data-testid=remote-error]', { timeout: 15_000 });
-  await check(report, 'area failed (error panel)', page);
-  await page.unroute(`${suite.stack.remoteUrls.referrals}/**`);
-  await page.close();
-  expect(report).toEqual({});
-});
+test.each(WIDTHS)(
+  'signed in, every area and nested page, diagnostics, loading and failure, at $width px: no violations',
+  async (viewport) => {
+    const report: Report = {};
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=referrals-overview]');
+    await check(report, '/referrals', page);
+    const pages: Array<[string, string]> = [
+      ['/', '[data-testid=nav-referrals]'],
+      ['/referrals/invite', '[data-testid=referrals-invite]'],
+      ['/referrals/nowhere', 'text=This referrals page does not exist.'],
+      ['/account', '[data-testid=account-greeting]'],
+      ['/account/profile', '[data-testid=profile-name]'],
+      ['/diagnostics', '[data-testid=diagnostics]'],
+      ['/nowhere', '[data-testid=not-found]'],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(`${suite.stack.hostUrl}${path}`);
+      await page.waitForSelector(ready);
+      await check(report, path, page);
+    }
+    // Loading: the account remote's manifest is held.
+    const manifest = `${suite.stack.remoteUrls.account}/mf-manifest.json`;
+    await page.goto(`${suite.stack.hostUrl}/`);
+    await page.waitForSelector('[data-testid=nav-account]');
+    let release: () => void = () => undefined;
+    await page.route(manifest, (route) =>
+      new Promise<void>((resolve) => (release = resolve)).then(() => route.continue()),
+    );
+    await page.click('[data-testid=nav-account]');
+    await page.waitForSelector('[data-testid=remote-loading]');
+    await check(report, 'area loading', page);
+    release();
+    await page.waitForSelector('[data-testid=account-greeting]');
+    await page.unroute(manifest);
+    // Failure: the referrals remote's server is gone.
+    await page.route(`${suite.stack.remoteUrls.referrals}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    await page.waitForSelector('[data-testid=remote-error]', { timeout: 15_000 });
+    await check(report, 'area failed (error panel)', page);
+    await page.unroute(`${suite.stack.remoteUrls.referrals}/**`);
+    await page.close();
+    expect(report).toEqual({});
+  },
+);
 
 test('the session-expired notice over an area: no violations', async () => {
   const report: Report = {};
@@ -106,7 +114,8 @@ test('the session-expired notice over an area: no violations', async () => {
 });
 
 // WCAG 1.4.12: what a reader's own style sheet may set, which must lose no content or function.
-const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
 /** Adds a reader's own style sheet (a constructed sheet: the page's CSP allows no inline style). */
 const addReaderSheet = (page: Page, css: string) =>
@@ -121,9 +130,20 @@ const whatIsLost = (page: Page) =>
   page.evaluate(() => ({
     sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     clipped: [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((element) => element.offsetParent !== null && !element.classList.contains('visually-hidden') && !element.closest('.table-scroll'))
-      .filter((element) => ['hidden', 'clip'].includes(getComputedStyle(element).overflowX) || ['hidden', 'clip'].includes(getComputedStyle(element).overflowY))
-      .filter((element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+      .filter(
+        (element) =>
+          element.offsetParent !== null &&
+          !element.classList.contains('visually-hidden') &&
+          !element.closest('.table-scroll'),
+      )
+      .filter(
+        (element) =>
+          ['hidden', 'clip'].includes(getComputedStyle(element).overflowX) ||
+          ['hidden', 'clip'].includes(getComputedStyle(element).overflowY),
+      )
+      .filter(
+        (element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1,
+      )
       .map((element) => element.outerHTML.slice(0, 80)),
   }));
 
@@ -145,7 +165,11 @@ test('in forced colours (Windows high contrast) with reduced motion, and with te
     }, selector);
     expect([selector, outline.style !== 'none' && outline.width > 0]).toEqual([selector, true]);
   }
-  for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/account', '[data-testid=account-greeting]'], ['/referrals/invite', '[data-testid=referrals-invite]']] as const) {
+  for (const [path, ready] of [
+    ['/', '[data-testid=home-greeting]'],
+    ['/account', '[data-testid=account-greeting]'],
+    ['/referrals/invite', '[data-testid=referrals-invite]'],
+  ] as const) {
     await page.goto(`${suite.stack.hostUrl}${path}`);
     await page.waitForSelector(ready);
     await check(report, `forced colours: ${path}`, page);
@@ -153,7 +177,11 @@ test('in forced colours (Windows high contrast) with reduced motion, and with te
 
   await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/referrals', '[data-testid=referrals-overview]'], ['/account', '[data-testid=account-greeting]']] as const) {
+  for (const [path, ready] of [
+    ['/', '[data-testid=home-greeting]'],
+    ['/referrals', '[data-testid=referrals-overview]'],
+    ['/account', '[data-testid=account-greeting]'],
+  ] as const) {
     await page.goto(`${suite.stack.hostUrl}${path}`);
     await page.waitForSelector(ready);
     await addReaderSheet(page, TEXT_SPACING);
@@ -174,10 +202,17 @@ test('with text at 200 %, at 1280 and 640 px: text really doubles, nothing is cu
   await page.waitForSelector('[data-testid=account-greeting]');
   for (const width of [1280, 640]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const [path, ready] of [['/', '[data-testid=home-greeting]'], ['/referrals', '[data-testid=referrals-overview]'], ['/referrals/invite', '[data-testid=referrals-invite]'], ['/account', '[data-testid=account-greeting]'], ['/nowhere', 'main h1']] as const) {
+    for (const [path, ready] of [
+      ['/', '[data-testid=home-greeting]'],
+      ['/referrals', '[data-testid=referrals-overview]'],
+      ['/referrals/invite', '[data-testid=referrals-invite]'],
+      ['/account', '[data-testid=account-greeting]'],
+      ['/nowhere', 'main h1'],
+    ] as const) {
       await page.goto(`${suite.stack.hostUrl}${path}`);
       await page.waitForSelector(ready);
-      const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main h1, main p')!).fontSize));
+      const size = () =>
+        page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main h1, main p')!).fontSize));
       const before = await size();
       await addReaderSheet(page, 'html { font-size: 200% !important; }');
       expect([path, Math.round(((await size()) / before) * 10) / 10]).toEqual([path, 2]);

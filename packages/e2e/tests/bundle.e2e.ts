@@ -9,7 +9,9 @@ const dist = join(__dirname, '..', '..', '..', 'apps', 'host', 'dist');
 function moduleKey(source: string): string | undefined {
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+\/.*)$/.exec(source.split('/node_modules/.pnpm/').pop()!);
   if (!inPackage) return undefined;
-  return inPackage[1]!.replace(/\/(cjs|esm|es|lib|commonjs)\//g, '/').replace(/(\.(cjs|esm|es|mjs|module))?\.(c|m)?js$/, '');
+  return inPackage[1]!
+    .replace(/\/(cjs|esm|es|lib|commonjs)\//g, '/')
+    .replace(/(\.(cjs|esm|es|mjs|module))?\.(c|m)?js$/, '');
 }
 
 test("the host's initial scripts bundle no module twice (once per build of its package)", () => {

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 /** The contract version the host was built with. */
-const CONTRACT = (JSON.parse(readFileSync(join(__dirname, '../../context/package.json'), 'utf8')) as { version: string }).version;
+const CONTRACT = (
+  JSON.parse(readFileSync(join(__dirname, '../../context/package.json'), 'utf8')) as { version: string }
+).version;
 
 // Composition faults: what a bad manifest or a slow remote does to the app.
 // An origin that is not allowed: the suite's last port (nothing listens there).
@@ -11,18 +13,42 @@ const evilOrigin = (basePort: number) => `http://localhost:${basePort + 199}`;
 const extra = (basePort: number) => [
   { name: 'evil', entry: `${evilOrigin(basePort)}/mf-manifest.json`, path: '/evil', label: 'Evil' },
   { name: 'typo', entry: 'not a url', path: '/typo', label: 'Typo' },
-  { name: 'sneaky', entry: `http://localhost:${basePort + 1}/mf-manifest.json`, path: '/sneaky', label: 'Sneaky', getPublicPath: 'return "http://evil.example/"' },
+  {
+    name: 'sneaky',
+    entry: `http://localhost:${basePort + 1}/mf-manifest.json`,
+    path: '/sneaky',
+    label: 'Sneaky',
+    getPublicPath: 'return "http://evil.example/"',
+  },
   // An allowed origin, with credentials in the URL.
-  { name: 'creds', entry: `http://user:planted-s3cret@localhost:${basePort + 1}/mf-manifest.json`, path: '/creds', label: 'Creds' },
+  {
+    name: 'creds',
+    entry: `http://user:planted-s3cret@localhost:${basePort + 1}/mf-manifest.json`,
+    path: '/creds',
+    label: 'Creds',
+  },
 ];
 // No integrity pins here: these tests serve altered bytes on purpose to see each fault (integrity has its own tests).
-const suite = setUpBrowserSuite((basePort) => ['--no-integrity', '--fixture', 'faulty', '--fixture', 'wrong-expose', '--fixture', 'react18', '--remote-timeout-ms', '1500', '--manifest-extra', JSON.stringify(extra(basePort))]);
+const suite = setUpBrowserSuite((basePort) => [
+  '--no-integrity',
+  '--fixture',
+  'faulty',
+  '--fixture',
+  'wrong-expose',
+  '--fixture',
+  'react18',
+  '--remote-timeout-ms',
+  '1500',
+  '--manifest-extra',
+  JSON.stringify(extra(basePort)),
+]);
 
 test('invalid manifest entries are refused with precise messages, nothing is fetched from a disallowed origin, and the valid remotes load', async () => {
   const page = await suite.browser.context.newPage();
   const evilRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(evilOrigin(suite.stack.basePort)) || request.url().includes('evil.example')) evilRequests.push(request.url());
+    if (request.url().startsWith(evilOrigin(suite.stack.basePort)) || request.url().includes('evil.example'))
+      evilRequests.push(request.url());
   });
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -34,7 +60,9 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   const notice = await page.textContent('[data-testid=manifest-problems]');
-  expect(notice).toContain(`("evil"): "entry" origin ${evilOrigin(suite.stack.basePort)} is not in the host's allowedRemoteOrigins`);
+  expect(notice).toContain(
+    `("evil"): "entry" origin ${evilOrigin(suite.stack.basePort)} is not in the host's allowedRemoteOrigins`,
+  );
   expect(notice).toMatch(/remotes\[\d+\] \("typo"\): "entry" must be an absolute URL/);
   expect(notice).toMatch(/remotes\[\d+\] \("sneaky"\): "getPublicPath" is refused/);
   // Once per entry and page load (this test loaded the host before and after signing in).
@@ -78,7 +106,9 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
   // Focus went back into the area, not to the page's start with the vanished button.
-  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe('account');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe(
+    'account',
+  );
 });
 
 test('an entry URL carrying credentials is refused before any request, and the secret is printed nowhere', async () => {
@@ -119,7 +149,12 @@ test('an entry script that runs and throws runs once, and its area says it faile
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=account-greeting]');
   await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: 'window.__entryRuns = (window.__entryRuns || 0) + 1; throw new Error("entry exploded");' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
+      body: 'window.__entryRuns = (window.__entryRuns || 0) + 1; throw new Error("entry exploded");',
+    }),
   );
   await page.click('[data-testid=nav-referrals]');
   const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
@@ -131,7 +166,10 @@ test('an entry script that runs and throws runs once, and its area says it faile
 test('a signed-out visitor deep-linking to a signed-in area is sent to sign in without downloading anything of that remote', async () => {
   const page = await suite.browser.context.newPage();
   const fromRemote: string[] = [];
-  page.on('request', (request) => request.url().startsWith(suite.stack.remoteUrls.referrals) && fromRemote.push(request.url()));
+  page.on(
+    'request',
+    (request) => request.url().startsWith(suite.stack.remoteUrls.referrals) && fromRemote.push(request.url()),
+  );
   await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
   await page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`));
   expect(fromRemote).toEqual([]);
@@ -155,9 +193,13 @@ test('a manifest that cannot be fetched shows a full-page error with Retry, whic
 
 test('a manifest that is not valid JSON shows the same full-page error, not a blank page', async () => {
   const page = await suite.browser.context.newPage();
-  await page.route(`${suite.stack.hostUrl}/remotes.json`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>oops</html>' }));
+  await page.route(`${suite.stack.hostUrl}/remotes.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<html>oops</html>' }),
+  );
   await page.goto(`${suite.stack.hostUrl}/`);
-  expect(await (await page.waitForSelector('[data-testid=startup-error]')).textContent()).toContain('could not be loaded');
+  expect(await (await page.waitForSelector('[data-testid=startup-error]')).textContent()).toContain(
+    'could not be loaded',
+  );
 });
 
 describe.each([
@@ -181,7 +223,9 @@ describe.each([
         throw error;
       }
       const builtAgainst = (name: string) => name === packageName || name.startsWith(`${packageName}/`);
-      manifest.shared = manifest.shared.map((shared) => (builtAgainst(shared.name) ? { ...shared, requiredVersion: range } : shared));
+      manifest.shared = manifest.shared.map((shared) =>
+        builtAgainst(shared.name) ? { ...shared, requiredVersion: range } : shared,
+      );
       await route.fulfill({ response, json: manifest }).catch((error: Error) => {
         if (!/disposed|closed|already handled/i.test(error.message)) throw error;
       });
@@ -211,9 +255,21 @@ describe.each([
 describe.each([
   ['its manifest answers 500', 'mf-manifest.json', { status: 500, body: 'Internal error' }],
   ['its manifest connection is aborted', 'mf-manifest.json', 'abort'],
-  ['its manifest is served as an HTML page', 'mf-manifest.json', { status: 200, contentType: 'text/html', body: '<!doctype html><p>Welcome</p>' }],
-  ['its entry script throws while evaluating', 'remoteEntry.js', { status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build")' }],
-  ['its entry script is served as HTML', 'remoteEntry.js', { status: 200, contentType: 'text/html', body: '<!doctype html><p>Not found</p>' }],
+  [
+    'its manifest is served as an HTML page',
+    'mf-manifest.json',
+    { status: 200, contentType: 'text/html', body: '<!doctype html><p>Welcome</p>' },
+  ],
+  [
+    'its entry script throws while evaluating',
+    'remoteEntry.js',
+    { status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build")' },
+  ],
+  [
+    'its entry script is served as HTML',
+    'remoteEntry.js',
+    { status: 200, contentType: 'text/html', body: '<!doctype html><p>Not found</p>' },
+  ],
 ] as const)('when a remote fails because %s', (_label, file, fault) => {
   test('its area shows the error panel, the rest of the app works, and Retry recovers once the fault is gone', async () => {
     const page = await suite.browser.context.newPage();
@@ -244,7 +300,9 @@ test('a connection dropped once while loading a remote is retried automatically:
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=account-greeting]');
   let dropped = 0;
-  await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) =>
+    dropped++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(dropped).toBe(2);
@@ -268,7 +326,9 @@ describe('a remote redeployed while the app is open', () => {
     const { page, entryLoads } = await openReferrals();
     let vanished = 0;
     // The old build's chunk is gone; the "new" deployment serves it again.
-    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) => (vanished++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) =>
+      vanished++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
+    );
     await page.getByRole('button', { name: 'Invite someone' }).click();
     await page.waitForSelector('[data-testid=referrals-invite]');
     expect(vanished).toBe(2);
@@ -278,7 +338,9 @@ describe('a remote redeployed while the app is open', () => {
 
   test('does not loop when the chunk stays missing: one recovery, then the panel with Retry', async () => {
     const { page, entryLoads } = await openReferrals();
-    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.route(`${suite.stack.remoteUrls.referrals}/invite.*.js`, (route) =>
+      route.fulfill({ status: 404, body: 'gone' }),
+    );
     await page.getByRole('button', { name: 'Invite someone' }).click();
     const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]');
     expect(await panel.textContent()).toContain('A newer version was deployed');
@@ -304,7 +366,9 @@ test('a remote that throws while rendering shows its panel inside the layout, th
   await page.evaluate(() => ((window as unknown as { __faultyFixed: boolean }).__faultyFixed = true));
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=faulty-recovered]');
-  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe('faulty');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe(
+    'faulty',
+  );
 });
 
 test('a remote that does not expose ./remote shows its panel, and the rest of the app works', async () => {
@@ -322,7 +386,8 @@ test('a remote really built against React 18 is refused before any of its code r
   const page = await suite.browser.context.newPage();
   const codeRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(`${suite.stack.remoteUrls.react18}/`) && request.url().endsWith('.js')) codeRequests.push(request.url());
+    if (request.url().startsWith(`${suite.stack.remoteUrls.react18}/`) && request.url().endsWith('.js'))
+      codeRequests.push(request.url());
   });
   await page.goto(`${suite.stack.hostUrl}/react18`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);

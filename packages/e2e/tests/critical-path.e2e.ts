@@ -16,7 +16,11 @@ function recordRequests(page: Page): Request[] {
 async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { __violations: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { __violations: string[] }).__violations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    );
   });
 }
 
@@ -26,7 +30,12 @@ test("a visitor's public page: the area's files are requested while the host's s
   // A slow network (as a phone's), so "while the host's script downloads" is a wide window.
   const cdp = await suite.browser.context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_000_000 / 8, uploadThroughput: 1_000_000 / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 1_000_000 / 8,
+    uploadThroughput: 1_000_000 / 8,
+  });
   const requests = recordRequests(page);
   // On this slow line "load" comes once every hinted file is in: given a minute.
   await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'commit' });
@@ -44,10 +53,15 @@ test("a visitor's public page: the area's files are requested while the host's s
   expect(timing.manifestAsked).toBeLessThan(timing.mainLoaded);
   expect(timing.entryAsked).toBeLessThan(timing.mainLoaded);
   // Taken over by the host, not asked again: the config, the manifest and the remote's manifest once each.
-  const count = (suffix: string) => requests.filter((request) => new URL(request.url()).pathname.endsWith(suffix)).length;
-  expect([count('/config.json'), count('/remotes.json'), count('/mf-manifest.json'), count('/remoteEntry.js')]).toEqual([1, 1, 1, 1]);
+  const count = (suffix: string) =>
+    requests.filter((request) => new URL(request.url()).pathname.endsWith(suffix)).length;
+  expect([count('/config.json'), count('/remotes.json'), count('/mf-manifest.json'), count('/remoteEntry.js')]).toEqual(
+    [1, 1, 1, 1],
+  );
   // The entry script was hinted with the integrity it is checked against.
-  const integrity = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel=preload][href*="remoteEntry.js"]')?.integrity);
+  const integrity = await page.evaluate(
+    () => document.querySelector<HTMLLinkElement>('link[rel=preload][href*="remoteEntry.js"]')?.integrity,
+  );
   expect(integrity).toMatch(/^sha384-/);
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
 });
@@ -73,11 +87,34 @@ test('after first content the areas in the navigation are downloaded while idle,
   // The account area (the other one in the navigation) arrives as low-priority fetches, after the page's own remote.
   await page.waitForLoadState('networkidle');
   const ahead = requests.filter((request) => request.url().startsWith(account));
-  expect(ahead.map((request) => `${request.resourceType()} ${new URL(request.url()).pathname.replace(/\.[0-9a-f]{8}\./, '.')}`).sort()).toEqual(
-    ['fetch /__federation_expose_remote.css', 'fetch /__federation_expose_remote.js', 'fetch /mf-manifest.json', 'fetch /remoteEntry.js'],
+  expect(
+    ahead
+      .map((request) => `${request.resourceType()} ${new URL(request.url()).pathname.replace(/\.[0-9a-f]{8}\./, '.')}`)
+      .sort(),
+  ).toEqual([
+    'fetch /__federation_expose_remote.css',
+    'fetch /__federation_expose_remote.js',
+    'fetch /mf-manifest.json',
+    'fetch /remoteEntry.js',
+  ]);
+  const referralsLoaded = await page.evaluate(
+    (origin) =>
+      Math.max(
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.startsWith(origin))
+          .map((entry) => entry.responseEnd),
+      ),
+    suite.stack.remoteUrls.referrals,
   );
-  const referralsLoaded = await page.evaluate((origin) => Math.max(...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.startsWith(origin)).map((entry) => entry.responseEnd)), suite.stack.remoteUrls.referrals);
-  const firstAhead = await page.evaluate((origin) => Math.min(...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.startsWith(origin)).map((entry) => entry.startTime)), account);
+  const firstAhead = await page.evaluate(
+    (origin) =>
+      Math.min(
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.startsWith(origin))
+          .map((entry) => entry.startTime),
+      ),
+    account,
+  );
   expect(firstAhead).toBeGreaterThan(0);
   expect(referralsLoaded).toBeLessThan(firstAhead);
 
@@ -88,7 +125,9 @@ test('after first content the areas in the navigation are downloaded while idle,
   // Its entry is revalidated alongside its manifest (one round trip), not after the manifest is in.
   const visit = await page.evaluate(
     ({ origin, since }) => {
-      const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.startsWith(origin) && entry.startTime >= since);
+      const mine = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (entry) => entry.name.startsWith(origin) && entry.startTime >= since,
+      );
       const manifest = mine.find((entry) => entry.name.endsWith('/mf-manifest.json'))!;
       const entryScript = mine.find((entry) => entry.name.includes('/remoteEntry.js'))!;
       return { manifestIn: manifest.responseEnd, entryAsked: entryScript.startTime };

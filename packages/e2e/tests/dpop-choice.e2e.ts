@@ -1,4 +1,12 @@
-import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startStack, type StackHandle, type TestBrowser } from '../src';
+import {
+  ALICE,
+  freePortBlock,
+  launchBrowser,
+  signInAtProvider,
+  startStack,
+  type StackHandle,
+  type TestBrowser,
+} from '../src';
 
 // The host's default `auth.dpop: "auto"`: sender-constrained tokens wherever the provider's discovery
 // document advertises them, plain bearer tokens where it does not, and the reason said once.
@@ -27,18 +35,33 @@ async function signInAndCallApi(stack: StackHandle) {
   page.on('console', (message) => logs.push(message.text()));
   // Each document of the host says it once (the page before the provider, the one it returns to).
   let hostDocuments = 0;
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && frame.url().startsWith(stack.hostUrl) && (hostDocuments += 1));
+  page.on(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && frame.url().startsWith(stack.hostUrl) && (hostDocuments += 1),
+  );
   const tokenRequests: boolean[] = [];
   const apiCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url() === `${stack.idpUrl}/token` && request.method() === 'POST') tokenRequests.push(Boolean(request.headers().dpop));
-    if (request.url().startsWith(`${stack.apiUrl}/v1/profile`)) apiCalls.push(`${(request.headers().authorization ?? '').split(' ')[0]} proof:${Boolean(request.headers().dpop)}`);
+    if (request.url() === `${stack.idpUrl}/token` && request.method() === 'POST')
+      tokenRequests.push(Boolean(request.headers().dpop));
+    if (request.url().startsWith(`${stack.apiUrl}/v1/profile`))
+      apiCalls.push(
+        `${(request.headers().authorization ?? '').split(' ')[0]} proof:${Boolean(request.headers().dpop)}`,
+      );
   });
   await page.goto(`${stack.hostUrl}/account/profile`);
   await signInAtProvider(page, stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=profile-name]');
-  const discovery = (await (await fetch(`${stack.idpUrl}/.well-known/openid-configuration`)).json()) as { dpop_signing_alg_values_supported?: string[] };
-  return { tokenRequests, apiCalls, logs: logs.filter((line) => line.includes('DPoP (sender-constrained tokens)')), hostDocuments, discovery };
+  const discovery = (await (await fetch(`${stack.idpUrl}/.well-known/openid-configuration`)).json()) as {
+    dpop_signing_alg_values_supported?: string[];
+  };
+  return {
+    tokenRequests,
+    apiCalls,
+    logs: logs.filter((line) => line.includes('DPoP (sender-constrained tokens)')),
+    hostDocuments,
+    discovery,
+  };
 }
 
 test('DPoP turns on by itself against a provider that advertises it', async () => {

@@ -40,8 +40,10 @@ test('tokens are bound to a non-extractable key and every API call carries a pro
   const tokenRequests: Array<{ dpop: boolean }> = [];
   const apiCalls: Array<{ authorization: string; dpop: boolean; status?: number }> = [];
   page.on('request', (request) => {
-    if (request.url() === `${suite.stack.idpUrl}/token` && request.method() === 'POST') tokenRequests.push({ dpop: Boolean(request.headers().dpop) });
-    if (request.url().startsWith(`${suite.stack.apiUrl}/v1/profile`) && request.method() === 'GET') apiCalls.push({ authorization: request.headers().authorization ?? '', dpop: Boolean(request.headers().dpop) });
+    if (request.url() === `${suite.stack.idpUrl}/token` && request.method() === 'POST')
+      tokenRequests.push({ dpop: Boolean(request.headers().dpop) });
+    if (request.url().startsWith(`${suite.stack.apiUrl}/v1/profile`) && request.method() === 'GET')
+      apiCalls.push({ authorization: request.headers().authorization ?? '', dpop: Boolean(request.headers().dpop) });
   });
   await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
@@ -57,7 +59,11 @@ test('tokens are bound to a non-extractable key and every API call carries a pro
         const open = indexedDB.open('oidc');
         open.onsuccess = () => {
           const all = open.result.transaction('dpop').objectStore('dpop').getAll();
-          all.onsuccess = () => resolve((all.result[0] as { keys?: { privateKey?: CryptoKey } } | undefined)?.keys?.privateKey?.extractable ?? null);
+          all.onsuccess = () =>
+            resolve(
+              (all.result[0] as { keys?: { privateKey?: CryptoKey } } | undefined)?.keys?.privateKey?.extractable ??
+                null,
+            );
         };
         open.onerror = () => resolve(null);
       }),
@@ -83,7 +89,12 @@ test('a reload restores the session with one token request: no iframe, no provid
   await suite.browser.context.clearCookies();
   const toProvider: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(suite.stack.idpUrl) && !request.url().includes('/.well-known/') && !request.url().includes('/jwks')) toProvider.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (
+      request.url().startsWith(suite.stack.idpUrl) &&
+      !request.url().includes('/.well-known/') &&
+      !request.url().includes('/jwks')
+    )
+      toProvider.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   const before = (await idp().stats()).tokenRequests.refresh_token ?? 0;
   await page.reload();

@@ -22,7 +22,13 @@ describe.each(ENGINES)('%s', (_name, launch) => {
    * sign-in's timeout, and this test is about something else.
    */
   async function signedInEitherWay(ready: string): Promise<void> {
-    await poll(async () => (await atProvider()) || (await page.evaluate<boolean>(`return !!document.querySelector(${JSON.stringify(ready)})`)), 30_000, `${ready} or the provider`);
+    await poll(
+      async () =>
+        (await atProvider()) ||
+        (await page.evaluate<boolean>(`return !!document.querySelector(${JSON.stringify(ready)})`)),
+      30_000,
+      `${ready} or the provider`,
+    );
     if (await atProvider()) {
       await page.fill('#username', ALICE.username);
       await page.fill('#password', ALICE.password);
@@ -50,7 +56,9 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await page.waitForUrl(() => true);
     expect(await page.evaluate<string>('return document.title')).toBe('Profile · Account · Acme Web');
     // The area's CSS Module arrived with it (scoped class, the shell's tokens).
-    expect(await page.evaluate<string>("return document.getElementById('account-title').className")).toMatch(/^account_/);
+    expect(await page.evaluate<string>("return document.getElementById('account-title').className")).toMatch(
+      /^account_/,
+    );
   });
 
   test('client-side navigation between areas and their nested pages, with links from the area root', async () => {
@@ -64,7 +72,11 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     expect(new URL(await page.url()).pathname).toBe('/referrals');
     await page.click('[data-testid=nav-account]');
     await page.waitFor('[data-testid=account-greeting]');
-    expect(await page.evaluate<string | null>("return document.querySelector('nav[aria-label=\"Account sections\"] a[aria-current=page]')?.textContent ?? null")).toBe('Claims');
+    expect(
+      await page.evaluate<string | null>(
+        'return document.querySelector(\'nav[aria-label="Account sections"] a[aria-current=page]\')?.textContent ?? null',
+      ),
+    ).toBe('Claims');
   });
 
   test('a reload keeps the session: the page comes back signed in, without the sign-in form', async () => {
@@ -93,7 +105,9 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     for (const path of ['/', '/referrals/invite', '/account', '/diagnostics']) {
       await page.goto(`${host()}${path}`);
       await signedInEitherWay('main h1');
-      sideways.push(`${path}: ${await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')}`);
+      sideways.push(
+        `${path}: ${await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')}`,
+      );
     }
     expect(sideways).toEqual(['/: 0', '/referrals/invite: 0', '/account: 0', '/diagnostics: 0']);
     await page.setViewport(1280, 800);
@@ -103,18 +117,30 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await page.goto(`${host()}/account`);
     await signedInEitherWay('[data-testid=account-greeting]');
     // As the language menu does when a visitor picks German (the engine drivers have no select helper).
-    await page.evaluate("const menu = document.querySelector('[data-testid=language-menu]'); menu.value = 'de'; menu.dispatchEvent(new Event('change', { bubbles: true }));");
+    await page.evaluate(
+      "const menu = document.querySelector('[data-testid=language-menu]'); menu.value = 'de'; menu.dispatchEvent(new Event('change', { bubbles: true }));",
+    );
     await poll(async () => (await page.text('#account-title')) === 'Ihr Konto', 15_000, 'the account area in German');
     expect(await page.text('[data-testid=user-menu] button')).toBe('Abmelden');
     expect(await page.evaluate<string>('return document.documentElement.lang')).toBe('de');
-    expect(await page.evaluate<string>("return new Intl.DateTimeFormat('de', { dateStyle: 'long' }).format(new Date(Date.UTC(2026, 10, 25, 12)))")).toBe('25. November 2026');
+    expect(
+      await page.evaluate<string>(
+        "return new Intl.DateTimeFormat('de', { dateStyle: 'long' }).format(new Date(Date.UTC(2026, 10, 25, 12)))",
+      ),
+    ).toBe('25. November 2026');
 
     await page.evaluate("localStorage.setItem('mfe.locale', 'ar')");
     await page.reload();
-    await poll(async () => (await page.evaluate<string>('return document.documentElement.dir')) === 'rtl', 15_000, 'the page right to left');
+    await poll(
+      async () => (await page.evaluate<string>('return document.documentElement.dir')) === 'rtl',
+      15_000,
+      'the page right to left',
+    );
     await signedInEitherWay('[data-testid=account-greeting]');
     expect(await page.text('#account-title')).toBe('حسابك');
-    expect(await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+    ).toBeLessThanOrEqual(0);
     // Back to the default language for the tests that follow.
     await page.evaluate("localStorage.removeItem('mfe.locale')");
     await page.reload();

@@ -14,7 +14,12 @@ const repoRoot = join(__dirname, '..', '..', '..');
 let copy: string;
 
 function run(command: string, args: readonly string[], cwd = copy): { status: number | null; output: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 300_000 });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+    timeout: 300_000,
+  });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -46,38 +51,79 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
   expect(taken.output).toContain('NAME_TAKEN');
   const clash = run('pnpm', ['create-remote', 'billing', '--route', '/referrals/billing', '--no-install']);
   expect(clash.output).toContain('ROUTE_CLASH');
-  const devManifest = JSON.parse(readFileSync(join(copy, 'packages/stack/remotes.dev.json'), 'utf8')) as { remotes: Array<{ name: string; path: string }> };
-  expect(devManifest.remotes.map((remote) => `${remote.name} ${remote.path}`)).toEqual(['referrals /referrals', 'account /account', 'payments /payments']);
+  const devManifest = JSON.parse(readFileSync(join(copy, 'packages/stack/remotes.dev.json'), 'utf8')) as {
+    remotes: Array<{ name: string; path: string }>;
+  };
+  expect(devManifest.remotes.map((remote) => `${remote.name} ${remote.path}`)).toEqual([
+    'referrals /referrals',
+    'account /account',
+    'payments /payments',
+  ]);
 
   // Typecheck, build, and its own tests, as the guide says.
   mustRun('pnpm', ['--filter', '@mfe/payments', 'typecheck']);
-  mustRun('pnpm', ['--filter', '@mfe/host', '--filter', '@mfe/referrals', '--filter', '@mfe/account', '--filter', '@mfe/payments', 'build']);
+  mustRun('pnpm', [
+    '--filter',
+    '@mfe/host',
+    '--filter',
+    '@mfe/referrals',
+    '--filter',
+    '@mfe/account',
+    '--filter',
+    '@mfe/payments',
+    'build',
+  ]);
 
   // Deploy and compose (the guide's steps 5-6): serve the build as a CDN would, check a manifest entry for it.
   const cdnPort = await freePortBlock(1);
   const cdn = `http://localhost:${cdnPort}`;
-  const serve: ChildProcess = spawn('pnpm', ['--filter', '@mfe/payments', 'serve', '--port', String(cdnPort)], { cwd: copy, stdio: 'ignore', detached: true });
+  const serve: ChildProcess = spawn('pnpm', ['--filter', '@mfe/payments', 'serve', '--port', String(cdnPort)], {
+    cwd: copy,
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
     let served: Response | undefined;
     for (let tries = 0; tries < 100 && !served?.ok; tries += 1) {
-      served = await fetch(`${cdn}/mf-manifest.json`, { headers: { Origin: 'http://localhost:3000' } }).catch(() => undefined);
+      served = await fetch(`${cdn}/mf-manifest.json`, { headers: { Origin: 'http://localhost:3000' } }).catch(
+        () => undefined,
+      );
       if (!served?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(served?.headers.get('cache-control')).toBe('no-cache');
     expect(served?.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
-    const integrity = (JSON.parse(readFileSync(join(copy, 'apps/payments/dist/integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
-    const entry = { name: 'payments', entry: `${cdn}/mf-manifest.json`, path: '/payments', label: 'Payments', order: 30, integrity };
+    const integrity = (
+      JSON.parse(readFileSync(join(copy, 'apps/payments/dist/integrity.json'), 'utf8')) as Record<string, string>
+    )['remoteEntry.js'];
+    const entry = {
+      name: 'payments',
+      entry: `${cdn}/mf-manifest.json`,
+      path: '/payments',
+      label: 'Payments',
+      order: 30,
+      integrity,
+    };
     writeFileSync(join(copy, 'remotes.json'), JSON.stringify({ schemaVersion: 1, remotes: [entry] }));
-    expect(mustRun('pnpm', ['manifest:check', 'remotes.json', '--allowed-origin', cdn, '--reachable'])).toContain('✔ payments (/payments) is valid, reachable and compatible');
+    expect(mustRun('pnpm', ['manifest:check', 'remotes.json', '--allowed-origin', cdn, '--reachable'])).toContain(
+      '✔ payments (/payments) is valid, reachable and compatible',
+    );
   } finally {
     if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
   }
-  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(/Tests:\s+4 passed, 4 total/);
-  expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(/Tests:\s+1 passed, 1 total/);
+  expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(
+    /Tests:\s+4 passed, 4 total/,
+  );
+  expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(
+    /Tests:\s+1 passed, 1 total/,
+  );
 
   // Standalone development: only this remote is built in watch mode; a saved component re-renders in place.
   const devPort = await freePortBlock();
-  const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', String(devPort)], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const dev: ChildProcess = spawn('pnpm', ['dev', 'payments', '--base-port', String(devPort)], {
+    cwd: copy,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const browser = await launchBrowser();
   try {
     await waitForOutput(dev, 'DEV READY', 90_000, 'pnpm dev');
@@ -93,10 +139,17 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
     const app = join(copy, 'apps/payments/src/App.tsx');
     const saved = Date.now();
     const source = readFileSync(app, 'utf8');
-    const edited = source.replace('data-testid="payments-overview">', 'data-testid="payments-overview">Your payments, freshly saved. ');
+    const edited = source.replace(
+      'data-testid="payments-overview">',
+      'data-testid="payments-overview">Your payments, freshly saved. ',
+    );
     expect(edited).not.toBe(source);
     writeFileSync(app, edited);
-    await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'),
+      undefined,
+      { timeout: 60_000 },
+    );
     console.log(`Fast Refresh: edit to update in ${Date.now() - saved} ms`);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');

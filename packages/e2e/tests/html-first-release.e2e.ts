@@ -17,18 +17,41 @@ async function canaryPage() {
   const html = await (await fetch(`${suite.stack.hostUrl}/canary`)).text();
   return {
     release: /data-testid="canary-release">Release <!-- -->([\d.]+)</.exec(html)?.[1] ?? null,
-    data: JSON.parse(/<script type="application\/json" id="mfe-page">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { remote?: string; entry?: string } | null,
+    data: JSON.parse(/<script type="application\/json" id="mfe-page">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+      remote?: string;
+      entry?: string;
+    } | null,
     skeleton: html.includes('data-testid="remote-loading"'),
   };
 }
 
 test('each revision serves HTML of the version it deploys, and a build without a server build renders in the browser, said at release time', async () => {
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) await release('publish', canaryBuild(version), '--actor', 'ci');
-  await release('deploy', 'canary@1.0.0', '--env', 'development', '--path', '/canary', '--label', 'Canary', '--public', '--actor', 'ci');
-  expect(await canaryPage()).toEqual({ release: '1.0.0', data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) }, skeleton: false });
+  await release(
+    'deploy',
+    'canary@1.0.0',
+    '--env',
+    'development',
+    '--path',
+    '/canary',
+    '--label',
+    'Canary',
+    '--public',
+    '--actor',
+    'ci',
+  );
+  expect(await canaryPage()).toEqual({
+    release: '1.0.0',
+    data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.0\.0\/mf-manifest\.json$/) },
+    skeleton: false,
+  });
 
   await release('deploy', 'canary@1.1.0', '--env', 'development', '--actor', 'ci');
-  expect(await canaryPage()).toEqual({ release: '1.1.0', data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.1\.0\/mf-manifest\.json$/) }, skeleton: false });
+  expect(await canaryPage()).toEqual({
+    release: '1.1.0',
+    data: { locale: 'en', remote: 'canary', entry: expect.stringMatching(/\/canary\/1\.1\.0\/mf-manifest\.json$/) },
+    skeleton: false,
+  });
   // The browser hydrates that HTML with the same build.
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/canary`);
@@ -48,7 +71,12 @@ test('each revision serves HTML of the version it deploys, and a build without a
   await release('deploy', 'canary@1.3.0', '--env', 'development', '--actor', 'ci');
   for (const path of ['/canary', '/canary/deeper', '/']) {
     const html = await (await fetch(`${suite.stack.hostUrl}${path}`)).text();
-    expect([path, html.includes('5f1c'), html.includes('data-msg'), html.includes('data-stck')]).toEqual([path, false, false, false]);
+    expect([path, html.includes('5f1c'), html.includes('data-msg'), html.includes('data-stck')]).toEqual([
+      path,
+      false,
+      false,
+      false,
+    ]);
   }
   expect(await canaryPage()).toMatchObject({ release: null, skeleton: true });
   const fresh = await suite.browser.context.newPage();

@@ -11,13 +11,17 @@ async function watch(page: Page) {
   await page.addInitScript(() => {
     const state = { csp: [] as string[], shift: 0, fromHtml: null as Element | null, signInSeen: false };
     (window as unknown as { __watch: typeof state }).__watch = state;
-    document.addEventListener('securitypolicyviolation', (event) => state.csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      state.csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.shift += entry.value;
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) state.shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     // The HTML is parsed before the deferred scripts run: what it holds is remembered here.
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') state.fromHtml = document.querySelector('[data-testid=referrals-overview]');
+      if (document.readyState === 'interactive')
+        state.fromHtml = document.querySelector('[data-testid=referrals-overview]');
     });
     new MutationObserver(() => {
       if (document.querySelector('[data-testid=sign-in]')) state.signInSeen = true;
@@ -28,10 +32,20 @@ async function watch(page: Page) {
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return {
     messages,
-    state: () => page.evaluate(() => {
-      const { csp, shift, fromHtml, signInSeen } = (window as unknown as { __watch: { csp: string[]; shift: number; fromHtml: Element | null; signInSeen: boolean } }).__watch;
-      return { csp, shift, signInSeen, sameNode: fromHtml !== null && fromHtml === document.querySelector('[data-testid=referrals-overview]') };
-    }),
+    state: () =>
+      page.evaluate(() => {
+        const { csp, shift, fromHtml, signInSeen } = (
+          window as unknown as {
+            __watch: { csp: string[]; shift: number; fromHtml: Element | null; signInSeen: boolean };
+          }
+        ).__watch;
+        return {
+          csp,
+          shift,
+          signInSeen,
+          sameNode: fromHtml !== null && fromHtml === document.querySelector('[data-testid=referrals-overview]'),
+        };
+      }),
   };
 }
 
@@ -44,7 +58,9 @@ test("a public area's heading and text are in the page's HTML, before any script
   expect(root).toContain('The referrals area is being built; this is where it will live.');
   expect(root).toContain('Invite someone');
   // The area's stylesheet is linked with its integrity, and no script is inline.
-  expect(html).toMatch(/<link rel="stylesheet" href="http:\/\/localhost:\d+\/[^"]+\.css" crossorigin="anonymous" integrity="sha384-[^"]+"/);
+  expect(html).toMatch(
+    /<link rel="stylesheet" href="http:\/\/localhost:\d+\/[^"]+\.css" crossorigin="anonymous" integrity="sha384-[^"]+"/,
+  );
   expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*\ssrc=)[^>]*>/g) ?? []).toEqual([]);
 
   // With JavaScript off, the visitor still reads it.
@@ -59,24 +75,29 @@ test("a public area's heading and text are in the page's HTML, before any script
   }
 });
 
-test.each([375, 1280])('the browser hydrates the page as it was at %i px: the same elements, nothing moved, no mismatch, no CSP violation, and the area works', async (width) => {
-  const page = await suite.browser.context.newPage();
-  await page.setViewportSize({ width, height: 800 });
-  const watched = await watch(page);
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
-  // Hydrated: the browser's own state (a visitor: "Sign in") replaced the HTML's reserved place.
-  await page.getByTestId('sign-in').waitFor();
-  await page.waitForTimeout(300);
-  const state = await watched.state();
-  expect(state.sameNode).toBe(true);
-  expect(state.shift).toBeLessThan(0.01);
-  expect(state.csp).toEqual([]);
-  // The area's button works.
-  await page.getByRole('button', { name: 'Invite someone' }).click();
-  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
-  expect((await watched.state()).csp).toEqual([]);
-  expect(watched.messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
-});
+test.each([375, 1280])(
+  'the browser hydrates the page as it was at %i px: the same elements, nothing moved, no mismatch, no CSP violation, and the area works',
+  async (width) => {
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    const watched = await watch(page);
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    // Hydrated: the browser's own state (a visitor: "Sign in") replaced the HTML's reserved place.
+    await page.getByTestId('sign-in').waitFor();
+    await page.waitForTimeout(300);
+    const state = await watched.state();
+    expect(state.sameNode).toBe(true);
+    expect(state.shift).toBeLessThan(0.01);
+    expect(state.csp).toEqual([]);
+    // The area's button works.
+    await page.getByRole('button', { name: 'Invite someone' }).click();
+    await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+    expect((await watched.state()).csp).toEqual([]);
+    expect(
+      watched.messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message)),
+    ).toEqual([]);
+  },
+);
 
 test('a signed-in reload never shows "Sign in": the account place is kept until the session is known', async () => {
   const page = await suite.browser.context.newPage();
@@ -94,12 +115,14 @@ test('a signed-in reload never shows "Sign in": the account place is kept until 
   expect(watched.messages.filter((message) => /hydrat|did not match|rendered it again/i.test(message))).toEqual([]);
 });
 
-test('every other route gets the shell in its HTML: header, navigation and the area\'s reserved place', async () => {
+test("every other route gets the shell in its HTML: header, navigation and the area's reserved place", async () => {
   const html = await (await fetch(`${suite.stack.hostUrl}/account/profile`)).text();
   expect(html).toContain('data-testid="nav-account" aria-current="page"');
   expect(html).toContain('<h1 id="skeleton-account">Account</h1>');
   // The account place holds an invisible stand-in the size of "Sign in" until the session is known.
-  expect(html).toContain('<div class="user-menu" data-testid="user-menu"><button type="button" class="user-menu-reserve" disabled="" aria-hidden="true" tabindex="-1">Sign in</button></div>');
+  expect(html).toContain(
+    '<div class="user-menu" data-testid="user-menu"><button type="button" class="user-menu-reserve" disabled="" aria-hidden="true" tabindex="-1">Sign in</button></div>',
+  );
   expect(html).toContain('<title>Account · Acme Web</title>');
   // A path nothing renders ahead of time (not found) is the app's page, rendered in the browser.
   expect(await (await fetch(`${suite.stack.hostUrl}/nowhere`)).text()).not.toContain('id="mfe-page"');
@@ -123,7 +146,12 @@ test('a page from HTML: the area downloads with the host and its button works be
   const cdp = await cold.context.newCDPSession(tab);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 1_250_000,
+    uploadThroughput: 1_250_000,
+  });
   // Plain script text: the page's CSP allows no evaluated strings, and a bundler helper must not leak in.
   await tab.addInitScript(`(() => {
     window.__works = 0;
@@ -138,14 +166,18 @@ test('a page from HTML: the area downloads with the host and its button works be
   // The tab had a session: this load restores it (sessionStorage's hint is per tab, so it is set again).
   await tab.addInitScript(() => sessionStorage.setItem('mfe.auth.signed-in', '1'));
   await tab.goto(`${suite.stack.hostUrl}/referrals`);
-  await tab.waitForFunction(() => (window as unknown as { __works: number }).__works > 0, undefined, { timeout: 30_000 });
+  await tab.waitForFunction(() => (window as unknown as { __works: number }).__works > 0, undefined, {
+    timeout: 30_000,
+  });
   const timing = await tab.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(new URL(entry.name).pathname));
     return {
       works: (window as unknown as { __works: number }).__works,
       mainLoaded: find(/^\/main\.[0-9a-f]+\.js$/)[0]?.responseEnd ?? -1,
-      areaScripts: [...find(/\/remoteEntry\.js$/), ...find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/)].map((entry) => entry.startTime),
+      areaScripts: [...find(/\/remoteEntry\.js$/), ...find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/)].map(
+        (entry) => entry.startTime,
+      ),
       signInCode: find(/^\/auth\.[0-9a-f]+\.js$/).map((entry) => entry.startTime),
     };
   });
@@ -155,6 +187,12 @@ test('a page from HTML: the area downloads with the host and its button works be
   for (const asked of timing.signInCode) expect(asked).toBeGreaterThan(timing.works);
   // And the session is restored after all.
   await tab.waitForSelector('[data-testid=user-name]', { timeout: 30_000 });
-  expect(await tab.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((entry) => /^\/auth\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname)))).toBe(true);
+  expect(
+    await tab.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((entry) =>
+        /^\/auth\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname),
+      ),
+    ),
+  ).toBe(true);
   await cold.close();
 }, 90_000);

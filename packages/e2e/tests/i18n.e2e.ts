@@ -13,12 +13,14 @@ function catalogueRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
     const match = /\/locale-[^/]*?(de|ar|en)[^/]*\.js$/.exec(new URL(request.url()).pathname);
-    if (match) seen.push(`${new URL(request.url()).port === new URL(suite.stack.hostUrl).port ? 'host' : 'remote'} ${match[1]}`);
+    if (match)
+      seen.push(`${new URL(request.url()).port === new URL(suite.stack.hostUrl).port ? 'host' : 'remote'} ${match[1]}`);
   });
   return seen;
 }
 
-const documentLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const documentLanguage = (page: Page) =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 test('the language menu switches the shell and the area at once, without a reload, and is remembered', async () => {
   const page = await suite.browser.context.newPage();
@@ -43,7 +45,9 @@ test('the language menu switches the shell and the area at once, without a reloa
 
   // The choice reaches the server too: the reloaded page's HTML is German before any script.
   const reloaded = await page.reload();
-  expect(await reloaded!.text()).toMatch(/^<!doctype html><html lang="de" dir="ltr">[\s\S]*<h1 id="referrals-title"[^>]*>Empfehlungen<\/h1>/i);
+  expect(await reloaded!.text()).toMatch(
+    /^<!doctype html><html lang="de" dir="ltr">[\s\S]*<h1 id="referrals-title"[^>]*>Empfehlungen<\/h1>/i,
+  );
   await page.getByRole('heading', { level: 1, name: 'Empfehlungen' }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
 });
@@ -76,10 +80,22 @@ async function pageFromServer(path: string, headers: Record<string, string>) {
 }
 
 test("a page from HTML is in the visitor's language before any script, and hydrates in it without a mismatch", async () => {
-  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })).toEqual({ lang: 'de', dir: 'ltr', heading: 'Empfehlungen', vary: expect.stringMatching(/Cookie, Accept-Language/) });
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })).toEqual({
+    lang: 'de',
+    dir: 'ltr',
+    heading: 'Empfehlungen',
+    vary: expect.stringMatching(/Cookie, Accept-Language/),
+  });
   // The language menu's cookie wins over the browser's languages; an unknown one is ignored.
-  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de', Cookie: 'mfe_locale=ar' })).toMatchObject({ lang: 'ar', dir: 'rtl', heading: 'الإحالات' });
-  expect(await pageFromServer('/referrals', { 'Accept-Language': 'fr-FR', Cookie: 'mfe_locale=xx' })).toMatchObject({ lang: 'en', heading: 'Referrals' });
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'de', Cookie: 'mfe_locale=ar' })).toMatchObject({
+    lang: 'ar',
+    dir: 'rtl',
+    heading: 'الإحالات',
+  });
+  expect(await pageFromServer('/referrals', { 'Accept-Language': 'fr-FR', Cookie: 'mfe_locale=xx' })).toMatchObject({
+    lang: 'en',
+    heading: 'Referrals',
+  });
   expect((await pageFromServer('/', { 'Accept-Language': 'de' })).heading).toBe('Willkommen bei Acme Web');
 
   const browser = suite.browser.context.browser()!;
@@ -102,13 +118,20 @@ test("a page from HTML is in the visitor's language before any script, and hydra
     page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+        if (document.readyState === 'interactive')
+          (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
       });
     });
     await page.goto(`${suite.stack.hostUrl}/referrals`);
     await page.getByTestId('sign-in').waitFor(); // hydrated
     expect(await page.getByTestId('sign-in').textContent()).toBe('Anmelden');
-    expect(await page.evaluate(() => (window as unknown as { __heading: Element | null }).__heading === document.querySelector('h1') && document.querySelector('h1')?.textContent)).toBe('Empfehlungen');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __heading: Element | null }).__heading === document.querySelector('h1') &&
+          document.querySelector('h1')?.textContent,
+      ),
+    ).toBe('Empfehlungen');
     expect(await page.getByRole('combobox', { name: 'Sprache' }).isEnabled()).toBe(true);
     expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
   } finally {
@@ -126,7 +149,9 @@ test('a browser that prefers German gets German with no choice made, and dates a
     await page.getByLabel('E-Mail').fill('freundin@example.test');
     await page.getByRole('button', { name: 'Einladung senden' }).click();
     // "25. November 2026 um 21:30": the German long date and 24-hour time.
-    expect(await page.getByTestId('referrals-sent').textContent()).toMatch(/^Einladung an freundin@example\.test am \d{1,2}\. [A-Za-zäöü]+ \d{4} um \d{1,2}:\d{2} mitgeteilt\.$/);
+    expect(await page.getByTestId('referrals-sent').textContent()).toMatch(
+      /^Einladung an freundin@example\.test am \d{1,2}\. [A-Za-zäöü]+ \d{4} um \d{1,2}:\d{2} mitgeteilt\.$/,
+    );
   } finally {
     await context.close();
   }
@@ -144,7 +169,9 @@ test('Arabic is right to left: no sideways scroll at 320 px, and axe finds nothi
   const product = await page.getByTestId('product-name').boundingBox();
   expect(product!.x).toBeGreaterThan(100);
   expect(product!.x + product!.width).toBeGreaterThan(280);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   expect(await axeViolations(page)).toEqual([]);
   await page.goto(`${suite.stack.hostUrl}/`);
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -163,7 +190,9 @@ test("an area's translations altered on the way are refused by their integrity: 
     if (body !== original) altered += 1;
     return route.fulfill({ response, body });
   });
-  const refused = page.waitForEvent('console', (message) => message.text().includes('The de texts of referrals could not be loaded'));
+  const refused = page.waitForEvent('console', (message) =>
+    message.text().includes('The de texts of referrals could not be loaded'),
+  );
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   await refused;
   // The shell is German; the area's refused catalogue leaves its default (English) texts.
@@ -181,26 +210,53 @@ test("a key an area's catalogue lacks shows its default text, never its id, and 
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.getByTestId('faulty-translated').waitFor();
   // The contract formats plurals, numbers, percentages, relative times and lists as the language writes them.
-  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(/^1,234 files, 1,234\.5 MB · 25% · yesterday · A, B, and C$/);
+  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(
+    /^1,234 files, 1,234\.5 MB · 25% · yesterday · A, B, and C$/,
+  );
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await page.getByTestId('faulty-translated').getByText('Hier übersetzt.').waitFor();
-  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(/^1\.234 Dateien, 1\.234,5 MB · 25\s% · gestern · A, B und C$/);
+  expect(await page.getByTestId('faulty-figures').textContent()).toMatch(
+    /^1\.234 Dateien, 1\.234,5 MB · 25\s% · gestern · A, B und C$/,
+  );
   expect(await page.getByTestId('faulty-untranslated').textContent()).toBe('Only in English here.');
   await page.click('[data-testid=consent-accept]');
   await page.goto('about:blank'); // leaving the page sends what waits
   let bodies = '';
   for (let tries = 0; tries < 50 && !bodies.includes('faulty.untranslated'); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    bodies = ((await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{ body: string }>).map((record) => record.body).join('\n');
+    bodies = (
+      (await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{ body: string }>
+    )
+      .map((record) => record.body)
+      .join('\n');
   }
   // Each OTLP log record as its attributes.
   const records = bodies
     .split('\n')
-    .flatMap((body) => (JSON.parse(body) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: { stringValue?: string } }> }> }> }> }).resourceLogs)
+    .flatMap(
+      (body) =>
+        (
+          JSON.parse(body) as {
+            resourceLogs: Array<{
+              scopeLogs: Array<{
+                logRecords: Array<{ attributes: Array<{ key: string; value: { stringValue?: string } }> }>;
+              }>;
+            }>;
+          }
+        ).resourceLogs,
+    )
     .flatMap((resource) => resource.scopeLogs.flatMap((scope) => scope.logRecords))
-    .map((record) => Object.fromEntries(record.attributes.map((attribute) => [attribute.key, attribute.value.stringValue])));
+    .map((record) =>
+      Object.fromEntries(record.attributes.map((attribute) => [attribute.key, attribute.value.stringValue])),
+    );
   const missing = records.filter((record) => record['event.name'] === 'translation missing');
-  expect(missing).toEqual([expect.objectContaining({ 'mfe.remote.name': 'faulty', 'mfe.attr.key': 'faulty.untranslated', 'mfe.attr.locale': 'de' })]);
+  expect(missing).toEqual([
+    expect.objectContaining({
+      'mfe.remote.name': 'faulty',
+      'mfe.attr.key': 'faulty.untranslated',
+      'mfe.attr.locale': 'de',
+    }),
+  ]);
 });
 
 test("a failure before the app knows its languages is said in the page's language, and an area that did not load too", async () => {
@@ -222,7 +278,9 @@ test("a failure before the app knows its languages is said in the page's languag
     await page.goto(`${suite.stack.hostUrl}/referrals/invite`);
     const panel = page.getByTestId('remote-error');
     await panel.waitFor({ timeout: 20_000 });
-    expect(await panel.textContent()).toMatch(/Der Bereich „Empfehlungen“ (konnte nicht geladen werden|hat zu lange zum Laden gebraucht)/);
+    expect(await panel.textContent()).toMatch(
+      /Der Bereich „Empfehlungen“ (konnte nicht geladen werden|hat zu lange zum Laden gebraucht)/,
+    );
   } finally {
     await context.close();
   }

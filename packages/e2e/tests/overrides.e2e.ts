@@ -14,10 +14,15 @@ test('an override to a disallowed origin is refused with no request; an allowed 
 
   // Refused before anything is stored or fetched.
   await page.selectOption('[data-testid=override-form] select', 'referrals');
-  await page.fill('[data-testid=override-form] input[name=entry]', 'https://preview.example.com/referrals/mf-manifest.json');
+  await page.fill(
+    '[data-testid=override-form] input[name=entry]',
+    'https://preview.example.com/referrals/mf-manifest.json',
+  );
   await page.click('[data-testid=override-form] button[type=submit]');
   await page.waitForSelector('[data-testid=override-refused]');
-  expect(await page.textContent('[data-testid=override-refused]')).toContain('https://preview.example.com is not an allowed override origin');
+  expect(await page.textContent('[data-testid=override-refused]')).toContain(
+    'https://preview.example.com is not an allowed override origin',
+  );
   expect(requests.filter((url) => url.includes('preview.example.com'))).toEqual([]);
   expect(await page.locator('[data-testid=overrides-banner]').count()).toBe(0);
 

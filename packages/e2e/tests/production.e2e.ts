@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { hostHeaders } from '@mfe/deploy';
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { ALICE, BOB, launchBrowser, signInAtProvider, startNginxDeployment, type NginxDeployment, type TestBrowser, expectPolicyHeaders } from '../src';
+import {
+  ALICE,
+  BOB,
+  launchBrowser,
+  signInAtProvider,
+  startNginxDeployment,
+  type NginxDeployment,
+  type TestBrowser,
+  expectPolicyHeaders,
+} from '../src';
 
 // The production path: builds published as a platform engineer would and served by real nginx
 // with the config `pnpm release:nginx` writes.
@@ -33,7 +42,10 @@ const parsedConfig = () => {
   return checked.config;
 };
 
-async function headersOf(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+async function headersOf(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const response = await fetch(url, init);
   return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
 }
@@ -42,12 +54,18 @@ async function headersOf(url: string, init: RequestInit = {}): Promise<{ status:
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];
-    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
-async function signIn(page: Page, path = '/referrals', user: { username: string; password: string } = ALICE): Promise<void> {
+async function signIn(
+  page: Page,
+  path = '/referrals',
+  user: { username: string; password: string } = ALICE,
+): Promise<void> {
   await page.goto(`${deployment.hostUrl}${path}`);
   await signInAtProvider(page, deployment.idpUrl, user);
   await page.waitForURL((url) => url.href.startsWith(`${deployment.hostUrl}${path}`));
@@ -64,7 +82,10 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
   }
 }
 
-const collected = async (): Promise<Array<{ path: string; body: string }>> => (await fetch(`${deployment.collectorUrl}/__collector/records`)).json() as Promise<Array<{ path: string; body: string }>>;
+const collected = async (): Promise<Array<{ path: string; body: string }>> =>
+  (await fetch(`${deployment.collectorUrl}/__collector/records`)).json() as Promise<
+    Array<{ path: string; body: string }>
+  >;
 
 test('every kind of file is served with the headers of the shared policy', async () => {
   const config = parsedConfig();
@@ -73,7 +94,9 @@ test('every kind of file is served with the headers of the shared policy', async
   expectPolicyHeaders((name) => page.headers[name.toLowerCase()], hostHeaders('page', { config }));
   expect(page.headers['content-security-policy']).not.toMatch(/unsafe-(inline|eval)/);
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${deployment.remotesUrl} ${deployment.tagsUrl}`);
+  expect(page.headers['content-security-policy']).toContain(
+    `script-src 'self' ${deployment.remotesUrl} ${deployment.tagsUrl}`,
+  );
   expect(page.headers['content-security-policy']).toContain(deployment.collectorUrl);
 
   const silent = await headersOf(`${host}/auth/silent-callback`);
@@ -88,7 +111,8 @@ test('every kind of file is served with the headers of the shared policy', async
   expect(script.headers['content-encoding']).toBe('gzip');
   expect(script.headers['x-content-type-options']).toBe('nosniff');
   expect(script.headers['content-security-policy']).toBeUndefined();
-  for (const runtime of ['/config.json', '/remotes.json', '/host.css']) expect((await headersOf(`${host}${runtime}`)).headers['cache-control']).toBe('no-cache');
+  for (const runtime of ['/config.json', '/remotes.json', '/host.css'])
+    expect((await headersOf(`${host}${runtime}`)).headers['cache-control']).toBe('no-cache');
   expect(JSON.parse((await headersOf(`${host}/config.json`)).body)).toEqual(deployment.config);
   // Hidden source maps exist beside the build but are never served; a missing file is not the app's page.
   expect(readdirSync(join(deployment.dir, 'host')).some((file) => file === `${mainScript}.map`)).toBe(true);
@@ -97,11 +121,23 @@ test('every kind of file is served with the headers of the shared policy', async
 
   const referrals = deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry;
   const remoteManifest = await headersOf(referrals, { headers: { Origin: host } });
-  expect(remoteManifest.headers).toMatchObject({ 'cache-control': 'no-cache', 'access-control-allow-origin': host, 'x-content-type-options': 'nosniff' });
-  expect((await headersOf(referrals, { headers: { Origin: `http://evil.localhost:${deployment.basePort}` } })).headers['access-control-allow-origin']).toBeUndefined();
-  const chunk = (JSON.parse(remoteManifest.body) as { exposes: Array<{ assets: { js: { sync: string[] } } }> }).exposes[0]!.assets.js.sync[0]!;
+  expect(remoteManifest.headers).toMatchObject({
+    'cache-control': 'no-cache',
+    'access-control-allow-origin': host,
+    'x-content-type-options': 'nosniff',
+  });
+  expect(
+    (await headersOf(referrals, { headers: { Origin: `http://evil.localhost:${deployment.basePort}` } })).headers[
+      'access-control-allow-origin'
+    ],
+  ).toBeUndefined();
+  const chunk = (JSON.parse(remoteManifest.body) as { exposes: Array<{ assets: { js: { sync: string[] } } }> })
+    .exposes[0]!.assets.js.sync[0]!;
   const chunkUrl = new URL(chunk, referrals).href;
-  expect((await headersOf(chunkUrl, { headers: { Origin: host } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': host });
+  expect((await headersOf(chunkUrl, { headers: { Origin: host } })).headers).toMatchObject({
+    'cache-control': 'public, max-age=31536000, immutable',
+    'access-control-allow-origin': host,
+  });
   expect((await headersOf(`${chunkUrl}.map`)).status).toBe(404);
 });
 
@@ -113,14 +149,25 @@ test("every error nginx answers itself carries the policy's headers and the plat
     // Paths fetch() would normalise or refuse are sent as written, over a plain socket.
     new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
       const url = new URL(host);
-      const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`),
+      );
       let text = '';
       socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       socket.on('error', reject);
       socket.on('end', () => {
         const [head = '', body = ''] = text.split('\r\n\r\n');
         const [statusLine = '', ...lines] = head.split('\r\n');
-        resolve({ status: Number(statusLine.split(' ')[1]), headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])), body });
+        resolve({
+          status: Number(statusLine.split(' ')[1]),
+          headers: Object.fromEntries(
+            lines.map((line) => [
+              line.slice(0, line.indexOf(':')).toLowerCase(),
+              line.slice(line.indexOf(':') + 1).trim(),
+            ]),
+          ),
+          body,
+        });
       });
     });
   const mainScript = /src="?\/(main\.[0-9a-f]{8}\.js)/.exec((await headersOf(`${host}/`)).body)![1]!;
@@ -133,14 +180,31 @@ test("every error nginx answers itself carries the policy's headers and the plat
   for (const [path, status] of cases) {
     const response = await raw(path);
     expect([path.slice(0, 40), response.status]).toEqual([path.slice(0, 40), status]);
-    for (const name of ['X-Content-Type-Options', 'Content-Security-Policy', 'Referrer-Policy', 'X-Frame-Options', 'Cache-Control']) expect([path.slice(0, 40), name, response.headers[name.toLowerCase()]]).toEqual([path.slice(0, 40), name, expected[name]]);
+    for (const name of [
+      'X-Content-Type-Options',
+      'Content-Security-Policy',
+      'Referrer-Policy',
+      'X-Frame-Options',
+      'Cache-Control',
+    ])
+      expect([path.slice(0, 40), name, response.headers[name.toLowerCase()]]).toEqual([
+        path.slice(0, 40),
+        name,
+        expected[name],
+      ]);
     expect(response.body).toContain('This address is not available');
     expect(response.body).not.toMatch(/nginx/i);
   }
   // The remotes' server: a missing file is a 404 with the remote policy's headers, not nginx's page.
-  const missing = await headersOf(`${deployment.remotesUrl}/referrals/0.0.0-missing/remoteEntry.js`, { headers: { Origin: host } });
+  const missing = await headersOf(`${deployment.remotesUrl}/referrals/0.0.0-missing/remoteEntry.js`, {
+    headers: { Origin: host },
+  });
   expect(missing.status).toBe(404);
-  expect(missing.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'access-control-allow-origin': host });
+  expect(missing.headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'access-control-allow-origin': host,
+  });
   expect(missing.body).not.toMatch(/nginx/i);
 });
 
@@ -176,7 +240,11 @@ describe('deploy, promote, roll back', () => {
   beforeAll(() => {
     // A second version of the referrals remote, built as its pipeline would, published beside the first.
     built = mkdtempSync(join(tmpdir(), 'mfe-referrals-next-'));
-    execFileSync('pnpm', ['--filter', '@mfe/referrals', 'exec', 'webpack', '--mode', 'production', '--output-path', built], { cwd: repoRoot, env: { ...process.env, MF_BUILD_VERSION: version }, stdio: 'pipe' });
+    execFileSync(
+      'pnpm',
+      ['--filter', '@mfe/referrals', 'exec', 'webpack', '--mode', 'production', '--output-path', built],
+      { cwd: repoRoot, env: { ...process.env, MF_BUILD_VERSION: version }, stdio: 'pipe' },
+    );
     cpSync(built, join(deployment.remotesDir, 'referrals', version), { recursive: true });
     chmodSync(join(deployment.remotesDir, 'referrals', version), 0o755); // a temporary folder is private; nginx's workers must read it
   }, 120_000);
@@ -184,10 +252,18 @@ describe('deploy, promote, roll back', () => {
 
   /** Publishes a manifest as a platform engineer would: a whole new file, swapped in atomically. */
   function publishManifest(referralsVersion: string) {
-    const integrity = (JSON.parse(readFileSync(join(deployment.remotesDir, 'referrals', referralsVersion, 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
+    const integrity = (
+      JSON.parse(
+        readFileSync(join(deployment.remotesDir, 'referrals', referralsVersion, 'integrity.json'), 'utf8'),
+      ) as Record<string, string>
+    )['remoteEntry.js'];
     const manifest = {
       ...deployment.manifest,
-      remotes: deployment.manifest.remotes.map((remote) => (remote.name === 'referrals' ? { ...remote, entry: `${deployment.remotesUrl}/referrals/${referralsVersion}/mf-manifest.json`, integrity } : remote)),
+      remotes: deployment.manifest.remotes.map((remote) =>
+        remote.name === 'referrals'
+          ? { ...remote, entry: `${deployment.remotesUrl}/referrals/${referralsVersion}/mf-manifest.json`, integrity }
+          : remote,
+      ),
     };
     writeFileSync(`${deployment.manifestFile}.next`, JSON.stringify(manifest));
     renameSync(`${deployment.manifestFile}.next`, deployment.manifestFile);
@@ -195,7 +271,10 @@ describe('deploy, promote, roll back', () => {
   const shownVersion = (page: Page) => page.getAttribute('[data-remote=referrals]', 'data-remote-version');
 
   test('a new manifest takes effect on the next visit, a tab left open keeps working, and rolling back restores the old version', async () => {
-    const original = deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry.split('/').at(-2)!;
+    const original = deployment.manifest.remotes
+      .find((remote) => remote.name === 'referrals')!
+      .entry.split('/')
+      .at(-2)!;
     try {
       const oldTab = await browser.context.newPage();
       await signIn(oldTab);
@@ -247,7 +326,10 @@ describe('telemetry', () => {
     await page.waitForFunction(() => (window as unknown as { __tagLoaded?: number }).__tagLoaded === 1);
     expect(await page.$('[data-testid=consent-banner]')).toBeNull();
     await page.goto('about:blank'); // leaving the page flushes the batch
-    await poll(async () => (await collected()).map((record) => record.body).join('\n'), (bodies) => bodies.includes('referrals.invite_opened'));
+    await poll(
+      async () => (await collected()).map((record) => record.body).join('\n'),
+      (bodies) => bodies.includes('referrals.invite_opened'),
+    );
     expect(tagRequests).toHaveLength(1);
 
     // The choice is remembered: the next visit shows no banner and loads the tag at once.
@@ -260,7 +342,12 @@ describe('telemetry', () => {
   test('declining sends nothing, ever, and loads no tag', async () => {
     const page = await browser.context.newPage();
     const outside: string[] = [];
-    page.on('request', (request) => (request.url().startsWith(deployment.tagsUrl) || request.url().startsWith(deployment.collectorUrl)) && outside.push(request.url()));
+    page.on(
+      'request',
+      (request) =>
+        (request.url().startsWith(deployment.tagsUrl) || request.url().startsWith(deployment.collectorUrl)) &&
+        outside.push(request.url()),
+    );
     await signIn(page, '/faulty/report');
     await page.waitForSelector('[data-testid=faulty-reported]');
     await page.click('[data-testid=consent-decline]');
@@ -287,33 +374,83 @@ describe('telemetry', () => {
 
     type Attributes = Record<string, string | number | boolean>;
     const logs = async (): Promise<Attributes[]> =>
-      (await collected()).filter((record) => record.path === '/v1/logs').flatMap((record) =>
-        (JSON.parse(record.body) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: Record<string, string | number | boolean> }> }> }> }> }).resourceLogs.flatMap((resource) =>
-          resource.scopeLogs.flatMap((scope) => scope.logRecords.map((log) => Object.fromEntries(log.attributes.map(({ key, value }) => [key, Object.values(value)[0]!])))),
-        ),
-      );
-    await poll(logs, (all) => all.filter((log) => log['mfe.remote.name'] === 'faulty' && log['mfe.kind'] === 'error').length >= 4);
+      (await collected())
+        .filter((record) => record.path === '/v1/logs')
+        .flatMap((record) =>
+          (
+            JSON.parse(record.body) as {
+              resourceLogs: Array<{
+                scopeLogs: Array<{
+                  logRecords: Array<{
+                    attributes: Array<{ key: string; value: Record<string, string | number | boolean> }>;
+                  }>;
+                }>;
+              }>;
+            }
+          ).resourceLogs.flatMap((resource) =>
+            resource.scopeLogs.flatMap((scope) =>
+              scope.logRecords.map((log) =>
+                Object.fromEntries(log.attributes.map(({ key, value }) => [key, Object.values(value)[0]!])),
+              ),
+            ),
+          ),
+        );
+    await poll(
+      logs,
+      (all) => all.filter((log) => log['mfe.remote.name'] === 'faulty' && log['mfe.kind'] === 'error').length >= 4,
+    );
     const faulty = (await logs()).filter((log) => log['mfe.remote.name'] === 'faulty');
-    const version = deployment.manifest.remotes.find((remote) => remote.name === 'faulty')!.entry.split('/').at(-2);
-    expect(faulty.map((log) => `${log['event.name']} ${log['mfe.remote.version']}`)).toEqual(faulty.map((log) => `${log['event.name']} ${version}`));
+    const version = deployment.manifest.remotes
+      .find((remote) => remote.name === 'faulty')!
+      .entry.split('/')
+      .at(-2);
+    expect(faulty.map((log) => `${log['event.name']} ${log['mfe.remote.version']}`)).toEqual(
+      faulty.map((log) => `${log['event.name']} ${version}`),
+    );
     expect(faulty).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ 'mfe.kind': 'event', 'event.name': 'faulty.report_opened', 'mfe.route': '/faulty/report', 'mfe.attr.contact': '[email]', 'mfe.attr.password': '[redacted]' }),
+        expect.objectContaining({
+          'mfe.kind': 'event',
+          'event.name': 'faulty.report_opened',
+          'mfe.route': '/faulty/report',
+          'mfe.attr.contact': '[email]',
+          'mfe.attr.password': '[redacted]',
+        }),
         expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_REPORTED', 'mfe.attr.step': 'save' }),
-        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'REMOTE_RENDER_FAILED', 'mfe.route': '/faulty/render-throw', 'exception.message': 'The faulty fixture failed to render' }),
-        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'UNCAUGHT_ERROR', 'mfe.route': '/faulty/async-throw', 'exception.message': expect.stringContaining('failed in a timer') }),
-        expect.objectContaining({ 'mfe.kind': 'error', 'mfe.error.code': 'UNHANDLED_REJECTION', 'mfe.route': '/faulty/async-throw', 'exception.message': 'The faulty fixture rejected a promise' }),
+        expect.objectContaining({
+          'mfe.kind': 'error',
+          'mfe.error.code': 'REMOTE_RENDER_FAILED',
+          'mfe.route': '/faulty/render-throw',
+          'exception.message': 'The faulty fixture failed to render',
+        }),
+        expect.objectContaining({
+          'mfe.kind': 'error',
+          'mfe.error.code': 'UNCAUGHT_ERROR',
+          'mfe.route': '/faulty/async-throw',
+          'exception.message': expect.stringContaining('failed in a timer'),
+        }),
+        expect.objectContaining({
+          'mfe.kind': 'error',
+          'mfe.error.code': 'UNHANDLED_REJECTION',
+          'mfe.route': '/faulty/async-throw',
+          'exception.message': 'The faulty fixture rejected a promise',
+        }),
       ]),
     );
     // The error-reporting SDK (loaded after consent) sent the same errors, tagged with the remote.
     const envelopes = await poll(
-      async () => (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body),
+      async () =>
+        (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body),
       (bodies) => bodies.some((body) => body.includes('The faulty fixture failed to render')),
     );
-    expect(envelopes.find((body) => body.includes('The faulty fixture failed to render'))).toMatch(/"mfe\.remote\.name":"faulty".*"mfe\.error\.code":"REMOTE_RENDER_FAILED"|"mfe\.error\.code":"REMOTE_RENDER_FAILED".*"mfe\.remote\.name":"faulty"/s);
+    expect(envelopes.find((body) => body.includes('The faulty fixture failed to render'))).toMatch(
+      /"mfe\.remote\.name":"faulty".*"mfe\.error\.code":"REMOTE_RENDER_FAILED"|"mfe\.error\.code":"REMOTE_RENDER_FAILED".*"mfe\.remote\.name":"faulty"/s,
+    );
     // Nothing planted in the page left it: no e-mail address, token, password, code or state.
     const everything = (await collected()).map((record) => record.body).join('\n');
-    expect(everything).not.toMatch(/planted\.person@example\.com|eyJhbGciOiJSUzI1NiJ9\.|planted-password|planted-code|planted-state/);
+    expect(everything).not.toMatch(
+      /planted\.person@example\.com|eyJhbGciOiJSUzI1NiJ9\.|planted-password|planted-code|planted-state/,
+    );
   });
 
   test("secrets in an error's name, message, stack, cause, a thrown object's keys, or across the length cut reach neither the collector nor the error-reporting envelopes", async () => {
@@ -328,23 +465,40 @@ describe('telemetry', () => {
     await page.waitForSelector('[role=alert]');
     await page.goto('about:blank');
 
-    const codesOf = (bodies: string[]) => ['REMOTE_REPORTED', 'UNCAUGHT_ERROR', 'UNHANDLED_REJECTION', 'REMOTE_RENDER_FAILED'].filter((code) => bodies.some((body) => body.includes(code) && body.includes('faulty')));
+    const codesOf = (bodies: string[]) =>
+      ['REMOTE_REPORTED', 'UNCAUGHT_ERROR', 'UNHANDLED_REJECTION', 'REMOTE_RENDER_FAILED'].filter((code) =>
+        bodies.some((body) => body.includes(code) && body.includes('faulty')),
+      );
     // Each error reached both the collector (OTLP logs) and the error-reporting SDK's envelopes, still naming the remote and its code.
-    await poll(async () => (await collected()).filter((record) => record.path === '/v1/logs').map((record) => record.body), (bodies) => codesOf(bodies).length === 4);
-    await poll(async () => (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body), (bodies) => codesOf(bodies).length === 4);
+    await poll(
+      async () => (await collected()).filter((record) => record.path === '/v1/logs').map((record) => record.body),
+      (bodies) => codesOf(bodies).length === 4,
+    );
+    await poll(
+      async () =>
+        (await collected()).filter((record) => record.path.startsWith('/api/1/envelope')).map((record) => record.body),
+      (bodies) => codesOf(bodies).length === 4,
+    );
     const everything = (await collected()).map((record) => record.body).join('\n');
     expect(everything).toContain('ProfileError([email], [redacted])');
     expect(everything).toContain('NonErrorObject');
     expect(everything).toContain("The leaky fixture's long message");
     // The planted JWT's header, payload and signature, the e-mail address, the bearer credential, the code/state pair and the object's secret-named values.
-    expect(everything).not.toMatch(/eyJ|cGxhbnRlZC1zaWduYXR1cmU|planted\.person@example\.com|planted-bearer-credential|planted-code|planted-state|planted-password|planted-token/);
+    expect(everything).not.toMatch(
+      /eyJ|cGxhbnRlZC1zaWduYXR1cmU|planted\.person@example\.com|planted-bearer-credential|planted-code|planted-state|planted-password|planted-token/,
+    );
   });
 });
 
 test('an unpinned manifest entry is refused in production, with a notice, and the other areas load', async () => {
   // The production config requires integrity (the default); the account entry is published without its hash.
   expect(parsedConfig().requireIntegrity).toBe(true);
-  const manifest = { ...deployment.manifest, remotes: deployment.manifest.remotes.map((remote) => (remote.name === 'account' ? { ...remote, integrity: undefined } : remote)) };
+  const manifest = {
+    ...deployment.manifest,
+    remotes: deployment.manifest.remotes.map((remote) =>
+      remote.name === 'account' ? { ...remote, integrity: undefined } : remote,
+    ),
+  };
   const original = readFileSync(deployment.manifestFile, 'utf8');
   writeFileSync(deployment.manifestFile, JSON.stringify(manifest));
   try {
@@ -353,9 +507,13 @@ test('an unpinned manifest entry is refused in production, with a notice, and th
     page.on('request', (request) => requested.push(request.url()));
     await signIn(page);
     await page.waitForSelector('[data-testid=referrals-overview]');
-    expect(await page.textContent('[data-testid=manifest-problems]')).toContain('remotes[1] ("account"): has no "integrity": this host loads only pinned remotes');
+    expect(await page.textContent('[data-testid=manifest-problems]')).toContain(
+      'remotes[1] ("account"): has no "integrity": this host loads only pinned remotes',
+    );
     expect(await page.$('[data-testid=nav-account]')).toBeNull();
-    const accountFolder = deployment.manifest.remotes.find((remote) => remote.name === 'account')!.entry.replace(/mf-manifest\.json$/, '');
+    const accountFolder = deployment.manifest.remotes
+      .find((remote) => remote.name === 'account')!
+      .entry.replace(/mf-manifest\.json$/, '');
     expect(requested.filter((url) => url.startsWith(accountFolder))).toEqual([]);
   } finally {
     writeFileSync(deployment.manifestFile, original);
@@ -364,7 +522,20 @@ test('an unpinned manifest entry is refused in production, with a notice, and th
 
 test('diagnostics, for admins only, show each remote with its version, and a failing remote with its error code', async () => {
   // A manifest in which one remote points at a version that was never published (pinned, as production requires).
-  const manifest = { ...deployment.manifest, remotes: [...deployment.manifest.remotes.filter((remote) => remote.name !== 'account').map((remote) => ({ ...remote })), { name: 'account', entry: `${deployment.remotesUrl}/account/0.0.0-missing/mf-manifest.json`, path: '/account', label: 'Account', order: 20, integrity: `sha384-${'A'.repeat(64)}` }] };
+  const manifest = {
+    ...deployment.manifest,
+    remotes: [
+      ...deployment.manifest.remotes.filter((remote) => remote.name !== 'account').map((remote) => ({ ...remote })),
+      {
+        name: 'account',
+        entry: `${deployment.remotesUrl}/account/0.0.0-missing/mf-manifest.json`,
+        path: '/account',
+        label: 'Account',
+        order: 20,
+        integrity: `sha384-${'A'.repeat(64)}`,
+      },
+    ],
+  };
   const original = readFileSync(deployment.manifestFile, 'utf8');
   writeFileSync(deployment.manifestFile, JSON.stringify(manifest));
   try {
@@ -379,8 +550,17 @@ test('diagnostics, for admins only, show each remote with its version, and a fai
     expect(account).toContain('REMOTE_LOAD_FAILED');
     const referrals = await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals]');
     expect(referrals).toMatch(/loaded/);
-    expect(await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals] [data-testid=remote-version]')).toBe(deployment.manifest.remotes.find((remote) => remote.name === 'referrals')!.entry.split('/').at(-2));
-    expect(await page.textContent('[data-testid=diagnostics-shared] tr[data-shared=react]')).toMatch(/19\.\d+\.\d+.*host/);
+    expect(
+      await page.textContent('[data-testid=diagnostics] tr[data-remote=referrals] [data-testid=remote-version]'),
+    ).toBe(
+      deployment.manifest.remotes
+        .find((remote) => remote.name === 'referrals')!
+        .entry.split('/')
+        .at(-2),
+    );
+    expect(await page.textContent('[data-testid=diagnostics-shared] tr[data-shared=react]')).toMatch(
+      /19\.\d+\.\d+.*host/,
+    );
 
     const memberBrowser = await launchBrowser();
     try {

@@ -1,7 +1,18 @@
 import { readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { launchBrowser, signInAtProvider, ALICE, startNginxDeployment, startPrometheus, type NginxDeployment, type TestBrowser, runRelease, release as releaseIn, canaryBuild } from '../src';
+import {
+  launchBrowser,
+  signInAtProvider,
+  ALICE,
+  startNginxDeployment,
+  startPrometheus,
+  type NginxDeployment,
+  type TestBrowser,
+  runRelease,
+  release as releaseIn,
+  canaryBuild,
+} from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
@@ -27,11 +38,42 @@ const expectDone = (...args: string[]) => releaseIn(deployment.dir, ...args);
 const productionManifest = () => readFileSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), 'utf8');
 
 test('a remote published twice goes to staging, the same bytes to production, and back, with history; the open host follows without a rebuild', async () => {
-  await expectDone('init', '--public-url', deployment.remotesUrl, '--host', `staging=${deployment.hostUrl}`, '--host', `production=${deployment.hostUrl}`);
+  await expectDone(
+    'init',
+    '--public-url',
+    deployment.remotesUrl,
+    '--host',
+    `staging=${deployment.hostUrl}`,
+    '--host',
+    `production=${deployment.hostUrl}`,
+  );
   expect(await expectDone('publish', canaryBuild('1.0.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.0\.0/);
   expect(await expectDone('publish', canaryBuild('1.1.0'), '--actor', 'ci')).toMatch(/✔ published canary@1\.1\.0/);
-  await expectDone('deploy', 'canary@1.0.0', '--env', 'staging', '--path', '/canary', '--label', 'Canary', '--actor', 'alice', '--reason', 'first release');
-  await expectDone('promote', '--from', 'staging', '--to', 'production', '--actor', 'bob', '--reason', 'staging looks good');
+  await expectDone(
+    'deploy',
+    'canary@1.0.0',
+    '--env',
+    'staging',
+    '--path',
+    '/canary',
+    '--label',
+    'Canary',
+    '--actor',
+    'alice',
+    '--reason',
+    'first release',
+  );
+  await expectDone(
+    'promote',
+    '--from',
+    'staging',
+    '--to',
+    'production',
+    '--actor',
+    'bob',
+    '--reason',
+    'staging looks good',
+  );
   // nginx serves the store's production manifest at the host's /remotes.json from now on.
   renameSync(deployment.manifestFile, `${deployment.manifestFile}.before`);
   symlinkSync(join(deployment.dir, 'envs', 'production', 'manifest.json'), deployment.manifestFile);
@@ -44,17 +86,39 @@ test('a remote published twice goes to staging, the same bytes to production, an
   expect(await page.getByTestId('canary-release').textContent()).toBe('Release 1.0.0');
 
   await expectDone('deploy', 'canary@1.1.0', '--env', 'staging', '--actor', 'alice', '--reason', 'new copy');
-  expect(await expectDone('promote', '--from', 'staging', '--to', 'production', 'canary', '--actor', 'bob', '--reason', 'ship it')).toContain('~ canary 1.0.0 → 1.1.0');
+  expect(
+    await expectDone(
+      'promote',
+      '--from',
+      'staging',
+      '--to',
+      'production',
+      'canary',
+      '--actor',
+      'bob',
+      '--reason',
+      'ship it',
+    ),
+  ).toContain('~ canary 1.0.0 → 1.1.0');
   // Production points at the very files staging ran: the same URL, and bytes equal to the build's.
-  const production = JSON.parse(productionManifest()) as { revision: number; remotes: Array<{ entry: string; integrity: string }> };
-  const staging = JSON.parse(readFileSync(join(deployment.dir, 'envs', 'staging', 'manifest.json'), 'utf8')) as typeof production;
+  const production = JSON.parse(productionManifest()) as {
+    revision: number;
+    remotes: Array<{ entry: string; integrity: string }>;
+  };
+  const staging = JSON.parse(
+    readFileSync(join(deployment.dir, 'envs', 'staging', 'manifest.json'), 'utf8'),
+  ) as typeof production;
   expect(production.remotes).toEqual(staging.remotes);
-  const served = Buffer.from(await (await fetch(new URL('remoteEntry.js', production.remotes[0]!.entry))).arrayBuffer());
+  const served = Buffer.from(
+    await (await fetch(new URL('remoteEntry.js', production.remotes[0]!.entry))).arrayBuffer(),
+  );
   expect(served.equals(readFileSync(join(canaryBuild('1.1.0'), 'remoteEntry.js')))).toBe(true);
   await page.reload();
   await page.getByText('Release 1.1.0').waitFor();
 
-  expect(await expectDone('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors went up')).toContain('~ canary 1.1.0 → 1.0.0');
+  expect(
+    await expectDone('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors went up'),
+  ).toContain('~ canary 1.1.0 → 1.0.0');
   await page.reload();
   await page.getByText('Release 1.0.0').waitFor();
 
@@ -70,11 +134,26 @@ test('a remote published twice goes to staging, the same bytes to production, an
 test('a deploy of a build the host cannot run is refused with one line per problem, and production is unchanged', async () => {
   const before = productionManifest();
   await expectDone('publish', join(repoRoot, 'packages', 'e2e', 'fixtures', 'react18', 'dist'), '--actor', 'ci');
-  const refused = await release('deploy', 'react18@0.0.0', '--env', 'production', '--path', '/react18', '--label', 'React 18', '--actor', 'alice');
+  const refused = await release(
+    'deploy',
+    'react18@0.0.0',
+    '--env',
+    'production',
+    '--path',
+    '/react18',
+    '--label',
+    'React 18',
+    '--actor',
+    'alice',
+  );
   expect(refused.code).toBe(1);
-  expect(refused.out).toMatch(/✖ The new production manifest was refused; production is unchanged at revision \d+\.\n {2}✖ react18: built for react/);
+  expect(refused.out).toMatch(
+    /✖ The new production manifest was refused; production is unchanged at revision \d+\.\n {2}✖ react18: built for react/,
+  );
   expect(productionManifest()).toBe(before);
-  expect((await release('deploy', 'nothing@1.0.0', '--env', 'production', '--actor', 'alice')).out).toMatch(/nothing@1\.0\.0 is not published in .*: run `mfe-release publish <its dist folder>` first/);
+  expect((await release('deploy', 'nothing@1.0.0', '--env', 'production', '--actor', 'alice')).out).toMatch(
+    /nothing@1\.0\.0 is not published in .*: run `mfe-release publish <its dist folder>` first/,
+  );
 });
 
 /** The release a fresh context's page shows at /canary. */
@@ -85,9 +164,36 @@ async function releaseSeen(context: BrowserContext): Promise<string> {
 }
 
 test('a canary at 25 %: about a quarter of fresh browsers get the candidate, each keeps its side across reloads, and a tab open on stable stays there while the candidate is promoted', async () => {
-  await expectDone('deploy', 'canary@1.0.0', '--env', 'production', '--public', '--actor', 'alice', '--reason', 'stable, open to visitors');
-  expect(await expectDone('canary', 'canary@1.1.0', '--env', 'production', '--percent', '25', '--actor', 'alice', '--reason', 'try the new copy')).toContain('canary canary@1.1.0 at 25 %');
-  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  await expectDone(
+    'deploy',
+    'canary@1.0.0',
+    '--env',
+    'production',
+    '--public',
+    '--actor',
+    'alice',
+    '--reason',
+    'stable, open to visitors',
+  );
+  expect(
+    await expectDone(
+      'canary',
+      'canary@1.1.0',
+      '--env',
+      'production',
+      '--percent',
+      '25',
+      '--actor',
+      'alice',
+      '--reason',
+      'try the new copy',
+    ),
+  ).toContain('canary canary@1.1.0 at 25 %');
+  const engine: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   try {
     // 200 fresh profiles, four at a time. With a true share of 25 %, 30 to 70 of 200 fails by
     // chance about once in a thousand runs (3.3 standard deviations either side of 50).
@@ -108,7 +214,10 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
 
     // An admin's /diagnostics says which build this browser got and why.
     // (one beyond the twelve reloaded below)
-    const admin = contexts[seen.filter((_, index) => index % 4 === 0).findIndex((release, index) => index >= 12 && release === '1.1.0')];
+    const admin =
+      contexts[
+        seen.filter((_, index) => index % 4 === 0).findIndex((release, index) => index >= 12 && release === '1.1.0')
+      ];
     if (admin) {
       const page = admin.pages()[0]!;
       await page.click('[data-testid=sign-in]');
@@ -123,7 +232,11 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
 
     // Kept across reloads (the first of each batch stayed open).
     const kept = contexts.slice(0, 12);
-    const before = await Promise.all(kept.map(async (context) => (await context.pages()[0]!.getByTestId('canary-release').textContent())!.replace('Release ', '')));
+    const before = await Promise.all(
+      kept.map(async (context) =>
+        (await context.pages()[0]!.getByTestId('canary-release').textContent())!.replace('Release ', ''),
+      ),
+    );
     expect(await Promise.all(kept.map(releaseSeen))).toEqual(before);
 
     // A tab that started on stable, on another page when the candidate is promoted, still opens stable.
@@ -158,14 +271,24 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
     await Promise.all(
       [0, 1, 2].map(async () => {
         const context = await engine.newContext();
-        await context.addInitScript(() => window.localStorage.setItem('mfe.consent.v1', JSON.stringify({ analytics: true, marketing: false })));
+        await context.addInitScript(() =>
+          window.localStorage.setItem('mfe.consent.v1', JSON.stringify({ analytics: true, marketing: false })),
+        );
         const page = await context.newPage();
         await page.goto(`${deployment.hostUrl}/canary`);
         const shown = page.locator('[data-testid=canary-release], [data-testid=remote-error]').first();
         await shown.waitFor({ timeout: 15_000 });
-        seen.push((await shown.getAttribute('data-testid')) === 'remote-error' ? 'error' : (await shown.textContent())!.replace('Release ', ''));
+        seen.push(
+          (await shown.getAttribute('data-testid')) === 'remote-error'
+            ? 'error'
+            : (await shown.textContent())!.replace('Release ', ''),
+        );
         // Leaving sends what was recorded (the collector adapter flushes on pagehide).
-        const sent = page.waitForResponse((response) => response.url().startsWith(`${deployment.collectorUrl}/v1/logs`), { timeout: 5_000 }).catch(() => undefined);
+        const sent = page
+          .waitForResponse((response) => response.url().startsWith(`${deployment.collectorUrl}/v1/logs`), {
+            timeout: 5_000,
+          })
+          .catch(() => undefined);
         await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
         await sent;
         await context.close();
@@ -177,11 +300,36 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
 
 test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable', async () => {
   const prometheus = await startPrometheus(deployment.basePort + 102, [deployment.collectorUrl]);
-  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const engine: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   try {
     await expectDone('publish', canaryBuild('1.2.0'), '--actor', 'ci');
     const rollout = (target: string, interval: string) =>
-      release('rollout', 'start', target, '--env', 'production', '--prometheus', prometheus.url, '--steps', '50,100', '--interval', interval, '--min-loads', '30', '--margin', '0.05', '--watch', '--actor', 'alice', '--reason', 'the test');
+      release(
+        'rollout',
+        'start',
+        target,
+        '--env',
+        'production',
+        '--prometheus',
+        prometheus.url,
+        '--steps',
+        '50,100',
+        '--interval',
+        interval,
+        '--min-loads',
+        '30',
+        '--margin',
+        '0.05',
+        '--watch',
+        '--actor',
+        'alice',
+        '--reason',
+        'the test',
+      );
 
     const bad = rollout('canary@1.2.0', '15s');
     const seenDuringBad = await visitors(engine, bad);
@@ -189,18 +337,28 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     expect(out).toMatch(/worse, rolled back; candidate 0\.\d{3} errors per load \(\d+\/\d+\)/);
     expect(code).toBe(1);
     expect(seenDuringBad).toContain('error');
-    console.log(`Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${out.trim().split('\n').filter((line) => /healthy|worse/.test(line)).join(' | ')}`);
+    console.log(
+      `Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${out
+        .trim()
+        .split('\n')
+        .filter((line) => /healthy|worse/.test(line))
+        .join(' | ')}`,
+    );
     const history = await expectDone('history', '--env', 'production');
-    expect(history).toMatch(/rollout \(started by alice\): abort canary canary@1\.2\.0 — rollout: rolled back automatically, candidate/);
+    expect(history).toMatch(
+      /rollout \(started by alice\): abort canary canary@1\.2\.0 — rollout: rolled back automatically, candidate/,
+    );
     // Nobody is sent to the bad release any more.
-    const after = await Promise.all(Array.from({ length: 12 }, async () => {
-      const context = await engine.newContext();
-      try {
-        return await releaseSeen(context);
-      } finally {
-        await context.close();
-      }
-    }));
+    const after = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const context = await engine.newContext();
+        try {
+          return await releaseSeen(context);
+        } finally {
+          await context.close();
+        }
+      }),
+    );
     expect(new Set(after)).toEqual(new Set(['1.1.0']));
 
     const good = rollout('canary@1.0.0', '10s');
@@ -218,10 +376,25 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
 }, 600_000);
 
 test('a preview link shows the branch build with everything else as live; a forged or expired link loads nothing of it and says so', async () => {
-  const made = await expectDone('preview', canaryBuild('1.1.0'), '--env', 'production', '--ttl', '1h', '--actor', 'dana', '--reason', 'PR 42');
+  const made = await expectDone(
+    'preview',
+    canaryBuild('1.1.0'),
+    '--env',
+    'production',
+    '--ttl',
+    '1h',
+    '--actor',
+    'dana',
+    '--reason',
+    'PR 42',
+  );
   const link = /^ {2}(http\S+)$/m.exec(made)![1]!;
   expect(new URL(link).searchParams.get('mfe-preview')).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  const engine: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const engine: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   try {
     const open = async (url: string) => {
       const context = await engine.newContext();
@@ -235,7 +408,9 @@ test('a preview link shows the branch build with everything else as live; a forg
     const shown = await open(new URL('/canary?' + new URL(link).searchParams.toString(), deployment.hostUrl).href);
     await shown.page.getByTestId('preview-banner').waitFor();
     expect(await shown.page.getByTestId('canary-release').textContent()).toBe('Release 1.1.0');
-    expect(await shown.page.getByTestId('preview-banner').textContent()).toMatch(/^Preview: canary 1\.1\.0, everything else as live, until /);
+    expect(await shown.page.getByTestId('preview-banner').textContent()).toMatch(
+      /^Preview: canary 1\.1\.0, everything else as live, until /,
+    );
     // The link leaves the address; the tab keeps the preview until it leaves it.
     expect(new URL(shown.page.url()).search).toBe('');
     await shown.page.reload();
@@ -246,7 +421,9 @@ test('a preview link shows the branch build with everything else as live; a forg
 
     const forged = await open(`${deployment.hostUrl}/canary?mfe-preview=${'A'.repeat(22)}`);
     await forged.page.getByTestId('preview-refused').waitFor();
-    expect(await forged.page.getByTestId('preview-refused').textContent()).toMatch(/not valid or the preview was removed/);
+    expect(await forged.page.getByTestId('preview-refused').textContent()).toMatch(
+      /not valid or the preview was removed/,
+    );
     expect(await forged.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');
     expect(forged.requested.filter((url) => url.includes('/canary/1.1.0/'))).toEqual([]);
     // Said once: the tab's next load is the live app without the notice.
@@ -255,9 +432,21 @@ test('a preview link shows the branch build with everything else as live; a forg
     expect(await forged.page.getByTestId('preview-refused').count()).toBe(0);
     await forged.context.close();
 
-    const short = await expectDone('preview', canaryBuild('1.1.0'), '--env', 'production', '--ttl', '1s', '--actor', 'dana');
+    const short = await expectDone(
+      'preview',
+      canaryBuild('1.1.0'),
+      '--env',
+      'production',
+      '--ttl',
+      '1s',
+      '--actor',
+      'dana',
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const expired = await open(new URL('/canary?' + new URL(/^ {2}(http\S+)$/m.exec(short)![1]!).searchParams.toString(), deployment.hostUrl).href);
+    const expired = await open(
+      new URL('/canary?' + new URL(/^ {2}(http\S+)$/m.exec(short)![1]!).searchParams.toString(), deployment.hostUrl)
+        .href,
+    );
     await expired.page.getByTestId('preview-refused').waitFor();
     expect(await expired.page.getByTestId('preview-refused').textContent()).toMatch(/^This preview link expired on /);
     expect(await expired.page.getByTestId('canary-release').textContent({ timeout: 15_000 })).toBe('Release 1.0.0');

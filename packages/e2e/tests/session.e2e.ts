@@ -65,7 +65,7 @@ test('two tabs share one session: a new tab joins without signing in, and renewa
   expect(stats.tokenErrors).toEqual({});
 });
 
-test('a same-origin script asking the tabs\' channel gets access and ID tokens but nothing it can refresh with', async () => {
+test("a same-origin script asking the tabs' channel gets access and ID tokens but nothing it can refresh with", async () => {
   const tabA = await signedInTab('/account');
   // Another document of the origin (not the app): it asks as any script there could.
   const script = await suite.browser.context.newPage();
@@ -80,7 +80,10 @@ test('a same-origin script asking the tabs\' channel gets access and ID tokens b
         setTimeout(() => resolve(seen), 1_000);
       }),
   );
-  const sets = answers.map((answer) => JSON.parse(answer) as { type: string; user?: string }).filter((message) => message.type === 'tokens').map((message) => JSON.parse(message.user!) as Record<string, unknown>);
+  const sets = answers
+    .map((answer) => JSON.parse(answer) as { type: string; user?: string })
+    .filter((message) => message.type === 'tokens')
+    .map((message) => JSON.parse(message.user!) as Record<string, unknown>);
   expect(sets.length).toBeGreaterThanOrEqual(1);
   for (const set of sets) {
     expect(typeof set.access_token).toBe('string');
@@ -107,7 +110,9 @@ test('closing the tab that holds the refresh token hands over: the other renews 
   await tabB.waitForSelector('[data-testid=profile-name]');
   expect(await tabB.$('[data-testid=session-expired]')).toBeNull();
   const stats = await idp().stats();
-  expect((stats.tokenRequests.refresh_token ?? 0) + (stats.tokenRequests.authorization_code ?? 0)).toBeGreaterThanOrEqual(1);
+  expect(
+    (stats.tokenRequests.refresh_token ?? 0) + (stats.tokenRequests.authorization_code ?? 0),
+  ).toBeGreaterThanOrEqual(1);
   expect(stats.tokenErrors).toEqual({});
 });
 
@@ -138,7 +143,11 @@ test('a revoked grant ends in a clear session-expired prompt that takes focus an
   const notice = await page.waitForSelector('[data-testid=session-expired]', { timeout: TOKEN_TTL_S * 2000 });
   expect(await notice.textContent()).toContain('Your session has expired');
   // Focus is in the alert dialog, on its action.
-  expect(await page.evaluate(() => `${document.activeElement?.closest('[role=alertdialog]')?.id ?? ''}|${document.activeElement?.textContent}`)).toBe('|Sign in again');
+  expect(
+    await page.evaluate(
+      () => `${document.activeElement?.closest('[role=alertdialog]')?.id ?? ''}|${document.activeElement?.textContent}`,
+    ),
+  ).toBe('|Sign in again');
   // The page underneath is still there, the same mount (state kept), its navigation link too, and no "no access" page.
   expect(await page.$('[data-testid=profile-name]')).not.toBeNull();
   expect(await page.getAttribute('[data-remote=account]', 'data-marker')).toBe('same-mount');
@@ -193,9 +202,23 @@ test('a token endpoint that is down during the callback gives a clear message, a
 });
 
 test.each([
-  ['claims altered after signing (another issuer)', (header: string, claims: Record<string, unknown>, signature: string) => `${header}.${encode({ ...claims, iss: 'http://evil.example' })}.${signature}`, "cannot trust (its signature does not match the provider's keys"],
-  ['"alg": "none" with no signature', (_header: string, claims: Record<string, unknown>) => `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`, 'cannot trust (signed with "none", which the provider does not use'],
-  ['a nonce from another sign-in', (header: string, claims: Record<string, unknown>, signature: string) => `${header}.${encode({ ...claims, nonce: 'replayed' })}.${signature}`, 'nonce in id_token does not match'],
+  [
+    'claims altered after signing (another issuer)',
+    (header: string, claims: Record<string, unknown>, signature: string) =>
+      `${header}.${encode({ ...claims, iss: 'http://evil.example' })}.${signature}`,
+    "cannot trust (its signature does not match the provider's keys",
+  ],
+  [
+    '"alg": "none" with no signature',
+    (_header: string, claims: Record<string, unknown>) => `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+    'cannot trust (signed with "none", which the provider does not use',
+  ],
+  [
+    'a nonce from another sign-in',
+    (header: string, claims: Record<string, unknown>, signature: string) =>
+      `${header}.${encode({ ...claims, nonce: 'replayed' })}.${signature}`,
+    'nonce in id_token does not match',
+  ],
 ])('an ID token with %s is refused and leaves nobody signed in', async (_label, forge, reason) => {
   const page = await suite.browser.context.newPage();
   await page.route(`${suite.stack.idpUrl}/token`, async (route) => {
@@ -216,7 +239,8 @@ test('every authorization request carries a fresh nonce', async () => {
   const page = await suite.browser.context.newPage();
   const nonces: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(`${suite.stack.idpUrl}/auth?`)) nonces.push(new URL(request.url()).searchParams.get('nonce') ?? '');
+    if (request.url().startsWith(`${suite.stack.idpUrl}/auth?`))
+      nonces.push(new URL(request.url()).searchParams.get('nonce') ?? '');
   });
   await signIn(page, '/account');
   expect(nonces).toHaveLength(1);
@@ -282,7 +306,10 @@ test('no token ever lands in Web Storage, IndexedDB or a window property', async
   const found = await page.evaluate(async () => {
     const hits: string[] = [];
     const looksLikeToken = (value: string) => /eyJ[\w-]+\.[\w-]+\.|access_token|refresh_token|id_token/.test(value);
-    for (const [name, store] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
+    for (const [name, store] of [
+      ['localStorage', localStorage],
+      ['sessionStorage', sessionStorage],
+    ] as const) {
       for (let i = 0; i < store.length; i += 1) {
         const key = store.key(i)!;
         if (looksLikeToken(`${key}=${store.getItem(key)}`)) hits.push(`${name}:${key}`);
@@ -293,7 +320,16 @@ test('no token ever lands in Web Storage, IndexedDB or a window property', async
       try {
         const value = (window as unknown as Record<string, unknown>)[key];
         if (typeof value === 'string' && looksLikeToken(value)) hits.push(`window.${key}`);
-        if (value && typeof value === 'object' && !(value instanceof Node) && key !== 'window' && key !== 'self' && key !== 'top' && key !== 'parent' && key !== 'frames') {
+        if (
+          value &&
+          typeof value === 'object' &&
+          !(value instanceof Node) &&
+          key !== 'window' &&
+          key !== 'self' &&
+          key !== 'top' &&
+          key !== 'parent' &&
+          key !== 'frames'
+        ) {
           const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'function' ? undefined : v));
           if (text && looksLikeToken(text)) hits.push(`window.${key}`);
         }
@@ -309,31 +345,35 @@ test('no token ever lands in Web Storage, IndexedDB or a window property', async
 test.each([
   ['2 hours ahead', 2],
   ['2 hours behind', -2],
-])("a device clock %s signs in, renews, and survives the clock being set right mid-session", async (_label, hours) => {
-  // Its own browser: the fake clock is the whole profile's.
-  const browser = await launchBrowser();
-  try {
-    await browser.context.clock.install({ time: Date.now() + hours * 3600_000 });
-    const page = await browser.context.newPage();
-    await page.goto(`${suite.stack.hostUrl}/account/profile`);
-    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=profile-name]');
-    const refreshesBefore = (await idp().stats()).tokenRequests.refresh_token ?? 0;
-    // Past two token lifetimes: renewed on the provider's time, with real API calls after.
-    await page.waitForTimeout(TOKEN_TTL_S * 2000);
-    await page.reload();
-    await page.waitForSelector('[data-testid=profile-name]');
-    // The clock is set right (a jump of `hours` the other way) while the page runs.
-    await browser.context.clock.setSystemTime(Date.now());
-    await page.waitForTimeout(TOKEN_TTL_S * 1500);
-    await page.click('text=Claims');
-    await page.click('text=Profile');
-    await page.waitForSelector('[data-testid=profile-name]');
-    expect(await page.$('[data-testid=session-expired]')).toBeNull();
-    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
-    expect((await idp().stats()).tokenRequests.refresh_token ?? 0).toBeGreaterThan(refreshesBefore);
-    expect((await idp().stats()).tokenErrors).toEqual({});
-  } finally {
-    await browser.close();
-  }
-}, 60_000);
+])(
+  'a device clock %s signs in, renews, and survives the clock being set right mid-session',
+  async (_label, hours) => {
+    // Its own browser: the fake clock is the whole profile's.
+    const browser = await launchBrowser();
+    try {
+      await browser.context.clock.install({ time: Date.now() + hours * 3600_000 });
+      const page = await browser.context.newPage();
+      await page.goto(`${suite.stack.hostUrl}/account/profile`);
+      await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+      await page.waitForSelector('[data-testid=profile-name]');
+      const refreshesBefore = (await idp().stats()).tokenRequests.refresh_token ?? 0;
+      // Past two token lifetimes: renewed on the provider's time, with real API calls after.
+      await page.waitForTimeout(TOKEN_TTL_S * 2000);
+      await page.reload();
+      await page.waitForSelector('[data-testid=profile-name]');
+      // The clock is set right (a jump of `hours` the other way) while the page runs.
+      await browser.context.clock.setSystemTime(Date.now());
+      await page.waitForTimeout(TOKEN_TTL_S * 1500);
+      await page.click('text=Claims');
+      await page.click('text=Profile');
+      await page.waitForSelector('[data-testid=profile-name]');
+      expect(await page.$('[data-testid=session-expired]')).toBeNull();
+      expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+      expect((await idp().stats()).tokenRequests.refresh_token ?? 0).toBeGreaterThan(refreshesBefore);
+      expect((await idp().stats()).tokenErrors).toEqual({});
+    } finally {
+      await browser.close();
+    }
+  },
+  60_000,
+);

@@ -5,7 +5,8 @@ import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 const suite = setUpBrowserSuite();
 
 /** How far the page scrolls sideways (0 when it fits). */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('no page scrolls sideways from 320 to 1440 px wide, signed in, with tables scrolling in their own box', async () => {
   const page = await suite.browser.context.newPage();
@@ -59,10 +60,13 @@ test("a signed-in reload shows the shell and the area's skeleton while the sessi
   // Alone in the browser (no other tab to take the session from), the restore is a round trip to
   // the provider: hold it for 2 s to see what the user sees meanwhile.
   for (const other of suite.browser.context.pages()) if (other !== page) await other.close();
-  await page.route((url) => url.href.startsWith(`${suite.stack.idpUrl}/auth`), async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.href.startsWith(`${suite.stack.idpUrl}/auth`),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    },
+  );
   await page.reload({ waitUntil: 'commit' });
   await page.waitForSelector('[data-testid=remote-loading] h1:has-text("Account")', { timeout: 1_500 });
   expect(await page.isVisible('[data-testid=nav-referrals]')).toBe(true);
@@ -76,7 +80,8 @@ test("a signed-in reload shows the shell and the area's skeleton while the sessi
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 300);
       }),
@@ -91,7 +96,10 @@ test("an area's own links lead from its root on every nested page, and mark the 
   await page.goto(`${suite.stack.hostUrl}/account/profile`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('h2:has-text("Profile")');
-  const links = () => page.$$eval('nav[aria-label="Account sections"] a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')} ${a.getAttribute('aria-current') ?? '-'}`));
+  const links = () =>
+    page.$$eval('nav[aria-label="Account sections"] a', (anchors) =>
+      anchors.map((a) => `${a.textContent} ${a.getAttribute('href')} ${a.getAttribute('aria-current') ?? '-'}`),
+    );
   expect(await links()).toEqual(['Claims /account -', 'Profile /account/profile page']);
   await page.click('nav[aria-label="Account sections"] >> text=Claims');
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -119,7 +127,12 @@ async function tabTo(page: Page, text: string, max = 40): Promise<void> {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const element = document.activeElement as (HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }) | null;
-      return (element?.getAttribute('aria-label') ?? element?.labels?.[0]?.innerText ?? element?.innerText ?? '').trim();
+      return (
+        element?.getAttribute('aria-label') ??
+        element?.labels?.[0]?.innerText ??
+        element?.innerText ??
+        ''
+      ).trim();
     });
     if (focused === text) return;
   }
@@ -142,7 +155,10 @@ test('the main journey with a keyboard alone: sign in, open an area, use it, mov
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid=home-greeting]');
   // Back from the provider: focus is on the page's content, not the body, and the change is said.
-  await page.getByTestId('auth-announcement').getByText(/^You are signed in as .+\.$/).waitFor();
+  await page
+    .getByTestId('auth-announcement')
+    .getByText(/^You are signed in as .+\.$/)
+    .waitFor();
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
 
   await tabTo(page, 'Referrals');

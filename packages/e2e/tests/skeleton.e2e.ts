@@ -16,7 +16,10 @@ test('a signed-out visitor deep-linking to /account/profile signs in at the prov
   const profileCalls: Array<{ authorized: boolean; status: number }> = [];
   page.on('response', (response: Response) => {
     if (response.url() === `${suite.stack.apiUrl}/v1/profile` && response.request().method() === 'GET') {
-      profileCalls.push({ authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''), status: response.status() });
+      profileCalls.push({
+        authorized: /^Bearer \S+$/.test(response.request().headers().authorization ?? ''),
+        status: response.status(),
+      });
     }
   });
 
@@ -49,7 +52,8 @@ test("a remote's code is loaded and run only when its route is first visited (at
   const page = await suite.browser.context.newPage();
   const referralsRequests: Array<{ url: string; type: string }> = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(suite.stack.remoteUrls.referrals)) referralsRequests.push({ url: request.url(), type: request.resourceType() });
+    if (request.url().startsWith(suite.stack.remoteUrls.referrals))
+      referralsRequests.push({ url: request.url(), type: request.resourceType() });
   });
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -62,7 +66,9 @@ test("a remote's code is loaded and run only when its route is first visited (at
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(await page.textContent('[data-testid=referrals-overview]')).toContain(ALICE.name);
   // Read once on the visit: only the host reads it (the runtime is given the entry script itself).
-  expect(referralsRequests.slice(before).filter((request) => request.url.endsWith('/mf-manifest.json'))).toHaveLength(1);
+  expect(referralsRequests.slice(before).filter((request) => request.url.endsWith('/mf-manifest.json'))).toHaveLength(
+    1,
+  );
 
   // The remote navigates relative to its mount point through the context.
   await page.getByRole('button', { name: 'Invite someone' }).click();
@@ -70,7 +76,7 @@ test("a remote's code is loaded and run only when its route is first visited (at
   expect(new URL(page.url()).pathname).toBe('/referrals/invite');
 });
 
-test('opening a remote\'s page downloads each file once, and the remote\'s entry and first chunk in parallel', async () => {
+test("opening a remote's page downloads each file once, and the remote's entry and first chunk in parallel", async () => {
   const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -82,9 +88,18 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
   // The page's own requests; the session restore's hidden iframe is counted apart.
   const iframe: string[] = [];
   // This page's own files and its remote's (not the other area's, which may be prefetched while idle).
-  const ours = (url: string) => url.startsWith(suite.stack.hostUrl) || url.startsWith(suite.stack.remoteUrls.referrals!);
-  page.on('request', (request) => (request.frame() !== page.mainFrame() ? iframe.push(name(request.url())) : ours(request.url()) && events.push(`start ${name(request.url())}`)));
-  page.on('requestfinished', (request) => request.frame() === page.mainFrame() && ours(request.url()) && events.push(`end ${name(request.url())}`));
+  const ours = (url: string) =>
+    url.startsWith(suite.stack.hostUrl) || url.startsWith(suite.stack.remoteUrls.referrals!);
+  page.on('request', (request) =>
+    request.frame() !== page.mainFrame()
+      ? iframe.push(name(request.url()))
+      : ours(request.url()) && events.push(`start ${name(request.url())}`),
+  );
+  page.on(
+    'requestfinished',
+    (request) =>
+      request.frame() === page.mainFrame() && ours(request.url()) && events.push(`end ${name(request.url())}`),
+  );
   // A slow entry: without the preload hints its first chunk would only be asked for once it had run.
   await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -94,7 +109,14 @@ test('opening a remote\'s page downloads each file once, and the remote\'s entry
   await page.waitForSelector('[data-testid=referrals-overview]');
 
   const starts = (file: string) => events.filter((event) => event === `start ${file}`).length;
-  for (const file of ['/config.json', '/remotes.json', '/mf-manifest.json', '/remoteEntry.js', '/__federation_expose_remote.js']) expect([file, starts(file)]).toEqual([file, 1]);
+  for (const file of [
+    '/config.json',
+    '/remotes.json',
+    '/mf-manifest.json',
+    '/remoteEntry.js',
+    '/__federation_expose_remote.js',
+  ])
+    expect([file, starts(file)]).toEqual([file, 1]);
   expect(events.indexOf('start /__federation_expose_remote.js')).toBeLessThan(events.indexOf('end /remoteEntry.js'));
   // The silent restore's iframe gets its own small page, not the app.
   expect(iframe).toContain('/auth/silent-callback.js');
@@ -111,11 +133,15 @@ test('an invitation announced by referrals shows in account, and subscriptions d
   // Client-side navigation only: the same page, the same event bus.
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=account-activity]');
-  expect(await page.textContent('[data-testid=account-activity]')).toBe('You invited friend@example.test during this session.');
+  expect(await page.textContent('[data-testid=account-activity]')).toBe(
+    'You invited friend@example.test during this session.',
+  );
 
   const subscriptions = async () => {
     await page.click('[data-testid=nav-diagnostics]');
-    await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''),
+    );
     return Number(await page.textContent('[data-testid=event-subscriptions]'));
   };
   const afterOneVisit = await subscriptions();
@@ -154,7 +180,8 @@ test('React and react-dom are downloaded and instantiated once across the host a
   // Count from a fresh document load of a signed-in page: every script it runs.
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) scripts.push(response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame())
+      scripts.push(response.text().catch(() => ''));
   });
   await page.reload();
   await page.waitForSelector('[data-testid=account-greeting]');
@@ -164,7 +191,7 @@ test('React and react-dom are downloaded and instantiated once across the host a
   const bodies = await Promise.all(scripts);
   expect(bodies.filter((body) => /\.useState=function/.test(body))).toHaveLength(1); // react
   expect(bodies.filter((body) => body.includes('rendererPackageName:"react-dom"'))).toHaveLength(1); // react-dom
-  expect(await page.evaluate(() => ((window as unknown as { __renderers: unknown[] }).__renderers).length)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length)).toBe(1);
 });
 
 test('a reload keeps the user signed in without storing tokens in Web Storage', async () => {
@@ -174,7 +201,9 @@ test('a reload keeps the user signed in without storing tokens in Web Storage', 
   await page.reload();
   await page.waitForSelector('[data-testid=account-greeting]');
   expect(new URL(page.url()).pathname).toBe('/account');
-  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  const stored = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+  );
   expect(stored).not.toMatch(/access_token|id_token|refresh_token/);
 });
 
@@ -198,7 +227,9 @@ test('a remote whose entry answers 404 shows an error panel naming it, while the
   const page = await suite.browser.context.newPage();
   await signInThrough(page, '/referrals');
   await page.waitForSelector('[data-testid=referrals-overview]');
-  await page.route(`${suite.stack.remoteUrls.account}/**`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.route(`${suite.stack.remoteUrls.account}/**`, (route) =>
+    route.fulfill({ status: 404, body: 'Not found' }),
+  );
 
   await page.click('[data-testid=nav-account]');
   const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]');
@@ -245,7 +276,9 @@ test('the happy path runs under the strict Content-Security-Policy with zero vio
   const page = await suite.browser.context.newPage();
   await page.addInitScript(() => {
     const violations: string[] = [];
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
   });
   const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
@@ -278,7 +311,10 @@ test('hovering or focusing an area in the navigation starts loading it before th
   const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
-  const entryLoaded = page.waitForRequest((request) => request.url() === `${suite.stack.remoteUrls.referrals}/remoteEntry.js`, { timeout: 5_000 });
+  const entryLoaded = page.waitForRequest(
+    (request) => request.url() === `${suite.stack.remoteUrls.referrals}/remoteEntry.js`,
+    { timeout: 5_000 },
+  );
   await page.hover('[data-testid=nav-referrals]');
   await entryLoaded;
   expect(await page.$('[data-testid=referrals-overview]')).toBeNull(); // loaded, not shown
@@ -302,7 +338,12 @@ describe('integrity', () => {
     const page = await signedInOnAccount();
     await page.route(`${suite.stack.remoteUrls.referrals}/${file}`, async (route) => {
       const original = await (await route.fetch()).text();
-      await route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `window.__tampered = true;\n${original}` });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'access-control-allow-origin': '*' },
+        body: `window.__tampered = true;\n${original}`,
+      });
     });
     await page.click('[data-testid=nav-referrals]');
     await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
@@ -316,14 +357,20 @@ describe('integrity', () => {
       const seen: Array<{ src: string; integrity: string }> = [];
       (window as unknown as { __scripts: typeof seen }).__scripts = seen;
       new MutationObserver((mutations) => {
-        for (const mutation of mutations) for (const node of mutation.addedNodes) if (node instanceof HTMLScriptElement) seen.push({ src: node.src, integrity: node.integrity });
+        for (const mutation of mutations)
+          for (const node of mutation.addedNodes)
+            if (node instanceof HTMLScriptElement) seen.push({ src: node.src, integrity: node.integrity });
       }).observe(document, { childList: true, subtree: true });
     });
-    const manifest = (await (await page.request.get(`${suite.stack.hostUrl}/remotes.json`)).json()) as { remotes: Array<{ name: string; integrity?: string }> };
+    const manifest = (await (await page.request.get(`${suite.stack.hostUrl}/remotes.json`)).json()) as {
+      remotes: Array<{ name: string; integrity?: string }>;
+    };
     expect(manifest.remotes.find((r) => r.name === 'referrals')?.integrity).toMatch(/^sha384-/);
     await page.click('[data-testid=nav-referrals]');
     await page.waitForSelector('[data-testid=referrals-overview]');
-    const scripts = await page.evaluate(() => (window as unknown as { __scripts: Array<{ src: string; integrity: string }> }).__scripts);
+    const scripts = await page.evaluate(
+      () => (window as unknown as { __scripts: Array<{ src: string; integrity: string }> }).__scripts,
+    );
     const fromReferrals = scripts.filter((script) => script.src.startsWith(suite.stack.remoteUrls.referrals));
     expect(fromReferrals.length).toBeGreaterThanOrEqual(2); // the entry and its exposed chunk
     for (const script of fromReferrals) expect(script.integrity).toMatch(/^sha384-/);

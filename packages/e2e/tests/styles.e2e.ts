@@ -14,14 +14,25 @@ async function signedIn(path: string): Promise<Page> {
 const style = (page: Page, selector: string) =>
   page.$eval(selector, (element) => {
     const computed = getComputedStyle(element);
-    return { className: element.className, color: computed.color, fontStyle: computed.fontStyle, borderBottomWidth: computed.borderBottomWidth };
+    return {
+      className: element.className,
+      color: computed.color,
+      fontStyle: computed.fontStyle,
+      borderBottomWidth: computed.borderBottomWidth,
+    };
   });
 
 test('two remotes style the same class name without touching each other or the host, with design tokens from the shell', async () => {
   const page = await signedIn('/referrals');
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
-  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${event.violatedDirective} ${event.blockedURI}`)));
+  await page.evaluate(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  );
   await page.waitForSelector('[data-testid=referrals-overview]');
   const referrals = await style(page, '#referrals-title');
   expect(referrals.className).toMatch(/^referrals_title_[\w-]{5}$/);
@@ -43,9 +54,16 @@ test('two remotes style the same class name without touching each other or the h
     return { color: computed.color, fontStyle: computed.fontStyle, borderBottomWidth: computed.borderBottomWidth };
   });
   expect(hostTitle).toEqual({ color: 'rgb(27, 31, 36)', fontStyle: 'normal', borderBottomWidth: '0px' });
-  const stylesheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => ({ href: link.href, integrity: link.integrity })));
+  const stylesheets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => ({
+      href: link.href,
+      integrity: link.integrity,
+    })),
+  );
   const remoteSheets = stylesheets.filter((sheet) => !sheet.href.startsWith(suite.stack.hostUrl));
-  expect(remoteSheets.map((sheet) => new URL(sheet.href).origin).sort()).toEqual([suite.stack.remoteUrls.account, suite.stack.remoteUrls.referrals].sort());
+  expect(remoteSheets.map((sheet) => new URL(sheet.href).origin).sort()).toEqual(
+    [suite.stack.remoteUrls.account, suite.stack.remoteUrls.referrals].sort(),
+  );
   for (const sheet of remoteSheets) expect(sheet.integrity).toMatch(/^sha384-/);
   expect(await page.$$('style')).toHaveLength(0); // nothing inline: the CSP has no 'unsafe-inline'
   expect(violations).toEqual([]);
@@ -64,8 +82,13 @@ test("a remote's stylesheet is in place before its content shows (no flash of un
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=referrals-overview]');
-  expect(await page.evaluate(() => (window as unknown as { __firstColor?: string }).__firstColor)).toBe('rgb(11, 110, 79)');
-  const image = await page.$eval('[data-testid=referrals-illustration]', (img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth }));
+  expect(await page.evaluate(() => (window as unknown as { __firstColor?: string }).__firstColor)).toBe(
+    'rgb(11, 110, 79)',
+  );
+  const image = await page.$eval('[data-testid=referrals-illustration]', (img) => ({
+    src: (img as HTMLImageElement).src,
+    width: (img as HTMLImageElement).naturalWidth,
+  }));
   expect(image.src).toMatch(new RegExp(`^${suite.stack.remoteUrls.referrals}/assets/invite\\.[0-9a-f]{8}\\.svg$`));
   expect(image.width).toBeGreaterThan(0);
 });
@@ -76,12 +99,23 @@ test("a remote's stylesheet whose bytes were altered is refused, and the area sa
   // The attacker also strips the CSS hashes from mf-manifest.json (it is not pinned): only the pinned entry guards the CSS.
   await page.route(`${suite.stack.remoteUrls.referrals}/mf-manifest.json`, async (route) => {
     const manifest = (await (await route.fetch()).json()) as { integrity?: Record<string, string> };
-    for (const file of Object.keys(manifest.integrity ?? {})) if (file.endsWith('.css')) delete manifest.integrity![file];
-    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: JSON.stringify(manifest) });
+    for (const file of Object.keys(manifest.integrity ?? {}))
+      if (file.endsWith('.css')) delete manifest.integrity![file];
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
+      body: JSON.stringify(manifest),
+    });
   });
   await page.route(`${suite.stack.remoteUrls.referrals}/*.css`, async (route) => {
     const original = await (await route.fetch()).text();
-    await route.fulfill({ status: 200, contentType: 'text/css', headers: { 'access-control-allow-origin': suite.stack.hostUrl }, body: `body { display: none !important; }\n${original}` });
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/css',
+      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
+      body: `body { display: none !important; }\n${original}`,
+    });
   });
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
@@ -107,7 +141,13 @@ test("a remote's global stylesheet that hides the header and colours the page ap
   await page.waitForSelector('[data-testid=faulty-takeover]');
   expect(await shell()).toEqual({ header: 'none', background: 'rgb(255, 0, 0)' });
   const takeoverSheets = () =>
-    page.evaluate((origin) => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].filter((link) => link.href.startsWith(origin)).map((link) => ({ href: link.href, disabled: link.sheet?.disabled ?? null })), suite.stack.remoteUrls.faulty!);
+    page.evaluate(
+      (origin) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
+          .filter((link) => link.href.startsWith(origin))
+          .map((link) => ({ href: link.href, disabled: link.sheet?.disabled ?? null })),
+      suite.stack.remoteUrls.faulty!,
+    );
   expect((await takeoverSheets()).length).toBeGreaterThan(0);
 
   // Leaving by the area's own link: the shell is back, usable, and the stylesheet is still in the page, switched off.
@@ -124,6 +164,8 @@ test("a remote's global stylesheet that hides the header and colours the page ap
   await page.goBack();
   await page.waitForSelector('[data-testid=faulty-takeover]');
   expect(await shell()).toEqual({ header: 'none', background: 'rgb(255, 0, 0)' });
-  expect(await page.$eval('[data-testid=faulty-takeover]', (element) => getComputedStyle(element).color)).toBe('rgb(1, 2, 3)');
+  expect(await page.$eval('[data-testid=faulty-takeover]', (element) => getComputedStyle(element).color)).toBe(
+    'rgb(1, 2, 3)',
+  );
   expect((await takeoverSheets()).every((sheet) => sheet.disabled === false)).toBe(true);
 });

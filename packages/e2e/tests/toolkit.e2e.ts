@@ -3,7 +3,15 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ALICE, freePortBlock, launchBrowser, signInAtProvider, startNginxDeployment, waitForOutput, type NginxDeployment } from '../src';
+import {
+  ALICE,
+  freePortBlock,
+  launchBrowser,
+  signInAtProvider,
+  startNginxDeployment,
+  waitForOutput,
+  type NginxDeployment,
+} from '../src';
 
 // A team outside this repository: the toolkit is published to a real local npm registry, a
 // feature area is scaffolded in its own folder outside the workspace, installed from that
@@ -24,11 +32,17 @@ let installed: string | undefined;
 /** Runs a command, failing with everything it printed. */
 async function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return `${stdout}${stderr}`;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+    );
   }
 }
 
@@ -40,22 +54,45 @@ function npmScope(): NodeJS.ProcessEnv {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'mfe-toolkit-'));
   // verdaccio needs Node 22: both come from the lockfile beside this test, installed once.
-  if (!existsSync(join(registryTools, 'node_modules', '.bin', 'node'))) await sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools);
+  if (!existsSync(join(registryTools, 'node_modules', '.bin', 'node')))
+    await sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools);
   const config = join(work, 'registry.yaml');
-  writeFileSync(config, readFileSync(join(registryTools, 'config.yaml'), 'utf8').replace('storage: ./storage', `storage: ${join(work, 'storage')}`));
+  writeFileSync(
+    config,
+    readFileSync(join(registryTools, 'config.yaml'), 'utf8').replace(
+      'storage: ./storage',
+      `storage: ${join(work, 'storage')}`,
+    ),
+  );
   const registryPort = await freePortBlock(1);
   registryUrl = `http://127.0.0.1:${registryPort}`;
-  registry = spawn(join(registryTools, 'node_modules', '.bin', 'node'), [join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', config, '--listen', `127.0.0.1:${registryPort}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  registry = spawn(
+    join(registryTools, 'node_modules', '.bin', 'node'),
+    [
+      join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
+      '--config',
+      config,
+      '--listen',
+      `127.0.0.1:${registryPort}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   for (let tries = 0; ; tries += 1) {
     if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
-    if (tries > 150 || registry.exitCode !== null) throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
+    if (tries > 150 || registry.exitCode !== null)
+      throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // Build and publish the toolkit as a release would (pnpm turns workspace: and catalog: into versions).
   const auth = { [`npm_config_//127.0.0.1:${registryPort}/:_authToken`]: 'toolkit-test' };
   for (const name of TOOLKIT) {
     await sh('pnpm', ['--filter', `@mfe/${name}`, 'build'], repoRoot);
-    await sh('pnpm', ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'], join(repoRoot, 'packages', name), auth);
+    await sh(
+      'pnpm',
+      ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'],
+      join(repoRoot, 'packages', name),
+      auth,
+    );
   }
   deployment = await startNginxDeployment();
 }, 300_000);
@@ -69,18 +106,45 @@ afterAll(async () => {
 test('a team scaffolds, installs, tests, builds and ships a feature area from the published toolkit, and the host shows it', async () => {
   const scope = npmScope();
   // The published packages carry built code and type declarations, not TypeScript source.
-  const packument = (await (await fetch(`${registryUrl}/@mfe%2fcontext`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { exports: Record<string, unknown> }> };
+  const packument = (await (await fetch(`${registryUrl}/@mfe%2fcontext`)).json()) as {
+    'dist-tags': { latest: string };
+    versions: Record<string, { exports: Record<string, unknown> }>;
+  };
   expect(JSON.stringify(packument.versions[packument['dist-tags'].latest]?.exports['.'])).toContain('./dist/index.mjs');
 
   // Scaffold with the published command, in a folder outside the workspace.
   const dir = join(work, 'payments-remote');
-  const scaffolded = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/payments', '--label', 'Payments', '--standalone', dir, '--registry', registryUrl], work, scope);
+  const scaffolded = await sh(
+    'npx',
+    [
+      '--yes',
+      '--package',
+      '@mfe/create-remote@latest',
+      'create-mfe-remote',
+      'payments',
+      '--route',
+      '/payments',
+      '--label',
+      'Payments',
+      '--standalone',
+      dir,
+      '--registry',
+      registryUrl,
+    ],
+    work,
+    scope,
+  );
   expect(scaffolded).toContain('Created the "Payments" feature area');
   expect(existsSync(join(dir, 'ci.sh'))).toBe(true);
   expect(readFileSync(join(dir, '.npmrc'), 'utf8')).toContain(`@mfe:registry=${registryUrl}`);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   expect(pkg.dependencies['@mfe/context']).toMatch(/^\^\d+\.\d+\.\d+$/);
-  expect(Object.values({ ...pkg.dependencies, ...pkg.devDependencies }).join(' ')).not.toMatch(/workspace:|catalog:|__V_/);
+  expect(Object.values({ ...pkg.dependencies, ...pkg.devDependencies }).join(' ')).not.toMatch(
+    /workspace:|catalog:|__V_/,
+  );
 
   // Its own install, from the registry (the @mfe scope) and the default one (everything else).
   await sh('pnpm', ['install'], dir);
@@ -94,11 +158,30 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   const target = join(deployment!.remotesDir, 'payments', '1.0.0');
   cpSync(join(dir, 'dist'), target, { recursive: true });
   chmodSync(target, 0o755);
-  const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)['remoteEntry.js'];
-  const manifest = { ...deployment!.manifest, remotes: [...deployment!.manifest.remotes, { name: 'payments', entry: `${deployment!.remotesUrl}/payments/1.0.0/mf-manifest.json`, path: '/payments', label: 'Payments', order: 30, integrity }] };
+  const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)[
+    'remoteEntry.js'
+  ];
+  const manifest = {
+    ...deployment!.manifest,
+    remotes: [
+      ...deployment!.manifest.remotes,
+      {
+        name: 'payments',
+        entry: `${deployment!.remotesUrl}/payments/1.0.0/mf-manifest.json`,
+        path: '/payments',
+        label: 'Payments',
+        order: 30,
+        integrity,
+      },
+    ],
+  };
   writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
   // The team's own check, against what the running host publishes (not this repository's sources).
-  const checked = await sh('pnpm', ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'], dir);
+  const checked = await sh(
+    'pnpm',
+    ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'],
+    dir,
+  );
   expect(checked).toContain('✔ payments (/payments) is valid, reachable and compatible');
   writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
 
@@ -108,13 +191,23 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
     await page.goto(`${deployment!.hostUrl}/payments`);
     await signInAtProvider(page, deployment!.idpUrl, ALICE);
     await page.waitForSelector('[data-testid=payments-overview]');
-    expect(await page.textContent('[data-testid=payments-overview]')).toContain(`Hello ${ALICE.name}, welcome to Payments.`);
+    expect(await page.textContent('[data-testid=payments-overview]')).toContain(
+      `Hello ${ALICE.name}, welcome to Payments.`,
+    );
     expect(await page.getAttribute('[data-remote=payments]', 'data-remote-version')).toBe('1.0.0');
     // Its styles (a CSS Module on the shell's tokens) and its image, from its own versioned path.
-    const title = await page.$eval('#payments-title', (element) => ({ className: element.className, color: getComputedStyle(element).color }));
+    const title = await page.$eval('#payments-title', (element) => ({
+      className: element.className,
+      color: getComputedStyle(element).color,
+    }));
     expect(title).toEqual({ className: expect.stringMatching(/^payments_title_/), color: 'rgb(31, 58, 95)' });
-    const badge = await page.$eval('[data-testid=payments-badge]', (img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth }));
-    expect(badge.src).toMatch(new RegExp(`^${deployment!.remotesUrl}/payments/1\\.0\\.0/assets/badge\\.[0-9a-f]{8}\\.svg$`));
+    const badge = await page.$eval('[data-testid=payments-badge]', (img) => ({
+      src: (img as HTMLImageElement).src,
+      width: (img as HTMLImageElement).naturalWidth,
+    }));
+    expect(badge.src).toMatch(
+      new RegExp(`^${deployment!.remotesUrl}/payments/1\\.0\\.0/assets/badge\\.[0-9a-f]{8}\\.svg$`),
+    );
     expect(badge.width).toBeGreaterThan(0);
     await page.click('text=Details');
     await page.waitForSelector('[data-testid=payments-details]');
@@ -124,12 +217,17 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
 }, 600_000);
 
 test('the team develops its feature area inside a development host: a saved component re-renders in place, state and session kept', async () => {
-  if (!installed) throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
+  if (!installed)
+    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
   const dir = installed;
   const hostPort = await freePortBlock(101);
   const remotePort = await freePortBlock(1);
   // The team's own `pnpm dev`: @mfe/dev-host from the registry, no host sources anywhere.
-  const dev: ChildProcess = spawn('pnpm', ['dev', '--host-port', String(hostPort), '--port', String(remotePort)], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const dev: ChildProcess = spawn('pnpm', ['dev', '--host-port', String(hostPort), '--port', String(remotePort)], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const browser = await launchBrowser();
   try {
     const banner = await waitForOutput(dev, 'DEV READY', 120_000, 'pnpm dev (mfe-dev)');
@@ -139,17 +237,29 @@ test('the team develops its feature area inside a development host: a saved comp
     await signInAtProvider(page, `http://localhost:${hostPort + 100}`, ALICE);
     await page.waitForSelector('[data-testid=payments-overview]');
     // The remote comes from its dev server, not from a build.
-    expect(await page.evaluate((origin) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(origin)), `http://localhost:${remotePort}/`)).toBe(true);
+    expect(
+      await page.evaluate(
+        (origin) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(origin)),
+        `http://localhost:${remotePort}/`,
+      ),
+    ).toBe(true);
 
     await page.fill('[data-testid=payments-note]', 'kept across the edit');
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     const app = join(dir, 'src', 'App.tsx');
     const saved = Date.now();
     const source = readFileSync(app, 'utf8');
-    const edited = source.replace('data-testid="payments-overview">', 'data-testid="payments-overview">Your payments, freshly saved. ');
+    const edited = source.replace(
+      'data-testid="payments-overview">',
+      'data-testid="payments-overview">Your payments, freshly saved. ',
+    );
     expect(edited).not.toBe(source);
     writeFileSync(app, edited);
-    await page.waitForFunction(() => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'),
+      undefined,
+      { timeout: 60_000 },
+    );
     console.log(`Fast Refresh (standalone remote): edit to update in ${Date.now() - saved} ms`);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');
@@ -162,7 +272,22 @@ test('the team develops its feature area inside a development host: a saved comp
 }, 300_000);
 
 test('the scaffold refuses what the host would refuse, with the same rules', async () => {
-  const refused = await sh('npx', ['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'payments', '--route', '/auth/x', '--standalone', join(work, 'refused')], work, npmScope()).catch((error: Error) => error.message);
+  const refused = await sh(
+    'npx',
+    [
+      '--yes',
+      '--package',
+      '@mfe/create-remote@latest',
+      'create-mfe-remote',
+      'payments',
+      '--route',
+      '/auth/x',
+      '--standalone',
+      join(work, 'refused'),
+    ],
+    work,
+    npmScope(),
+  ).catch((error: Error) => error.message);
   expect(refused).toContain('ROUTE_CLASH');
   expect(existsSync(join(work, 'refused'))).toBe(false);
 }, 120_000);

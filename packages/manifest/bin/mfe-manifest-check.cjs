@@ -4,7 +4,9 @@
 try {
   require.resolve('../dist/cli.js');
 } catch {
-  console.error('mfe-manifest-check is not built yet: run `pnpm --filter @mfe/manifest build` (in this repository, `pnpm manifest:check` runs it from source).');
+  console.error(
+    'mfe-manifest-check is not built yet: run `pnpm --filter @mfe/manifest build` (in this repository, `pnpm manifest:check` runs it from source).',
+  );
   process.exit(2);
 }
 require('../dist/cli.js');

@@ -27,7 +27,10 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
   let ok = true;
   let parsed;
   try {
-    parsed = parseManifest(document, { allowedOrigins: options.allowedOrigins, requireIntegrity: options.requireIntegrity ?? true });
+    parsed = parseManifest(document, {
+      allowedOrigins: options.allowedOrigins,
+      requireIntegrity: options.requireIntegrity ?? true,
+    });
   } catch (error) {
     return { ok: false, lines: [`✖ ${(error as Error).message}`] };
   }
@@ -41,7 +44,17 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
       continue;
     }
     // A canary's candidate is checked as strictly as the stable build: some browsers will run it.
-    const builds = [{ label: remote.name, entry: remote }, ...(remote.candidate ? [{ label: `${remote.name} (candidate at ${remote.candidate.percent} %)`, entry: { ...remote, ...remote.candidate } }] : [])];
+    const builds = [
+      { label: remote.name, entry: remote },
+      ...(remote.candidate
+        ? [
+            {
+              label: `${remote.name} (candidate at ${remote.candidate.percent} %)`,
+              entry: { ...remote, ...remote.candidate },
+            },
+          ]
+        : []),
+    ];
     for (const { label, entry } of builds) {
       const { problem, warnings } = await checkEntry(entry, options);
       if (problem) {
@@ -81,18 +94,30 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
   }
   const incompatible = findIncompatibilities(manifest, options.provided, satisfies);
   if (incompatible.length > 0) {
-    return problem(`built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`);
+    return problem(
+      `built for ${incompatible.map((p) => `${p.packageName} ${p.required}`).join(', ')}, but the host provides ${incompatible.map((p) => `${p.packageName} ${p.provided}`).join(', ')}`,
+    );
   }
   const build = readRemoteBuild(manifest);
-  if (!build.declaresContract) return problem(`${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`);
+  if (!build.declaresContract)
+    return problem(
+      `${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`,
+    );
   if (remote.integrity) {
     const mismatch = await checkIntegrity(entryScriptUrl(remote.entry), remote.integrity, fetchImpl, options.timeoutMs);
     if (mismatch) return problem(mismatch);
   }
   const { globalCss } = build;
-  const warnings = globalCss.length > 0 ? [`ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`] : [];
+  const warnings =
+    globalCss.length > 0
+      ? [
+          `ships global CSS (${globalCss.join(', ')}): its rules reach the whole page, the shell included, while its area is on screen (the host switches them off elsewhere); prefer CSS Modules`,
+        ]
+      : [];
   if (!remote.requiresAuth && !(await hasServerBuild(remote.entry, fetchImpl, options.timeoutMs))) {
-    warnings.push('is public but has no server build (server/server.json): its pages are not rendered ahead of time and show once its code has arrived; build it with remoteServerConfig from the preset');
+    warnings.push(
+      'is public but has no server build (server/server.json): its pages are not rendered ahead of time and show once its code has arrived; build it with remoteServerConfig from the preset',
+    );
   }
   return { problem: null, warnings };
 }
@@ -100,7 +125,9 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
 /** Whether a remote's build comes with the server build its public pages are rendered ahead of time from. */
 async function hasServerBuild(entry: string, fetchImpl: typeof fetch, timeoutMs = 10_000): Promise<boolean> {
   try {
-    const response = await fetchImpl(new URL('server/server.json', entry).href, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetchImpl(new URL('server/server.json', entry).href, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return response.ok;
   } catch {
     return false;
@@ -108,7 +135,12 @@ async function hasServerBuild(entry: string, fetchImpl: typeof fetch, timeoutMs 
 }
 
 /** Fetches the entry script and compares its sha384 with the pinned one, as the browser will. */
-async function checkIntegrity(url: string, integrity: string, fetchImpl: typeof fetch, timeoutMs = 10_000): Promise<string | null> {
+async function checkIntegrity(
+  url: string,
+  integrity: string,
+  fetchImpl: typeof fetch,
+  timeoutMs = 10_000,
+): Promise<string | null> {
   let bytes: ArrayBuffer;
   try {
     const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -119,7 +151,8 @@ async function checkIntegrity(url: string, integrity: string, fetchImpl: typeof 
   }
   const digest = `sha384-${Buffer.from(await crypto.subtle.digest('SHA-384', bytes)).toString('base64')}`;
   const pinned = integrity.split(/\s+/).filter((hash) => hash.startsWith('sha384-'));
-  if (pinned.length > 0 && !pinned.includes(digest)) return `${url} does not match its "integrity" (${digest} served, ${pinned[0]} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
+  if (pinned.length > 0 && !pinned.includes(digest))
+    return `${url} does not match its "integrity" (${digest} served, ${pinned[0]} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
   return null;
 }
 
@@ -127,7 +160,10 @@ async function checkIntegrity(url: string, integrity: string, fetchImpl: typeof 
  * What a deployed host provides and which remote origins it allows: its
  * `mfe-host.json` (written by the build preset) and its runtime `config.json`.
  */
-export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fetch = fetch): Promise<{ provided: Record<string, string>; allowedOrigins: string[]; requireIntegrity: boolean }> {
+export async function describeDeployedHost(
+  hostUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ provided: Record<string, string>; allowedOrigins: string[]; requireIntegrity: boolean }> {
   const origin = new URL(hostUrl).origin;
   const read = async (file: string) => {
     const url = `${origin}/${file}`;
@@ -137,7 +173,10 @@ export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fe
     } catch (error) {
       throw new Error(`The host's ${url} could not be reached (${(error as Error).message}).`);
     }
-    if (!response.ok) throw new Error(`The host's ${url} answered HTTP ${response.status}${file === 'mfe-host.json' ? ' (is it a host built with @mfe/webpack-config 1.0 or later?)' : ''}.`);
+    if (!response.ok)
+      throw new Error(
+        `The host's ${url} answered HTTP ${response.status}${file === 'mfe-host.json' ? ' (is it a host built with @mfe/webpack-config 1.0 or later?)' : ''}.`,
+      );
     try {
       return (await response.json()) as Record<string, unknown>;
     } catch {
@@ -146,7 +185,18 @@ export async function describeDeployedHost(hostUrl: string, fetchImpl: typeof fe
   };
   const [description, config] = await Promise.all([read('mfe-host.json'), read('config.json')]);
   const provides = description.provides;
-  if (!provides || typeof provides !== 'object' || Object.values(provides).some((version) => typeof version !== 'string')) throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
-  const allowed = Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins.filter((value): value is string => typeof value === 'string') : [];
-  return { provided: provides as Record<string, string>, allowedOrigins: [origin, ...allowed], requireIntegrity: config.requireIntegrity !== false };
+  if (
+    !provides ||
+    typeof provides !== 'object' ||
+    Object.values(provides).some((version) => typeof version !== 'string')
+  )
+    throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
+  const allowed = Array.isArray(config.allowedRemoteOrigins)
+    ? config.allowedRemoteOrigins.filter((value): value is string => typeof value === 'string')
+    : [];
+  return {
+    provided: provides as Record<string, string>,
+    allowedOrigins: [origin, ...allowed],
+    requireIntegrity: config.requireIntegrity !== false,
+  };
 }

@@ -18,13 +18,27 @@ let origin: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const shared = req.url === '/old/mf-manifest.json' ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }] : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
-    if (req.url === '/styled/mf-manifest.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
-    if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json') return void res.writeHead(404).end();
-    if (req.url?.endsWith('/remoteEntry.js')) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
+    const shared =
+      req.url === '/old/mf-manifest.json'
+        ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }]
+        : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
+    if (req.url === '/styled/mf-manifest.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
+    if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json')
+      return void res.writeHead(404).end();
+    if (req.url?.endsWith('/remoteEntry.js'))
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
     // A deployed host that provides a newer contract and allows this origin.
-    if (req.url === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
-    if (req.url === '/config.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins: ['https://cdn.example.test'] }));
+    if (req.url === '/mfe-host.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ contract: '9.1.0', provides: { '@mfe/context': '9.1.0', react: '19.3.1' } }));
+    if (req.url === '/config.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ allowedRemoteOrigins: ['https://cdn.example.test'] }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,9 +49,18 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** Runs the command without blocking this process (the test's HTTP server must keep answering). */
 function command(args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: join(__dirname, '..') }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}`, err: stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args],
+      { cwd: join(__dirname, '..') },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          out: `${stdout}${stderr}`,
+          err: stderr,
+        });
+      },
+    );
   });
 }
 
@@ -50,16 +73,32 @@ function run(manifest: unknown, ...args: string[]) {
 // Every entry script this server answers with, and its hash as a build's integrity.json gives it.
 const ENTRY_SCRIPT = 'var remote = {};';
 const PINNED = `sha384-${createHash('sha384').update(ENTRY_SCRIPT).digest('base64')}`;
-const entry = (name: string, path: string) => ({ name, entry: `${origin}/${path}/mf-manifest.json`, path: `/${name}`, label: name, integrity: PINNED });
+const entry = (name: string, path: string) => ({
+  name,
+  entry: `${origin}/${path}/mf-manifest.json`,
+  path: `/${name}`,
+  label: name,
+  integrity: PINNED,
+});
 
 test('a valid manifest whose entries are reachable and compatible passes', async () => {
-  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('referrals', 'current')] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
   expect(out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
   expect(code).toBe(0);
 });
 
 test('a remote that ships global CSS passes with a warning that names the files', async () => {
-  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('styled', 'styled'), entry('referrals', 'current')] }, '--allowed-origin', origin, '--reachable');
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('styled', 'styled'), entry('referrals', 'current')] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
   expect(out).toContain('✔ styled (/styled) is valid, reachable and compatible');
   expect(out).toContain('⚠ styled: ships global CSS (src/dialogs.global.css): its rules reach the whole page');
   expect(out).not.toContain('⚠ referrals');
@@ -67,8 +106,22 @@ test('a remote that ships global CSS passes with a warning that names the files'
 });
 
 test('a public area without a server build passes with a warning that its pages render in the browser only', async () => {
-  const { code, out } = await run({ schemaVersion: 1, remotes: [{ ...entry('plain', 'browser-only'), requiresAuth: false }, { ...entry('referrals', 'current'), requiresAuth: false }, entry('account', 'browser-only')] }, '--allowed-origin', origin, '--reachable');
-  expect(out).toContain('⚠ plain: is public but has no server build (server/server.json): its pages are not rendered ahead of time');
+  const { code, out } = await run(
+    {
+      schemaVersion: 1,
+      remotes: [
+        { ...entry('plain', 'browser-only'), requiresAuth: false },
+        { ...entry('referrals', 'current'), requiresAuth: false },
+        entry('account', 'browser-only'),
+      ],
+    },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(
+    '⚠ plain: is public but has no server build (server/server.json): its pages are not rendered ahead of time',
+  );
   // One with a server build, and one that needs a user (never rendered ahead of time), say nothing.
   expect(out).not.toContain('⚠ referrals');
   expect(out).not.toContain('⚠ account');
@@ -77,26 +130,59 @@ test('a public area without a server build passes with a warning that its pages 
 
 test('unreachable, incompatible and disallowed entries each get a readable line and a non-zero exit', async () => {
   const { code, out } = await run(
-    { schemaVersion: 1, remotes: [entry('gone', 'missing'), entry('old', 'old'), { name: 'evil', entry: 'https://evil.example/mf-manifest.json', path: '/evil', label: 'Evil' }] },
+    {
+      schemaVersion: 1,
+      remotes: [
+        entry('gone', 'missing'),
+        entry('old', 'old'),
+        { name: 'evil', entry: 'https://evil.example/mf-manifest.json', path: '/evil', label: 'Evil' },
+      ],
+    },
     '--allowed-origin',
     origin,
     '--reachable',
   );
   expect(out).toContain(`✖ gone: ${origin}/missing/mf-manifest.json answered HTTP 404`);
   expect(out).toMatch(/✖ old: built for @mfe\/context \^9\.0\.0, but the host provides @mfe\/context \d+\.\d+\.\d+/);
-  expect(out).toContain('✖ remotes[2] ("evil"): "entry" origin https://evil.example is not in the host\'s allowedRemoteOrigins');
+  expect(out).toContain(
+    '✖ remotes[2] ("evil"): "entry" origin https://evil.example is not in the host\'s allowedRemoteOrigins',
+  );
   expect(code).toBe(1);
 });
 
 test('--host checks against what a deployed host publishes, and the origins it allows', async () => {
-  const { code, out } = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current'), { name: 'cdn', entry: 'https://cdn.example.test/x/mf-manifest.json', path: '/cdn', label: 'Cdn', integrity: PINNED }] }, '--host', `${origin}/some/page`);
+  const { code, out } = await run(
+    {
+      schemaVersion: 1,
+      remotes: [
+        entry('old', 'old'),
+        entry('current', 'current'),
+        {
+          name: 'cdn',
+          entry: 'https://cdn.example.test/x/mf-manifest.json',
+          path: '/cdn',
+          label: 'Cdn',
+          integrity: PINNED,
+        },
+      ],
+    },
+    '--host',
+    `${origin}/some/page`,
+  );
   expect(out).toContain('✔ old (/old) is valid');
   expect(out).toContain('✔ current (/current) is valid');
   expect(out).toContain('✔ cdn (/cdn) is valid');
   expect(code).toBe(0);
-  const reachable = await run({ schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current')] }, '--host', origin, '--reachable');
+  const reachable = await run(
+    { schemaVersion: 1, remotes: [entry('old', 'old'), entry('current', 'current')] },
+    '--host',
+    origin,
+    '--reachable',
+  );
   expect(reachable.out).toContain('✔ old (/old) is valid, reachable and compatible');
-  expect(reachable.out).toMatch(/✖ current: built for @mfe\/context \^1\.0\.0, but the host provides @mfe\/context 9\.1\.0/);
+  expect(reachable.out).toMatch(
+    /✖ current: built for @mfe\/context \^1\.0\.0, but the host provides @mfe\/context 9\.1\.0/,
+  );
   expect(reachable.code).toBe(1);
   const noHost = await run({ schemaVersion: 1, remotes: [] }, '--host', 'http://127.0.0.1:9');
   expect(noHost.out).toMatch(/The host's http:\/\/127\.0\.0\.1:9\/(mfe-host|config)\.json could not be reached/);
@@ -108,13 +194,17 @@ test("an unpinned entry is refused unless the host's config (or --allow-unpinned
   const refused = await run({ schemaVersion: 1, remotes: [unpinned] }, '--allowed-origin', origin);
   expect(refused.out).toContain('✖ remotes[0] ("referrals"): has no "integrity": this host loads only pinned remotes');
   expect(refused.code).toBe(1);
-  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--allowed-origin', origin, '--allow-unpinned')).code).toBe(0);
+  expect(
+    (await run({ schemaVersion: 1, remotes: [unpinned] }, '--allowed-origin', origin, '--allow-unpinned')).code,
+  ).toBe(0);
   const devConfig = join(dir, 'dev-config.json');
   writeFileSync(devConfig, JSON.stringify({ allowedRemoteOrigins: [origin], requireIntegrity: false }));
   expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', devConfig)).code).toBe(0);
   const prodConfig = join(dir, 'prod-config.json');
   writeFileSync(prodConfig, JSON.stringify({ allowedRemoteOrigins: [origin] }));
-  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', prodConfig, '--allow-unpinned')).code).toBe(1);
+  expect((await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', prodConfig, '--allow-unpinned')).code).toBe(
+    1,
+  );
 });
 
 test('a file that is not JSON is reported, not thrown', async () => {
@@ -133,7 +223,14 @@ test('bad usage prints the usage and exits 2', async () => {
 
 test('an entry whose script does not match its pinned integrity is refused with both hashes', async () => {
   const other = `sha384-${createHash('sha384').update('something else').digest('base64')}`;
-  const { code, out } = await run({ schemaVersion: 1, remotes: [{ ...entry('referrals', 'current'), integrity: other }] }, '--allowed-origin', origin, '--reachable');
-  expect(out).toContain(`✖ referrals: ${origin}/current/remoteEntry.js does not match its "integrity" (${PINNED} served, ${other} pinned)`);
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [{ ...entry('referrals', 'current'), integrity: other }] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(
+    `✖ referrals: ${origin}/current/remoteEntry.js does not match its "integrity" (${PINNED} served, ${other} pinned)`,
+  );
   expect(code).toBe(1);
 });

@@ -52,21 +52,35 @@ async function main(): Promise<number> {
   };
   try {
     const manifest = readJson(positionals[0]!, 'manifest');
-    const config = values.config ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean }) : {};
+    const config = values.config
+      ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean })
+      : {};
     const deployed = values.host ? await describeDeployedHost(values.host) : undefined;
-    const allowedOrigins = [...(deployed?.allowedOrigins ?? []), ...(config.allowedRemoteOrigins ?? []), ...(values['allowed-origin'] ?? [])];
+    const allowedOrigins = [
+      ...(deployed?.allowedOrigins ?? []),
+      ...(config.allowedRemoteOrigins ?? []),
+      ...(values['allowed-origin'] ?? []),
+    ];
     let provided = deployed?.provided;
     if (!provided) {
       // What the host built from this repository provides.
-      if (!existsSync(join(repoRoot, 'webpack.shared.js'))) throw new Error('Pass --host <url of the deployed host> to check against what it provides.');
+      if (!existsSync(join(repoRoot, 'webpack.shared.js')))
+        throw new Error('Pass --host <url of the deployed host> to check against what it provides.');
       const load = createRequire(__filename);
-      const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as { providedVersions(appDir: string): Record<string, string> };
+      const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as {
+        providedVersions(appDir: string): Record<string, string>;
+      };
       provided = providedVersions(join(repoRoot, 'apps', 'host'));
     }
     // The host's own rule when its config is known; otherwise fail closed unless told.
     const fromHost = values.config ? config.requireIntegrity !== false : deployed?.requireIntegrity;
     const requireIntegrity = fromHost ?? !values['allow-unpinned'];
-    const report = await checkManifest(manifest, { allowedOrigins, reachable: values.reachable ?? false, provided, requireIntegrity });
+    const report = await checkManifest(manifest, {
+      allowedOrigins,
+      reachable: values.reachable ?? false,
+      provided,
+      requireIntegrity,
+    });
     for (const line of report.lines) console.log(line);
     console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');
     return report.ok ? 0 : 1;

@@ -24,14 +24,19 @@ export type RangeCheck = (version: string, range: string) => boolean;
  * (React, react-router, the @mfe/context contract…) with what the host
  * provides. Anything the host does not provide is the remote's own business.
  */
-export function findIncompatibilities(manifest: unknown, provided: Readonly<Record<string, string>>, satisfies: RangeCheck): Incompatibility[] {
+export function findIncompatibilities(
+  manifest: unknown,
+  provided: Readonly<Record<string, string>>,
+  satisfies: RangeCheck,
+): Incompatibility[] {
   const shared = (manifest as FederationManifest | null)?.shared;
   if (!Array.isArray(shared)) return [];
   const problems: Incompatibility[] = [];
   for (const entry of shared) {
     if (typeof entry?.name !== 'string' || typeof entry.requiredVersion !== 'string') continue;
     const version = provided[entry.name];
-    if (version && !satisfies(version, entry.requiredVersion)) problems.push({ packageName: entry.name, required: entry.requiredVersion, provided: version });
+    if (version && !satisfies(version, entry.requiredVersion))
+      problems.push({ packageName: entry.name, required: entry.requiredVersion, provided: version });
   }
   return problems;
 }
@@ -41,6 +46,10 @@ export function findIncompatibilities(manifest: unknown, provided: Readonly<Reco
  * kept, in English, for tools written against earlier versions of this package.
  */
 export function describeIncompatibility(label: string, problems: readonly Incompatibility[]): string {
-  const details = problems.map((p) => (p.packageName === CONTRACT_PACKAGE ? `the platform contract ${p.required} (this app provides ${p.provided})` : `${p.packageName} ${p.required} (this app provides ${p.provided})`));
+  const details = problems.map((p) =>
+    p.packageName === CONTRACT_PACKAGE
+      ? `the platform contract ${p.required} (this app provides ${p.provided})`
+      : `${p.packageName} ${p.required} (this app provides ${p.provided})`,
+  );
   return `The "${label}" area needs an update: it was built for ${details.join(' and ')}. Its team needs to rebuild it against this app's versions; the rest of the app works as usual.`;
 }

@@ -1,9 +1,25 @@
 import { DEFAULT_HOST_PORT, localUrl, topology } from './dev-topology';
 
 test('every port of the development stack follows from the host port, by one rule', () => {
-  expect(topology()).toMatchObject({ host: DEFAULT_HOST_PORT, idp: 3100, extraRemotes: 3050, collector: 3060, tags: 3061, api: 3062, remotesServer: 3001 });
+  expect(topology()).toMatchObject({
+    host: DEFAULT_HOST_PORT,
+    idp: 3100,
+    extraRemotes: 3050,
+    collector: 3060,
+    tags: 3061,
+    api: 3062,
+    remotesServer: 3001,
+  });
   const moved = topology(4000);
-  expect(moved).toMatchObject({ host: 4000, idp: 4100, extraRemotes: 4050, collector: 4060, tags: 4061, api: 4062, remotesServer: 4001 });
+  expect(moved).toMatchObject({
+    host: 4000,
+    idp: 4100,
+    extraRemotes: 4050,
+    collector: 4060,
+    tags: 4061,
+    api: 4062,
+    remotesServer: 4001,
+  });
   // A remote of the development manifest keeps its offset from the host.
   expect(topology().remote(3002)).toBe(3002);
   expect(moved.remote(3002)).toBe(4002);

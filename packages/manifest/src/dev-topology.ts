@@ -46,4 +46,3 @@ export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
 export function localUrl(port: number): string {
   return `http://localhost:${port}`;
 }
-

@@ -29,6 +29,32 @@ export {
   type RuntimeConfigResult,
   type TelemetryAdapterConfig,
 } from './runtime-config';
-export { isValidLabel, isValidName, isValidRoute, LABEL_MAX_LENGTH, LABEL_PATTERN, LOCALE_TAG_PATTERN, NAME_PATTERN, PAGE_FILES, pathsOverlap, RUNTIME_FILES, RESERVED_PATHS, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
-export { CONTRACT_PACKAGE, entryScriptUrl, isSri, readExposedFiles, readRemoteBuild, remoteFiles, REMOTE_EXPOSE, SRI_PATTERN, type RemoteBuild, type RemoteFile } from './remote-build';
+export {
+  isValidLabel,
+  isValidName,
+  isValidRoute,
+  LABEL_MAX_LENGTH,
+  LABEL_PATTERN,
+  LOCALE_TAG_PATTERN,
+  NAME_PATTERN,
+  PAGE_FILES,
+  pathsOverlap,
+  RUNTIME_FILES,
+  RESERVED_PATHS,
+  reservedPathOf,
+  ROUTE_PATTERN,
+  RULES_EXPLAINED,
+} from './rules';
+export {
+  CONTRACT_PACKAGE,
+  entryScriptUrl,
+  isSri,
+  readExposedFiles,
+  readRemoteBuild,
+  remoteFiles,
+  REMOTE_EXPOSE,
+  SRI_PATTERN,
+  type RemoteBuild,
+  type RemoteFile,
+} from './remote-build';
 export { DEFAULT_HOST_PORT, localUrl, topology, type StackTopology } from './dev-topology';

@@ -6,9 +6,13 @@ test('the committed manifest.schema.json matches the schema the host validates w
 });
 
 test('the JSON Schema describes every entry field and forbids unknown ones', () => {
-  const schema = manifestJsonSchema() as { properties: { remotes: { items: { properties: object; additionalProperties: unknown; required: string[] } } } };
+  const schema = manifestJsonSchema() as {
+    properties: { remotes: { items: { properties: object; additionalProperties: unknown; required: string[] } } };
+  };
   const entry = schema.properties.remotes.items;
-  expect(Object.keys(entry.properties)).toEqual(expect.arrayContaining(['name', 'entry', 'path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs']));
+  expect(Object.keys(entry.properties)).toEqual(
+    expect.arrayContaining(['name', 'entry', 'path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs']),
+  );
   expect(entry.required).toEqual(expect.arrayContaining(['name', 'entry', 'path', 'label']));
   expect(entry.additionalProperties).toBe(false);
 });

@@ -3,8 +3,20 @@ import { describeProblem, labelIn, parseManifest as parseWithPolicy, schemaVersi
 const policy = { allowedOrigins: ['https://cdn.example.com'] };
 const parseManifest = (input: unknown) => parseWithPolicy(input, policy);
 
-const referrals = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 20 };
-const account = { name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account', order: 10 };
+const referrals = {
+  name: 'referrals',
+  entry: 'https://cdn.example.com/referrals/mf-manifest.json',
+  path: '/referrals',
+  label: 'Referrals',
+  order: 20,
+};
+const account = {
+  name: 'account',
+  entry: 'https://cdn.example.com/account/mf-manifest.json',
+  path: '/account',
+  label: 'Account',
+  order: 10,
+};
 
 test('valid entries come back sorted by order, with defaults filled in', () => {
   const { remotes, problems } = parseManifest({ schemaVersion: 1, remotes: [referrals, account] });
@@ -14,7 +26,10 @@ test('valid entries come back sorted by order, with defaults filled in', () => {
 });
 
 test('an entry URL with credentials is refused before any origin check, and the secret appears in no message', () => {
-  for (const entry of ['https://user:s3cret-value@cdn.example.com/account/mf-manifest.json', 'https://token-s3cret-value@cdn.example.com/account/mf-manifest.json']) {
+  for (const entry of [
+    'https://user:s3cret-value@cdn.example.com/account/mf-manifest.json',
+    'https://token-s3cret-value@cdn.example.com/account/mf-manifest.json',
+  ]) {
     const { remotes, problems } = parseManifest({ schemaVersion: 1, remotes: [{ ...account, entry }] });
     expect(remotes).toEqual([]);
     expect(describeProblem(problems[0]!)).toMatch(/"entry" must not carry a user name or password/);
@@ -42,8 +57,16 @@ test.each([
   ['a duplicate name', { ...referrals, path: '/other' }, /listed twice/],
   ['an overlapping path', { ...account, name: 'nested', path: '/referrals/nested' }, /overlaps \/referrals/],
   ['something that is not an object', 'account', /object/i],
-  ['an entry on an origin outside the allowlist', { ...account, entry: 'https://evil.example/mf-manifest.json' }, /origin https:\/\/evil\.example is not in the host's allowedRemoteOrigins/],
-  ['an executable getPublicPath field', { ...account, getPublicPath: 'return "https://evil.example/"' }, /"getPublicPath" is refused/],
+  [
+    'an entry on an origin outside the allowlist',
+    { ...account, entry: 'https://evil.example/mf-manifest.json' },
+    /origin https:\/\/evil\.example is not in the host's allowedRemoteOrigins/,
+  ],
+  [
+    'an executable getPublicPath field',
+    { ...account, getPublicPath: 'return "https://evil.example/"' },
+    /"getPublicPath" is refused/,
+  ],
   ['an unknown field', { ...account, colour: 'blue' }, /"colour" is not a field of schema version 1/],
   ['a timeout below the floor', { ...account, timeoutMs: 10 }, /"timeoutMs" must be at least 500/],
 ])('refuses %s', (_label, entry, message) => {
@@ -61,12 +84,30 @@ test.each([
 });
 
 test('a host that requires integrity refuses an unpinned entry and says how to pin it; the others still load', () => {
-  const pinned = { name: 'pinned', entry: 'https://cdn.example.com/pinned/mf-manifest.json', path: '/pinned', label: 'Pinned', integrity: `sha384-${'B'.repeat(64)}` };
+  const pinned = {
+    name: 'pinned',
+    entry: 'https://cdn.example.com/pinned/mf-manifest.json',
+    path: '/pinned',
+    label: 'Pinned',
+    integrity: `sha384-${'B'.repeat(64)}`,
+  };
   const open = { name: 'open', entry: 'https://cdn.example.com/open/mf-manifest.json', path: '/open', label: 'Open' };
-  const strict = parseWithPolicy({ schemaVersion: 1, remotes: [pinned, open] }, { allowedOrigins: ['https://cdn.example.com'], requireIntegrity: true });
+  const strict = parseWithPolicy(
+    { schemaVersion: 1, remotes: [pinned, open] },
+    { allowedOrigins: ['https://cdn.example.com'], requireIntegrity: true },
+  );
   expect(strict.remotes.map((remote) => remote.name)).toEqual(['pinned']);
-  expect(strict.problems).toEqual([{ index: 1, name: 'open', message: expect.stringContaining('has no "integrity": this host loads only pinned remotes') }]);
-  const lenient = parseWithPolicy({ schemaVersion: 1, remotes: [pinned, open] }, { allowedOrigins: ['https://cdn.example.com'] });
+  expect(strict.problems).toEqual([
+    {
+      index: 1,
+      name: 'open',
+      message: expect.stringContaining('has no "integrity": this host loads only pinned remotes'),
+    },
+  ]);
+  const lenient = parseWithPolicy(
+    { schemaVersion: 1, remotes: [pinned, open] },
+    { allowedOrigins: ['https://cdn.example.com'] },
+  );
   expect(lenient.remotes.map((remote) => remote.name).sort()).toEqual(['open', 'pinned']);
 });
 
@@ -83,12 +124,19 @@ test('schema version 2 carries a candidate beside an entry; version 1 does not k
 
 test('a candidate is held to the same rules as its stable build: allowed origin, pinned, a share from 0 to 100', () => {
   const refused = (change: object, requireIntegrity = false) => {
-    const { remotes, problems } = parseWithPolicy({ schemaVersion: 2, remotes: [{ ...referrals, integrity: PIN, candidate: { ...candidate, ...change } }] }, { ...policy, requireIntegrity });
+    const { remotes, problems } = parseWithPolicy(
+      { schemaVersion: 2, remotes: [{ ...referrals, integrity: PIN, candidate: { ...candidate, ...change } }] },
+      { ...policy, requireIntegrity },
+    );
     expect(remotes).toEqual([]);
     return describeProblem(problems[0]!);
   };
-  expect(refused({ entry: 'https://elsewhere.example/referrals/mf-manifest.json' })).toMatch(/"candidate\.entry" origin https:\/\/elsewhere\.example is not in the host's allowedRemoteOrigins/);
-  expect(refused({ integrity: undefined }, true)).toMatch(/has no "candidate\.integrity": this host loads only pinned remotes/);
+  expect(refused({ entry: 'https://elsewhere.example/referrals/mf-manifest.json' })).toMatch(
+    /"candidate\.entry" origin https:\/\/elsewhere\.example is not in the host's allowedRemoteOrigins/,
+  );
+  expect(refused({ integrity: undefined }, true)).toMatch(
+    /has no "candidate\.integrity": this host loads only pinned remotes/,
+  );
   expect(refused({ percent: 120 })).toMatch(/"candidate\.percent" must be a share from 0 to 100/);
 });
 
@@ -99,13 +147,25 @@ describe('labels in other languages (schema version 3)', () => {
     const { remotes, problems } = parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels }] });
     expect(problems).toEqual([]);
     expect(remotes[0]!.labels).toEqual(labels);
-    expect(['de', 'de-AT', 'ar', 'fr', 'en'].map((locale) => labelIn(remotes[0]!, locale))).toEqual(['Empfehlungen', 'Empfehlungen', 'الإحالات', 'Referrals', 'Referrals']);
+    expect(['de', 'de-AT', 'ar', 'fr', 'en'].map((locale) => labelIn(remotes[0]!, locale))).toEqual([
+      'Empfehlungen',
+      'Empfehlungen',
+      'الإحالات',
+      'Referrals',
+      'Referrals',
+    ]);
   });
 
   test('older versions refuse the field, as hosts from before version 3 do; a label that breaks the rules is refused in any language', () => {
-    expect(parseManifest({ schemaVersion: 2, remotes: [{ ...referrals, labels }] }).problems[0]!.message).toMatch(/"labels" is not a field of schema version 2/);
-    expect(parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { de: '<b>x</b>' } }] }).problems[0]!.message).toMatch(/must be the navigation label/);
-    expect(parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { Deutsch: 'x' } }] }).problems[0]!.message).toMatch(/language tag/);
+    expect(parseManifest({ schemaVersion: 2, remotes: [{ ...referrals, labels }] }).problems[0]!.message).toMatch(
+      /"labels" is not a field of schema version 2/,
+    );
+    expect(
+      parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { de: '<b>x</b>' } }] }).problems[0]!.message,
+    ).toMatch(/must be the navigation label/);
+    expect(
+      parseManifest({ schemaVersion: 3, remotes: [{ ...referrals, labels: { Deutsch: 'x' } }] }).problems[0]!.message,
+    ).toMatch(/language tag/);
   });
 
   test('a manifest is written in the lowest version its entries need', () => {

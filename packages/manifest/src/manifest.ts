@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 // The typed errors alone: the contract's root loads React, which a release command or renderer must not load first.
 import { PlatformError } from '@mfe/context/errors';
-import { LABEL_MAX_LENGTH, LABEL_PATTERN, NAME_PATTERN, pathsOverlap, reservedPathOf, ROUTE_PATTERN, RULES_EXPLAINED } from './rules';
+import {
+  LABEL_MAX_LENGTH,
+  LABEL_PATTERN,
+  NAME_PATTERN,
+  pathsOverlap,
+  reservedPathOf,
+  ROUTE_PATTERN,
+  RULES_EXPLAINED,
+} from './rules';
 import { SRI_PATTERN } from './remote-build';
 import { localeTag } from './runtime-config';
 import { describeIssues } from './validation';
@@ -29,7 +37,7 @@ const EXECUTABLE_FIELDS = ['getPublicPath', 'publicPath', 'script', 'init', 'get
 
 const EntryUrlSchema = v.pipe(
   v.string(),
-  v.url('must be an absolute URL of the remote\'s mf-manifest.json or remoteEntry.js'),
+  v.url("must be an absolute URL of the remote's mf-manifest.json or remoteEntry.js"),
   v.regex(/^https?:\/\//, 'must be an http(s) URL'),
   // Credentials in a URL would pass the origin check and end up in logs: refused, and never echoed.
   v.check((url) => !/^https?:\/\/[^/?#]*@/.test(url), 'must not carry a user name or password'),
@@ -45,7 +53,11 @@ const ENTRY_FIELDS = {
   name: v.pipe(v.string(), v.regex(NAME_PATTERN, `must be ${RULES_EXPLAINED.name}`)),
   entry: EntryUrlSchema,
   path: v.pipe(v.string(), v.regex(ROUTE_PATTERN, `must be ${RULES_EXPLAINED.route}`)),
-  label: v.pipe(v.string(), v.maxLength(LABEL_MAX_LENGTH, `must be the navigation label: ${RULES_EXPLAINED.label}`), v.regex(LABEL_PATTERN, `must be the navigation label: ${RULES_EXPLAINED.label}`)),
+  label: v.pipe(
+    v.string(),
+    v.maxLength(LABEL_MAX_LENGTH, `must be the navigation label: ${RULES_EXPLAINED.label}`),
+    v.regex(LABEL_PATTERN, `must be the navigation label: ${RULES_EXPLAINED.label}`),
+  ),
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
   requiresAuth: v.optional(v.boolean(), true),
   /** Who may use it: any one of `roles` (from the roles claim) and every one of `scopes`. */
@@ -57,10 +69,21 @@ const ENTRY_FIELDS = {
   ),
   integrity: IntegritySchema,
   /** How long the remote's entry may take to load before its area shows the error panel. */
-  timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500, 'must be at least 500'), v.maxValue(60_000, 'must be at most 60000')), 10_000),
+  timeoutMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(500, 'must be at least 500'),
+      v.maxValue(60_000, 'must be at most 60000'),
+    ),
+    10_000,
+  ),
 };
 
-const notAField = (version: number) => (issue: { expected: string | null }) => (issue.expected === 'never' ? `is not a field of schema version ${version}` : 'must be an object with name, entry, path and label');
+const notAField = (version: number) => (issue: { expected: string | null }) =>
+  issue.expected === 'never'
+    ? `is not a field of schema version ${version}`
+    : 'must be an object with name, entry, path and label';
 
 export const RemoteEntrySchema = v.strictObject(ENTRY_FIELDS, notAField(1));
 
@@ -69,12 +92,20 @@ export const CandidateSchema = v.strictObject(
   {
     entry: EntryUrlSchema,
     integrity: IntegritySchema,
-    percent: v.pipe(v.number(), v.minValue(0, 'must be a share from 0 to 100'), v.maxValue(100, 'must be a share from 0 to 100')),
+    percent: v.pipe(
+      v.number(),
+      v.minValue(0, 'must be a share from 0 to 100'),
+      v.maxValue(100, 'must be a share from 0 to 100'),
+    ),
   },
-  (issue) => (issue.expected === 'never' ? 'is not a field of a candidate' : 'must be an object with entry and percent'),
+  (issue) =>
+    issue.expected === 'never' ? 'is not a field of a candidate' : 'must be an object with entry and percent',
 );
 
-export const RemoteEntryV2Schema = v.strictObject({ ...ENTRY_FIELDS, candidate: v.optional(CandidateSchema) }, notAField(2));
+export const RemoteEntryV2Schema = v.strictObject(
+  { ...ENTRY_FIELDS, candidate: v.optional(CandidateSchema) },
+  notAField(2),
+);
 
 const LabelSchema = ENTRY_FIELDS.label;
 export const RemoteEntryV3Schema = v.strictObject(
@@ -105,7 +136,10 @@ export type Candidate = v.InferOutput<typeof CandidateSchema>;
 // entry does not hide the others; ManifestSchema is the strict form, for the
 // exported JSON Schema and editors.
 const ManifestEnvelopeSchema = v.object({
-  schemaVersion: v.picklist(MANIFEST_SCHEMA_VERSIONS, `must be ${MANIFEST_SCHEMA_VERSIONS.join(' or ')} (this host reads those)`),
+  schemaVersion: v.picklist(
+    MANIFEST_SCHEMA_VERSIONS,
+    `must be ${MANIFEST_SCHEMA_VERSIONS.join(' or ')} (this host reads those)`,
+  ),
   remotes: v.array(v.unknown(), 'must be a list of remote entries'),
 });
 
@@ -152,21 +186,37 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
   const remotes: RemoteEntry[] = [];
   const problems: ManifestProblem[] = [];
   document.output.remotes.forEach((raw, index) => {
-    const rawName = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+    const rawName =
+      typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+        ? (raw as { name: string }).name
+        : undefined;
     const refuse = (message: string) => problems.push({ index, ...(rawName ? { name: rawName } : {}), message });
     const executable = typeof raw === 'object' && raw !== null ? EXECUTABLE_FIELDS.filter((field) => field in raw) : [];
-    if (executable.length > 0) return refuse(`"${executable[0]}" is refused: manifest entries may not carry code for the federation runtime to evaluate`);
+    if (executable.length > 0)
+      return refuse(
+        `"${executable[0]}" is refused: manifest entries may not carry code for the federation runtime to evaluate`,
+      );
     const version = document.output.schemaVersion;
-    const entry = v.safeParse(version === 1 ? RemoteEntrySchema : version === 2 ? RemoteEntryV2Schema : RemoteEntryV3Schema, raw);
+    const entry = v.safeParse(
+      version === 1 ? RemoteEntrySchema : version === 2 ? RemoteEntryV2Schema : RemoteEntryV3Schema,
+      raw,
+    );
     if (!entry.success) return refuse(describeIssues(entry.issues));
     const remote: RemoteEntry = entry.output;
-    for (const [field, pinned] of [['entry', remote], ...(remote.candidate ? [['candidate.entry', remote.candidate] as const] : [])] as const) {
+    for (const [field, pinned] of [
+      ['entry', remote],
+      ...(remote.candidate ? [['candidate.entry', remote.candidate] as const] : []),
+    ] as const) {
       const origin = new URL(pinned.entry).origin;
       if (!policy.allowedOrigins.includes(origin)) {
-        return refuse(`"${field}" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`);
+        return refuse(
+          `"${field}" origin ${origin} is not in the host's allowedRemoteOrigins (config.json); nothing was fetched from it`,
+        );
       }
       if (policy.requireIntegrity && !pinned.integrity) {
-        return refuse(`has no "${field === 'entry' ? '' : 'candidate.'}integrity": this host loads only pinned remotes. Add the "remoteEntry.js" hash from the build's integrity.json (or set requireIntegrity: false in config.json, for development only)`);
+        return refuse(
+          `has no "${field === 'entry' ? '' : 'candidate.'}integrity": this host loads only pinned remotes. Add the "remoteEntry.js" hash from the build's integrity.json (or set requireIntegrity: false in config.json, for development only)`,
+        );
       }
     }
     const reserved = reservedPathOf(remote.path);

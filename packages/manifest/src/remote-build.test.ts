@@ -3,9 +3,18 @@ import { CONTRACT_PACKAGE, entryScriptUrl, isSri, readRemoteBuild, REMOTE_EXPOSE
 const HASH = `sha384-${'A'.repeat(64)}`;
 
 test('reads the version and contract range a remote build declares, and ignores anything malformed', () => {
-  const build = readRemoteBuild({ metaData: { buildInfo: { buildVersion: '1.4.0' } }, shared: [{ name: 'react' }, { name: '@mfe/context', requiredVersion: '^1.3.0' }] });
+  const build = readRemoteBuild({
+    metaData: { buildInfo: { buildVersion: '1.4.0' } },
+    shared: [{ name: 'react' }, { name: '@mfe/context', requiredVersion: '^1.3.0' }],
+  });
   expect(build).toMatchObject({ version: '1.4.0', contractRange: '^1.3.0', declaresContract: true });
-  for (const odd of [{ metaData: { buildInfo: { buildVersion: '<img src=x onerror=alert(1)>' } } }, null, { shared: 'nope', metaData: 'nope' }, 'text', [1, 2]]) {
+  for (const odd of [
+    { metaData: { buildInfo: { buildVersion: '<img src=x onerror=alert(1)>' } } },
+    null,
+    { shared: 'nope', metaData: 'nope' },
+    'text',
+    [1, 2],
+  ]) {
     const read = readRemoteBuild(odd);
     expect(read.version).toBeUndefined();
     expect(read.contractRange).toBeUndefined();
@@ -35,6 +44,8 @@ test('the rules: SRI format, the contract package, the entry script beside its m
   expect(isSri('sha1-abc')).toBe(false);
   expect(isSri(`${HASH}"`)).toBe(false);
   expect(CONTRACT_PACKAGE).toBe('@mfe/context');
-  expect(entryScriptUrl('https://cdn.example.com/referrals/1.0.0/mf-manifest.json')).toBe('https://cdn.example.com/referrals/1.0.0/remoteEntry.js');
+  expect(entryScriptUrl('https://cdn.example.com/referrals/1.0.0/mf-manifest.json')).toBe(
+    'https://cdn.example.com/referrals/1.0.0/remoteEntry.js',
+  );
   expect(entryScriptUrl('https://cdn.example.com/x/remoteEntry.js')).toBe('https://cdn.example.com/x/remoteEntry.js');
 });

@@ -39,8 +39,10 @@ export interface RemoteBuild {
   readonly globalCss: readonly string[];
 }
 
-const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
-const objectOf = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const strings = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+const objectOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
  * The first files of the exposed module and the integrity recorded for each: what preloads need,
@@ -49,7 +51,9 @@ const objectOf = (value: unknown): Record<string, unknown> => (typeof value === 
 export function readExposedFiles(manifest: unknown): Pick<RemoteBuild, 'files' | 'integrityOf'> {
   const body = objectOf(manifest);
   const exposed = Array.isArray(body.exposes)
-    ? (body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } } | null>).find((item) => item?.path === `./${REMOTE_EXPOSE}`)
+    ? (
+        body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } } | null>
+      ).find((item) => item?.path === `./${REMOTE_EXPOSE}`)
     : undefined;
   const recorded = objectOf(body.integrity);
   return {
@@ -63,13 +67,21 @@ export function readExposedFiles(manifest: unknown): Pick<RemoteBuild, 'files' |
 
 /** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */
 export function readRemoteBuild(manifest: unknown): RemoteBuild {
-  const body = objectOf(manifest) as { metaData?: { buildInfo?: { buildVersion?: unknown } }; shared?: unknown; globalCss?: unknown };
+  const body = objectOf(manifest) as {
+    metaData?: { buildInfo?: { buildVersion?: unknown } };
+    shared?: unknown;
+    globalCss?: unknown;
+  };
   const version = body.metaData?.buildInfo?.buildVersion;
-  const shared = Array.isArray(body.shared) ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown } | null>) : [];
+  const shared = Array.isArray(body.shared)
+    ? (body.shared as Array<{ name?: unknown; requiredVersion?: unknown } | null>)
+    : [];
   const contract = shared.find((item) => item?.name === CONTRACT_PACKAGE);
   return {
     ...(typeof version === 'string' && /^[\w.+-]{1,64}$/.test(version) ? { version } : {}),
-    ...(typeof contract?.requiredVersion === 'string' && contract.requiredVersion.length < 64 ? { contractRange: contract.requiredVersion } : {}),
+    ...(typeof contract?.requiredVersion === 'string' && contract.requiredVersion.length < 64
+      ? { contractRange: contract.requiredVersion }
+      : {}),
     declaresContract: contract !== undefined,
     ...readExposedFiles(manifest),
     globalCss: strings(body.globalCss),
@@ -91,13 +103,20 @@ export interface RemoteFile {
  * none for another entry, and for chunks the sha384 their build recorded (the entry pins the same
  * hashes). A pinned remote's chunks are listed only when their hash is known.
  */
-export function remoteFiles(entry: { readonly entry: string; readonly integrity?: string | undefined }, manifest: unknown, scriptUrl = entryScriptUrl(entry.entry)): RemoteFile[] {
+export function remoteFiles(
+  entry: { readonly entry: string; readonly integrity?: string | undefined },
+  manifest: unknown,
+  scriptUrl = entryScriptUrl(entry.entry),
+): RemoteFile[] {
   const base = new URL(entry.entry);
   const build = readExposedFiles(manifest);
   return [
     { url: scriptUrl, ...(entry.integrity ? { integrity: entry.integrity } : {}), as: 'script' as const },
     // Its stylesheets too: they load with the module, before its code runs.
-    ...[...build.files.js.map((file) => ({ file, as: 'script' as const })), ...build.files.css.map((file) => ({ file, as: 'style' as const }))]
+    ...[
+      ...build.files.js.map((file) => ({ file, as: 'script' as const })),
+      ...build.files.css.map((file) => ({ file, as: 'style' as const })),
+    ]
       .map(({ file, as }) => ({ url: new URL(file, base).href, integrity: build.integrityOf(file), as }))
       .filter((hint) => !entry.integrity || hint.integrity),
   ].filter((hint) => new URL(hint.url).origin === base.origin);

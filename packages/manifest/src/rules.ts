@@ -16,13 +16,25 @@ export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
 /** The runtime files a host reads at start-up (`config.json`, the default manifest URL), by path. */
 export const RUNTIME_FILES = { config: rules.runtimeFiles.config, manifest: rules.runtimeFiles.manifest } as const;
 
-export const PAGE_FILES = { page: rules.pages.page, areaShell: rules.pages.areaShell, lookupDepth: rules.pages.lookupDepth, localeCookie: rules.pages.localeCookie, localeFolderPrefix: rules.pages.localeFolderPrefix, dataElementId: rules.pages.dataElementId } as const;
+export const PAGE_FILES = {
+  page: rules.pages.page,
+  areaShell: rules.pages.areaShell,
+  lookupDepth: rules.pages.lookupDepth,
+  localeCookie: rules.pages.localeCookie,
+  localeFolderPrefix: rules.pages.localeFolderPrefix,
+  dataElementId: rules.pages.dataElementId,
+} as const;
 /**
  * A language tag plain enough to name a file, a chunk and an nginx map key: the language, then
  * subtags of letters and digits ("de", "en-XA", "zh-Hant-TW"). Read before such a tag is used so.
  */
 export const LOCALE_TAG_PATTERN = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
-export const RULES_EXPLAINED = { name: rules.name.explain, route: rules.route.explain, label: rules.label.explain, integrity: rules.integrity.explain } as const;
+export const RULES_EXPLAINED = {
+  name: rules.name.explain,
+  route: rules.route.explain,
+  label: rules.label.explain,
+  integrity: rules.integrity.explain,
+} as const;
 
 export function isValidName(name: string): boolean {
   return NAME_PATTERN.test(name);

@@ -18,11 +18,20 @@ export function isOrigin(value: string): boolean {
 /** Where developer overrides, a local remote's server and local hosts live (CSP source syntax: any port). */
 export const LOCAL_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-const origin = (example: string) => v.pipe(v.string(), v.check(isOrigin, `must be an origin only ("${example}", no path or trailing "/")`));
-const httpUrl = (message: string) => v.pipe(v.string(), v.url(message), v.check((value) => /^https?:\/\//.test(value), message));
+const origin = (example: string) =>
+  v.pipe(v.string(), v.check(isOrigin, `must be an origin only ("${example}", no path or trailing "/")`));
+const httpUrl = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.url(message),
+    v.check((value) => /^https?:\/\//.test(value), message),
+  );
 
 const AuthSchema = v.object({
-  authority: v.pipe(v.string(), v.url('must be the provider\'s issuer URL, e.g. "https://login.example.com/realms/acme"')),
+  authority: v.pipe(
+    v.string(),
+    v.url('must be the provider\'s issuer URL, e.g. "https://login.example.com/realms/acme"'),
+  ),
   clientId: v.pipe(v.string(), v.minLength(1, 'must name the public client registered for this host')),
   scopes: v.optional(v.pipe(v.string(), v.includes('openid', 'must include "openid"')), 'openid profile email'),
   rolesClaim: v.optional(v.pipe(v.string(), v.minLength(1)), 'roles'),
@@ -39,7 +48,13 @@ const AuthSchema = v.object({
    * provider that supports it issues tokens with that audience, which the API verifies (see
    * @mfe/api-auth). Absent: the provider's default audience.
    */
-  resource: v.optional(v.pipe(v.string(), v.url('must be the API\'s identifier, an absolute URI such as "https://api.example.com"'), v.check((value) => !value.includes('#'), 'must not contain a fragment ("#")'))),
+  resource: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be the API\'s identifier, an absolute URI such as "https://api.example.com"'),
+      v.check((value) => !value.includes('#'), 'must not contain a fragment ("#")'),
+    ),
+  ),
 });
 
 /** Where telemetry goes. Several adapters may run at once; none is on the critical path. */
@@ -53,7 +68,13 @@ const TelemetryAdapterSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('sentry'),
     // The SDK's own DSN grammar: a key of letters, digits and "_" before the host, a project after it.
-    dsn: v.pipe(v.string(), v.regex(/^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/\w[\w/.-]*$/, 'must be the project\'s DSN, e.g. "https://<key>@o0.ingest.sentry.io/<project>"')),
+    dsn: v.pipe(
+      v.string(),
+      v.regex(
+        /^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/\w[\w/.-]*$/,
+        'must be the project\'s DSN, e.g. "https://<key>@o0.ingest.sentry.io/<project>"',
+      ),
+    ),
     environment: v.optional(v.string()),
   }),
 ]);
@@ -75,7 +96,16 @@ const RuntimeConfigFields = v.object({
   auth: AuthSchema,
   manifestUrl: v.optional(v.pipe(v.string(), v.minLength(1)), RUNTIME_FILES.manifest),
   /** Origins remotes may be loaded from, besides the host's own. Anything else is refused before any request. */
-  allowedRemoteOrigins: v.optional(v.array(v.pipe(v.string(), v.url('must be an origin such as "https://cdn.example.com"'), v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'))), []),
+  allowedRemoteOrigins: v.optional(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.url('must be an origin such as "https://cdn.example.com"'),
+        v.check(isOrigin, 'must be an origin only ("https://cdn.example.com", no path or trailing "/")'),
+      ),
+    ),
+    [],
+  ),
   /**
    * Fail closed: a manifest entry without `integrity` is refused, so no remote code runs unpinned
    * (default). Development stacks, whose remotes change on every save, set it to false.
@@ -90,7 +120,12 @@ const RuntimeConfigFields = v.object({
    */
   i18n: v.optional(
     v.pipe(
-      v.strictObject({ defaultLocale: v.optional(localeTag, 'en'), locales: v.optional(v.pipe(v.array(localeTag), v.minLength(1, 'must list at least the default locale')), ['en']) }),
+      v.strictObject({
+        defaultLocale: v.optional(localeTag, 'en'),
+        locales: v.optional(v.pipe(v.array(localeTag), v.minLength(1, 'must list at least the default locale')), [
+          'en',
+        ]),
+      }),
       v.forward(
         v.check((i18n) => i18n.locales.includes(i18n.defaultLocale), 'must include the default locale'),
         ['locales'],
@@ -106,7 +141,15 @@ const RuntimeConfigFields = v.object({
     v.object({
       enabled: v.boolean(),
       allowedOrigins: v.optional(
-        v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[a-z0-9.-]+(?::(?:\d+|\*))?$/, 'must be an origin such as "http://localhost:*" or "https://preview.example.com"'))),
+        v.array(
+          v.pipe(
+            v.string(),
+            v.regex(
+              /^https?:\/\/[a-z0-9.-]+(?::(?:\d+|\*))?$/,
+              'must be an origin such as "http://localhost:*" or "https://preview.example.com"',
+            ),
+          ),
+        ),
         [...LOCAL_ORIGINS],
       ),
     }),
@@ -117,7 +160,10 @@ const RuntimeConfigFields = v.object({
     v.strictObject({
       adapters: v.optional(v.array(TelemetryAdapterSchema), []),
       /** Query parameters kept in reported URLs; every other one is dropped (they often carry codes and tokens). */
-      allowedQueryParams: v.optional(v.array(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'must be a query parameter name'))), []),
+      allowedQueryParams: v.optional(
+        v.array(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'must be a query parameter name'))),
+        [],
+      ),
     }),
     { adapters: [], allowedQueryParams: [] },
   ),
@@ -129,26 +175,51 @@ const RuntimeConfigFields = v.object({
   /** A third-party tag-loading script (e.g. a tag manager), loaded only after marketing consent. */
   tagLoader: v.optional(
     v.strictObject({
-      src: v.pipe(httpUrl('must be the tag script\'s URL, e.g. "https://tags.example.com/gtm.js?id=GTM-XXXX"'), v.check((value) => value.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(value), 'must be an https URL (http only on localhost)')),
+      src: v.pipe(
+        httpUrl('must be the tag script\'s URL, e.g. "https://tags.example.com/gtm.js?id=GTM-XXXX"'),
+        v.check(
+          (value) => value.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(value),
+          'must be an https URL (http only on localhost)',
+        ),
+      ),
       /** Further origins the tags talk to (allowed in the CSP's connect-src and img-src). */
       connectOrigins: v.optional(v.array(origin('https://www.google-analytics.com')), []),
     }),
   ),
   /** Who may open /diagnostics: users with any of these roles, or everyone when `public` (development). */
-  diagnostics: v.optional(v.strictObject({ roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['admin']), public: v.optional(v.boolean(), false) }), { roles: ['admin'], public: false }),
+  diagnostics: v.optional(
+    v.strictObject({
+      roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1))), ['admin']),
+      public: v.optional(v.boolean(), false),
+    }),
+    { roles: ['admin'], public: false },
+  ),
   /**
    * Preview links (`?mfe-preview=<id>`, printed by `mfe-release preview`): the host reads the
    * preview's manifest from `<manifestBase><id>.json` in the release store, and nowhere else. Off
    * when absent.
    */
-  previews: v.optional(v.strictObject({ manifestBase: v.pipe(httpUrl('must be the URL under which the release store serves previews, e.g. "https://remotes.example.com/_preview/"'), v.endsWith('/', 'must end with "/"')) })),
+  previews: v.optional(
+    v.strictObject({
+      manifestBase: v.pipe(
+        httpUrl(
+          'must be the URL under which the release store serves previews, e.g. "https://remotes.example.com/_preview/"',
+        ),
+        v.endsWith('/', 'must end with "/"'),
+      ),
+    }),
+  ),
 });
 
 export const RuntimeConfigSchema = v.pipe(
   RuntimeConfigFields,
   // A preview's manifest is remote content like any other: only from an allowed remote origin.
   v.forward(
-    v.check((config) => !config.previews || config.allowedRemoteOrigins.includes(new URL(config.previews.manifestBase).origin), 'must be on one of allowedRemoteOrigins'),
+    v.check(
+      (config) =>
+        !config.previews || config.allowedRemoteOrigins.includes(new URL(config.previews.manifestBase).origin),
+      'must be on one of allowedRemoteOrigins',
+    ),
     ['previews', 'manifestBase'],
   ),
 );
@@ -157,7 +228,9 @@ export type RuntimeConfigInput = v.InferInput<typeof RuntimeConfigSchema>;
 export type ParsedRuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
 export type TelemetryAdapterConfig = v.InferOutput<typeof TelemetryAdapterSchema>;
 
-export type RuntimeConfigResult = { readonly ok: true; readonly config: ParsedRuntimeConfig } | { readonly ok: false; readonly problems: readonly string[] };
+export type RuntimeConfigResult =
+  | { readonly ok: true; readonly config: ParsedRuntimeConfig }
+  | { readonly ok: false; readonly problems: readonly string[] };
 
 /** Validates a runtime config; on failure, one line per bad field (`"auth.authority" must be …`). */
 export function validateRuntimeConfig(input: unknown): RuntimeConfigResult {
@@ -173,7 +246,11 @@ export function validateRuntimeConfig(input: unknown): RuntimeConfigResult {
 }
 
 /** Origins the page talks to for telemetry and tags: the CSP allows exactly these. */
-export function telemetryOrigins(config: ParsedRuntimeConfig): { readonly connect: string[]; readonly script: string[]; readonly img: string[] } {
+export function telemetryOrigins(config: ParsedRuntimeConfig): {
+  readonly connect: string[];
+  readonly script: string[];
+  readonly img: string[];
+} {
   const connect: string[] = [];
   for (const adapter of config.telemetry.adapters) {
     if (adapter.type === 'collector') connect.push(new URL(adapter.endpoint).origin);

@@ -1,33 +1,52 @@
 import { assertTemplate, pageHtml } from './html';
 
-const TEMPLATE = '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"><div class="app-header"></div><main><p>Loading…</p></main></div><script src="/main.js"></script></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"><div class="app-header"></div><main><p>Loading…</p></main></div><script src="/main.js"></script></body></html>';
 
-test('the placeholder becomes the page, with its title, the area\'s stylesheets and its data', () => {
-  const html = pageHtml(TEMPLATE, { root: '<main><h1>Referrals</h1></main>', title: 'Referrals · Acme & Co', data: '{"remote":"referrals"}', stylesheets: [{ href: 'https://cdn.example/r/1.0.0/a.css', integrity: 'sha384-abc' }] });
+test("the placeholder becomes the page, with its title, the area's stylesheets and its data", () => {
+  const html = pageHtml(TEMPLATE, {
+    root: '<main><h1>Referrals</h1></main>',
+    title: 'Referrals · Acme & Co',
+    data: '{"remote":"referrals"}',
+    stylesheets: [{ href: 'https://cdn.example/r/1.0.0/a.css', integrity: 'sha384-abc' }],
+  });
   expect(html).toBe(
     '<!doctype html><html><head><title>Referrals · Acme &amp; Co</title><link rel="stylesheet" href="https://cdn.example/r/1.0.0/a.css" crossorigin="anonymous" integrity="sha384-abc" /></head><body><div id="root"><main><h1>Referrals</h1></main></div><script type="application/json" id="mfe-page">{"remote":"referrals"}</script><script src="/main.js"></script></body></html>',
   );
 });
 
 test('markup with "$" patterns is inserted as it is', () => {
-  expect(pageHtml(TEMPLATE, { root: '<p>$& $1 $$</p>', title: '$&', data: '{}' })).toContain('<div id="root"><p>$& $1 $$</p></div>');
+  expect(pageHtml(TEMPLATE, { root: '<p>$& $1 $$</p>', title: '$&', data: '{}' })).toContain(
+    '<div id="root"><p>$& $1 $$</p></div>',
+  );
 });
 
 test("React's resource hints before the markup go to the head", () => {
-  const html = pageHtml(TEMPLATE, { root: '<link rel="preload" as="image" href="https://cdn.example/a.svg"/><main>x</main>', title: 't', data: '{}' });
+  const html = pageHtml(TEMPLATE, {
+    root: '<link rel="preload" as="image" href="https://cdn.example/a.svg"/><main>x</main>',
+    title: 't',
+    data: '{}',
+  });
   expect(html).toContain('<title>t</title><link rel="preload" as="image" href="https://cdn.example/a.svg"/></head>');
   expect(html).toContain('<div id="root"><main>x</main></div>');
 });
 
 test('a template without the placeholder is refused with what is missing', () => {
-  expect(() => assertTemplate('<html><head><title>x</title></head><body><div id="app"></div></body></html>')).toThrow('#root placeholder');
+  expect(() => assertTemplate('<html><head><title>x</title></head><body><div id="app"></div></body></html>')).toThrow(
+    '#root placeholder',
+  );
   expect(() => assertTemplate(TEMPLATE)).not.toThrow();
 });
 
-test('the page says its language and direction on <html>, replacing the template\'s', () => {
-  const html = pageHtml('<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"><main></main></div></body></html>', { root: '<main>مرحبا</main>', title: 't', data: '{}', lang: 'ar', dir: 'rtl' });
+test("the page says its language and direction on <html>, replacing the template's", () => {
+  const html = pageHtml(
+    '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"><main></main></div></body></html>',
+    { root: '<main>مرحبا</main>', title: 't', data: '{}', lang: 'ar', dir: 'rtl' },
+  );
   expect(html).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><head>/);
-  expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}', lang: 'de"><script>', dir: 'ltr' })).toContain('<html lang="de&quot;&gt;&lt;script&gt;" dir="ltr">');
+  expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}', lang: 'de"><script>', dir: 'ltr' })).toContain(
+    '<html lang="de&quot;&gt;&lt;script&gt;" dir="ltr">',
+  );
   expect(pageHtml(TEMPLATE, { root: '', title: 't', data: '{}' })).toMatch(/^<!doctype html><html><head>/);
 });
 
@@ -37,7 +56,10 @@ test("the area's scripts are hinted in the head with the integrity they are load
     title: 't',
     data: '{}',
     stylesheets: [{ href: 'https://cdn.example/r/a.css' }],
-    scripts: [{ href: 'https://cdn.example/r/remoteEntry.js', integrity: 'sha384-entry' }, { href: 'https://cdn.example/r/chunk.js?"><x', integrity: 'sha384-chunk' }],
+    scripts: [
+      { href: 'https://cdn.example/r/remoteEntry.js', integrity: 'sha384-entry' },
+      { href: 'https://cdn.example/r/chunk.js?"><x', integrity: 'sha384-chunk' },
+    ],
   });
   expect(html).toContain(
     '<link rel="stylesheet" href="https://cdn.example/r/a.css" crossorigin="anonymous" /><link rel="preload" as="script" href="https://cdn.example/r/remoteEntry.js" crossorigin="anonymous" integrity="sha384-entry" /><link rel="preload" as="script" href="https://cdn.example/r/chunk.js?&quot;&gt;&lt;x" crossorigin="anonymous" integrity="sha384-chunk" /></head>',

@@ -33,7 +33,10 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 export function assertTemplate(template: string): void {
-  if (!ROOT_PLACEHOLDER.test(template)) throw new Error('The host\'s index.html has no #root placeholder ("<div id="root">…</main></div>") for the rendered page.');
+  if (!ROOT_PLACEHOLDER.test(template))
+    throw new Error(
+      'The host\'s index.html has no #root placeholder ("<div id="root">…</main></div>") for the rendered page.',
+    );
   if (!TITLE.test(template)) throw new Error("The host's index.html has no <title>.");
 }
 
@@ -44,14 +47,27 @@ const LEADING_HINTS = /^(?:<link [^>]*>)+/;
 export function pageHtml(template: string, parts: PageParts): string {
   const hints = LEADING_HINTS.exec(parts.root)?.[0] ?? '';
   const root = parts.root.slice(hints.length);
-  const integrityOf = (integrity: string | undefined) => (integrity ? ` integrity="${escapeAttribute(integrity)}"` : '');
+  const integrityOf = (integrity: string | undefined) =>
+    integrity ? ` integrity="${escapeAttribute(integrity)}"` : '';
   const links = [
-    ...(parts.stylesheets ?? []).map(({ href, integrity }) => `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`),
-    ...(parts.scripts ?? []).map(({ href, integrity }) => `<link rel="preload" as="script" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`),
+    ...(parts.stylesheets ?? []).map(
+      ({ href, integrity }) =>
+        `<link rel="stylesheet" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`,
+    ),
+    ...(parts.scripts ?? []).map(
+      ({ href, integrity }) =>
+        `<link rel="preload" as="script" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`,
+    ),
   ].join('');
-  const language = parts.lang ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}` : undefined;
+  const language = parts.lang
+    ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}`
+    : undefined;
   return template
     .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${links}${hints}`)
-    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${root}</div><script type="application/json" id="${PAGE_FILES.dataElementId}">${parts.data}</script>`);
+    .replace(
+      ROOT_PLACEHOLDER,
+      () =>
+        `<div id="root">${root}</div><script type="application/json" id="${PAGE_FILES.dataElementId}">${parts.data}</script>`,
+    );
 }

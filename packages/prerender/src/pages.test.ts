@@ -19,7 +19,14 @@ const german = {
   ]),
   under: [{ prefix: '/referrals', html: 'Empfehlungen-Hülle' }],
 };
-const pages: PrerenderedPages = { defaultLocale: 'en', locales: new Map([['en', english], ['de', german]]), warnings: [] };
+const pages: PrerenderedPages = {
+  defaultLocale: 'en',
+  locales: new Map([
+    ['en', english],
+    ['de', german],
+  ]),
+  warnings: [],
+};
 
 test('a path gets its own page, else the shell of the area it is under (the longest prefix)', () => {
   expect(pageFor(pages, '/')).toBe('home');
@@ -30,13 +37,13 @@ test('a path gets its own page, else the shell of the area it is under (the long
   expect(pageFor(pages, '/account/profile')).toBe('account shell');
 });
 
-test('a path under no area (not found, the host\'s own pages) is the browser\'s to render', () => {
+test("a path under no area (not found, the host's own pages) is the browser's to render", () => {
   expect(pageFor(pages, '/referralsx')).toBeUndefined();
   expect(pageFor(pages, '/diagnostics')).toBeUndefined();
   expect(pageFor(pages, '/nowhere')).toBeUndefined();
 });
 
-test('as files, a path\'s page is <path>/index.html and an area\'s shell for what is under it <route>/_area.html; another language\'s are under _<locale>/', () => {
+test("as files, a path's page is <path>/index.html and an area's shell for what is under it <route>/_area.html; another language's are under _<locale>/", () => {
   expect(pageFiles(pages)).toEqual([
     { file: '_de/index.html', html: 'Startseite' },
     { file: '_de/referrals/_area.html', html: 'Empfehlungen-Hülle' },
@@ -50,7 +57,7 @@ test('as files, a path\'s page is <path>/index.html and an area\'s shell for wha
   ]);
 });
 
-test('a language gets its own pages, and one not rendered gets the default language\'s', () => {
+test("a language gets its own pages, and one not rendered gets the default language's", () => {
   expect(pageFor(pages, '/', 'de')).toBe('Startseite');
   expect(pageFor(pages, '/referrals/invite', 'de')).toBe('Empfehlungen-Hülle');
   expect(pageFor(pages, '/', 'fr')).toBe('home');

@@ -10,7 +10,21 @@ interface HostRenderer {
   /** The contract package the shell was built with. */
   readonly contract: unknown;
   /** `errors`: what threw while rendering (a host built before it was reported has none). */
-  renderPage(request: { origin: string; config: unknown; manifest: unknown; path: string; locale: string; content?: { remote: string; module: unknown; version: string } }): Promise<{ html: string; title: string; data: string; locale: string; dir: 'ltr' | 'rtl'; errors?: readonly string[] }>;
+  renderPage(request: {
+    origin: string;
+    config: unknown;
+    manifest: unknown;
+    path: string;
+    locale: string;
+    content?: { remote: string; module: unknown; version: string };
+  }): Promise<{
+    html: string;
+    title: string;
+    data: string;
+    locale: string;
+    dir: 'ltr' | 'rtl';
+    errors?: readonly string[];
+  }>;
 }
 
 export interface PrerenderInput {
@@ -41,7 +55,11 @@ export interface PrerenderedPages {
 }
 
 /** The page for a request path in a language (default: the default), or undefined when the browser renders it (index.html). */
-export function pageFor(pages: PrerenderedPages, pathname: string, locale: string = pages.defaultLocale): string | undefined {
+export function pageFor(
+  pages: PrerenderedPages,
+  pathname: string,
+  locale: string = pages.defaultLocale,
+): string | undefined {
   const inLocale = pages.locales.get(locale) ?? pages.locales.get(pages.defaultLocale);
   if (!inLocale) return undefined;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -83,13 +101,28 @@ async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string |
 }
 
 /** A public area's content: its server build, the version and stylesheets of its browser build. */
-async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provided: Readonly<Record<string, unknown>>): Promise<{ module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }>; scripts: Array<{ href: string; integrity?: string }> } | string> {
+async function areaContent(
+  remote: RemoteEntry,
+  fetchImpl: typeof fetch,
+  provided: Readonly<Record<string, unknown>>,
+): Promise<
+  | {
+      module: unknown;
+      version: string;
+      stylesheets: Array<{ href: string; integrity?: string }>;
+      scripts: Array<{ href: string; integrity?: string }>;
+    }
+  | string
+> {
   const label = `${remote.name} (${remote.entry})`;
-  if (!remote.entry.endsWith('.json')) return `${label}: its entry is a script, not mf-manifest.json, so its server build cannot be found; its pages render in the browser.`;
+  if (!remote.entry.endsWith('.json'))
+    return `${label}: its entry is a script, not mf-manifest.json, so its server build cannot be found; its pages render in the browser.`;
   const described = await fetchText(fetchImpl, new URL('server/server.json', remote.entry).href);
-  if (described === null) return `${label} has no server build (server/server.json): its pages render in the browser only. Build it with remoteServerConfig from the preset.`;
+  if (described === null)
+    return `${label} has no server build (server/server.json): its pages render in the browser only. Build it with remoteServerConfig from the preset.`;
   const { entry, integrity } = JSON.parse(described) as { entry?: unknown; integrity?: unknown };
-  if (typeof entry !== 'string' || !/^[\w.-]+\.js$/.test(entry) || typeof integrity !== 'string') return `${label}: server/server.json names no bundle and sha384; its pages render in the browser.`;
+  if (typeof entry !== 'string' || !/^[\w.-]+\.js$/.test(entry) || typeof integrity !== 'string')
+    return `${label}: server/server.json names no bundle and sha384; its pages render in the browser.`;
   const code = await fetchText(fetchImpl, new URL(`server/${entry}`, remote.entry).href);
   if (code === null) return `${label}: server/${entry} is missing; its pages render in the browser.`;
   const publicPath = new URL('.', remote.entry).href;
@@ -97,7 +130,10 @@ async function areaContent(remote: RemoteEntry, fetchImpl: typeof fetch, provide
   const module = loadServerBundle(bundle);
   const remoteManifest = JSON.parse((await fetchText(fetchImpl, remote.entry)) ?? '{}') as unknown;
   const build = readRemoteBuild(remoteManifest);
-  const stylesheets = build.files.css.map((file) => ({ href: new URL(file, remote.entry).href, ...(build.integrityOf(file) ? { integrity: build.integrityOf(file) } : {}) }));
+  const stylesheets = build.files.css.map((file) => ({
+    href: new URL(file, remote.entry).href,
+    ...(build.integrityOf(file) ? { integrity: build.integrityOf(file) } : {}),
+  }));
   // The entry script and the module's chunks, as the host's loader will ask for them (the same integrity).
   const scripts = remoteFiles(remote, remoteManifest)
     .filter((file) => file.as === 'script')
@@ -118,30 +154,63 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const template = readFileSync(join(input.hostDir, 'index.html'), 'utf8');
   assertTemplate(template);
   const serverDir = join(input.hostDir, 'server');
-  const { entry, integrity } = JSON.parse(readFileSync(join(serverDir, 'server.json'), 'utf8')) as { entry: string; integrity: string };
-  const renderer = loadServerBundle({ code: readFileSync(join(serverDir, entry), 'utf8'), integrity, publicPath: '/', label: 'the host' }) as HostRenderer;
+  const { entry, integrity } = JSON.parse(readFileSync(join(serverDir, 'server.json'), 'utf8')) as {
+    entry: string;
+    integrity: string;
+  };
+  const renderer = loadServerBundle({
+    code: readFileSync(join(serverDir, entry), 'utf8'),
+    integrity,
+    publicPath: '/',
+    label: 'the host',
+  }) as HostRenderer;
   // The config as the host reads it (its defaults included), so the pages agree with the browser.
   const checked = validateRuntimeConfig(input.config);
   if (!checked.ok) throw new Error(`The runtime config is invalid: ${checked.problems.join('; ')}.`);
   const { config } = checked;
   const { defaultLocale } = config.i18n;
   const locales = [defaultLocale, ...config.i18n.locales.filter((locale) => locale !== defaultLocale)];
-  const { remotes } = parseManifest(input.manifest, { allowedOrigins: [input.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity });
+  const { remotes } = parseManifest(input.manifest, {
+    allowedOrigins: [input.origin, ...config.allowedRemoteOrigins],
+    requireIntegrity: config.requireIntegrity,
+  });
   const warnings: string[] = [];
-  type Content = { remote: string; module: unknown; version: string; stylesheets: Array<{ href: string; integrity?: string }>; scripts: Array<{ href: string; integrity?: string }> };
+  type Content = {
+    remote: string;
+    module: unknown;
+    version: string;
+    stylesheets: Array<{ href: string; integrity?: string }>;
+    scripts: Array<{ href: string; integrity?: string }>;
+  };
   const render = async (locale: string, path: string, content?: Content) => {
-    const page = await renderer.renderPage({ origin: input.origin, config: input.config, manifest: input.manifest, path, locale, ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}) });
+    const page = await renderer.renderPage({
+      origin: input.origin,
+      config: input.config,
+      manifest: input.manifest,
+      path,
+      locale,
+      ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}),
+    });
     // React finished a part that threw by leaving it to the browser: such a page is not served
     // (the browser renders that path from index.html, or the area's shell page) and the release says why.
     if (page.errors?.length) throw new RenderError(page.errors);
-    return pageHtml(template, { root: page.html, title: page.title, data: page.data, lang: page.locale, dir: page.dir, ...(content ? { stylesheets: content.stylesheets, scripts: content.scripts } : {}) });
+    return pageHtml(template, {
+      root: page.html,
+      title: page.title,
+      data: page.data,
+      lang: page.locale,
+      dir: page.dir,
+      ...(content ? { stylesheets: content.stylesheets, scripts: content.scripts } : {}),
+    });
   };
   // Each public area's server build, fetched and checked once for every language.
   const contents = new Map<string, Content>();
   for (const remote of remotes) {
     if (remote.requiresAuth) continue;
     if (remote.candidate) {
-      warnings.push(`${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`);
+      warnings.push(
+        `${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`,
+      );
       continue;
     }
     try {
@@ -149,7 +218,9 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       if (typeof content === 'string') warnings.push(content);
       else contents.set(remote.name, { remote: remote.name, ...content });
     } catch (error) {
-      warnings.push(`${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`);
+      warnings.push(
+        `${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`,
+      );
     }
   }
   const pages = new Map<string, LocalePages>();
@@ -160,21 +231,29 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     try {
       exact.set('/', await render(locale, '/'));
     } catch (error) {
-      warnings.push(`${pageName(locale, '/')} could not be rendered ahead of time (${(error as Error).message}); the browser renders it.`);
+      warnings.push(
+        `${pageName(locale, '/')} could not be rendered ahead of time (${(error as Error).message}); the browser renders it.`,
+      );
     }
     for (const remote of remotes) {
       try {
         under.push({ prefix: remote.path, html: await render(locale, remote.path) });
       } catch (error) {
-        warnings.push(`${pageName(locale, `${remote.path}/…`)} (${remote.name}'s shell) could not be rendered ahead of time (${(error as Error).message}); the browser renders those paths.`);
+        warnings.push(
+          `${pageName(locale, `${remote.path}/…`)} (${remote.name}'s shell) could not be rendered ahead of time (${(error as Error).message}); the browser renders those paths.`,
+        );
       }
       const content = contents.get(remote.name);
       if (!content) continue;
       try {
         exact.set(remote.path, await render(locale, remote.path, content));
       } catch (error) {
-        const fallback = under.some(({ prefix }) => prefix === remote.path) ? "the area's shell page is served instead" : 'the browser renders it';
-        warnings.push(`${remote.name}: ${pageName(locale, remote.path)} could not be rendered ahead of time (${(error as Error).message}); ${fallback}, and the area renders in the browser.`);
+        const fallback = under.some(({ prefix }) => prefix === remote.path)
+          ? "the area's shell page is served instead"
+          : 'the browser renders it';
+        warnings.push(
+          `${remote.name}: ${pageName(locale, remote.path)} could not be rendered ahead of time (${(error as Error).message}); ${fallback}, and the area renders in the browser.`,
+        );
       }
     }
     for (const { prefix, html } of under) if (!exact.has(prefix)) exact.set(prefix, html);

@@ -2,7 +2,7 @@ import { requestedPageLocale } from './request-locale';
 
 const i18n = { defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] };
 
-test('the language menu\'s cookie wins when it names a listed locale', () => {
+test("the language menu's cookie wins when it names a listed locale", () => {
   expect(requestedPageLocale({ cookie: 'other=1; mfe_locale=ar', acceptLanguage: 'de-DE,de;q=0.9' }, i18n)).toBe('ar');
   expect(requestedPageLocale({ cookie: 'mfe_locale=en', acceptLanguage: 'de' }, i18n)).toBe('en');
   expect(requestedPageLocale({ cookie: 'mfe_locale=en-XA' }, i18n)).toBe('en-XA');

@@ -28,7 +28,9 @@ export function requestedPageLocale(headers: LocaleHeaders, i18n: PageLocales): 
   if (first) {
     const exact = i18n.locales.find((locale) => locale.toLowerCase() === first);
     if (exact) return exact;
-    const byLanguage = i18n.locales.find((locale) => !locale.includes('-') && locale.toLowerCase() === languageOf(first));
+    const byLanguage = i18n.locales.find(
+      (locale) => !locale.includes('-') && locale.toLowerCase() === languageOf(first),
+    );
     if (byLanguage) return byLanguage;
   }
   return i18n.defaultLocale;

@@ -27,7 +27,8 @@ function sharedModules(publicPath: string, provided: Readonly<Record<string, unk
   return (name) => {
     if (name === PRERENDER_CONTEXT) return { publicPath };
     if (name in provided) return provided[name];
-    if (!SERVER_EXTERNALS.includes(name)) throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);
+    if (!SERVER_EXTERNALS.includes(name))
+      throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);
     return requireProduction(name);
   };
 }
@@ -73,7 +74,10 @@ export class ServerBundleError extends Error {
 /** Runs a server build (CommonJS) with the renderer's singletons, after checking its bytes. */
 export function loadServerBundle(bundle: ServerBundle): unknown {
   const actual = `sha384-${createHash('sha384').update(bundle.code, 'utf8').digest('base64')}`;
-  if (actual !== bundle.integrity) throw new ServerBundleError(`${bundle.label}: the server build's bytes do not match its recorded sha384 (${bundle.integrity}); it was not run.`);
+  if (actual !== bundle.integrity)
+    throw new ServerBundleError(
+      `${bundle.label}: the server build's bytes do not match its recorded sha384 (${bundle.integrity}); it was not run.`,
+    );
   const module: { exports: unknown } = { exports: {} };
   const provide = sharedModules(bundle.publicPath, bundle.provided ?? {});
   try {

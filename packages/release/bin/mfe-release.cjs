@@ -4,7 +4,9 @@
 try {
   require.resolve('../dist/cli.js');
 } catch {
-  console.error('mfe-release is not built yet: run `pnpm --filter @mfe/release build` (in this repository, `pnpm release` runs it from source).');
+  console.error(
+    'mfe-release is not built yet: run `pnpm --filter @mfe/release build` (in this repository, `pnpm release` runs it from source).',
+  );
   process.exit(2);
 }
 require('../dist/cli.js');

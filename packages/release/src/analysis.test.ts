@@ -2,7 +2,12 @@ import { DEFAULT_RULE, judge, loadsToPromote, type SideCounts } from './analysis
 
 test('a candidate failing a third of its loads is rolled back within a first step of about a hundred visitors', () => {
   // A first step at 50 %: about 50 loads each, a third of the candidate's failing.
-  expect(judge({ loads: 50, errors: 17 }, { loads: 50, errors: 0 })).toMatchObject({ kind: 'worse', why: expect.stringMatching(/^candidate 0\.340 errors per load \(17\/50\), stable 0\.000 errors per load \(0\/50\); worse than stable/) });
+  expect(judge({ loads: 50, errors: 17 }, { loads: 50, errors: 0 })).toMatchObject({
+    kind: 'worse',
+    why: expect.stringMatching(
+      /^candidate 0\.340 errors per load \(17\/50\), stable 0\.000 errors per load \(0\/50\); worse than stable/,
+    ),
+  });
   // Fewer errors per load (a fifth): within about 150 visitors.
   expect(judge({ loads: 75, errors: 15 }, { loads: 75, errors: 0 }).kind).toBe('worse');
 });
@@ -10,16 +15,28 @@ test('a candidate failing a third of its loads is rolled back within a first ste
 test('too few loads to tell is waiting, never promoting: absence of evidence is not evidence of health', () => {
   expect(judge({ loads: 5, errors: 1 }, { loads: 95, errors: 0 }).kind).toBe('wait');
   expect(judge({ loads: 102, errors: 0 }, { loads: 102, errors: 0 }).kind).toBe('wait');
-  expect(judge({ loads: 0, errors: 0 }, { loads: 500, errors: 2 })).toMatchObject({ kind: 'wait', why: expect.stringMatching(/^no candidate loads yet/) });
+  expect(judge({ loads: 0, errors: 0 }, { loads: 500, errors: 2 })).toMatchObject({
+    kind: 'wait',
+    why: expect.stringMatching(/^no candidate loads yet/),
+  });
 });
 
 test('a candidate as good as stable is promoted once the interval closes within the margin, and not before minLoads', () => {
-  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 })).toMatchObject({ kind: 'healthy', why: expect.stringMatching(/interval \[-0\.0\d+, 0\.0\d+\] \(95 %, valid at every look; promoted below 0\.01\)/) });
-  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 }, { minLoads: 1_000 })).toMatchObject({ kind: 'wait', why: expect.stringMatching(/^600 of the 1000 candidate loads needed/) });
+  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 })).toMatchObject({
+    kind: 'healthy',
+    why: expect.stringMatching(/interval \[-0\.0\d+, 0\.0\d+\] \(95 %, valid at every look; promoted below 0\.01\)/),
+  });
+  expect(judge({ loads: 600, errors: 3 }, { loads: 11_400, errors: 57 }, { minLoads: 1_000 })).toMatchObject({
+    kind: 'wait',
+    why: expect.stringMatching(/^600 of the 1000 candidate loads needed/),
+  });
 });
 
 test('a candidate above the absolute ceiling is rolled back even when stable is as bad', () => {
-  expect(judge({ loads: 400, errors: 60 }, { loads: 4_000, errors: 600 })).toMatchObject({ kind: 'worse', why: expect.stringContaining('above the ceiling of 0.05 errors per load') });
+  expect(judge({ loads: 400, errors: 60 }, { loads: 4_000, errors: 600 })).toMatchObject({
+    kind: 'worse',
+    why: expect.stringContaining('above the ceiling of 0.05 errors per load'),
+  });
 });
 
 test('the loads a step needs, for the docs: a few hundred candidate loads when both sides fail half a percent', () => {
@@ -53,7 +70,13 @@ function errorsOf(loads: number, rate: number, next: () => number): number {
  * One rollout as the tick sees it: steps of 5, 25, 50, 100 %, `visitorsPerTick` page loads between
  * looks, counts cumulative since the start, the rule judging at every look. Its outcome.
  */
-function rollout(candidateRate: number, stableRate: number, next: () => number, visitorsPerTick = 200, maxTicks = 400): 'promoted' | 'rolled-back' | 'unfinished' {
+function rollout(
+  candidateRate: number,
+  stableRate: number,
+  next: () => number,
+  visitorsPerTick = 200,
+  maxTicks = 400,
+): 'promoted' | 'rolled-back' | 'unfinished' {
   const steps = [0.05, 0.25, 0.5, 1];
   let step = 0;
   const candidate = { loads: 0, errors: 0 };
@@ -79,7 +102,11 @@ function rates(candidateRate: number, stableRate: number, runs: number, seed: nu
   const next = random(seed);
   const outcomes = { promoted: 0, 'rolled-back': 0, unfinished: 0 };
   for (let run = 0; run < runs; run += 1) outcomes[rollout(candidateRate, stableRate, next)] += 1;
-  return { promoted: outcomes.promoted / runs, rolledBack: outcomes['rolled-back'] / runs, unfinished: outcomes.unfinished / runs };
+  return {
+    promoted: outcomes.promoted / runs,
+    rolledBack: outcomes['rolled-back'] / runs,
+    unfinished: outcomes.unfinished / runs,
+  };
 }
 
 // The decision record quotes these figures (2,000 simulated rollouts each, looking at every tick).

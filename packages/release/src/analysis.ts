@@ -51,14 +51,19 @@ const REGRESSION_MIX = 0.1 ** 2;
 /** Always-valid radius for an estimate of variance `variance` (see the module's comment). */
 export function radius(variance: number, mix: number, alpha: number): number {
   if (variance <= 0) return 0;
-  return Math.sqrt(((variance * (variance + mix)) / mix) * (2 * Math.log(1 / alpha) + Math.log((variance + mix) / variance)));
+  return Math.sqrt(
+    ((variance * (variance + mix)) / mix) * (2 * Math.log(1 / alpha) + Math.log((variance + mix) / variance)),
+  );
 }
 
 const rate = (side: SideCounts) => (side.loads > 0 ? side.errors / side.loads : 0);
 /** A rate's variance over its loads, smoothed (half an error) so that no errors yet is not certainty. */
-const variance = (side: SideCounts) => (side.loads > 0 ? (side.errors + 0.5) / (side.loads + 1) / side.loads : Infinity);
-const figures = (label: string, side: SideCounts) => `${label} ${rate(side).toFixed(3)} errors per load (${side.errors}/${side.loads})`;
-const range = (low: number, high: number) => `[${Number.isFinite(low) ? low.toFixed(3) : '−∞'}, ${Number.isFinite(high) ? high.toFixed(3) : '∞'}]`;
+const variance = (side: SideCounts) =>
+  side.loads > 0 ? (side.errors + 0.5) / (side.loads + 1) / side.loads : Infinity;
+const figures = (label: string, side: SideCounts) =>
+  `${label} ${rate(side).toFixed(3)} errors per load (${side.errors}/${side.loads})`;
+const range = (low: number, high: number) =>
+  `[${Number.isFinite(low) ? low.toFixed(3) : '−∞'}, ${Number.isFinite(high) ? high.toFixed(3) : '∞'}]`;
 
 export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<AnalysisRule> = {}): Verdict {
   const rule = { ...DEFAULT_RULE, ...given };
@@ -70,11 +75,24 @@ export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<
   const ceilingRadius = radius(variance(candidate), REGRESSION_MIX, rule.alpha);
   const promoteRadius = radius(differenceVariance, rule.margin ** 2, rule.alpha);
   const shown = `difference ${difference.toFixed(3)}, interval ${range(difference - promoteRadius, difference + promoteRadius)} (${(1 - rule.alpha) * 100} %, valid at every look; promoted below ${rule.margin})`;
-  if (difference - worseRadius > 0) return { kind: 'worse', why: `${both}; worse than stable: the difference is above 0 with confidence, ${range(difference - worseRadius, difference + worseRadius)}` };
-  if (rate(candidate) - ceilingRadius > rule.ceiling) return { kind: 'worse', why: `${both}; above the ceiling of ${rule.ceiling} errors per load with confidence, ${range(rate(candidate) - ceilingRadius, rate(candidate) + ceilingRadius)}` };
+  if (difference - worseRadius > 0)
+    return {
+      kind: 'worse',
+      why: `${both}; worse than stable: the difference is above 0 with confidence, ${range(difference - worseRadius, difference + worseRadius)}`,
+    };
+  if (rate(candidate) - ceilingRadius > rule.ceiling)
+    return {
+      kind: 'worse',
+      why: `${both}; above the ceiling of ${rule.ceiling} errors per load with confidence, ${range(rate(candidate) - ceilingRadius, rate(candidate) + ceilingRadius)}`,
+    };
   if (stable.loads === 0) return { kind: 'wait', why: `no stable loads to compare with yet: ${both}` };
-  if (difference + promoteRadius >= rule.margin) return { kind: 'wait', why: `not yet shown within the margin: ${both}; ${shown}` };
-  if (candidate.loads < rule.minLoads) return { kind: 'wait', why: `${candidate.loads} of the ${rule.minLoads} candidate loads needed: ${both}; ${shown}` };
+  if (difference + promoteRadius >= rule.margin)
+    return { kind: 'wait', why: `not yet shown within the margin: ${both}; ${shown}` };
+  if (candidate.loads < rule.minLoads)
+    return {
+      kind: 'wait',
+      why: `${candidate.loads} of the ${rule.minLoads} candidate loads needed: ${both}; ${shown}`,
+    };
   return { kind: 'healthy', why: `${both}; ${shown}` };
 }
 

@@ -33,10 +33,16 @@ const sha384 = (body: Uint8Array) => `sha384-${createHash('sha384').update(body)
  * the same build again is accepted (nothing changes), a different build under a version already
  * taken is refused before any file is written. Source maps are not published (never served).
  */
-export async function publishBuild(store: ObjectStore, dist: string, options: { actor: string; now?: () => Date; version?: (declared: string, integrity: string) => string }): Promise<PublishResult> {
+export async function publishBuild(
+  store: ObjectStore,
+  dist: string,
+  options: { actor: string; now?: () => Date; version?: (declared: string, integrity: string) => string },
+): Promise<PublishResult> {
   const read = await readBuildFolder(dist);
   // A version other than the build's own (`pnpm start` names each local build by its hash).
-  const build = options.version ? { ...read, version: checkVersion(options.version(read.version, read.integrity)) } : read;
+  const build = options.version
+    ? { ...read, version: checkVersion(options.version(read.version, read.integrity)) }
+    : read;
   const existing = await readJson<BuildRecord>(store, KEYS.buildRecord(build.name, build.version));
   if (existing) {
     const differs = differingFile(existing.value.files, build.files);
@@ -44,7 +50,11 @@ export async function publishBuild(store: ObjectStore, dist: string, options: { 
     // The same build: the stored bytes must still be what was published (a re-run would otherwise
     // vouch for files someone changed in the store since).
     const altered = await alteredFiles(store, existing.value);
-    if (altered.length > 0) throw new ReleaseError('RELEASE_STORE_ALTERED', `${build.name}@${build.version} is published, but the store's copy differs from what was published: ${altered.map(({ key, problem }) => `${key} ${problem}`).join(', ')}. Find out who changed it (\`mfe-release verify\` checks the whole store); a version's files are never rewritten, so publish the fix as a new version.`);
+    if (altered.length > 0)
+      throw new ReleaseError(
+        'RELEASE_STORE_ALTERED',
+        `${build.name}@${build.version} is published, but the store's copy differs from what was published: ${altered.map(({ key, problem }) => `${key} ${problem}`).join(', ')}. Find out who changed it (\`mfe-release verify\` checks the whole store); a version's files are never rewritten, so publish the fix as a new version.`,
+      );
     return { record: existing.value, uploaded: false };
   }
   for (const [file, body] of build.bodies) {
@@ -54,7 +64,14 @@ export async function publishBuild(store: ObjectStore, dist: string, options: { 
     const stored = await store.get(key);
     if (!stored || sha384(stored.body) !== build.files[file]) throw taken(build.name, build.version, file);
   }
-  const record: BuildRecord = { name: build.name, version: build.version, integrity: build.integrity, files: build.files, publishedAt: (options.now?.() ?? new Date()).toISOString(), actor: options.actor };
+  const record: BuildRecord = {
+    name: build.name,
+    version: build.version,
+    integrity: build.integrity,
+    files: build.files,
+    publishedAt: (options.now?.() ?? new Date()).toISOString(),
+    actor: options.actor,
+  };
   if (!(await store.create(KEYS.buildRecord(build.name, build.version), jsonBytes(record), 'application/json'))) {
     const winner = await readJson<BuildRecord>(store, KEYS.buildRecord(build.name, build.version));
     const differs = winner ? differingFile(winner.value.files, build.files) : null;
@@ -66,7 +83,11 @@ export async function publishBuild(store: ObjectStore, dist: string, options: { 
 
 export async function readBuildRecord(store: ObjectStore, name: string, version: string): Promise<BuildRecord> {
   const record = await readJson<BuildRecord>(store, KEYS.buildRecord(name, version));
-  if (!record) throw new ReleaseError('RELEASE_NOT_FOUND', `${name}@${version} is not published in ${store.where}: run \`mfe-release publish <its dist folder>\` first.`);
+  if (!record)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `${name}@${version} is not published in ${store.where}: run \`mfe-release publish <its dist folder>\` first.`,
+    );
   return record.value;
 }
 
@@ -79,7 +100,11 @@ interface BuildFolder {
 }
 
 async function readBuildFolder(dist: string): Promise<BuildFolder> {
-  const invalid = (why: string) => new ReleaseError('RELEASE_BUILD_INVALID', `${dist} is not a remote's production build: ${why}. Build it with \`pnpm build\` (the platform's preset writes both).`);
+  const invalid = (why: string) =>
+    new ReleaseError(
+      'RELEASE_BUILD_INVALID',
+      `${dist} is not a remote's production build: ${why}. Build it with \`pnpm build\` (the platform's preset writes both).`,
+    );
   const json = async (file: string): Promise<unknown> => {
     try {
       return JSON.parse(await readFile(join(dist, file), 'utf8'));
@@ -103,22 +128,31 @@ async function readBuildFolder(dist: string): Promise<BuildFolder> {
   const entry = bodies.get('remoteEntry.js');
   if (!entry) throw invalid('there is no remoteEntry.js');
   // The pinned hash must be of these bytes, or every host would refuse the remote.
-  if (!integrity.split(/\s+/).includes(sha384(entry))) throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
+  if (!integrity.split(/\s+/).includes(sha384(entry)))
+    throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
   const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sha384(body)]));
   return { name, version, integrity, files, bodies };
 }
 
 async function walk(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)])));
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)])),
+  );
   return nested.flat().sort();
 }
 
-function differingFile(published: Readonly<Record<string, string>>, candidate: Readonly<Record<string, string>>): string | null {
+function differingFile(
+  published: Readonly<Record<string, string>>,
+  candidate: Readonly<Record<string, string>>,
+): string | null {
   const names = new Set([...Object.keys(published), ...Object.keys(candidate)]);
   for (const name of [...names].sort()) if (published[name] !== candidate[name]) return name;
   return null;
 }
 
 const taken = (name: string, version: string, file: string) =>
-  new ReleaseError('RELEASE_VERSION_TAKEN', `${name}@${version} is already published with different files (${file} differs). A version is published once: build the change with a new version.`);
+  new ReleaseError(
+    'RELEASE_VERSION_TAKEN',
+    `${name}@${version} is already published with different files (${file} differs). A version is published once: build the change with a new version.`,
+  );

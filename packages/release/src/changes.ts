@@ -26,7 +26,12 @@ export interface Placement {
 }
 
 /** Points one remote of an environment at a published version; the rest of the manifest is kept. */
-export async function deployChange(context: ChangeContext, name: string, version: string, placement: Placement = {}): Promise<Change> {
+export async function deployChange(
+  context: ChangeContext,
+  name: string,
+  version: string,
+  placement: Placement = {},
+): Promise<Change> {
   const build = await readBuildRecord(context.store, name, version);
   const entryUrl = entryUrlOf(context.settings, name, version);
   return {
@@ -38,8 +43,22 @@ export async function deployChange(context: ChangeContext, name: string, version
       const existing = current.remotes.find((remote) => remote.name === name);
       const path = placement.path ?? existing?.path;
       const label = placement.label ?? existing?.label;
-      if (!path || !label) throw new ReleaseError('RELEASE_USAGE', `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`);
-      const entry: RemoteEntry = { ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }), name, path, label, ...(placement.order !== undefined ? { order: placement.order } : {}), ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}), ...(placement.labels ? { labels: { ...(existing?.labels ?? {}), ...placement.labels } } : {}), entry: entryUrl, integrity: build.integrity };
+      if (!path || !label)
+        throw new ReleaseError(
+          'RELEASE_USAGE',
+          `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`,
+        );
+      const entry: RemoteEntry = {
+        ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }),
+        name,
+        path,
+        label,
+        ...(placement.order !== undefined ? { order: placement.order } : {}),
+        ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}),
+        ...(placement.labels ? { labels: { ...(existing?.labels ?? {}), ...placement.labels } } : {}),
+        entry: entryUrl,
+        integrity: build.integrity,
+      };
       return { action: { verb: 'deploy', remote: name, version }, manifest: withRemote(current, entry) };
     },
     check: context.check,
@@ -51,9 +70,18 @@ export async function promoteChange(context: ChangeContext, from: string, names:
   const source = await readCurrent(context.store, from);
   if (!source) throw new ReleaseError('RELEASE_NOT_FOUND', `${from} has no manifest yet: deploy to it first.`);
   const missing = names.filter((name) => !source.remotes.some((remote) => remote.name === name));
-  if (missing.length > 0) throw new ReleaseError('RELEASE_NOT_FOUND', `${from} has no remote named ${missing.join(', ')} (it has ${source.remotes.map((remote) => remote.name).join(', ') || 'none'}).`);
+  if (missing.length > 0)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `${from} has no remote named ${missing.join(', ')} (it has ${source.remotes.map((remote) => remote.name).join(', ') || 'none'}).`,
+    );
   const chosen = source.remotes.filter((remote) => names.length === 0 || names.includes(remote.name));
-  const action = { verb: 'promote', from, fromRevision: source.revision, remotes: chosen.map((remote) => remote.name) } as const;
+  const action = {
+    verb: 'promote',
+    from,
+    fromRevision: source.revision,
+    remotes: chosen.map((remote) => remote.name),
+  } as const;
   return {
     action,
     actor: context.actor,
@@ -75,8 +103,13 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
   const head = await readCurrent(context.store, env);
   if (!head?.revision) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
   const target = to ?? (await stateBefore(context, env, head.revision));
-  if (target < 1) throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${env} has nothing before revision ${head.revision}'s state to roll back to (\`mfe-release history --env ${env}\` shows its lineage).`);
-  if (target === head.revision) throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
+  if (target < 1)
+    throw new ReleaseError(
+      'RELEASE_NOTHING_TO_DO',
+      `${env} has nothing before revision ${head.revision}'s state to roll back to (\`mfe-release history --env ${env}\` shows its lineage).`,
+    );
+  if (target === head.revision)
+    throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
   const manifest = (await readRevision(context.store, env, target)).manifest;
   const action = { verb: 'rollback', to: target } as const;
   return {
@@ -97,19 +130,24 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
  */
 async function stateBefore(context: ChangeContext, env: string, revision: number): Promise<number> {
   let current = await readRevision(context.store, env, revision);
-  for (let hops = 0; current.action.verb === 'rollback' && hops < 1_000; hops += 1) current = await readRevision(context.store, env, current.action.to);
+  for (let hops = 0; current.action.verb === 'rollback' && hops < 1_000; hops += 1)
+    current = await readRevision(context.store, env, current.action.to);
   return current.parent;
 }
 
 function withRemote(current: ManifestDocument, entry: RemoteEntry): ManifestDocument {
   const index = current.remotes.findIndex((remote) => remote.name === entry.name);
-  const remotes = index === -1 ? [...current.remotes, entry] : current.remotes.map((remote, at) => (at === index ? entry : remote));
+  const remotes =
+    index === -1 ? [...current.remotes, entry] : current.remotes.map((remote, at) => (at === index ? entry : remote));
   return manifestOf(remotes);
 }
 
-const entryUrlOf = (settings: StoreSettings, name: string, version: string) => `${settings.publicUrl.replace(/\/$/, '')}/${KEYS.buildFile(name, version, 'mf-manifest.json').slice('remotes/'.length)}`;
+const entryUrlOf = (settings: StoreSettings, name: string, version: string) =>
+  `${settings.publicUrl.replace(/\/$/, '')}/${KEYS.buildFile(name, version, 'mf-manifest.json').slice('remotes/'.length)}`;
 
-export type CanaryStep = { readonly kind: 'share'; readonly version?: string; readonly percent: number } | { readonly kind: 'promote' | 'abort' };
+export type CanaryStep =
+  | { readonly kind: 'share'; readonly version?: string; readonly percent: number }
+  | { readonly kind: 'promote' | 'abort' };
 
 /**
  * A canary of one remote: a candidate build beside the stable one for a share of browsers
@@ -117,10 +155,13 @@ export type CanaryStep = { readonly kind: 'share'; readonly version?: string; re
  * or removed (`abort`). Made on top of a revision that lands meanwhile, like a deploy.
  */
 export async function canaryChange(context: ChangeContext, name: string, step: CanaryStep): Promise<Change> {
-  const build = step.kind === 'share' && step.version ? await readBuildRecord(context.store, name, step.version) : undefined;
+  const build =
+    step.kind === 'share' && step.version ? await readBuildRecord(context.store, name, step.version) : undefined;
   const percent = step.kind === 'share' ? step.percent : 0;
   const planned: Change['action'] =
-    step.kind === 'share' ? { verb: 'canary', remote: name, version: build?.version ?? 'running', percent } : { verb: step.kind === 'promote' ? 'canary-promote' : 'canary-abort', remote: name, version: 'running' };
+    step.kind === 'share'
+      ? { verb: 'canary', remote: name, version: build?.version ?? 'running', percent }
+      : { verb: step.kind === 'promote' ? 'canary-promote' : 'canary-abort', remote: name, version: 'running' };
   return {
     // Which version a share change, a promotion or an abort is about is known once applied to
     // the current manifest: `apply` returns the action history records.
@@ -130,18 +171,51 @@ export async function canaryChange(context: ChangeContext, name: string, step: C
     rebase: true,
     apply: (current) => {
       const existing = current.remotes.find((remote) => remote.name === name);
-      if (!existing) throw new ReleaseError('RELEASE_NOT_FOUND', `This environment has no ${name} yet: deploy a stable version first (a canary runs beside it).`);
-      const candidate = build ? { entry: entryUrlOf(context.settings, name, build.version), integrity: build.integrity } : existing.candidate;
-      if (!candidate) throw new ReleaseError('RELEASE_NOT_FOUND', `${name} has no canary running: start one with \`canary ${name}@<version> --percent <share>\`.`);
+      if (!existing)
+        throw new ReleaseError(
+          'RELEASE_NOT_FOUND',
+          `This environment has no ${name} yet: deploy a stable version first (a canary runs beside it).`,
+        );
+      const candidate = build
+        ? { entry: entryUrlOf(context.settings, name, build.version), integrity: build.integrity }
+        : existing.candidate;
+      if (!candidate)
+        throw new ReleaseError(
+          'RELEASE_NOT_FOUND',
+          `${name} has no canary running: start one with \`canary ${name}@<version> --percent <share>\`.`,
+        );
       const version = versionOf({ name, entry: candidate.entry });
       const { candidate: _running, ...stable } = existing;
       if (step.kind === 'promote') {
-        return { action: { verb: 'canary-promote', remote: name, version }, manifest: withRemote(current, { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) }) };
+        return {
+          action: { verb: 'canary-promote', remote: name, version },
+          manifest: withRemote(current, {
+            ...stable,
+            entry: candidate.entry,
+            ...(candidate.integrity ? { integrity: candidate.integrity } : {}),
+          }),
+        };
       }
-      if (step.kind === 'abort') return { action: { verb: 'canary-abort', remote: name, version }, manifest: withRemote(current, stable) };
-      if (!(percent >= 0 && percent <= 100)) throw new ReleaseError('RELEASE_USAGE', `--percent takes a share from 0 to 100, not ${percent}.`);
-      if (candidate.entry === stable.entry) throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${name}@${version} already is the stable build: a canary needs another version.`);
-      return { action: { verb: 'canary', remote: name, version, percent }, manifest: withRemote(current, { ...stable, candidate: { entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}), percent } }) };
+      if (step.kind === 'abort')
+        return { action: { verb: 'canary-abort', remote: name, version }, manifest: withRemote(current, stable) };
+      if (!(percent >= 0 && percent <= 100))
+        throw new ReleaseError('RELEASE_USAGE', `--percent takes a share from 0 to 100, not ${percent}.`);
+      if (candidate.entry === stable.entry)
+        throw new ReleaseError(
+          'RELEASE_NOTHING_TO_DO',
+          `${name}@${version} already is the stable build: a canary needs another version.`,
+        );
+      return {
+        action: { verb: 'canary', remote: name, version, percent },
+        manifest: withRemote(current, {
+          ...stable,
+          candidate: {
+            entry: candidate.entry,
+            ...(candidate.integrity ? { integrity: candidate.integrity } : {}),
+            percent,
+          },
+        }),
+      };
     },
     check: context.check,
   };

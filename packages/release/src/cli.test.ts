@@ -19,9 +19,14 @@ afterAll(() => host.close());
 
 function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args, '--store', storeDir], { cwd: join(__dirname, '..') }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout, err: stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args, '--store', storeDir],
+      { cwd: join(__dirname, '..') },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout, err: stderr });
+      },
+    );
   });
 }
 
@@ -42,8 +47,24 @@ function snapshot(dir: string): Record<string, string> {
 async function storeWithThreeDeploys() {
   storeDir = tempDir('cli-store');
   expect((await cli('init', '--public-url', `${host.url}/remotes`, '--host', `production=${host.url}`)).code).toBe(0);
-  for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) expect((await cli('publish', writeBuild(builds, 'referrals', version), '--actor', 'ci')).code).toBe(0);
-  expect((await cli('deploy', 'referrals@1.0.0', '--env', 'production', '--path', '/referrals', '--label', 'Referrals', '--actor', 'alice')).code).toBe(0);
+  for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0'])
+    expect((await cli('publish', writeBuild(builds, 'referrals', version), '--actor', 'ci')).code).toBe(0);
+  expect(
+    (
+      await cli(
+        'deploy',
+        'referrals@1.0.0',
+        '--env',
+        'production',
+        '--path',
+        '/referrals',
+        '--label',
+        'Referrals',
+        '--actor',
+        'alice',
+      )
+    ).code,
+  ).toBe(0);
   expect((await cli('deploy', 'referrals@1.1.0', '--env', 'production', '--actor', 'alice')).code).toBe(0);
   expect((await cli('deploy', 'referrals@1.2.0', '--env', 'production', '--actor', 'alice')).code).toBe(0);
 }
@@ -52,8 +73,13 @@ test('--dry-run checks and prints the plan and changes nothing in the store', as
   await storeWithThreeDeploys();
   const before = snapshot(storeDir);
   const planned = await cli('deploy', 'referrals@1.3.0', '--env', 'production', '--dry-run', '--actor', 'alice');
-  expect(planned).toMatchObject({ code: 0, out: 'dry run: production would become revision 4: deploy referrals@1.3.0 (checked as its host will read it; nothing was changed)\n  ~ referrals 1.2.0 → 1.3.0\n' });
-  expect((await cli('rollback', '--env', 'production', '--dry-run')).out).toMatch(/^dry run: production would become revision 4: rollback to #2/);
+  expect(planned).toMatchObject({
+    code: 0,
+    out: 'dry run: production would become revision 4: deploy referrals@1.3.0 (checked as its host will read it; nothing was changed)\n  ~ referrals 1.2.0 → 1.3.0\n',
+  });
+  expect((await cli('rollback', '--env', 'production', '--dry-run')).out).toMatch(
+    /^dry run: production would become revision 4: rollback to #2/,
+  );
   expect(snapshot(storeDir)).toEqual(before);
 });
 
@@ -61,23 +87,50 @@ test('--expect refuses when the environment moved since, naming where it is, and
   await storeWithThreeDeploys();
   const before = snapshot(storeDir);
   const refused = await cli('rollback', '--env', 'production', '--expect', '2', '--actor', 'carol');
-  expect(refused).toMatchObject({ code: 1, err: expect.stringContaining('production is at revision 3, not 2 as expected: nothing was changed') });
-  const deployRefused = await cli('deploy', 'referrals@1.3.0', '--env', 'production', '--expect', '2', '--actor', 'dave');
-  expect(deployRefused).toMatchObject({ code: 1, err: expect.stringMatching(/production changed since revision 2 while this ran: revision 3 \(deploy referrals@1\.2\.0 by alice\) was made first/) });
+  expect(refused).toMatchObject({
+    code: 1,
+    err: expect.stringContaining('production is at revision 3, not 2 as expected: nothing was changed'),
+  });
+  const deployRefused = await cli(
+    'deploy',
+    'referrals@1.3.0',
+    '--env',
+    'production',
+    '--expect',
+    '2',
+    '--actor',
+    'dave',
+  );
+  expect(deployRefused).toMatchObject({
+    code: 1,
+    err: expect.stringMatching(
+      /production changed since revision 2 while this ran: revision 3 \(deploy referrals@1\.2\.0 by alice\) was made first/,
+    ),
+  });
   expect(snapshot(storeDir)).toEqual(before);
   expect((await cli('rollback', '--env', 'production', '--expect', '3', '--actor', 'carol')).code).toBe(0);
 });
 
 test('two rollbacks in a row step back twice along the lineage, never forward; a third has nothing left', async () => {
   await storeWithThreeDeploys();
-  expect((await cli('rollback', '--env', 'production', '--actor', 'carol')).out).toMatch(/^✔ production revision 4: rollback to #2\n {2}~ referrals 1\.2\.0 → 1\.1\.0/);
-  expect((await cli('rollback', '--env', 'production', '--actor', 'carol')).out).toMatch(/^✔ production revision 5: rollback to #1\n {2}~ referrals 1\.1\.0 → 1\.0\.0/);
-  expect(await cli('rollback', '--env', 'production', '--actor', 'carol')).toMatchObject({ code: 1, err: expect.stringContaining("production has nothing before revision 5's state to roll back to") });
+  expect((await cli('rollback', '--env', 'production', '--actor', 'carol')).out).toMatch(
+    /^✔ production revision 4: rollback to #2\n {2}~ referrals 1\.2\.0 → 1\.1\.0/,
+  );
+  expect((await cli('rollback', '--env', 'production', '--actor', 'carol')).out).toMatch(
+    /^✔ production revision 5: rollback to #1\n {2}~ referrals 1\.1\.0 → 1\.0\.0/,
+  );
+  expect(await cli('rollback', '--env', 'production', '--actor', 'carol')).toMatchObject({
+    code: 1,
+    err: expect.stringContaining("production has nothing before revision 5's state to roll back to"),
+  });
 });
 
 test('exit codes: 0 changed, 1 nothing to do or refused, 2 bad usage', async () => {
   await storeWithThreeDeploys();
-  expect(await cli('deploy', 'referrals@1.2.0', '--env', 'production')).toMatchObject({ code: 1, err: expect.stringContaining('production already is so (revision 3); nothing changed') });
+  expect(await cli('deploy', 'referrals@1.2.0', '--env', 'production')).toMatchObject({
+    code: 1,
+    err: expect.stringContaining('production already is so (revision 3); nothing changed'),
+  });
   expect((await cli('canary', 'referrals@1.2.0', '--env', 'production', '--percent', '10')).code).toBe(1);
   expect((await cli('deploy', 'referrals@9.9.9', '--env', 'production')).code).toBe(1);
   expect((await cli('deploy', 'referrals@1.3.0', '--env', 'Production!')).code).toBe(2);
@@ -88,25 +141,64 @@ test('exit codes: 0 changed, 1 nothing to do or refused, 2 bad usage', async () 
 
 test('history, status and diff as JSON for pipelines', async () => {
   await storeWithThreeDeploys();
-  const history = JSON.parse((await cli('history', '--env', 'production', '--json')).out) as Array<{ revision: number; parent: number; actor: string; action: { verb: string; version?: string }; description: string }>;
-  expect(history.map(({ revision, parent, actor, action, description }) => ({ revision, parent, actor, verb: action.verb, version: action.version, description }))).toEqual([
+  const history = JSON.parse((await cli('history', '--env', 'production', '--json')).out) as Array<{
+    revision: number;
+    parent: number;
+    actor: string;
+    action: { verb: string; version?: string };
+    description: string;
+  }>;
+  expect(
+    history.map(({ revision, parent, actor, action, description }) => ({
+      revision,
+      parent,
+      actor,
+      verb: action.verb,
+      version: action.version,
+      description,
+    })),
+  ).toEqual([
     { revision: 1, parent: 0, actor: 'alice', verb: 'deploy', version: '1.0.0', description: 'deploy referrals@1.0.0' },
     { revision: 2, parent: 1, actor: 'alice', verb: 'deploy', version: '1.1.0', description: 'deploy referrals@1.1.0' },
     { revision: 3, parent: 2, actor: 'alice', verb: 'deploy', version: '1.2.0', description: 'deploy referrals@1.2.0' },
   ]);
-  expect(JSON.parse((await cli('status', '--env', 'production', '--json')).out)).toMatchObject({ environments: [{ env: 'production', revision: 3, remotes: [{ name: 'referrals', version: '1.2.0', path: '/referrals', canary: null }] }] });
-  expect(JSON.parse((await cli('diff', '--env', 'production', '1', '3', '--json')).out)).toEqual({ env: 'production', from: '1', to: '3', changes: ['~ referrals 1.0.0 → 1.2.0'] });
+  expect(JSON.parse((await cli('status', '--env', 'production', '--json')).out)).toMatchObject({
+    environments: [
+      {
+        env: 'production',
+        revision: 3,
+        remotes: [{ name: 'referrals', version: '1.2.0', path: '/referrals', canary: null }],
+      },
+    ],
+  });
+  expect(JSON.parse((await cli('diff', '--env', 'production', '1', '3', '--json')).out)).toEqual({
+    env: 'production',
+    from: '1',
+    to: '3',
+    changes: ['~ referrals 1.0.0 → 1.2.0'],
+  });
 });
 
 test('verify finds a stored file that was altered, and publishing that version again refuses it', async () => {
   await storeWithThreeDeploys();
-  expect(await cli('verify')).toMatchObject({ code: 0, out: '✔ 4 published builds in ' + storeDir + ': every file as published\n' });
+  expect(await cli('verify')).toMatchObject({
+    code: 0,
+    out: '✔ 4 published builds in ' + storeDir + ': every file as published\n',
+  });
   const altered = join(storeDir, 'remotes', 'referrals', '1.1.0', 'static', 'chunk.js');
   writeFileSync(altered, 'alert("changed in the store")');
   const verified = await cli('verify');
-  expect(verified).toMatchObject({ code: 1, err: expect.stringContaining('remotes/referrals/1.1.0/static/chunk.js: changed') });
+  expect(verified).toMatchObject({
+    code: 1,
+    err: expect.stringContaining('remotes/referrals/1.1.0/static/chunk.js: changed'),
+  });
   expect((await cli('verify', 'referrals@1.0.0')).code).toBe(0);
   // Re-publishing the original build does not vouch for the altered copy.
   const dist = writeBuild(builds, 'referrals', '1.1.0');
-  expect(await cli('publish', dist, '--actor', 'ci')).toMatchObject({ code: 1, err: expect.stringContaining("referrals@1.1.0 is published, but the store's copy differs from what was published: remotes/referrals/1.1.0/static/chunk.js changed") });
+  expect(await cli('publish', dist, '--actor', 'ci')).toMatchObject({
+    code: 1,
+    err: expect.stringContaining(
+      "referrals@1.1.0 is published, but the store's copy differs from what was published: remotes/referrals/1.1.0/static/chunk.js changed",
+    ),
+  });
 });

@@ -90,10 +90,15 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!address) throw new UsageError('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
   // pnpm runs the script inside this package: paths are meant from where the user typed them.
   const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
-  const store = openStore(address.startsWith('s3://') ? address : here(address), { ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT) ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT } : {}) });
+  const store = openStore(address.startsWith('s3://') ? address : here(address), {
+    ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT)
+      ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT }
+      : {}),
+  });
   const env = () => values.env?.[0] ?? usage('Which environment? Give --env <name>.');
   const expect = values.expect === undefined ? undefined : Number(values.expect.replace('#', ''));
-  if (expect !== undefined && !(Number.isInteger(expect) && expect >= 0)) usage('--expect takes a revision number (history lists them).');
+  if (expect !== undefined && !(Number.isInteger(expect) && expect >= 0))
+    usage('--expect takes a revision number (history lists them).');
   const who = {
     actor: values.actor ?? defaultActor(),
     reason: values.reason ?? '',
@@ -109,17 +114,54 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case 'init': {
       const pairs = (option: 'host' | 'host-build', what: string, value: (text: string) => string = (text) => text) =>
-        Object.fromEntries((values[option] ?? []).map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), value(pair.slice(pair.indexOf('=') + 1))] : usage(`--${option} ${pair}: write <env>=<${what}>.`))));
-      lines = await commands.init(store, values['public-url'] ?? usage('Where is the store\'s remotes/ folder served? Give --public-url <url>.'), pairs('host', 'url'), pairs('host-build', 'dir', here));
+        Object.fromEntries(
+          (values[option] ?? []).map((pair) =>
+            pair.includes('=')
+              ? [pair.slice(0, pair.indexOf('=')), value(pair.slice(pair.indexOf('=') + 1))]
+              : usage(`--${option} ${pair}: write <env>=<${what}>.`),
+          ),
+        );
+      lines = await commands.init(
+        store,
+        values['public-url'] ?? usage("Where is the store's remotes/ folder served? Give --public-url <url>."),
+        pairs('host', 'url'),
+        pairs('host-build', 'dir', here),
+      );
       break;
     }
     case 'publish':
-      lines = await commands.publish(store, here(rest[0] ?? usage('Which build? Give the dist folder: publish <dist>.')), who);
+      lines = await commands.publish(
+        store,
+        here(rest[0] ?? usage('Which build? Give the dist folder: publish <dist>.')),
+        who,
+      );
       break;
     case 'deploy': {
       const order = values.order === undefined ? undefined : Number(values.order);
       if (order !== undefined && !Number.isInteger(order)) usage('--order takes a whole number.');
-      lines = await commands.deploy(store, rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), env(), who, { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}), ...(order !== undefined ? { order } : {}), ...(values.public !== undefined ? { public: values.public } : {}), ...(values['label-in']?.length ? { labels: Object.fromEntries(values['label-in'].map((pair) => (pair.includes('=') ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] : usage(`--label-in ${pair}: write <locale>=<label>.`)))) } : {}) });
+      lines = await commands.deploy(
+        store,
+        rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'),
+        env(),
+        who,
+        {
+          ...(values.path ? { path: values.path } : {}),
+          ...(values.label ? { label: values.label } : {}),
+          ...(order !== undefined ? { order } : {}),
+          ...(values.public !== undefined ? { public: values.public } : {}),
+          ...(values['label-in']?.length
+            ? {
+                labels: Object.fromEntries(
+                  values['label-in'].map((pair) =>
+                    pair.includes('=')
+                      ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]
+                      : usage(`--label-in ${pair}: write <locale>=<label>.`),
+                  ),
+                ),
+              }
+            : {}),
+        },
+      );
       break;
     }
     case 'canary': {
@@ -128,7 +170,11 @@ async function main(argv: readonly string[]): Promise<number> {
       if (percent !== undefined && !(percent >= 0 && percent <= 100)) usage('--percent takes a share from 0 to 100.');
       const steps = [percent !== undefined, values.promote, values.abort].filter(Boolean).length;
       if (steps !== 1) usage('Say one of --percent N, --promote or --abort.');
-      const step = values.promote ? ({ kind: 'promote' } as const) : values.abort ? ({ kind: 'abort' } as const) : ({ kind: 'share', percent: percent! } as const);
+      const step = values.promote
+        ? ({ kind: 'promote' } as const)
+        : values.abort
+          ? ({ kind: 'abort' } as const)
+          : ({ kind: 'share', percent: percent! } as const);
       lines = await commands.canary(store, target, env(), step, who);
       break;
     }
@@ -140,10 +186,24 @@ async function main(argv: readonly string[]): Promise<number> {
           const text = values[option];
           if (text === undefined) return undefined;
           const value = Number(text);
-          return value > low && value < high ? value : usage(`--${option} takes a number between ${low} and ${high}, not ${text}.`);
+          return value > low && value < high
+            ? value
+            : usage(`--${option} takes a number between ${low} and ${high}, not ${text}.`);
         };
-        const rule = Object.fromEntries(Object.entries({ minLoads: number('min-loads', 0, 1e9), margin: number('margin', 0, 1), ceiling: number('ceiling', 0, 100), alpha: number('alpha', 0, 0.5) }).filter(([, value]) => value !== undefined));
-        const options = { steps: values.steps!.split(',').map(Number), intervalMs: parseDuration(values.interval!), prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'), rule };
+        const rule = Object.fromEntries(
+          Object.entries({
+            minLoads: number('min-loads', 0, 1e9),
+            margin: number('margin', 0, 1),
+            ceiling: number('ceiling', 0, 100),
+            alpha: number('alpha', 0, 0.5),
+          }).filter(([, value]) => value !== undefined),
+        );
+        const options = {
+          steps: values.steps!.split(',').map(Number),
+          intervalMs: parseDuration(values.interval!),
+          prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'),
+          rule,
+        };
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {
           for (const line of lines) console.log(line);
@@ -152,14 +212,22 @@ async function main(argv: readonly string[]): Promise<number> {
           return status === 'promoted' ? 0 : 1;
         }
       } else if (verb === 'tick') lines = await tickRollout(store, env(), target, who);
-      else if (verb === 'watch') return (await watchRollout(store, env(), target, who, (line) => console.log(line))) === 'promoted' ? 0 : 1;
-      else if (verb === 'pause' || verb === 'resume' || verb === 'abort') lines = await controlRollout(store, env(), target, verb, who);
+      else if (verb === 'watch')
+        return (await watchRollout(store, env(), target, who, (line) => console.log(line))) === 'promoted' ? 0 : 1;
+      else if (verb === 'pause' || verb === 'resume' || verb === 'abort')
+        lines = await controlRollout(store, env(), target, verb, who);
       else if (verb === 'status') lines = await rolloutStatus(store, env(), target);
       else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
       break;
     }
     case 'promote':
-      lines = await commands.promote(store, values.from ?? usage('Promote from where? Give --from <env>.'), values.to ?? usage('Promote to where? Give --to <env>.'), rest, who);
+      lines = await commands.promote(
+        store,
+        values.from ?? usage('Promote from where? Give --from <env>.'),
+        values.to ?? usage('Promote to where? Give --to <env>.'),
+        rest,
+        who,
+      );
       break;
     case 'rollback': {
       const to = values.to === undefined ? undefined : Number(values.to.replace('#', ''));
@@ -168,7 +236,19 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     }
     case 'preview':
-      lines = await preview(store, here(rest[0] ?? usage('Which build? preview <dist> --env <env>.')), env(), { ttlMs: parseDuration(values.ttl!), placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) } }, who);
+      lines = await preview(
+        store,
+        here(rest[0] ?? usage('Which build? preview <dist> --env <env>.')),
+        env(),
+        {
+          ttlMs: parseDuration(values.ttl!),
+          placement: {
+            ...(values.path ? { path: values.path } : {}),
+            ...(values.label ? { label: values.label } : {}),
+          },
+        },
+        who,
+      );
       break;
     case 'pages':
       lines = await commands.pages(store, env(), who);
@@ -179,7 +259,13 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     case 'diff':
       lines = await commands.diff(store, env(), rest[0], rest[1]);
-      if (values.json) return printJson({ env: env(), from: rest[0] ?? null, to: rest[1] ?? null, changes: lines[0] === 'no difference' ? [] : lines });
+      if (values.json)
+        return printJson({
+          env: env(),
+          from: rest[0] ?? null,
+          to: rest[1] ?? null,
+          changes: lines[0] === 'no difference' ? [] : lines,
+        });
       break;
     case 'status':
       if (values.json) return printJson(await commands.statusData(store, values.env ?? []));
@@ -205,7 +291,11 @@ function usage(message: string): never {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (isReleaseError(error) && error.code === 'RELEASE_USAGE')) {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      (isReleaseError(error) && error.code === 'RELEASE_USAGE')
+    ) {
       console.error(`${(error as Error).message}\n(mfe-release --help lists the commands)`);
       process.exit(2);
     }

@@ -27,19 +27,35 @@ beforeEach(async () => {
   await commands.init(store, `${host.url}/remotes`, { staging: host.url, production: host.url });
 });
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a refusal'); }, (error: Error & { code?: string; lines?: string[] }) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: Error & { code?: string; lines?: string[] }) => error,
+  );
 
 test('a build goes to staging, the same files to production, back again, and history says who and why at each step', async () => {
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
-  expect(await commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', 'first release'), { path: '/referrals', label: 'Referrals' })).toEqual(['✔ staging revision 1: deploy referrals@1.0.0', '  + referrals 1.0.0 at /referrals']);
+  expect(
+    await commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', 'first release'), {
+      path: '/referrals',
+      label: 'Referrals',
+    }),
+  ).toEqual(['✔ staging revision 1: deploy referrals@1.0.0', '  + referrals 1.0.0 at /referrals']);
   await commands.promote(store, 'staging', 'production', [], who('bob', 'looks good'));
   await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'faster list'));
-  expect(await commands.promote(store, 'staging', 'production', ['referrals'], who('bob', 'ship it'))).toContain('  ~ referrals 1.0.0 → 1.1.0');
+  expect(await commands.promote(store, 'staging', 'production', ['referrals'], who('bob', 'ship it'))).toContain(
+    '  ~ referrals 1.0.0 → 1.1.0',
+  );
   const [staging, production] = [await readCurrent(store, 'staging'), await readCurrent(store, 'production')];
   // The same entry, so the same URL and hash: the bytes staging ran.
   expect(production!.remotes).toEqual(staging!.remotes);
-  expect(await commands.rollback(store, 'production', undefined, who('carol', 'errors up'))).toEqual(['✔ production revision 3: rollback to #1', '  ~ referrals 1.1.0 → 1.0.0']);
+  expect(await commands.rollback(store, 'production', undefined, who('carol', 'errors up'))).toEqual([
+    '✔ production revision 3: rollback to #1',
+    '  ~ referrals 1.1.0 → 1.0.0',
+  ]);
   expect(await commands.history(store, 'production')).toEqual([
     expect.stringMatching(/^#1 \S+ bob: promote referrals from staging #1 — looks good$/),
     expect.stringMatching(/^#2 \S+ bob: promote referrals from staging #2 — ship it$/),
@@ -53,31 +69,56 @@ test('a build goes to staging, the same files to production, back again, and his
 
 test('a version is published once: the same build again changes nothing, a different one is refused', async () => {
   const first = writeBuild(builds, 'referrals', '2.0.0');
-  expect(await commands.publish(store, first, who('ci', ''))).toEqual([expect.stringMatching(/^✔ published referrals@2\.0\.0 \(4 files/)]);
-  expect(await commands.publish(store, first, who('ci', ''))).toEqual(['✔ referrals@2.0.0 was already published with these files; nothing changed']);
-  const error = await refusal(commands.publish(store, writeBuild(builds, 'referrals', '2.0.0', { body: 'var other = 1;' }), who('ci', '')));
-  expect(error).toMatchObject({ code: 'RELEASE_VERSION_TAKEN', message: expect.stringContaining('referrals@2.0.0 is already published with different files (integrity.json differs)') });
+  expect(await commands.publish(store, first, who('ci', ''))).toEqual([
+    expect.stringMatching(/^✔ published referrals@2\.0\.0 \(4 files/),
+  ]);
+  expect(await commands.publish(store, first, who('ci', ''))).toEqual([
+    '✔ referrals@2.0.0 was already published with these files; nothing changed',
+  ]);
+  const error = await refusal(
+    commands.publish(store, writeBuild(builds, 'referrals', '2.0.0', { body: 'var other = 1;' }), who('ci', '')),
+  );
+  expect(error).toMatchObject({
+    code: 'RELEASE_VERSION_TAKEN',
+    message: expect.stringContaining(
+      'referrals@2.0.0 is already published with different files (integrity.json differs)',
+    ),
+  });
   expect(existsSync(join(storeDir, KEYS.buildFile('referrals', '2.0.0', 'static/chunk.js.map')))).toBe(false);
 });
 
 test('a deploy whose build is incompatible, unreachable or not the pinned bytes is refused and nothing changes', async () => {
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
   const before = readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8');
 
   await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
   const incompatible = await refusal(commands.deploy(store, 'referrals@9.0.0', 'production', who('alice', '')));
-  expect(incompatible).toMatchObject({ code: 'RELEASE_CHECK_FAILED', lines: [expect.stringMatching(/✖ referrals: built for @mfe\/context \^9\.0\.0, but the host provides @mfe\/context 1\.2\.0/)] });
+  expect(incompatible).toMatchObject({
+    code: 'RELEASE_CHECK_FAILED',
+    lines: [
+      expect.stringMatching(
+        /✖ referrals: built for @mfe\/context \^9\.0\.0, but the host provides @mfe\/context 1\.2\.0/,
+      ),
+    ],
+  });
 
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who('ci', ''));
   rmSync(join(storeDir, KEYS.buildFile('referrals', '1.0.1', 'mf-manifest.json')));
   const unreachable = await refusal(commands.deploy(store, 'referrals@1.0.1', 'production', who('alice', '')));
-  expect(unreachable.lines).toEqual([expect.stringMatching(/✖ referrals: .*\/referrals\/1\.0\.1\/mf-manifest\.json answered HTTP 404/)]);
+  expect(unreachable.lines).toEqual([
+    expect.stringMatching(/✖ referrals: .*\/referrals\/1\.0\.1\/mf-manifest\.json answered HTTP 404/),
+  ]);
 
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.2'), who('ci', ''));
   writeFileSync(join(storeDir, KEYS.buildFile('referrals', '1.0.2', 'remoteEntry.js')), 'var tampered = true;');
   const tampered = await refusal(commands.deploy(store, 'referrals@1.0.2', 'production', who('alice', '')));
-  expect(tampered.lines).toEqual([expect.stringMatching(/✖ referrals: .*remoteEntry\.js does not match its "integrity"/)]);
+  expect(tampered.lines).toEqual([
+    expect.stringMatching(/✖ referrals: .*remoteEntry\.js does not match its "integrity"/),
+  ]);
 
   expect(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')).toBe(before);
   expect((await readHistory(store, 'production')).map((revision) => revision.revision)).toEqual([1]);
@@ -85,31 +126,54 @@ test('a deploy whose build is incompatible, unreachable or not the pinned bytes 
 
 test('two deploys at the same moment, twenty times: every one is in the history, none lost', async () => {
   for (const name of ['left', 'right']) {
-    for (let round = 0; round < 20; round += 1) await commands.publish(store, writeBuild(builds, name, `1.0.${round}`), who('ci', ''));
+    for (let round = 0; round < 20; round += 1)
+      await commands.publish(store, writeBuild(builds, name, `1.0.${round}`), who('ci', ''));
   }
   for (let round = 0; round < 20; round += 1) {
     const placement = (name: string) => ({ path: `/${name}`, label: name });
-    await Promise.all(['left', 'right'].map((name) => commands.deploy(store, `${name}@1.0.${round}`, 'production', who(name, `round ${round}`), placement(name))));
+    await Promise.all(
+      ['left', 'right'].map((name) =>
+        commands.deploy(store, `${name}@1.0.${round}`, 'production', who(name, `round ${round}`), placement(name)),
+      ),
+    );
   }
   const history = await readHistory(store, 'production');
   expect(history.map((revision) => revision.revision)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
   for (let round = 0; round < 20; round += 1) {
-    for (const name of ['left', 'right']) expect(history.filter((revision) => revision.reason === `round ${round}` && revision.actor === name)).toHaveLength(1);
+    for (const name of ['left', 'right'])
+      expect(
+        history.filter((revision) => revision.reason === `round ${round}` && revision.actor === name),
+      ).toHaveLength(1);
   }
   // Each revision is its parent plus its own change: a later one never drops an earlier one's.
   const current = await readCurrent(store, 'production');
   expect(current!.revision).toBe(40);
-  expect(current!.remotes.map((remote) => remote.entry.split('/').slice(-3, -1).join('@')).sort()).toEqual(['left@1.0.19', 'right@1.0.19']);
+  expect(current!.remotes.map((remote) => remote.entry.split('/').slice(-3, -1).join('@')).sort()).toEqual([
+    'left@1.0.19',
+    'right@1.0.19',
+  ]);
 });
 
 test('a rollback that a deploy overtakes is refused, naming the revision it lost to', async () => {
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  for (const version of ['1.0.0', '1.1.0', '1.2.0'])
+    await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
   await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
-  const [rollback, deploy] = await Promise.allSettled([commands.rollback(store, 'production', undefined, who('carol', 'errors up')), commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix'))]);
+  const [rollback, deploy] = await Promise.allSettled([
+    commands.rollback(store, 'production', undefined, who('carol', 'errors up')),
+    commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')),
+  ]);
   expect(deploy.status).toBe('fulfilled');
   if (rollback.status === 'rejected') {
-    expect(rollback.reason).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/production changed since revision 2 while this ran: revision \d \(deploy referrals@1\.2\.0 by dave: the fix\) was made first/) });
+    expect(rollback.reason).toMatchObject({
+      code: 'RELEASE_CONFLICT',
+      message: expect.stringMatching(
+        /production changed since revision 2 while this ran: revision \d \(deploy referrals@1\.2\.0 by dave: the fix\) was made first/,
+      ),
+    });
   } else {
     // The rollback landed first: the deploy was made on top of it.
     expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
@@ -138,13 +202,24 @@ function pausingAt(inner: ObjectStore, key: string, hook: () => Promise<unknown>
 }
 
 test('a rollback read at one revision that a deploy overtakes before it commits changes nothing and names the deploy (forced race)', async () => {
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
+  for (const version of ['1.0.0', '1.1.0', '1.2.0'])
+    await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
   await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
   // The rollback has read revision 2 and is reading the revision it goes back to when dave's deploy lands as 3.
-  const racing = pausingAt(store, KEYS.revision('production', 1), () => commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')));
+  const racing = pausingAt(store, KEYS.revision('production', 1), () =>
+    commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')),
+  );
   const refused = await refusal(commands.rollback(racing, 'production', undefined, who('carol', 'errors up')));
-  expect(refused).toMatchObject({ code: 'RELEASE_CONFLICT', message: expect.stringMatching(/^production changed since revision 2 while this ran: revision 3 \(deploy referrals@1\.2\.0 by dave: the fix\) was made first\. Nothing was changed/) });
+  expect(refused).toMatchObject({
+    code: 'RELEASE_CONFLICT',
+    message: expect.stringMatching(
+      /^production changed since revision 2 while this ran: revision 3 \(deploy referrals@1\.2\.0 by dave: the fix\) was made first\. Nothing was changed/,
+    ),
+  });
   expect((await readHistory(store, 'production')).map((revision) => revision.revision)).toEqual([1, 2, 3]);
   expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
 });
@@ -154,10 +229,18 @@ test('a canary and its steps are recorded with their version and share where pag
   mkdirSync(join(hostBuild, 'server'));
   writeFileSync(join(hostBuild, 'server', 'server.json'), '{}');
   await commands.init(store, `${host.url}/remotes`, {}, { production: hostBuild });
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
-  expect((await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')))[0]).toBe('✔ production revision 2: canary referrals@1.1.0 at 5 %');
-  expect((await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', '')))[0]).toBe('✔ production revision 3: canary referrals@1.1.0 at 50 %');
+  for (const version of ['1.0.0', '1.1.0', '1.2.0'])
+    await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
+  expect(
+    (await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')))[0],
+  ).toBe('✔ production revision 2: canary referrals@1.1.0 at 5 %');
+  expect(
+    (await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', '')))[0],
+  ).toBe('✔ production revision 3: canary referrals@1.1.0 at 50 %');
   await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', ''));
   await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 0 }, who('alice', ''));
   await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('alice', ''));
@@ -172,27 +255,65 @@ test('a canary and its steps are recorded with their version and share where pag
 });
 
 test('a canary runs beside the stable build at a share, grows, and is promoted or aborted, each step in the history', async () => {
-  for (const version of ['1.0.0', '1.1.0', '1.2.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
-  expect(await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 25 }, who('alice', 'try it'))).toEqual(['✔ production revision 2: canary referrals@1.1.0 at 25 %', '  ~ referrals canary none → 1.1.0 at 25 %']);
-  const served = JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')) as { schemaVersion: number; remotes: Array<{ candidate?: { percent: number; entry: string } }> };
+  for (const version of ['1.0.0', '1.1.0', '1.2.0'])
+    await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
+  expect(
+    await commands.canary(
+      store,
+      'referrals@1.1.0',
+      'production',
+      { kind: 'share', percent: 25 },
+      who('alice', 'try it'),
+    ),
+  ).toEqual(['✔ production revision 2: canary referrals@1.1.0 at 25 %', '  ~ referrals canary none → 1.1.0 at 25 %']);
+  const served = JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')) as {
+    schemaVersion: number;
+    remotes: Array<{ candidate?: { percent: number; entry: string } }>;
+  };
   // Hosts read the candidate from schema version 2; without one the manifest stays version 1.
   expect(served.schemaVersion).toBe(2);
-  expect(served.remotes[0]!.candidate).toMatchObject({ percent: 25, entry: expect.stringContaining('/referrals/1.1.0/mf-manifest.json') });
+  expect(served.remotes[0]!.candidate).toMatchObject({
+    percent: 25,
+    entry: expect.stringContaining('/referrals/1.1.0/mf-manifest.json'),
+  });
   await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', 'more'));
-  expect(await commands.status(store, ['production'])).toContain('  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 %');
-  expect(await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', 'healthy'))).toEqual(['✔ production revision 4: promote canary referrals@1.1.0 to stable', '  ~ referrals 1.0.0 → 1.1.0, canary 1.1.0 at 50 % → none']);
+  expect(await commands.status(store, ['production'])).toContain(
+    '  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 %',
+  );
+  expect(await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', 'healthy'))).toEqual(
+    [
+      '✔ production revision 4: promote canary referrals@1.1.0 to stable',
+      '  ~ referrals 1.0.0 → 1.1.0, canary 1.1.0 at 50 % → none',
+    ],
+  );
   expect(JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')).schemaVersion).toBe(1);
   await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 10 }, who('alice', ''));
-  expect((await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('carol', 'errors')))[0]).toBe('✔ production revision 6: abort canary referrals@1.2.0');
-  await expect(commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('carol', ''))).rejects.toThrow(/referrals has no canary running/);
-  await expect(commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 10 }, who('carol', ''))).rejects.toThrow(/already is the stable build/);
+  expect((await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('carol', 'errors')))[0]).toBe(
+    '✔ production revision 6: abort canary referrals@1.2.0',
+  );
+  await expect(
+    commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('carol', '')),
+  ).rejects.toThrow(/referrals has no canary running/);
+  await expect(
+    commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 10 }, who('carol', '')),
+  ).rejects.toThrow(/already is the stable build/);
 });
 
 test('a canary whose candidate the host could not run is refused like a deploy', async () => {
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), { path: '/referrals', label: 'Referrals' });
-  const refused = await refusal(commands.canary(store, 'referrals@9.0.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')));
-  expect(refused.lines).toEqual([expect.stringMatching(/^✖ referrals \(candidate at 5 %\): built for @mfe\/context \^9\.0\.0/)]);
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
+  const refused = await refusal(
+    commands.canary(store, 'referrals@9.0.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')),
+  );
+  expect(refused.lines).toEqual([
+    expect.stringMatching(/^✖ referrals \(candidate at 5 %\): built for @mfe\/context \^9\.0\.0/),
+  ]);
 });

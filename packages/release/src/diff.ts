@@ -16,14 +16,17 @@ export function diffManifests(before: ManifestDocument, after: ManifestDocument)
   for (const name of names) {
     const a = before.remotes.find((remote) => remote.name === name);
     const b = after.remotes.find((remote) => remote.name === name);
-    if (!a && b) lines.push(`+ ${name} ${versionOf(b)} at ${b.path}${b.candidate ? `, canary ${describeCandidate(b)}` : ''}`);
+    if (!a && b)
+      lines.push(`+ ${name} ${versionOf(b)} at ${b.path}${b.candidate ? `, canary ${describeCandidate(b)}` : ''}`);
     else if (a && !b) lines.push(`- ${name} ${versionOf(a)}`);
     else if (a && b) {
       const changes: string[] = [];
       if (a.entry !== b.entry || a.integrity !== b.integrity) changes.push(`${versionOf(a)} → ${versionOf(b)}`);
-      if (JSON.stringify(a.candidate) !== JSON.stringify(b.candidate)) changes.push(`canary ${describeCandidate(a)} → ${describeCandidate(b)}`);
+      if (JSON.stringify(a.candidate) !== JSON.stringify(b.candidate))
+        changes.push(`canary ${describeCandidate(a)} → ${describeCandidate(b)}`);
       for (const field of FIELDS) {
-        if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) changes.push(`${field} ${JSON.stringify(a[field])} → ${JSON.stringify(b[field])}`);
+        if (JSON.stringify(a[field]) !== JSON.stringify(b[field]))
+          changes.push(`${field} ${JSON.stringify(a[field])} → ${JSON.stringify(b[field])}`);
       }
       if (changes.length > 0) lines.push(`~ ${name} ${changes.join(', ')}`);
     }
@@ -31,4 +34,7 @@ export function diffManifests(before: ManifestDocument, after: ManifestDocument)
   return lines;
 }
 
-const describeCandidate = (remote: RemoteEntry): string => (remote.candidate ? `${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %` : 'none');
+const describeCandidate = (remote: RemoteEntry): string =>
+  remote.candidate
+    ? `${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
+    : 'none';

@@ -24,7 +24,8 @@ export class DirectoryStore implements ObjectStore {
 
   private path(key: string): string {
     const path = resolve(this.where, key);
-    if (!path.startsWith(this.where + sep)) throw new ReleaseError('RELEASE_STORE', `The key "${key}" is outside the store.`);
+    if (!path.startsWith(this.where + sep))
+      throw new ReleaseError('RELEASE_STORE', `The key "${key}" is outside the store.`);
     return path;
   }
 
@@ -125,9 +126,16 @@ async function lock(path: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const since = await stat(path).then((info) => Date.now() - info.mtimeMs, () => 0);
+    const since = await stat(path).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
     if (since > STALE_LOCK_MS) await rmdir(path).catch(() => undefined);
-    else if (Date.now() > deadline) throw new ReleaseError('RELEASE_STORE', `${path} has been locked for ${Math.round(since / 1000)} s by another release; try again, or remove it if no release is running.`);
+    else if (Date.now() > deadline)
+      throw new ReleaseError(
+        'RELEASE_STORE',
+        `${path} has been locked for ${Math.round(since / 1000)} s by another release; try again, or remove it if no release is running.`,
+      );
     else await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
   }
 }

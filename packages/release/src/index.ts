@@ -7,6 +7,18 @@ export { isReleaseError, ReleaseError, type ReleaseErrorCode } from './errors';
 export { KEYS, readSettings, type StoreSettings } from './layout';
 export type { ObjectStore, StoredObject } from './object-store';
 export { defaultActor, openStore } from './open-store';
-export { commit, describeAction, readCurrent, readHistory, readRevision, type Change, type CommitResult, type ManifestDocument, type ReleaseAction, type Revision, type ServedManifest } from './revisions';
+export {
+  commit,
+  describeAction,
+  readCurrent,
+  readHistory,
+  readRevision,
+  type Change,
+  type CommitResult,
+  type ManifestDocument,
+  type ReleaseAction,
+  type Revision,
+  type ServedManifest,
+} from './revisions';
 export { S3Store, type S3StoreOptions } from './s3-store';
 export { hostCheck } from './verify';

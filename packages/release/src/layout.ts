@@ -33,12 +33,20 @@ const ENV_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 
 export function checkEnv(env: string | undefined): string {
-  if (!env || !ENV_PATTERN.test(env)) throw new ReleaseError('RELEASE_USAGE', `"${env ?? ''}" is not an environment name: use lower-case letters, digits and dashes (staging, production, eu-west).`);
+  if (!env || !ENV_PATTERN.test(env))
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `"${env ?? ''}" is not an environment name: use lower-case letters, digits and dashes (staging, production, eu-west).`,
+    );
   return env;
 }
 
 export function checkVersion(version: string | undefined): string {
-  if (!version || !VERSION_PATTERN.test(version) || version.includes('..')) throw new ReleaseError('RELEASE_USAGE', `"${version ?? ''}" is not a version: use letters, digits, dots, dashes, plus and underscore (1.4.0, 1.4.0-rc.1).`);
+  if (!version || !VERSION_PATTERN.test(version) || version.includes('..'))
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `"${version ?? ''}" is not a version: use letters, digits, dots, dashes, plus and underscore (1.4.0, 1.4.0-rc.1).`,
+    );
   return version;
 }
 
@@ -60,7 +68,10 @@ export async function readJson<T>(store: ObjectStore, key: string): Promise<{ va
   try {
     return { value: JSON.parse(Buffer.from(stored.body).toString('utf8')) as T, etag: stored.etag };
   } catch (error) {
-    throw new ReleaseError('RELEASE_STORE', `${store.where}/${key} is not JSON (${(error as Error).message}); it was not written by mfe-release.`);
+    throw new ReleaseError(
+      'RELEASE_STORE',
+      `${store.where}/${key} is not JSON (${(error as Error).message}); it was not written by mfe-release.`,
+    );
   }
 }
 
@@ -68,6 +79,14 @@ export const jsonBytes = (value: unknown): Uint8Array => Buffer.from(`${JSON.str
 
 export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
   const settings = await readJson<StoreSettings>(store, KEYS.settings);
-  if (!settings) throw new ReleaseError('RELEASE_NOT_FOUND', `${store.where} is not a release store yet: run \`mfe-release init --store ${store.where} --public-url <where remotes/ is served>\`.`);
-  return { publicUrl: settings.value.publicUrl, hosts: settings.value.hosts ?? {}, hostBuilds: settings.value.hostBuilds ?? {} };
+  if (!settings)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `${store.where} is not a release store yet: run \`mfe-release init --store ${store.where} --public-url <where remotes/ is served>\`.`,
+    );
+  return {
+    publicUrl: settings.value.publicUrl,
+    hosts: settings.value.hosts ?? {},
+    hostBuilds: settings.value.hostBuilds ?? {},
+  };
 }

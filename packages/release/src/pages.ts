@@ -5,7 +5,12 @@ import type { ObjectStore } from './object-store';
 import type { ManifestDocument } from './revisions';
 
 /** One manifest's pages as files, or why there are none. */
-export type RenderedPages = { readonly files: ReadonlyArray<{ readonly file: string; readonly html: string }>; readonly warnings: readonly string[] } | { readonly failed: string };
+export type RenderedPages =
+  | {
+      readonly files: ReadonlyArray<{ readonly file: string; readonly html: string }>;
+      readonly warnings: readonly string[];
+    }
+  | { readonly failed: string };
 
 export interface EnvironmentPages {
   /** Renders a manifest's pages (never throws: a failure is a value, and means "no pages"). */
@@ -22,14 +27,22 @@ export interface EnvironmentPages {
  * When they cannot be rendered, the old pages are removed rather than left: every page then renders
  * in the browser, slower but true. Undefined when the environment has no host build recorded.
  */
-export function environmentPages(store: ObjectStore, env: string, settings: StoreSettings, hostUrl: string | undefined, fetchImpl: typeof fetch = fetch): EnvironmentPages | undefined {
+export function environmentPages(
+  store: ObjectStore,
+  env: string,
+  settings: StoreSettings,
+  hostUrl: string | undefined,
+  fetchImpl: typeof fetch = fetch,
+): EnvironmentPages | undefined {
   const hostDir = settings.hostBuilds?.[env];
   if (!hostDir || !hostUrl) return undefined;
   const prefix = KEYS.pages(env);
   return {
     async render(manifest) {
       try {
-        const response = await fetchImpl(new URL(RUNTIME_FILES.config, hostUrl), { signal: AbortSignal.timeout(10_000) });
+        const response = await fetchImpl(new URL(RUNTIME_FILES.config, hostUrl), {
+          signal: AbortSignal.timeout(10_000),
+        });
         if (!response.ok) throw new Error(`the host's config.json answered HTTP ${response.status}`);
         const config: unknown = await response.json();
         const pages = await prerenderPages({ hostDir, origin: new URL(hostUrl).origin, config, manifest, fetchImpl });
@@ -42,15 +55,22 @@ export function environmentPages(store: ObjectStore, env: string, settings: Stor
       const before = await store.list(prefix);
       const files = 'failed' in rendered ? [] : rendered.files;
       // The home page last: the page most visitors land on changes once its areas' pages are in place.
-      for (const { file, html } of [...files].sort((a, b) => Number(a.file === 'index.html') - Number(b.file === 'index.html'))) {
+      for (const { file, html } of [...files].sort(
+        (a, b) => Number(a.file === 'index.html') - Number(b.file === 'index.html'),
+      )) {
         await store.write(`${prefix}${file}`, Buffer.from(html), 'text/html; charset=utf-8');
       }
       const kept = new Set(files.map(({ file }) => `${prefix}${file}`));
       for (const key of before) if (!kept.has(key)) await store.remove(key);
       if ('failed' in rendered) {
-        return [`⚠ ${env}'s pages could not be rendered from HTML (${rendered.failed}); every page renders in the browser until they can: fix it and run \`mfe-release pages --env ${env}\`.`];
+        return [
+          `⚠ ${env}'s pages could not be rendered from HTML (${rendered.failed}); every page renders in the browser until they can: fix it and run \`mfe-release pages --env ${env}\`.`,
+        ];
       }
-      return [`✔ ${env}'s pages from HTML: ${files.length} files in ${store.where}/${prefix}`, ...rendered.warnings.map((warning) => `⚠ ${warning}`)];
+      return [
+        `✔ ${env}'s pages from HTML: ${files.length} files in ${store.where}/${prefix}`,
+        ...rendered.warnings.map((warning) => `⚠ ${warning}`),
+      ];
     },
   };
 }

@@ -27,25 +27,67 @@ export interface PreviewDocument {
   readonly manifest: ManifestDocument;
 }
 
-export async function preview(store: ObjectStore, dist: string, env: string, options: { ttlMs: number; placement?: Placement; now?: () => Date }, who: Who): Promise<string[]> {
+export async function preview(
+  store: ObjectStore,
+  dist: string,
+  env: string,
+  options: { ttlMs: number; placement?: Placement; now?: () => Date },
+  who: Who,
+): Promise<string[]> {
   checkEnv(env);
   const settings = await readSettings(store);
   const host = who.host ?? settings.hosts[env];
-  if (!host) throw new ReleaseError('RELEASE_USAGE', `Which host opens ${env}'s previews? Give --host <its URL>, or record it with init.`);
+  if (!host)
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `Which host opens ${env}'s previews? Give --host <its URL>, or record it with init.`,
+    );
   const { record } = await publishBuild(store, dist, { actor: who.actor });
   const current: ManifestDocument = (await readCurrent(store, env)) ?? EMPTY_MANIFEST;
-  const change = await deployChange({ store, settings, actor: who.actor, reason: who.reason, check: hostCheck(host, env, who.fetchImpl) }, record.name, record.version, options.placement);
+  const change = await deployChange(
+    { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(host, env, who.fetchImpl) },
+    record.name,
+    record.version,
+    options.placement,
+  );
   const { manifest: applied } = await change.apply(current, 0);
   // The branch build for everyone with the link: no canary of that remote within a preview.
-  const manifest: ManifestDocument = manifestOf(applied.remotes.map((remote) => (remote.name === record.name ? (({ candidate: _none, ...rest }) => rest)(remote) : remote)));
+  const manifest: ManifestDocument = manifestOf(
+    applied.remotes.map((remote) =>
+      remote.name === record.name ? (({ candidate: _none, ...rest }) => rest)(remote) : remote,
+    ),
+  );
   const problems = await change.check(manifest);
-  if (problems.length > 0) throw new ReleaseError('RELEASE_CHECK_FAILED', `The preview of ${record.name}@${record.version} was refused; nothing was published for it.`, problems);
+  if (problems.length > 0)
+    throw new ReleaseError(
+      'RELEASE_CHECK_FAILED',
+      `The preview of ${record.name}@${record.version} was refused; nothing was published for it.`,
+      problems,
+    );
   // 128 random bits: the link is the only way to the preview (and it grants nothing but a look).
   const id = randomBytes(16).toString('base64url');
   const now = options.now?.() ?? new Date();
-  const document: PreviewDocument = { id, env, remote: record.name, version: record.version, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(), actor: who.actor, reason: who.reason, manifest };
-  if (!(await store.create(KEYS.preview(id), jsonBytes(document), 'application/json'))) throw new ReleaseError('RELEASE_STORE', 'A preview with the same id exists (this should never happen); run the command again.');
+  const document: PreviewDocument = {
+    id,
+    env,
+    remote: record.name,
+    version: record.version,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
+    actor: who.actor,
+    reason: who.reason,
+    manifest,
+  };
+  if (!(await store.create(KEYS.preview(id), jsonBytes(document), 'application/json')))
+    throw new ReleaseError(
+      'RELEASE_STORE',
+      'A preview with the same id exists (this should never happen); run the command again.',
+    );
   const link = new URL(host);
   link.searchParams.set('mfe-preview', id);
-  return [`✔ preview of ${record.name}@${record.version} on ${env}, until ${document.expiresAt}:`, `  ${link.href}`, ...diffManifests(current, manifest).map((line) => `  ${line}`)];
+  return [
+    `✔ preview of ${record.name}@${record.version} on ${env}, until ${document.expiresAt}:`,
+    `  ${link.href}`,
+    ...diffManifests(current, manifest).map((line) => `  ${line}`),
+  ];
 }

@@ -6,7 +6,12 @@ import type { ObjectStore } from './object-store';
 /** What a manifest revision did, as history shows it. */
 export type ReleaseAction =
   | { readonly verb: 'deploy'; readonly remote: string; readonly version: string }
-  | { readonly verb: 'promote'; readonly from: string; readonly fromRevision: number; readonly remotes: readonly string[] }
+  | {
+      readonly verb: 'promote';
+      readonly from: string;
+      readonly fromRevision: number;
+      readonly remotes: readonly string[];
+    }
   | { readonly verb: 'rollback'; readonly to: number }
   | { readonly verb: 'remove'; readonly remote: string }
   | { readonly verb: 'canary'; readonly remote: string; readonly version: string; readonly percent: number }
@@ -18,7 +23,10 @@ export interface ManifestDocument {
   readonly remotes: readonly RemoteEntry[];
 }
 
-export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({ schemaVersion: schemaVersionFor(remotes), remotes });
+export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({
+  schemaVersion: schemaVersionFor(remotes),
+  remotes,
+});
 
 /** One immutable step of an environment's history. */
 export interface Revision {
@@ -71,7 +79,13 @@ export type CommitResult =
   | { readonly kind: 'committed'; readonly revision: Revision }
   | { readonly kind: 'unchanged'; readonly head: number }
   /** A dry run: what would be committed on top of `head`, checked, and nothing written. */
-  | { readonly kind: 'planned'; readonly head: number; readonly action: ReleaseAction; readonly manifest: ManifestDocument; readonly before: ManifestDocument };
+  | {
+      readonly kind: 'planned';
+      readonly head: number;
+      readonly action: ReleaseAction;
+      readonly manifest: ManifestDocument;
+      readonly before: ManifestDocument;
+    };
 
 const MAX_ATTEMPTS = 25;
 
@@ -84,7 +98,13 @@ const MAX_ATTEMPTS = 25;
  * that is not current yet: the next writer finishes it first (rolls it forward), so the history
  * and the current manifest never disagree for long and nothing is lost.
  */
-export async function commit(store: ObjectStore, env: string, change: Change, now: () => Date = () => new Date(), options: { readonly dryRun?: boolean } = {}): Promise<CommitResult> {
+export async function commit(
+  store: ObjectStore,
+  env: string,
+  change: Change,
+  now: () => Date = () => new Date(),
+  options: { readonly dryRun?: boolean } = {},
+): Promise<CommitResult> {
   let firstHead: number | undefined;
   let lostTo: Revision | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
@@ -94,20 +114,44 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
     const pending = await readJson<Revision>(store, KEYS.revision(env, head + 1));
     if (pending) {
       lostTo = pending.value;
-      await store.replace(KEYS.manifest(env), jsonBytes(served(pending.value)), 'application/json', current?.etag ?? null);
+      await store.replace(
+        KEYS.manifest(env),
+        jsonBytes(served(pending.value)),
+        'application/json',
+        current?.etag ?? null,
+      );
       continue;
     }
     // A change planned from a revision stands only on that revision; otherwise one that is not
     // rebased stands only on the head it first read.
     const expected = change.expect ?? (change.rebase ? undefined : (firstHead ??= head));
-    if (expected !== undefined && head !== expected) throw conflict(env, lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null, false, expected);
+    if (expected !== undefined && head !== expected)
+      throw conflict(
+        env,
+        lostTo ?? (await readJson<Revision>(store, KEYS.revision(env, head)))?.value ?? null,
+        false,
+        expected,
+      );
     const before: ManifestDocument = current ? manifestOf(current.value.remotes) : EMPTY_MANIFEST;
     const { manifest: next, action } = await change.apply(before, head);
     if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
     const problems = await change.check(next);
-    if (problems.length > 0) throw new ReleaseError('RELEASE_CHECK_FAILED', `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`, problems);
+    if (problems.length > 0)
+      throw new ReleaseError(
+        'RELEASE_CHECK_FAILED',
+        `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`,
+        problems,
+      );
     if (options.dryRun) return { kind: 'planned', head, action, manifest: next, before };
-    const revision: Revision = { revision: head + 1, parent: head, at: now().toISOString(), actor: change.actor, reason: change.reason, action, manifest: next };
+    const revision: Revision = {
+      revision: head + 1,
+      parent: head,
+      at: now().toISOString(),
+      actor: change.actor,
+      reason: change.reason,
+      action,
+      manifest: next,
+    };
     if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
       lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;
       if (expected !== undefined) throw conflict(env, lostTo, false, expected);
@@ -120,13 +164,23 @@ export async function commit(store: ObjectStore, env: string, change: Change, no
   throw conflict(env, lostTo, true);
 }
 
-export const served = (revision: Revision): ServedManifest => ({ ...manifestOf(revision.manifest.remotes), revision: revision.revision });
+export const served = (revision: Revision): ServedManifest => ({
+  ...manifestOf(revision.manifest.remotes),
+  revision: revision.revision,
+});
 
 function conflict(env: string, winner: Revision | null, busy: boolean, expected?: number): ReleaseError {
-  const who = winner ? `revision ${winner.revision} (${describeAction(winner.action)} by ${winner.actor}${winner.reason ? `: ${winner.reason}` : ''}) was made first` : 'another release changed it';
+  const who = winner
+    ? `revision ${winner.revision} (${describeAction(winner.action)} by ${winner.actor}${winner.reason ? `: ${winner.reason}` : ''}) was made first`
+    : 'another release changed it';
   const since = expected === undefined ? '' : ` since revision ${expected}`;
-  const what = busy ? `${env} kept changing while this ran (${MAX_ATTEMPTS} tries)` : `${env} changed${since} while this ran: ${who}`;
-  return new ReleaseError('RELEASE_CONFLICT', `${what}. Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again if it still applies.`);
+  const what = busy
+    ? `${env} kept changing while this ran (${MAX_ATTEMPTS} tries)`
+    : `${env} changed${since} while this ran: ${who}`;
+  return new ReleaseError(
+    'RELEASE_CONFLICT',
+    `${what}. Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again if it still applies.`,
+  );
 }
 
 export function describeAction(action: ReleaseAction): string {
@@ -157,7 +211,11 @@ export async function readHistory(store: ObjectStore, env: string): Promise<Revi
 
 export async function readRevision(store: ObjectStore, env: string, revision: number): Promise<Revision> {
   const found = await readJson<Revision>(store, KEYS.revision(env, revision));
-  if (!found) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no revision ${revision}; \`mfe-release history --env ${env}\` lists them.`);
+  if (!found)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `${env} has no revision ${revision}; \`mfe-release history --env ${env}\` lists them.`,
+    );
   return found.value;
 }
 

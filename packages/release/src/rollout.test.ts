@@ -34,8 +34,12 @@ beforeAll(async () => {
     const at = Number(url.searchParams.get('time')) * 1000;
     if (answer) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(at)));
     const values = counters(query.includes('mfe_remote_errors_total') ? 'errors' : 'loads', at);
-    const result = Object.entries(values).filter((pair): pair is [string, number] => pair[1] !== undefined).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
+    const result = Object.entries(values)
+      .filter((pair): pair is [string, number] => pair[1] !== undefined)
+      .map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
   });
   await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
   prometheusUrl = `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`;
@@ -49,7 +53,8 @@ beforeEach(async () => {
   storeDir = tempDir('rollout-store');
   store = new DirectoryStore(storeDir);
   await commands.init(store, `${host.url}/remotes`, { production: host.url });
-  for (const version of ['1.0.0', '1.1.0']) await commands.publish(store, writeBuild(builds, 'referrals', version), who);
+  for (const version of ['1.0.0', '1.1.0'])
+    await commands.publish(store, writeBuild(builds, 'referrals', version), who);
   await commands.deploy(store, 'referrals@1.0.0', 'production', who, { path: '/referrals', label: 'Referrals' });
 });
 
@@ -58,13 +63,20 @@ const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.
 
 test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
   let clock = 1_000_000;
-  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 });
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, { now: () => clock });
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 };
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
+    now: () => clock,
+  });
   expect(await share()).toBe(25);
   clock += 30_000;
-  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock })).toEqual(['referrals@1.1.0 at 25 %: next look in 30 s']);
+  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock })).toEqual([
+    'referrals@1.1.0 at 25 %: next look in 30 s',
+  ]);
   clock += 30_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/600\), stable 0\.000 errors per load \(0\/1200\); difference 0\.000, interval \[-0\.00\d, 0\.00\d\]/);
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/600\), stable 0\.000 errors per load \(0\/1200\); difference 0\.000, interval \[-0\.00\d, 0\.00\d\]/,
+  );
   expect(await share()).toBe(100);
   clock += 60_000;
   await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
@@ -72,8 +84,14 @@ test('a healthy candidate moves through the shares after each interval and becom
   expect(current.candidate).toBeUndefined();
   expect(current.entry).toContain('/referrals/1.1.0/');
   const last = (await readHistory(store, 'production')).at(-1)!;
-  expect(last).toMatchObject({ actor: 'rollout (started by alice)', action: { verb: 'canary-promote' }, reason: expect.stringMatching(/^rollout: healthy at 100 %, now stable; candidate 0\.000 errors per load/) });
-  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toBe('referrals@1.1.0 in production: promoted, at 100 % (steps 25 → 100 %)');
+  expect(last).toMatchObject({
+    actor: 'rollout (started by alice)',
+    action: { verb: 'canary-promote' },
+    reason: expect.stringMatching(/^rollout: healthy at 100 %, now stable; candidate 0\.000 errors per load/),
+  });
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toBe(
+    'referrals@1.1.0 in production: promoted, at 100 % (steps 25 → 100 %)',
+  );
 });
 
 test('a candidate failing a third of its loads waits while there are too few loads, then is rolled back, with the figures in the revision', async () => {
@@ -82,58 +100,136 @@ test('a candidate failing a third of its loads waits while there are too few loa
     const seconds = (at - 2_000_000) / 1000;
     return metric === 'loads' ? { stable: seconds, candidate: seconds / 2 } : { candidate: Math.floor(seconds / 6) };
   };
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 20_000, prometheus: prometheusUrl }, who, { now: () => clock });
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { ...options, intervalMs: 20_000, prometheus: prometheusUrl },
+    who,
+    { now: () => clock },
+  );
   clock += 20_000;
   // 10 candidate loads, 3 failing: too few to tell either way, so it waits (and never promotes).
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting, not yet shown within the margin: candidate 0\.300 errors per load \(3\/10\)/);
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /waiting, not yet shown within the margin: candidate 0\.300 errors per load \(3\/10\)/,
+  );
   clock += 100_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/worse, rolled back; candidate 0\.333 errors per load \(20\/60\), stable 0\.000 errors per load \(0\/120\); worse than stable/);
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /worse, rolled back; candidate 0\.333 errors per load \(20\/60\), stable 0\.000 errors per load \(0\/120\); worse than stable/,
+  );
   expect(await share()).toBeUndefined();
-  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({ action: { verb: 'canary-abort' }, reason: expect.stringContaining('rolled back automatically') });
+  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({
+    action: { verb: 'canary-abort' },
+    reason: expect.stringContaining('rolled back automatically'),
+  });
   // A later tick does nothing more.
-  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock + 60_000 })).toEqual(['rollout of referrals@1.1.0 in production is rolled-back; nothing to do']);
+  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock + 60_000 })).toEqual([
+    'rollout of referrals@1.1.0 in production is rolled-back; nothing to do',
+  ]);
 });
 
 test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
   let clock = 3_000_000;
-  counters = (metric, at) => (metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {});
-  await startRollout(store, 'referrals@1.1.0', 'production', { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, rule: { minLoads: 20 } }, who, { now: () => clock });
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {};
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, rule: { minLoads: 20 } },
+    who,
+    { now: () => clock },
+  );
   clock += 10_000;
   const before = (await readHistory(store, 'production')).length;
-  await Promise.all([tickRollout(store, 'production', 'referrals', who, { now: () => clock }), tickRollout(store, 'production', 'referrals', who, { now: () => clock })]);
+  await Promise.all([
+    tickRollout(store, 'production', 'referrals', who, { now: () => clock }),
+    tickRollout(store, 'production', 'referrals', who, { now: () => clock }),
+  ]);
   expect(await share()).toBe(50);
   expect((await readHistory(store, 'production')).length).toBe(before + 1);
   await controlRollout(store, 'production', 'referrals', 'pause', who);
   clock += 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/is paused; nothing to do/);
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /is paused; nothing to do/,
+  );
   await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'carol', reason: 'not today' });
   expect(await share()).toBeUndefined();
-  await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).resolves.toBeDefined();
-  await expect(startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who)).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
+  await expect(
+    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who),
+  ).resolves.toBeDefined();
+  await expect(
+    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who),
+  ).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
 });
 
-const vector = (at: number, values: Record<string, unknown>) => ({ status: 'success', data: { resultType: 'vector', result: Object.entries(values).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, value] })) } });
+const vector = (at: number, values: Record<string, unknown>) => ({
+  status: 'success',
+  data: {
+    resultType: 'vector',
+    result: Object.entries(values).map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, value] })),
+  },
+});
 
 test.each([
-  ['NaN values', (at: number) => vector(at, { stable: 'NaN', candidate: 'NaN' }), /answered .* with a stable value that is not a count \("NaN"\)/],
-  ['words for values', (at: number) => vector(at, { stable: 'lots', candidate: 'none' }), /with a stable value that is not a count \("lots"\)/],
-  ['infinite values', (at: number) => vector(at, { stable: '+Inf', candidate: '1' }), /with a stable value that is not a count \("\+Inf"\)/],
-  ['negative values', (at: number) => vector(at, { stable: '10', candidate: '-5' }), /with a candidate value that is not a count \("-5"\)/],
-  ['numbers where text belongs', (at: number) => vector(at, { stable: 10, candidate: 5 }), /with a stable value that is not a count \(10\)/],
-  ['a result that is not a list', () => ({ status: 'success', data: { resultType: 'vector', result: { stable: 1 } } }), /with a result that is not a list of samples \(\{"stable":1\}\)/],
+  [
+    'NaN values',
+    (at: number) => vector(at, { stable: 'NaN', candidate: 'NaN' }),
+    /answered .* with a stable value that is not a count \("NaN"\)/,
+  ],
+  [
+    'words for values',
+    (at: number) => vector(at, { stable: 'lots', candidate: 'none' }),
+    /with a stable value that is not a count \("lots"\)/,
+  ],
+  [
+    'infinite values',
+    (at: number) => vector(at, { stable: '+Inf', candidate: '1' }),
+    /with a stable value that is not a count \("\+Inf"\)/,
+  ],
+  [
+    'negative values',
+    (at: number) => vector(at, { stable: '10', candidate: '-5' }),
+    /with a candidate value that is not a count \("-5"\)/,
+  ],
+  [
+    'numbers where text belongs',
+    (at: number) => vector(at, { stable: 10, candidate: 5 }),
+    /with a stable value that is not a count \(10\)/,
+  ],
+  [
+    'a result that is not a list',
+    () => ({ status: 'success', data: { resultType: 'vector', result: { stable: 1 } } }),
+    /with a result that is not a list of samples \(\{"stable":1\}\)/,
+  ],
   ['no data at all', () => ({ status: 'success' }), /with a result that is not a list of samples \(nothing\)/],
   ['something that is not an answer', () => 'ok', /with something that is not a query answer/],
   ['a refusal', () => ({ status: 'error', error: 'bad_data' }), /with a refusal: bad_data/],
-  ['counters that went down', (at: number) => vector(at, at < 5_010_000 ? { stable: '500', candidate: '500' } : { stable: '900', candidate: '200' }), /mfe_remote_loads_total for referrals's candidate build went down from 500 to 200/],
+  [
+    'counters that went down',
+    (at: number) =>
+      vector(at, at < 5_010_000 ? { stable: '500', candidate: '500' } : { stable: '900', candidate: '200' }),
+    /mfe_remote_loads_total for referrals's candidate build went down from 500 to 200/,
+  ],
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
   let clock = 5_000_000;
   counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, intervalMs: 10_000, prometheus: prometheusUrl }, who, { now: () => clock });
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { ...options, intervalMs: 10_000, prometheus: prometheusUrl },
+    who,
+    { now: () => clock },
+  );
   const state = readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8');
   const revisions = (await readHistory(store, 'production')).length;
   answer = body;
   clock += 20_000;
-  await expect(tickRollout(store, 'production', 'referrals', who, { now: () => clock })).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
+  await expect(tickRollout(store, 'production', 'referrals', who, { now: () => clock })).rejects.toMatchObject({
+    code: 'RELEASE_METRICS',
+    message: expect.stringMatching(message),
+  });
   expect(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')).toBe(state);
   expect((await readHistory(store, 'production')).length).toBe(revisions);
   expect(await share()).toBe(25);

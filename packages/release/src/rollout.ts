@@ -17,7 +17,9 @@ import { countsBetween } from './prometheus';
  */
 export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted';
 
-type Pending = { readonly kind: 'share'; readonly percent: number; readonly reason: string } | { readonly kind: 'promote' | 'abort'; readonly reason: string };
+type Pending =
+  | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
+  | { readonly kind: 'promote' | 'abort'; readonly reason: string };
 
 export interface RolloutState {
   readonly remote: string;
@@ -50,17 +52,35 @@ export interface RolloutDeps {
 const key = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
 const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted'];
 
-export async function startRollout(store: ObjectStore, target: string, env: string, options: RolloutOptions, who: Who, deps: RolloutDeps = {}): Promise<string[]> {
+export async function startRollout(
+  store: ObjectStore,
+  target: string,
+  env: string,
+  options: RolloutOptions,
+  who: Who,
+  deps: RolloutDeps = {},
+): Promise<string[]> {
   checkEnv(env);
   const at = target.lastIndexOf('@');
   if (at <= 0) throw new ReleaseError('RELEASE_USAGE', `"${target}" is not <name>@<version>.`);
   const [remote, version] = [target.slice(0, at), target.slice(at + 1)];
   const steps = options.steps;
-  if (steps.length === 0 || steps.some((step, index) => !(step > 0 && step <= 100) || (index > 0 && step <= steps[index - 1]!)) || steps.at(-1) !== 100) {
-    throw new ReleaseError('RELEASE_USAGE', `--steps must be rising shares that end at 100 (such as 5,25,50,100), not ${steps.join(',')}.`);
+  if (
+    steps.length === 0 ||
+    steps.some((step, index) => !(step > 0 && step <= 100) || (index > 0 && step <= steps[index - 1]!)) ||
+    steps.at(-1) !== 100
+  ) {
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `--steps must be rising shares that end at 100 (such as 5,25,50,100), not ${steps.join(',')}.`,
+    );
   }
   const existing = await readJson<RolloutState>(store, key(env, remote));
-  if (existing && !TERMINAL.includes(existing.value.status)) throw new ReleaseError('RELEASE_CONFLICT', `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`);
+  if (existing && !TERMINAL.includes(existing.value.status))
+    throw new ReleaseError(
+      'RELEASE_CONFLICT',
+      `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`,
+    );
   const now = (deps.now ?? Date.now)();
   const state: RolloutState = {
     remote,
@@ -74,25 +94,52 @@ export async function startRollout(store: ObjectStore, target: string, env: stri
     stepStartedAt: now,
     status: 'running',
     actor: who.actor,
-    pending: { kind: 'share', percent: steps[0]!, reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}` },
-    log: [`${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each`],
+    pending: {
+      kind: 'share',
+      percent: steps[0]!,
+      reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}`,
+    },
+    log: [
+      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each`,
+    ],
   };
-  if (!(await store.replace(key(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null))) throw new ReleaseError('RELEASE_CONFLICT', `Another rollout of ${remote} in ${env} was started at the same moment; \`rollout status ${remote} --env ${env}\` shows it.`);
+  if (!(await store.replace(key(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
+    throw new ReleaseError(
+      'RELEASE_CONFLICT',
+      `Another rollout of ${remote} in ${env} was started at the same moment; \`rollout status ${remote} --env ${env}\` shows it.`,
+    );
   try {
     return await finishPending(store, env, remote, who, version);
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
-    await update(store, env, remote, (current) => ({ ...current, status: 'aborted', log: [...current.log, `${new Date().toISOString()} could not start: ${(error as Error).message}`] }), { clearPending: true });
+    await update(
+      store,
+      env,
+      remote,
+      (current) => ({
+        ...current,
+        status: 'aborted',
+        log: [...current.log, `${new Date().toISOString()} could not start: ${(error as Error).message}`],
+      }),
+      { clearPending: true },
+    );
     throw error;
   }
 }
 
 /** One look at a running rollout: acts if its interval is over, else says how long it waits. */
-export async function tickRollout(store: ObjectStore, env: string, remote: string, who: Who, deps: RolloutDeps = {}): Promise<string[]> {
+export async function tickRollout(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  who: Who,
+  deps: RolloutDeps = {},
+): Promise<string[]> {
   const found = await read(store, env, remote);
   if (found.value.pending) return finishPending(store, env, remote, who, found.value.version);
   const state = found.value;
-  if (state.status !== 'running') return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
+  if (state.status !== 'running')
+    return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
   const now = (deps.now ?? Date.now)();
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
@@ -102,37 +149,86 @@ export async function tickRollout(store: ObjectStore, env: string, remote: strin
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   let next: RolloutState;
   if (verdict.kind === 'wait') next = { ...state, log: [...state.log, `${stamp}: waiting, ${verdict.why}`] };
-  else if (verdict.kind === 'worse') next = { ...state, status: 'rolled-back', pending: { kind: 'abort', reason: `rollout: rolled back automatically, ${verdict.why}` }, log: [...state.log, `${stamp}: worse, rolled back; ${verdict.why}`] };
-  else if (state.step === state.steps.length - 1) next = { ...state, status: 'promoted', pending: { kind: 'promote', reason: `rollout: healthy at 100 %, now stable; ${verdict.why}` }, log: [...state.log, `${stamp}: healthy, promoted; ${verdict.why}`] };
+  else if (verdict.kind === 'worse')
+    next = {
+      ...state,
+      status: 'rolled-back',
+      pending: { kind: 'abort', reason: `rollout: rolled back automatically, ${verdict.why}` },
+      log: [...state.log, `${stamp}: worse, rolled back; ${verdict.why}`],
+    };
+  else if (state.step === state.steps.length - 1)
+    next = {
+      ...state,
+      status: 'promoted',
+      pending: { kind: 'promote', reason: `rollout: healthy at 100 %, now stable; ${verdict.why}` },
+      log: [...state.log, `${stamp}: healthy, promoted; ${verdict.why}`],
+    };
   else {
     const share = state.steps[state.step + 1]!;
-    next = { ...state, step: state.step + 1, stepStartedAt: now, pending: { kind: 'share', percent: share, reason: `rollout: healthy at ${percent} %, on to ${share} %; ${verdict.why}` }, log: [...state.log, `${stamp}: healthy, on to ${share} %; ${verdict.why}`] };
+    next = {
+      ...state,
+      step: state.step + 1,
+      stepStartedAt: now,
+      pending: {
+        kind: 'share',
+        percent: share,
+        reason: `rollout: healthy at ${percent} %, on to ${share} %; ${verdict.why}`,
+      },
+      log: [...state.log, `${stamp}: healthy, on to ${share} %; ${verdict.why}`],
+    };
   }
-  if (!(await store.replace(key(env, remote), jsonBytes(next), 'application/json', found.etag))) return [`another tick of this rollout acted at the same moment; nothing done here`];
+  if (!(await store.replace(key(env, remote), jsonBytes(next), 'application/json', found.etag)))
+    return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
   return [next.log.at(-1)!, ...(await finishPending(store, env, remote, who, state.version))];
 }
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
-export async function controlRollout(store: ObjectStore, env: string, remote: string, action: 'pause' | 'resume' | 'abort', who: Who, deps: RolloutDeps = {}): Promise<string[]> {
+export async function controlRollout(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  action: 'pause' | 'resume' | 'abort',
+  who: Who,
+  deps: RolloutDeps = {},
+): Promise<string[]> {
   const now = (deps.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
   const changed = await update(store, env, remote, (state) => {
-    if (TERMINAL.includes(state.status)) throw new ReleaseError('RELEASE_USAGE', `The rollout of ${remote}@${state.version} in ${env} is over (${state.status}).`);
+    if (TERMINAL.includes(state.status))
+      throw new ReleaseError(
+        'RELEASE_USAGE',
+        `The rollout of ${remote}@${state.version} in ${env} is over (${state.status}).`,
+      );
     if (action === 'pause') return { ...state, status: 'paused', log: [...state.log, stamp] };
     if (action === 'resume') return { ...state, status: 'running', stepStartedAt: now, log: [...state.log, stamp] };
-    return { ...state, status: 'aborted', pending: { kind: 'abort', reason: `rollout aborted by hand${who.reason ? `: ${who.reason}` : ''}` }, log: [...state.log, stamp] };
+    return {
+      ...state,
+      status: 'aborted',
+      pending: { kind: 'abort', reason: `rollout aborted by hand${who.reason ? `: ${who.reason}` : ''}` },
+      log: [...state.log, stamp],
+    };
   });
   return [stamp, ...(changed.pending ? await finishPending(store, env, remote, who, changed.version) : [])];
 }
 
 export async function rolloutStatus(store: ObjectStore, env: string, remote: string): Promise<string[]> {
   const { value: state } = await read(store, env, remote);
-  return [`${remote}@${state.version} in ${env}: ${state.status}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`, ...state.log.map((line) => `  ${line}`)];
+  return [
+    `${remote}@${state.version} in ${env}: ${state.status}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`,
+    ...state.log.map((line) => `  ${line}`),
+  ];
 }
 
 /** Ticks until the rollout is over (promoted, rolled back or aborted), printing what happens. */
-export async function watchRollout(store: ObjectStore, env: string, remote: string, who: Who, print: (line: string) => void, deps: RolloutDeps = {}): Promise<RolloutStatus> {
+export async function watchRollout(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  who: Who,
+  print: (line: string) => void,
+  deps: RolloutDeps = {},
+): Promise<RolloutStatus> {
   for (;;) {
     try {
       for (const line of await tickRollout(store, env, remote, who, deps)) print(line);
@@ -148,11 +244,21 @@ export async function watchRollout(store: ObjectStore, env: string, remote: stri
 
 async function read(store: ObjectStore, env: string, remote: string): Promise<{ value: RolloutState; etag: string }> {
   const found = await readJson<RolloutState>(store, key(checkEnv(env), remote));
-  if (!found) throw new ReleaseError('RELEASE_NOT_FOUND', `No rollout of ${remote} in ${env}: start one with \`rollout start ${remote}@<version> --env ${env} …\`.`);
+  if (!found)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `No rollout of ${remote} in ${env}: start one with \`rollout start ${remote}@<version> --env ${env} …\`.`,
+    );
   return found;
 }
 
-async function update(store: ObjectStore, env: string, remote: string, change: (state: RolloutState) => RolloutState, options: { clearPending?: boolean } = {}): Promise<RolloutState> {
+async function update(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  change: (state: RolloutState) => RolloutState,
+  options: { clearPending?: boolean } = {},
+): Promise<RolloutState> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const found = await read(store, env, remote);
     const next = change(found.value);
@@ -164,15 +270,29 @@ async function update(store: ObjectStore, env: string, remote: string, change: (
 }
 
 /** Does what the state says is pending (a manifest revision: the same if done twice), then clears it. */
-async function finishPending(store: ObjectStore, env: string, remote: string, who: Who, version: string): Promise<string[]> {
+async function finishPending(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  who: Who,
+  version: string,
+): Promise<string[]> {
   const { value: state } = await read(store, env, remote);
   const pending = state.pending;
   if (!pending) return [];
   const by: Who = { ...who, actor: `rollout (started by ${state.actor})`, reason: pending.reason };
-  const lines = await canary(store, pending.kind === 'share' ? `${remote}@${version}` : remote, env, pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind }, by).catch((error: unknown) => {
+  const lines = await canary(
+    store,
+    pending.kind === 'share' ? `${remote}@${version}` : remote,
+    env,
+    pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind },
+    by,
+  ).catch((error: unknown) => {
     // Already done by an earlier try (no canary left to promote or abort, or the share already set): nothing more to do.
-    if ((error as ReleaseError).code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share') return [`✔ ${env}: ${pending.kind} was already done`];
-    if ((error as ReleaseError).code === 'RELEASE_NOTHING_TO_DO') return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
+    if ((error as ReleaseError).code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share')
+      return [`✔ ${env}: ${pending.kind} was already done`];
+    if ((error as ReleaseError).code === 'RELEASE_NOTHING_TO_DO')
+      return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
     throw error;
   });
   await update(store, env, remote, (current) => current, { clearPending: true });
@@ -183,5 +303,8 @@ async function finishPending(store: ObjectStore, env: string, remote: string, wh
 export function parseDuration(text: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
   if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m, 1h or 3d.`);
-  return Math.round(Number(match[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd']);
+  return Math.round(
+    Number(match[1]) *
+      { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'],
+  );
 }

@@ -20,7 +20,13 @@ const builds = tempDir('s3-builds');
 const who = (actor: string, reason: string) => ({ actor, reason });
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver'), configureBuckets: [{ name: 'releases', configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: tempDir('s3rver'),
+    configureBuckets: [{ name: 'releases', configs: [] }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   host = await startHost(() => '', [endpoint]);
@@ -30,22 +36,42 @@ afterAll(async () => {
   await server.close();
 });
 
-const open = (prefix: string) => new S3Store({ url: `s3://releases/${prefix}`, endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const open = (prefix: string) =>
+  new S3Store({
+    url: `s3://releases/${prefix}`,
+    endpoint,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
 
 test('over S3: publish, deploy, promote and roll back with the builds served from the bucket', async () => {
   const store = open('web');
   await commands.init(store, `${endpoint}/releases/web/remotes`, { staging: host.url, production: host.url });
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'new list'), { path: '/referrals', label: 'Referrals' });
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', 'first'), { path: '/referrals', label: 'Referrals' });
-  expect(await commands.promote(store, 'staging', 'production', [], who('bob', 'ship'))).toEqual(['✔ production revision 2: promote referrals from staging #1', '  ~ referrals 1.0.0 → 1.1.0']);
+  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'new list'), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
+  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', 'first'), {
+    path: '/referrals',
+    label: 'Referrals',
+  });
+  expect(await commands.promote(store, 'staging', 'production', [], who('bob', 'ship'))).toEqual([
+    '✔ production revision 2: promote referrals from staging #1',
+    '  ~ referrals 1.0.0 → 1.1.0',
+  ]);
   expect((await readCurrent(store, 'production'))!.remotes).toEqual((await readCurrent(store, 'staging'))!.remotes);
   // What a host fetches is the manifest object itself, over the server's HTTP.
-  const served = (await (await fetch(`${endpoint}/releases/web/${KEYS.manifest('production')}`)).json()) as { revision: number };
+  const served = (await (await fetch(`${endpoint}/releases/web/${KEYS.manifest('production')}`)).json()) as {
+    revision: number;
+  };
   expect(served.revision).toBe(2);
   await commands.rollback(store, 'production', undefined, who('carol', 'errors'));
-  expect((await readHistory(store, 'production')).map((revision) => `${revision.revision} ${revision.actor} ${revision.action.verb}`)).toEqual(['1 alice deploy', '2 bob promote', '3 carol rollback']);
+  expect(
+    (await readHistory(store, 'production')).map(
+      (revision) => `${revision.revision} ${revision.actor} ${revision.action.verb}`,
+    ),
+  ).toEqual(['1 alice deploy', '2 bob promote', '3 carol rollback']);
   expect(await commands.diff(store, 'production', 'staging', undefined)).toEqual(['~ referrals 1.0.0 → 1.1.0']);
 });
 
@@ -54,7 +80,9 @@ test('over S3: a version already published with other files is refused, and noth
   await commands.init(store, `${endpoint}/releases/immutable/remotes`, { production: host.url });
   await commands.publish(store, writeBuild(builds, 'referrals', '3.0.0'), who('ci', ''));
   const entryBefore = await store.get(KEYS.buildFile('referrals', '3.0.0', 'remoteEntry.js'));
-  await expect(commands.publish(store, writeBuild(builds, 'referrals', '3.0.0', { body: 'var other = 1;' }), who('ci', ''))).rejects.toMatchObject({ code: 'RELEASE_VERSION_TAKEN' });
+  await expect(
+    commands.publish(store, writeBuild(builds, 'referrals', '3.0.0', { body: 'var other = 1;' }), who('ci', '')),
+  ).rejects.toMatchObject({ code: 'RELEASE_VERSION_TAKEN' });
   expect((await store.get(KEYS.buildFile('referrals', '3.0.0', 'remoteEntry.js')))!.body).toEqual(entryBefore!.body);
 });
 

@@ -1,5 +1,13 @@
 import { storeObjectCacheControl } from '@mfe/deploy/headers';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { ReleaseError } from './errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
@@ -27,7 +35,11 @@ export class S3Store implements ObjectStore {
 
   constructor(options: S3StoreOptions) {
     const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(options.url);
-    if (!match) throw new ReleaseError('RELEASE_USAGE', `"${options.url}" is not an S3 store address: write s3://<bucket>[/<prefix>].`);
+    if (!match)
+      throw new ReleaseError(
+        'RELEASE_USAGE',
+        `"${options.url}" is not an S3 store address: write s3://<bucket>[/<prefix>].`,
+      );
     this.bucket = match[1]!;
     this.prefix = match[2] ? `${match[2].replace(/\/$/, '')}/` : '';
     this.where = options.url;
@@ -43,7 +55,8 @@ export class S3Store implements ObjectStore {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
       return { body: await answer.Body!.transformToByteArray(), etag: answer.ETag ?? '' };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+        return null;
       throw storeError(error, this.where);
     }
   }
@@ -62,7 +75,8 @@ export class S3Store implements ObjectStore {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
       return true;
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)) return false;
+      if (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404))
+        return false;
       throw storeError(error, this.where);
     }
   }
@@ -76,7 +90,9 @@ export class S3Store implements ObjectStore {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })).catch((error: unknown) => Promise.reject(storeError(error, this.where)));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }))
+      .catch((error: unknown) => Promise.reject(storeError(error, this.where)));
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -84,7 +100,13 @@ export class S3Store implements ObjectStore {
     let token: string | undefined;
     do {
       const page = await this.client
-        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ...(token ? { ContinuationToken: token } : {}) }))
+        .send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: this.prefix + prefix,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        )
         .catch((error: unknown) => Promise.reject(storeError(error, this.where)));
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(this.prefix.length));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -92,9 +114,23 @@ export class S3Store implements ObjectStore {
     return keys.sort();
   }
 
-  private async put(key: string, body: Uint8Array, contentType: string, condition: { IfNoneMatch: string } | { IfMatch: string } | Record<string, never>): Promise<boolean> {
+  private async put(
+    key: string,
+    body: Uint8Array,
+    contentType: string,
+    condition: { IfNoneMatch: string } | { IfMatch: string } | Record<string, never>,
+  ): Promise<boolean> {
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: contentType, CacheControl: storeObjectCacheControl(key), ...condition }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: storeObjectCacheControl(key),
+          ...condition,
+        }),
+      );
       return true;
     } catch (error) {
       // 412: the condition failed; 409: a concurrent conditional write to the same key won.
@@ -109,5 +145,8 @@ export class S3Store implements ObjectStore {
 
 function storeError(error: unknown, where: string): ReleaseError {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new ReleaseError('RELEASE_STORE', `The store ${where} could not be used (${detail}). Check its address, the endpoint and the credentials.`);
+  return new ReleaseError(
+    'RELEASE_STORE',
+    `The store ${where} could not be used (${detail}). Check its address, the endpoint and the credentials.`,
+  );
 }

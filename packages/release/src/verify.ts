@@ -9,10 +9,19 @@ import type { ManifestDocument } from './revisions';
  * bytes. Returns one line per problem (none: fine). Warnings (global CSS, a public area without a
  * server build) do not stop the release; each is said once, through `warn`.
  */
-export function hostCheck(hostUrl: string | undefined, env: string, fetchImpl: typeof fetch = fetch, warn: (line: string) => void = (line) => console.error(line)): (next: ManifestDocument) => Promise<readonly string[]> {
+export function hostCheck(
+  hostUrl: string | undefined,
+  env: string,
+  fetchImpl: typeof fetch = fetch,
+  warn: (line: string) => void = (line) => console.error(line),
+): (next: ManifestDocument) => Promise<readonly string[]> {
   const said = new Set<string>();
   return async (next) => {
-    if (!hostUrl) throw new ReleaseError('RELEASE_USAGE', `Which host does ${env} serve? Give --host <its URL>, or record it once: \`mfe-release init … --host ${env}=<url>\`.`);
+    if (!hostUrl)
+      throw new ReleaseError(
+        'RELEASE_USAGE',
+        `Which host does ${env} serve? Give --host <its URL>, or record it once: \`mfe-release init … --host ${env}=<url>\`.`,
+      );
     let host;
     try {
       host = await describeDeployedHost(hostUrl, fetchImpl);

@@ -9,13 +9,23 @@ import { headings, PNPM_COMMANDS, pnpmCommands, relativeLinks } from './markdown
 const root = join(__dirname, '..', '..', '..');
 const documents = execFileSync('git', ['ls-files', '*.md'], { cwd: root, encoding: 'utf8' })
   .split('\n')
-  .filter((file) => file && !file.startsWith('.changeset/') && !file.includes('/templates/') && !file.includes('CHANGELOG'));
+  .filter(
+    (file) => file && !file.startsWith('.changeset/') && !file.includes('/templates/') && !file.includes('CHANGELOG'),
+  );
 
 /** Scripts of each workspace package, by name, and of the root. */
 const scripts = new Map<string, Set<string>>();
-for (const file of execFileSync('git', ['ls-files', 'package.json', '*/package.json'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
-  const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as { name?: string; scripts?: Record<string, string> };
-  scripts.set(file === 'package.json' ? '(root)' : (manifest.name ?? file), new Set(Object.keys(manifest.scripts ?? {})));
+for (const file of execFileSync('git', ['ls-files', 'package.json', '*/package.json'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean)) {
+  const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as {
+    name?: string;
+    scripts?: Record<string, string>;
+  };
+  scripts.set(
+    file === 'package.json' ? '(root)' : (manifest.name ?? file),
+    new Set(Object.keys(manifest.scripts ?? {})),
+  );
 }
 
 test('there are documents to check', () => {
@@ -29,7 +39,8 @@ test.each(documents)('%s: every relative link resolves (files, folders and headi
     const [path = '', anchor] = target.split('#');
     const resolved = path ? join(dirname(join(root, file)), decodeURIComponent(path)) : join(root, file);
     if (!existsSync(resolved)) broken.push(`line ${line}: ${target} (no ${relative(root, resolved)})`);
-    else if (anchor && resolved.endsWith('.md') && !headings(readFileSync(resolved, 'utf8')).includes(anchor)) broken.push(`line ${line}: ${target} (no heading "${anchor}")`);
+    else if (anchor && resolved.endsWith('.md') && !headings(readFileSync(resolved, 'utf8')).includes(anchor))
+      broken.push(`line ${line}: ${target} (no heading "${anchor}")`);
   }
   expect(broken).toEqual([]);
 });
@@ -40,10 +51,14 @@ test.each(documents)('%s: every pnpm script it names exists where it runs', (fil
   for (const { script, filter, line } of pnpmCommands(text)) {
     if (!filter && PNPM_COMMANDS.has(script)) continue;
     // A command written in a package's README runs there when it names no filter.
-    const inPackage = !filter && file !== 'README.md' && !file.startsWith('docs/') ? JSON.parse(readFileSync(join(root, dirname(file), 'package.json'), 'utf8')).name as string : undefined;
+    const inPackage =
+      !filter && file !== 'README.md' && !file.startsWith('docs/')
+        ? (JSON.parse(readFileSync(join(root, dirname(file), 'package.json'), 'utf8')).name as string)
+        : undefined;
     const where = filter ?? '(root)';
     const known = scripts.get(where)?.has(script) || (inPackage !== undefined && scripts.get(inPackage)?.has(script));
-    if (!known && !(filter && !scripts.has(filter))) missing.push(`line ${line}: pnpm ${filter ? `--filter ${filter} ` : ''}${script}`);
+    if (!known && !(filter && !scripts.has(filter)))
+      missing.push(`line ${line}: pnpm ${filter ? `--filter ${filter} ` : ''}${script}`);
   }
   expect(missing).toEqual([]);
 });

@@ -1,7 +1,14 @@
 import { anchorOf, headings, pnpmCommands, relativeLinks } from './markdown';
 
 test('relative links are read from prose, not from code, and URLs are not relative', () => {
-  const text = ['See [the guide](docs/guide.md#start-here) and [a site](https://example.com).', '`[not](a-link.md)`', '```', '[nor](this.md)', '```', '[Folder](packages/x/)'].join('\n');
+  const text = [
+    'See [the guide](docs/guide.md#start-here) and [a site](https://example.com).',
+    '`[not](a-link.md)`',
+    '```',
+    '[nor](this.md)',
+    '```',
+    '[Folder](packages/x/)',
+  ].join('\n');
   expect(relativeLinks(text)).toEqual([
     { target: 'docs/guide.md#start-here', line: 1 },
     { target: 'packages/x/', line: 6 },
@@ -14,7 +21,8 @@ test("headings become GitHub's anchors", () => {
 });
 
 test('pnpm commands in code name their script and the package they run in', () => {
-  const text = 'Run `pnpm bench --only x` or `pnpm --silent release history`.\n```sh\npnpm --filter @mfe/stack start\nnpx -y pnpm@10.34.9 test\n```';
+  const text =
+    'Run `pnpm bench --only x` or `pnpm --silent release history`.\n```sh\npnpm --filter @mfe/stack start\nnpx -y pnpm@10.34.9 test\n```';
   expect(pnpmCommands(text)).toEqual([
     { script: 'bench', line: 1 },
     { script: 'release', line: 1 },

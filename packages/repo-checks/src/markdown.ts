@@ -6,7 +6,9 @@ export interface Link {
 
 /** Code (fenced blocks and inline spans) blanked out, keeping lines: links inside code are examples. */
 function withoutCode(text: string): string {
-  return text.replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' ')).replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length));
+  return text
+    .replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' '))
+    .replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length));
 }
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
@@ -41,16 +43,37 @@ export interface PnpmCommand {
 }
 
 /** pnpm's own commands, which are not scripts of the repository. */
-export const PNPM_COMMANDS = new Set(['install', 'i', 'add', 'remove', 'exec', 'dlx', 'run', 'approve-builds', 'why', 'list', 'outdated', 'update', 'store', 'test']);
+export const PNPM_COMMANDS = new Set([
+  'install',
+  'i',
+  'add',
+  'remove',
+  'exec',
+  'dlx',
+  'run',
+  'approve-builds',
+  'why',
+  'list',
+  'outdated',
+  'update',
+  'store',
+  'test',
+]);
 
 /** Every `pnpm …` in code spans and fenced blocks: `pnpm [--silent] [--filter <pkg>] <script>`. */
 export function pnpmCommands(text: string): PnpmCommand[] {
   const code = [...text.matchAll(/```[\s\S]*?```|`[^`\n]+`/g)];
   const found: PnpmCommand[] = [];
   for (const block of code) {
-    for (const match of block[0].matchAll(/(?:^|[\s`(;&|])(?:npx -y pnpm@[\d.]+|pnpm)((?:\s+--(?:silent|filter(?:=|\s+)\S+|recursive|-r))*)\s+([a-z][a-z0-9:-]*)/g)) {
+    for (const match of block[0].matchAll(
+      /(?:^|[\s`(;&|])(?:npx -y pnpm@[\d.]+|pnpm)((?:\s+--(?:silent|filter(?:=|\s+)\S+|recursive|-r))*)\s+([a-z][a-z0-9:-]*)/g,
+    )) {
       const filter = /--filter(?:=|\s+)(\S+)/.exec(match[1] ?? '')?.[1];
-      found.push({ script: match[2]!, ...(filter ? { filter } : {}), line: lineOf(text, block.index + match.index + match[0].length) });
+      found.push({
+        script: match[2]!,
+        ...(filter ? { filter } : {}),
+        line: lineOf(text, block.index + match.index + match[0].length),
+      });
     }
   }
   return found;

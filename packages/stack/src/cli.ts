@@ -20,20 +20,35 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 // `--store <dir>`: another folder for the release store (paths from where pnpm was run).
-const storeDir = values.store ? resolve(process.env.INIT_CWD ?? process.cwd(), values.store) : join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', '.tmp', 'release-store');
+const storeDir = values.store
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), values.store)
+  : join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', '.tmp', 'release-store');
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
 // As a production host's default: DPoP on where the provider advertises it (the dev provider does).
-const stack = await startStack({ ...(hostPort ? { hostPort } : {}), overrides: values.overrides, dpop: 'auto', ...(values['release-store'] ? { releaseStore: storeDir } : {}) });
+const stack = await startStack({
+  ...(hostPort ? { hostPort } : {}),
+  overrides: values.overrides,
+  dpop: 'auto',
+  ...(values['release-store'] ? { releaseStore: storeDir } : {}),
+});
 
 const user = DEMO_USERS[0]!;
 console.log(`
   Open ${stack.hostUrl}
-  Sign in as ${user.username} / ${user.password}   (or ${DEMO_USERS.slice(1).map((u) => `${u.username} / ${u.password}`).join(', ')})
+  Sign in as ${user.username} / ${user.password}   (or ${DEMO_USERS.slice(1)
+    .map((u) => `${u.username} / ${u.password}`)
+    .join(', ')})
 
   dev OpenID provider (development only): ${stack.idpUrl}
-  remotes: ${Object.entries(stack.remoteUrls).map(([name, url]) => `${name} ${url}`).join(', ')}${values['release-store'] ? `
+  remotes: ${Object.entries(stack.remoteUrls)
+    .map(([name, url]) => `${name} ${url}`)
+    .join(', ')}${
+    values['release-store']
+      ? `
   released to the "development" environment of ${storeDir}:
-    pnpm release history --env development --store ${storeDir}` : ''}
+    pnpm release history --env development --store ${storeDir}`
+      : ''
+  }
   telemetry collector: ${stack.collectorUrl}/__collector/records
   Press Ctrl+C to stop.
 STACK READY ${stack.hostUrl}`);

@@ -28,8 +28,18 @@ export interface CollectorMetrics {
 export function createCollectorMetrics(): CollectorMetrics {
   const registry = new Registry();
   const labelNames = ['remote', 'version', 'variant'] as const;
-  const loads = new Counter({ name: METRIC_NAMES.loads, help: 'Loads of a remote (succeeded or failed), by version and canary side.', labelNames, registers: [registry] });
-  const errors = new Counter({ name: METRIC_NAMES.errors, help: 'Errors attributed to a remote: load failures, render errors, uncaught errors.', labelNames: [...labelNames, 'kind'], registers: [registry] });
+  const loads = new Counter({
+    name: METRIC_NAMES.loads,
+    help: 'Loads of a remote (succeeded or failed), by version and canary side.',
+    labelNames,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: METRIC_NAMES.errors,
+    help: 'Errors attributed to a remote: load failures, render errors, uncaught errors.',
+    labelNames: [...labelNames, 'kind'],
+    registers: [registry],
+  });
   return {
     contentType: registry.contentType,
     count(body) {
@@ -48,7 +58,11 @@ export function createCollectorMetrics(): CollectorMetrics {
             };
             const remote = attribute('mfe.remote.name');
             if (!remote) continue;
-            const labels = { remote, version: attribute('mfe.remote.version') ?? 'unknown', variant: attribute('mfe.remote.variant') ?? 'stable' };
+            const labels = {
+              remote,
+              version: attribute('mfe.remote.version') ?? 'unknown',
+              variant: attribute('mfe.remote.variant') ?? 'stable',
+            };
             const name = attribute('event.name') ?? '';
             if (name === 'remote loaded' || name === 'remote load failed') loads.inc(labels);
             const kind = attribute('mfe.kind') === 'error' ? ERROR_KINDS[name] : undefined;

@@ -28,15 +28,28 @@ export interface RunningCollector {
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_RECORDS = 5_000;
 
-export async function startCollector({ port, hostOrigins }: { port: number; hostOrigins: readonly string[] }): Promise<RunningCollector> {
+export async function startCollector({
+  port,
+  hostOrigins,
+}: {
+  port: number;
+  hostOrigins: readonly string[];
+}): Promise<RunningCollector> {
   const records: CollectorRecord[] = [];
   const metrics = createCollectorMetrics();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const origin = allowedCorsOrigin(req.headers.origin, hostOrigins);
-    const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+    const cors: Record<string, string> = origin
+      ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+      : { Vary: 'Origin' };
     const path = new URL(req.url ?? '/', 'http://collector').pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' });
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        'Access-Control-Max-Age': '600',
+      });
       return res.end();
     }
     if (path === '/__collector/records') {

@@ -13,12 +13,17 @@ import { DEFAULT_HOST_PORT, readDevRemotes, topology } from './topology';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const { values, positionals } = parseArgs({
   // pnpm may pass a literal "--" before the arguments.
-  args: process.argv.slice(2).filter((arg) => arg !== '--'), allowPositionals: true, options: { 'base-port': { type: 'string' } } });
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  allowPositionals: true,
+  options: { 'base-port': { type: 'string' } },
+});
 const remotes = readDevRemotes();
 const name = positionals[0];
 const remote = remotes.find((candidate) => candidate.name === name);
 if (!remote) {
-  console.error(`Usage: pnpm dev <remote>. ${name ? `"${name}" is not in packages/stack/remotes.dev.json. ` : ''}Remotes: ${remotes.map((r) => r.name).join(', ')}`);
+  console.error(
+    `Usage: pnpm dev <remote>. ${name ? `"${name}" is not in packages/stack/remotes.dev.json. ` : ''}Remotes: ${remotes.map((r) => r.name).join(', ')}`,
+  );
   process.exit(2);
 }
 const hostPort = values['base-port'] ? Number(values['base-port']) : DEFAULT_HOST_PORT;

@@ -33,7 +33,14 @@ export interface DevConfigOptions {
 export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput {
   return {
     productName: options.productName ?? 'Acme Web',
-    auth: { authority: options.idpUrl, clientId: DEFAULT_CLIENT_ID, scopes: DEV_SCOPES, rolesClaim: 'roles', dpop: options.dpop ?? false, resource: options.apiUrl },
+    auth: {
+      authority: options.idpUrl,
+      clientId: DEFAULT_CLIENT_ID,
+      scopes: DEV_SCOPES,
+      rolesClaim: 'roles',
+      dpop: options.dpop ?? false,
+      resource: options.apiUrl,
+    },
     manifestUrl: RUNTIME_FILES.manifest,
     allowedRemoteOrigins: [...options.remoteOrigins],
     requireIntegrity: options.requireIntegrity ?? false,
@@ -43,7 +50,13 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     // The product's shipped languages (Arabic is written right to left), and in development the
     // pseudo-locale: every text accented and 40 % longer, to catch hard-coded and cut-off text.
     i18n: { defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] },
-    telemetry: { adapters: [{ type: 'console' }, { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` }, ...(options.extraAdapters ?? [])] },
+    telemetry: {
+      adapters: [
+        { type: 'console' },
+        { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` },
+        ...(options.extraAdapters ?? []),
+      ],
+    },
     ...(options.tagLoader ? { tagLoader: { src: options.tagLoader.src } } : {}),
     diagnostics: options.diagnostics ?? { public: true },
     ...(options.previews ? { previews: options.previews } : {}),

@@ -1,7 +1,16 @@
 export { serveStatic, type RunningServer, type ServedRole, type StaticServerOptions } from './serve';
 export { startStack, type DevManifest, type RunningStack, type StackOptions, type StackRig } from './stack';
 export { startCollector, type CollectorRecord, type RunningCollector } from './collector';
-export { DEFAULT_HOST_PORT, DEV_MANIFEST_PATH, localUrl, readDevRemotes, topology, type DevRemote, type ListedRemote, type StackTopology } from './topology';
+export {
+  DEFAULT_HOST_PORT,
+  DEV_MANIFEST_PATH,
+  localUrl,
+  readDevRemotes,
+  topology,
+  type DevRemote,
+  type ListedRemote,
+  type StackTopology,
+} from './topology';
 export { DEV_SCOPES, devRuntimeConfig, type DevConfigOptions } from './dev-config';
 export { buildDevHost } from './dev/host-build';
 export { runUntilStopped, startDevSession, type DevSession, type DevSessionOptions } from './dev/session';

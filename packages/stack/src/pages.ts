@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageFor, prerenderPages, requestedPageLocale, type LocaleHeaders, type PrerenderedPages } from '@mfe/prerender';
+import {
+  pageFor,
+  prerenderPages,
+  requestedPageLocale,
+  type LocaleHeaders,
+  type PrerenderedPages,
+} from '@mfe/prerender';
 
 export interface PagesOptions {
   /** The host's build (a build without `server/`, such as the development host's, has no pages). */
@@ -19,7 +25,9 @@ export interface PagesOptions {
  * rendered are said once per manifest; their pages render in the browser. A page is served in the
  * language the request asks for (the language menu's cookie, else Accept-Language).
  */
-export function stackPages(options: PagesOptions): (pathname: string, request: LocaleHeaders) => Promise<string | undefined> {
+export function stackPages(
+  options: PagesOptions,
+): (pathname: string, request: LocaleHeaders) => Promise<string | undefined> {
   const log = options.log ?? ((line: string) => console.warn(line));
   if (!existsSync(join(options.hostDir, 'server', 'server.json'))) {
     return async () => undefined;
@@ -30,7 +38,12 @@ export function stackPages(options: PagesOptions): (pathname: string, request: L
     if (manifest === undefined) return Promise.resolve(undefined); // nothing released yet
     const text = typeof manifest === 'string' ? manifest : JSON.stringify(manifest);
     if (current?.text !== text) {
-      const rendering = prerenderPages({ hostDir: options.hostDir, origin: options.origin, config: options.config, manifest: typeof manifest === 'string' ? JSON.parse(manifest) : manifest }).then(
+      const rendering = prerenderPages({
+        hostDir: options.hostDir,
+        origin: options.origin,
+        config: options.config,
+        manifest: typeof manifest === 'string' ? JSON.parse(manifest) : manifest,
+      }).then(
         (pages) => {
           for (const warning of pages.warnings) log(`⚠ ${warning}`);
           return pages;
@@ -48,6 +61,10 @@ export function stackPages(options: PagesOptions): (pathname: string, request: L
   return async (pathname, request) => {
     const pages = await pagesNow();
     if (!pages) return undefined;
-    return pageFor(pages, pathname, requestedPageLocale(request, { defaultLocale: pages.defaultLocale, locales: [...pages.locales.keys()] }));
+    return pageFor(
+      pages,
+      pathname,
+      requestedPageLocale(request, { defaultLocale: pages.defaultLocale, locales: [...pages.locales.keys()] }),
+    );
   };
 }

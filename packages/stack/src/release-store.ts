@@ -31,20 +31,40 @@ export function currentManifest(dir: string): () => unknown {
 }
 
 /** Publishes and deploys each remote's build; a refused one is said, the others still go out. */
-export async function releaseDevRemotes(release: StoreRelease, remotes: ReadonlyArray<DevRemote & { readonly dist: string }>): Promise<string[]> {
+export async function releaseDevRemotes(
+  release: StoreRelease,
+  remotes: ReadonlyArray<DevRemote & { readonly dist: string }>,
+): Promise<string[]> {
   const store = new DirectoryStore(release.dir);
   await commands.init(store, release.publicUrl, { [DEV_RELEASE_ENV]: release.hostUrl });
   const who = { actor: 'pnpm start', reason: 'local build' };
   const lines: string[] = [];
   for (const remote of remotes) {
     try {
-      const { record } = await publishBuild(store, remote.dist, { actor: who.actor, version: (declared, integrity) => `${declared}+${Buffer.from(integrity.slice('sha384-'.length), 'base64').toString('hex').slice(0, 12)}` });
-      const placement = { path: remote.path, label: remote.label, ...(remote.labels ? { labels: remote.labels } : {}), ...(remote.order !== undefined ? { order: remote.order } : {}), ...(remote.requiresAuth === false ? { public: true } : {}) };
-      lines.push(...(await commands.deploy(store, `${remote.name}@${record.version}`, DEV_RELEASE_ENV, who, placement)));
+      const { record } = await publishBuild(store, remote.dist, {
+        actor: who.actor,
+        version: (declared, integrity) =>
+          `${declared}+${Buffer.from(integrity.slice('sha384-'.length), 'base64').toString('hex').slice(0, 12)}`,
+      });
+      const placement = {
+        path: remote.path,
+        label: remote.label,
+        ...(remote.labels ? { labels: remote.labels } : {}),
+        ...(remote.order !== undefined ? { order: remote.order } : {}),
+        ...(remote.requiresAuth === false ? { public: true } : {}),
+      };
+      lines.push(
+        ...(await commands.deploy(store, `${remote.name}@${record.version}`, DEV_RELEASE_ENV, who, placement)),
+      );
     } catch (error) {
       // Already deployed as it is (a restart with the same build): nothing to say but that.
-      if (isReleaseError(error) && error.code === 'RELEASE_NOTHING_TO_DO') lines.push(`✔ ${remote.name}: ${error.message}`);
-      else lines.push(`✖ ${remote.name}: ${(error as Error).message}`, ...(isReleaseError(error) ? error.lines.map((line) => `  ${line}`) : []));
+      if (isReleaseError(error) && error.code === 'RELEASE_NOTHING_TO_DO')
+        lines.push(`✔ ${remote.name}: ${error.message}`);
+      else
+        lines.push(
+          `✖ ${remote.name}: ${(error as Error).message}`,
+          ...(isReleaseError(error) ? error.lines.map((line) => `  ${line}`) : []),
+        );
     }
   }
   return lines;

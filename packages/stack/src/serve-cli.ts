@@ -30,15 +30,37 @@ if (values.host) {
   // Only the host needs the development config (and, through it, the dev provider's client id).
   const { devRuntimeConfig } = await import('./dev-config');
   const remoteUrl = (devPort: number) => localUrl(ports.remote(devPort));
-  const checked = validateRuntimeConfig(devRuntimeConfig({ idpUrl: localUrl(ports.idp), apiUrl: localUrl(ports.api), remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)), collectorUrl: localUrl(ports.collector) }));
+  const checked = validateRuntimeConfig(
+    devRuntimeConfig({
+      idpUrl: localUrl(ports.idp),
+      apiUrl: localUrl(ports.api),
+      remoteOrigins: devRemotes.map((remote) => remoteUrl(remote.port)),
+      collectorUrl: localUrl(ports.collector),
+    }),
+  );
   if (!checked.ok) throw new Error(checked.problems.join('\n'));
-  const manifest = { schemaVersion: 1, remotes: devRemotes.map(({ name, path, label, order, port: devPort }) => ({ name, entry: `${remoteUrl(devPort)}/mf-manifest.json`, path, label, order })) };
-  role = { kind: 'host', headers: { config: checked.config }, runtimeFiles: { [RUNTIME_FILES.config]: checked.config, [RUNTIME_FILES.manifest]: manifest } };
+  const manifest = {
+    schemaVersion: 1,
+    remotes: devRemotes.map(({ name, path, label, order, port: devPort }) => ({
+      name,
+      entry: `${remoteUrl(devPort)}/mf-manifest.json`,
+      path,
+      label,
+      order,
+    })),
+  };
+  role = {
+    kind: 'host',
+    headers: { config: checked.config },
+    runtimeFiles: { [RUNTIME_FILES.config]: checked.config, [RUNTIME_FILES.manifest]: manifest },
+  };
   port = ports.host;
 } else {
   const remote = devRemotes.find((candidate) => candidate.name === values.remote);
   if (!remote) {
-    console.error(`Usage: serve-cli [--dir <build>] (--host | --remote <name>) [--base-port <port> | --port <port>] [--host-origin <origin>]...\nRemotes of the development manifest: ${devRemotes.map((r) => r.name).join(', ')}`);
+    console.error(
+      `Usage: serve-cli [--dir <build>] (--host | --remote <name>) [--base-port <port> | --port <port>] [--host-origin <origin>]...\nRemotes of the development manifest: ${devRemotes.map((r) => r.name).join(', ')}`,
+    );
     process.exit(2);
   }
   role = { kind: 'remote', hostOrigins: values['host-origin'] ?? LOCAL_ORIGINS };

@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import compression from 'compression';
 import send from 'send';
-import { allowedCorsOrigin, hostFileKind, hostHeaders, remoteFileKind, remoteHeaders, SILENT_CALLBACK_FILE, type HostHeaderOptions } from '@mfe/deploy';
+import {
+  allowedCorsOrigin,
+  hostFileKind,
+  hostHeaders,
+  remoteFileKind,
+  remoteHeaders,
+  SILENT_CALLBACK_FILE,
+  type HostHeaderOptions,
+} from '@mfe/deploy';
 import type { LocaleHeaders } from '@mfe/prerender';
 
 /**
@@ -55,17 +63,30 @@ function plain(res: ServerResponse, status: number, message: string, headers: Re
     res.destroy();
     return;
   }
-  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(message);
 }
 
 /** Sends `file` (relative to `dir`) with `headers`; a file gone between lookup and read is a 404. */
-function sendFile(req: IncomingMessage, res: ServerResponse, dir: string, file: string, headers: Record<string, string>): void {
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dir: string,
+  file: string,
+  headers: Record<string, string>,
+): void {
   send(req, file, { root: dir, etag: true, lastModified: true, cacheControl: false, index: false, dotfiles: 'deny' })
     .on('headers', (response: ServerResponse) => {
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     })
-    .on('error', (error: { status?: number }) => plain(res, error.status === 403 ? 403 : 404, error.status === 403 ? 'Forbidden' : 'Not found', headers))
+    .on('error', (error: { status?: number }) =>
+      plain(res, error.status === 403 ? 403 : 404, error.status === 403 ? 'Forbidden' : 'Not found', headers),
+    )
     .pipe(res);
 }
 
@@ -78,14 +99,22 @@ function decodedPath(req: IncomingMessage): string | undefined {
   }
 }
 
-function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {
+function handleHost(
+  role: Extract<ServedRole, { kind: 'host' }>,
+  dir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const pathname = decodedPath(req);
   if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
   const listed = role.runtimeFiles?.[pathname];
   // A function is read on every request (a release store's current manifest).
   const runtimeFile = typeof listed === 'function' ? (listed as () => unknown)() : listed;
   if (runtimeFile !== undefined) {
-    res.writeHead(200, { ...hostHeaders('revalidate', role.headers), 'Content-Type': 'application/json; charset=utf-8' });
+    res.writeHead(200, {
+      ...hostHeaders('revalidate', role.headers),
+      'Content-Type': 'application/json; charset=utf-8',
+    });
     res.end(typeof runtimeFile === 'string' ? runtimeFile : JSON.stringify(runtimeFile, null, 2));
     return;
   }
@@ -105,20 +134,38 @@ function handleHost(role: Extract<ServedRole, { kind: 'host' }>, dir: string, re
 }
 
 /** The path's page rendered ahead of time, with the page's headers; index.html when there is none (or it fails). */
-async function sendPage(role: Extract<ServedRole, { kind: 'host' }>, pageFor: (pathname: string, request: LocaleHeaders) => Promise<string | undefined>, dir: string, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const html = await pageFor(pathname, { cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] }).catch(() => undefined);
+async function sendPage(
+  role: Extract<ServedRole, { kind: 'host' }>,
+  pageFor: (pathname: string, request: LocaleHeaders) => Promise<string | undefined>,
+  dir: string,
+  pathname: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const html = await pageFor(pathname, {
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers['accept-language'],
+  }).catch(() => undefined);
   if (html === undefined) return sendFile(req, res, dir, '/index.html', hostHeaders('page', role.headers));
   res.writeHead(200, { ...hostHeaders('page', role.headers), 'Content-Type': 'text/html; charset=utf-8' });
   res.end(req.method === 'HEAD' ? undefined : html);
 }
 
-function handleRemote(role: Extract<ServedRole, { kind: 'remote' }>, dir: string, req: IncomingMessage, res: ServerResponse): void {
+function handleRemote(
+  role: Extract<ServedRole, { kind: 'remote' }>,
+  dir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const pathname = decodedPath(req);
   if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
   const origin = allowedCorsOrigin(req.headers.origin, role.hostOrigins);
   const kind = remoteFileKind(pathname);
   if (req.method === 'OPTIONS') {
-    res.writeHead(204, { ...remoteHeaders('revalidate', origin), ...(origin ? { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' } : {}) });
+    res.writeHead(204, {
+      ...remoteHeaders('revalidate', origin),
+      ...(origin ? { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' } : {}),
+    });
     res.end();
     return;
   }
@@ -129,7 +176,8 @@ function handleRemote(role: Extract<ServedRole, { kind: 'remote' }>, dir: string
 export async function serveStatic(options: StaticServerOptions): Promise<RunningServer> {
   const { role, dir } = options;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS')
+      return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     if (role.kind === 'host') handleHost(role, dir, req, res);
     else handleRemote(role, dir, req, res);
   };

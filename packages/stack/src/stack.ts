@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
-import { LOCAL_ORIGINS, RUNTIME_FILES, schemaVersionFor, validateRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfigInput } from '@mfe/manifest';
+import {
+  LOCAL_ORIGINS,
+  RUNTIME_FILES,
+  schemaVersionFor,
+  validateRuntimeConfig,
+  type ParsedRuntimeConfig,
+  type RuntimeConfigInput,
+} from '@mfe/manifest';
 import { startCollector } from './collector';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
@@ -32,7 +39,10 @@ export interface StackRig {
   readonly extraHostOrigins?: readonly string[];
   /** gzip every response (the benchmark's throttled profile). */
   readonly compress?: boolean;
-  readonly manifest?: (manifest: DevManifest, served: { readonly remoteUrls: Readonly<Record<string, string>> }) => DevManifest;
+  readonly manifest?: (
+    manifest: DevManifest,
+    served: { readonly remoteUrls: Readonly<Record<string, string>> },
+  ) => DevManifest;
   readonly config?: (config: RuntimeConfigInput) => RuntimeConfigInput;
 }
 
@@ -103,7 +113,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     await Promise.all(started.splice(0).map((s) => s.close()));
   };
   try {
-    const idp = await startDevIdp({ port: ports.idp, issuer: idpUrl, api: { port: ports.api, url: apiUrl }, hostOrigins, adminApi: rig.provider?.adminApi ?? false, ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}), ...(rig.provider?.dpop === false ? { dpop: false } : {}) });
+    const idp = await startDevIdp({
+      port: ports.idp,
+      issuer: idpUrl,
+      api: { port: ports.api, url: apiUrl },
+      hostOrigins,
+      adminApi: rig.provider?.adminApi ?? false,
+      ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}),
+      ...(rig.provider?.dpop === false ? { dpop: false } : {}),
+    });
     started.push(idp);
     const remoteUrls: Record<string, string> = {};
     const integrity: Record<string, string> = {};
@@ -111,7 +129,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const remotes: readonly DevRemote[] = [...defaults, ...(options.extraRemotes ?? [])];
     let nextExtra = ports.extraRemotes;
     if (options.releaseStore) mkdirSync(join(options.releaseStore, 'remotes'), { recursive: true });
-    const storeServer = options.releaseStore ? await serveStatic({ dir: join(options.releaseStore, 'remotes'), port: ports.remotesServer, role: { kind: 'remote', hostOrigins }, compress: rig.compress ?? false }) : undefined;
+    const storeServer = options.releaseStore
+      ? await serveStatic({
+          dir: join(options.releaseStore, 'remotes'),
+          port: ports.remotesServer,
+          role: { kind: 'remote', hostOrigins },
+          compress: rig.compress ?? false,
+        })
+      : undefined;
     if (storeServer) started.push(storeServer);
     for (const remote of remotes) {
       const live = options.liveRemotes?.[remote.name];
@@ -125,7 +150,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       }
       const port = remote.port !== undefined ? ports.remote(remote.port) : nextExtra++;
       const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
-      const server: RunningServer = await serveStatic({ dir: dist, port, role: { kind: 'remote', hostOrigins }, compress: rig.compress ?? false });
+      const server: RunningServer = await serveStatic({
+        dir: dist,
+        port,
+        role: { kind: 'remote', hostOrigins },
+        compress: rig.compress ?? false,
+      });
       started.push(server);
       remoteUrls[remote.name] = server.url;
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
@@ -166,23 +196,49 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       compress: rig.compress ?? false,
       role: {
         kind: 'host',
-        runtimeFiles: { [RUNTIME_FILES.config]: config, [RUNTIME_FILES.manifest]: options.releaseStore ? currentManifest(options.releaseStore) : manifest },
+        runtimeFiles: {
+          [RUNTIME_FILES.config]: config,
+          [RUNTIME_FILES.manifest]: options.releaseStore ? currentManifest(options.releaseStore) : manifest,
+        },
         // The home page, each area's shell and public areas' content as HTML (pages.ts).
-        ...(options.prerender === false ? {} : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
+        ...(options.prerender === false
+          ? {}
+          : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
         headers: {
           config,
           // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.
           extraScriptSources: options.overrides ? OVERRIDE_ORIGINS : [],
-          extraConnectSources: [...(options.overrides ? OVERRIDE_ORIGINS : []), ...Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws'))],
+          extraConnectSources: [
+            ...(options.overrides ? OVERRIDE_ORIGINS : []),
+            ...Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),
+          ],
         },
       },
     });
     started.push(host);
     if (options.releaseStore && storeServer) {
-      const released = await releaseDevRemotes({ dir: options.releaseStore, publicUrl: storeServer.url, hostUrl }, remotes.filter((remote) => !options.liveRemotes?.[remote.name]).map((remote) => ({ ...remote, dist: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`) })));
+      const released = await releaseDevRemotes(
+        { dir: options.releaseStore, publicUrl: storeServer.url, hostUrl },
+        remotes
+          .filter((remote) => !options.liveRemotes?.[remote.name])
+          .map((remote) => ({
+            ...remote,
+            dist: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`),
+          })),
+      );
       for (const line of released) console.log(line);
       const current = currentManifest(options.releaseStore)();
-      return { hostUrl, idpUrl, apiUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest, close };
+      return {
+        hostUrl,
+        idpUrl,
+        apiUrl,
+        remoteUrls,
+        idp,
+        collectorUrl: collector.url,
+        config,
+        manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest,
+        close,
+      };
     }
     return { hostUrl, idpUrl, apiUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
   } catch (error) {

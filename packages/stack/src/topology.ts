@@ -42,13 +42,25 @@ export function readDevRemotes(file = DEV_MANIFEST_PATH): ListedRemote[] {
   if (!Array.isArray(parsed.remotes)) throw new Error(`${file} has no "remotes" list.`);
   return parsed.remotes.map((entry: Partial<ListedRemote>, index) => {
     const { name, path, label, order, port, labels } = entry;
-    if (typeof name !== 'string' || typeof path !== 'string' || typeof label !== 'string' || typeof order !== 'number' || typeof port !== 'number') {
+    if (
+      typeof name !== 'string' ||
+      typeof path !== 'string' ||
+      typeof label !== 'string' ||
+      typeof order !== 'number' ||
+      typeof port !== 'number'
+    ) {
       throw new Error(`${file}: remote #${index + 1} needs name, path, label (strings), order and port (numbers).`);
     }
-    if (labels !== undefined && (typeof labels !== 'object' || labels === null || Object.values(labels).some((value) => typeof value !== 'string'))) {
-      throw new Error(`${file}: remote #${index + 1}'s "labels" must map locales to labels, e.g. { "de": "Empfehlungen" }.`);
+    if (
+      labels !== undefined &&
+      (typeof labels !== 'object' ||
+        labels === null ||
+        Object.values(labels).some((value) => typeof value !== 'string'))
+    ) {
+      throw new Error(
+        `${file}: remote #${index + 1}'s "labels" must map locales to labels, e.g. { "de": "Empfehlungen" }.`,
+      );
     }
     return { name, path, label, order, port, ...(labels ? { labels } : {}) };
   });
 }
-

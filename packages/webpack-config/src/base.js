@@ -17,7 +17,10 @@ const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./st
  */
 function messageParserAliases() {
   const parserDir = path.dirname(require.resolve('@formatjs/icu-messageformat-parser', { paths: [__dirname] }));
-  return { '@formatjs/icu-messageformat-parser$': path.join(parserDir, 'no-parser.js'), '@mfe/message-parser$': path.join(parserDir, 'index.js') };
+  return {
+    '@formatjs/icu-messageformat-parser$': path.join(parserDir, 'no-parser.js'),
+    '@mfe/message-parser$': path.join(parserDir, 'index.js'),
+  };
 }
 const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
 
@@ -45,7 +48,10 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
     // Production: hidden source maps (no sourceMappingURL comment). Servers never serve *.map (the header
     // policy in @mfe/deploy answers 404); they are kept with the build to resolve reported stack traces.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...routerAliases(appDir, production), ...messageParserAliases() } },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { ...routerAliases(appDir, production), ...messageParserAliases() },
+    },
     module: {
       rules: [
         {
@@ -69,7 +75,12 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
           ],
         },
         // An area's and the shell's translations (`src/**/locales/<locale>.json`), compiled.
-        { test: /[\\/]locales[\\/][\w-]+\.json$/, exclude: /node_modules/, type: 'json', use: [{ loader: require.resolve('./messages-loader') }] },
+        {
+          test: /[\\/]locales[\\/][\w-]+\.json$/,
+          exclude: /node_modules/,
+          type: 'json',
+          use: [{ loader: require.resolve('./messages-loader') }],
+        },
         ...styleAndAssetRules(appDir, uniqueName, production),
       ],
     },
@@ -102,7 +113,8 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
 function applyExtend(config, appDir, mode, extend) {
   if (!extend) return config;
   const extended = extend(config, { webpack: fromApp(appDir, 'webpack'), production: mode !== 'development', appDir });
-  if (!extended || typeof extended !== 'object') throw new Error(`The "extend" function of ${appDir}'s webpack config must return the configuration.`);
+  if (!extended || typeof extended !== 'object')
+    throw new Error(`The "extend" function of ${appDir}'s webpack config must return the configuration.`);
   return extended;
 }
 

@@ -10,40 +10,89 @@ import type webpack from 'webpack';
 const preset = require('../index.js') as {
   HOST_SINGLETONS: string[];
   baseConfig(options: { appDir: string; mode: string }): webpack.Configuration;
-  hostConfig(options: { appDir: string; mode?: string; boot?: boolean; sharedImports?: Record<string, string>; extend?: (config: webpack.Configuration) => webpack.Configuration }): webpack.Configuration;
-  remoteConfig(options: { appDir: string; name: string; mode?: string; exposes?: unknown; extend?: (config: webpack.Configuration) => webpack.Configuration }): webpack.Configuration;
+  hostConfig(options: {
+    appDir: string;
+    mode?: string;
+    boot?: boolean;
+    sharedImports?: Record<string, string>;
+    extend?: (config: webpack.Configuration) => webpack.Configuration;
+  }): webpack.Configuration;
+  remoteConfig(options: {
+    appDir: string;
+    name: string;
+    mode?: string;
+    exposes?: unknown;
+    extend?: (config: webpack.Configuration) => webpack.Configuration;
+  }): webpack.Configuration;
   bootConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   silentCallbackConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   providedVersions(appDir: string): Record<string, string>;
-  serverConfig(options: { appDir: string; mode?: string; entry: string; name: string; uniqueName?: string; bundled?: string[] }): webpack.Configuration;
+  serverConfig(options: {
+    appDir: string;
+    mode?: string;
+    entry: string;
+    name: string;
+    uniqueName?: string;
+    bundled?: string[];
+  }): webpack.Configuration;
   remoteServerConfig(options: { appDir: string; name: string; mode?: string }): webpack.Configuration;
 };
 
 const appDir = join(__dirname, '..');
-const pluginNamed = (config: webpack.Configuration, name: string) => (config.plugins ?? []).filter((plugin) => plugin?.constructor.name === name) as Array<{ _options?: Record<string, unknown> }>;
+const pluginNamed = (config: webpack.Configuration, name: string) =>
+  (config.plugins ?? []).filter((plugin) => plugin?.constructor.name === name) as Array<{
+    _options?: Record<string, unknown>;
+  }>;
 
 test('the published preset offers the app factories and nothing for tests or benchmarks', () => {
-  expect(Object.keys(preset).sort()).toEqual(['HOST_SINGLETONS', 'baseConfig', 'bootConfig', 'hostConfig', 'providedVersions', 'remoteConfig', 'remoteServerConfig', 'serverConfig', 'silentCallbackConfig']);
+  expect(Object.keys(preset).sort()).toEqual([
+    'HOST_SINGLETONS',
+    'baseConfig',
+    'bootConfig',
+    'hostConfig',
+    'providedVersions',
+    'remoteConfig',
+    'remoteServerConfig',
+    'serverConfig',
+    'silentCallbackConfig',
+  ]);
 });
 
 test('a remote exposes ./remote only, takes every singleton from the host with no fallback, and pins its files', () => {
   const config = preset.remoteConfig({ appDir, name: 'payments' });
   const [federation] = pluginNamed(config, 'ModuleFederationPlugin');
-  const options = federation!._options as { name: string; exposes: unknown; shared: Record<string, Record<string, unknown>>; shareStrategy: string; dts: boolean; experiments: { externalRuntime: boolean } };
+  const options = federation!._options as {
+    name: string;
+    exposes: unknown;
+    shared: Record<string, Record<string, unknown>>;
+    shareStrategy: string;
+    dts: boolean;
+    experiments: { externalRuntime: boolean };
+  };
   expect(options.name).toBe('payments');
   expect(options.exposes).toEqual({ './remote': './src/remote.tsx' });
   expect(Object.keys(options.shared).sort()).toEqual([...preset.HOST_SINGLETONS].sort());
-  for (const shared of Object.values(options.shared)) expect(shared).toMatchObject({ singleton: true, strictVersion: true, import: false });
+  for (const shared of Object.values(options.shared))
+    expect(shared).toMatchObject({ singleton: true, strictVersion: true, import: false });
   expect(options.shared['@mfe/context']!.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
   expect(options.shared.react!.requiredVersion).toMatch(/^\^\d+\.0\.0$/);
   expect(options).toMatchObject({ shareStrategy: 'loaded-first', dts: false, experiments: { externalRuntime: true } });
   expect(config.output).toMatchObject({ publicPath: 'auto', uniqueName: 'payments', crossOriginLoading: 'anonymous' });
-  for (const name of ['SubresourceIntegrityPlugin', 'EntryIntegrityPlugin', 'CssIntegrityPlugin', 'MiniCssExtractPlugin', 'StyleRulesPlugin']) expect(pluginNamed(config, name)).toHaveLength(1);
+  for (const name of [
+    'SubresourceIntegrityPlugin',
+    'EntryIntegrityPlugin',
+    'CssIntegrityPlugin',
+    'MiniCssExtractPlugin',
+    'StyleRulesPlugin',
+  ])
+    expect(pluginNamed(config, name)).toHaveLength(1);
 });
 
 test('a remote passed `exposes` still exposes ./remote only (the option is gone)', () => {
   const config = preset.remoteConfig({ appDir, name: 'payments', exposes: { './other': './src/other.tsx' } });
-  expect(pluginNamed(config, 'ModuleFederationPlugin')[0]!._options!.exposes).toEqual({ './remote': './src/remote.tsx' });
+  expect(pluginNamed(config, 'ModuleFederationPlugin')[0]!._options!.exposes).toEqual({
+    './remote': './src/remote.tsx',
+  });
 });
 
 test('a remote name the manifest would refuse is refused at build time, with the rule', () => {
@@ -59,10 +108,20 @@ test('development builds of a remote skip what only production needs', () => {
 
 test('the host provides every singleton eagerly at its installed version, knows no remote at build time, and describes itself; it takes its own copies with no range to check', () => {
   const config = preset.hostConfig({ appDir, boot: true });
-  const options = pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as { remotes: unknown; shared: Record<string, Record<string, unknown>>; shareStrategy: string };
+  const options = pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as {
+    remotes: unknown;
+    shared: Record<string, Record<string, unknown>>;
+    shareStrategy: string;
+  };
   const provided = preset.providedVersions(appDir);
   expect(options.remotes).toEqual({});
-  for (const name of preset.HOST_SINGLETONS) expect(options.shared[name]).toMatchObject({ singleton: true, eager: true, version: provided[name], requiredVersion: false });
+  for (const name of preset.HOST_SINGLETONS)
+    expect(options.shared[name]).toMatchObject({
+      singleton: true,
+      eager: true,
+      version: provided[name],
+      requiredVersion: false,
+    });
   expect(options.shareStrategy).toBe('loaded-first');
   expect(pluginNamed(config, 'HostDescriptionPlugin')).toHaveLength(1);
   expect(config.dependencies).toEqual(['boot']);
@@ -72,48 +131,90 @@ test('the host provides every singleton eagerly at its installed version, knows 
 
 test('a host module can provide a singleton in place of the package itself', () => {
   const config = preset.hostConfig({ appDir, sharedImports: { 'react-router': './src/router.ts' } });
-  const shared = (pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as { shared: Record<string, { import?: string }> }).shared;
+  const shared = (
+    pluginNamed(config, 'ModuleFederationPlugin')[0]!._options as { shared: Record<string, { import?: string }> }
+  ).shared;
   expect(shared['react-router']!.import).toBe(join(appDir, 'src/router.ts'));
   expect(shared.react!.import).toBeUndefined();
 });
 
 test('extend runs last and must return the configuration', () => {
-  const extended = preset.remoteConfig({ appDir, name: 'payments', extend: (config) => ({ ...config, devtool: false }) });
+  const extended = preset.remoteConfig({
+    appDir,
+    name: 'payments',
+    extend: (config) => ({ ...config, devtool: false }),
+  });
   expect(extended.devtool).toBe(false);
-  expect(() => preset.remoteConfig({ appDir, name: 'payments', extend: () => undefined as unknown as webpack.Configuration })).toThrow(/must return the configuration/);
+  expect(() =>
+    preset.remoteConfig({ appDir, name: 'payments', extend: () => undefined as unknown as webpack.Configuration }),
+  ).toThrow(/must return the configuration/);
 });
 
 test('the boot script and the silent sign-in page are builds of their own, with nothing shared', () => {
   const boot = preset.bootConfig({ appDir, entry: './src/boot/index.ts' });
-  expect(boot).toMatchObject({ name: 'boot', entry: { boot: './src/boot/index.ts' }, output: { publicPath: '/boot/', path: join(appDir, 'dist', 'boot') } });
+  expect(boot).toMatchObject({
+    name: 'boot',
+    entry: { boot: './src/boot/index.ts' },
+    output: { publicPath: '/boot/', path: join(appDir, 'dist', 'boot') },
+  });
   expect(pluginNamed(boot, 'ModuleFederationPlugin')).toHaveLength(0);
   const silent = preset.silentCallbackConfig({ appDir, entry: './src/auth/silent.ts' });
-  expect(silent).toMatchObject({ name: 'silent-callback', output: { publicPath: '/auth/', path: join(appDir, 'dist', 'auth') } });
+  expect(silent).toMatchObject({
+    name: 'silent-callback',
+    output: { publicPath: '/auth/', path: join(appDir, 'dist', 'auth') },
+  });
   expect(pluginNamed(silent, 'ModuleFederationPlugin')).toHaveLength(0);
   expect(pluginNamed(silent, 'HtmlWebpackPlugin')).toHaveLength(1);
 });
 
-test('every config starts from the common base: swc for TypeScript, the style rules, react-router\'s production build', () => {
+test("every config starts from the common base: swc for TypeScript, the style rules, react-router's production build", () => {
   const config = preset.baseConfig({ appDir, mode: 'production' });
   const rules = (config.module!.rules ?? []) as webpack.RuleSetRule[];
   expect(rules.some((rule) => String(rule.test) === String(/\.tsx?$/))).toBe(true);
   expect(rules.some((rule) => String(rule.test) === String(/\.global\.css$/))).toBe(true);
-  expect((config.resolve!.alias as Record<string, string>)['react-router$']).toMatch(/dist[\\/]production[\\/]index\.mjs$/);
+  expect((config.resolve!.alias as Record<string, string>)['react-router$']).toMatch(
+    /dist[\\/]production[\\/]index\.mjs$/,
+  );
   expect(pluginNamed(config, 'StyleRulesPlugin')).toHaveLength(1);
 });
 
 test('a server build leaves the shared singletons to its renderer, bundles what it is told, and names CSS classes as the browser build does', () => {
-  const server = preset.serverConfig({ appDir, entry: './src/page.tsx', name: 'render', uniqueName: 'host', bundled: ['@mfe/context'] });
+  const server = preset.serverConfig({
+    appDir,
+    entry: './src/page.tsx',
+    name: 'render',
+    uniqueName: 'host',
+    bundled: ['@mfe/context'],
+  });
   expect(server.target).toBe('node20');
-  expect(server.externals).toEqual([...preset.HOST_SINGLETONS.filter((name) => name !== '@mfe/context'), 'react-dom/server', 'react-dom/static', '@mfe/prerender-context']);
+  expect(server.externals).toEqual([
+    ...preset.HOST_SINGLETONS.filter((name) => name !== '@mfe/context'),
+    'react-dom/server',
+    'react-dom/static',
+    '@mfe/prerender-context',
+  ]);
   expect(server.output).toMatchObject({ filename: '[name].js', library: { type: 'commonjs2' } });
   expect((server.output?.path ?? '').endsWith(join('dist', 'server'))).toBe(true);
-  const cssOptions = (config: webpack.Configuration) => JSON.stringify((config.module?.rules ?? []).find((rule) => rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/)));
-  const browserCss = JSON.parse(cssOptions(preset.remoteConfig({ appDir, name: 'referrals' }))) as { use: Array<{ options?: { modules?: { localIdentName?: string } } }> };
-  const serverCss = JSON.parse(cssOptions(preset.remoteServerConfig({ appDir, name: 'referrals' }))) as { use: Array<{ options?: { modules?: { localIdentName?: string; exportOnlyLocals?: boolean } } }> };
-  expect(serverCss.use[0]?.options?.modules).toMatchObject({ localIdentName: browserCss.use[1]?.options?.modules?.localIdentName, exportOnlyLocals: true });
+  const cssOptions = (config: webpack.Configuration) =>
+    JSON.stringify(
+      (config.module?.rules ?? []).find(
+        (rule) => rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/),
+      ),
+    );
+  const browserCss = JSON.parse(cssOptions(preset.remoteConfig({ appDir, name: 'referrals' }))) as {
+    use: Array<{ options?: { modules?: { localIdentName?: string } } }>;
+  };
+  const serverCss = JSON.parse(cssOptions(preset.remoteServerConfig({ appDir, name: 'referrals' }))) as {
+    use: Array<{ options?: { modules?: { localIdentName?: string; exportOnlyLocals?: boolean } } }>;
+  };
+  expect(serverCss.use[0]?.options?.modules).toMatchObject({
+    localIdentName: browserCss.use[1]?.options?.modules?.localIdentName,
+    exportOnlyLocals: true,
+  });
   // The public path of its assets comes from the renderer first.
-  expect((preset.remoteServerConfig({ appDir, name: 'referrals' }).entry as Record<string, string[]>).remote?.[0]).toMatch(/server-public-path\.js$/);
+  expect(
+    (preset.remoteServerConfig({ appDir, name: 'referrals' }).entry as Record<string, string[]>).remote?.[0],
+  ).toMatch(/server-public-path\.js$/);
 });
 
 test("a remote's browser build keeps its server build when it cleans dist/", () => {

@@ -19,10 +19,13 @@ class HostDescriptionPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('HostDescriptionPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'HostDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided };
-        compilation.emitAsset('mfe-host.json', new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'HostDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided };
+          compilation.emitAsset('mfe-host.json', new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
+        },
+      );
     });
   }
 }
@@ -30,7 +33,9 @@ class HostDescriptionPlugin {
 /** The ES module build of the plugin that publishes the host's federation runtime to remotes. */
 function externalRuntimeProvider(appDir) {
   const enhanced = require.resolve('@module-federation/enhanced', { paths: [appDir] });
-  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(enhanced)] });
+  const commonjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [path.dirname(enhanced)],
+  });
   return path.join(path.dirname(commonjs), 'index.js');
 }
 

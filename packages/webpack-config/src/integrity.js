@@ -18,28 +18,49 @@ class EntryIntegrityPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    const sha384 = (/** @type {Buffer} */ bytes) => `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
+    const sha384 = (/** @type {Buffer} */ bytes) =>
+      `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
     compiler.hooks.thisCompilation.tap('EntryIntegrityPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
-        const entry = assets['remoteEntry.js'];
-        if (!entry) return;
-        const entryHash = sha384(entry.buffer());
-        compilation.emitAsset('integrity.json', new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': entryHash }, null, 2)}\n`));
-        const manifestAsset = assets['mf-manifest.json'];
-        if (!manifestAsset) return;
-        const manifest = JSON.parse(manifestAsset.source().toString());
-        // `*.global.css` files the remote ships, for the release checks to warn about.
-        const globalCss = globalCssFiles(compilation, compiler.context);
-        /** @type {Record<string, string>} */
-        const integrity = { 'remoteEntry.js': entryHash };
-        if (this.recordChunks) {
-          for (const exposed of manifest.exposes ?? []) {
-            for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])]) if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+      compilation.hooks.processAssets.tap(
+        { name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const entry = assets['remoteEntry.js'];
+          if (!entry) return;
+          const entryHash = sha384(entry.buffer());
+          compilation.emitAsset(
+            'integrity.json',
+            new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': entryHash }, null, 2)}\n`),
+          );
+          const manifestAsset = assets['mf-manifest.json'];
+          if (!manifestAsset) return;
+          const manifest = JSON.parse(manifestAsset.source().toString());
+          // `*.global.css` files the remote ships, for the release checks to warn about.
+          const globalCss = globalCssFiles(compilation, compiler.context);
+          /** @type {Record<string, string>} */
+          const integrity = { 'remoteEntry.js': entryHash };
+          if (this.recordChunks) {
+            for (const exposed of manifest.exposes ?? []) {
+              for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])])
+                if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+            }
           }
-        }
-        if (!this.recordChunks && globalCss.length === 0) return;
-        compilation.updateAsset('mf-manifest.json', new sources.RawSource(JSON.stringify({ ...manifest, ...(this.recordChunks ? { integrity } : {}), ...(globalCss.length > 0 ? { globalCss } : {}) }, null, 2)));
-      });
+          if (!this.recordChunks && globalCss.length === 0) return;
+          compilation.updateAsset(
+            'mf-manifest.json',
+            new sources.RawSource(
+              JSON.stringify(
+                {
+                  ...manifest,
+                  ...(this.recordChunks ? { integrity } : {}),
+                  ...(globalCss.length > 0 ? { globalCss } : {}),
+                },
+                null,
+                2,
+              ),
+            ),
+          );
+        },
+      );
     });
   }
 }
@@ -57,25 +78,32 @@ class CssIntegrityPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [compiler.context] }));
-    const sha384 = (/** @type {Buffer} */ bytes) => `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
+    const sha384 = (/** @type {Buffer} */ bytes) =>
+      `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
     compiler.hooks.thisCompilation.tap('CssIntegrityPlugin', (compilation) => {
-      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap('CssIntegrityPlugin', (/** @type {string} */ source, /** @type {{ tag: string, chunkId: string }} */ names) =>
-        `${source}\nvar mfeCssSri = ${CSS_SRI_TOKEN};\nif (mfeCssSri[${names.chunkId}]) { ${names.tag}.integrity = mfeCssSri[${names.chunkId}]; ${names.tag}.crossOrigin = "anonymous"; }\n`,
+      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap(
+        'CssIntegrityPlugin',
+        (/** @type {string} */ source, /** @type {{ tag: string, chunkId: string }} */ names) =>
+          `${source}\nvar mfeCssSri = ${CSS_SRI_TOKEN};\nif (mfeCssSri[${names.chunkId}]) { ${names.tag}.integrity = mfeCssSri[${names.chunkId}]; ${names.tag}.crossOrigin = "anonymous"; }\n`,
       );
       // After minification, before real content hashes and the entry's own hash are computed.
-      compilation.hooks.processAssets.tap({ name: 'CssIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE }, (assets) => {
-        /** @type {Record<string, string>} */
-        const map = {};
-        for (const chunk of compilation.chunks) {
-          const css = [...chunk.files].find((file) => file.endsWith('.css'));
-          if (css && assets[css] && chunk.id !== null) map[String(chunk.id)] = sha384(assets[css].buffer());
-        }
-        for (const [name, asset] of Object.entries(assets)) {
-          if (!name.endsWith('.js')) continue;
-          const text = asset.source().toString();
-          if (text.includes(CSS_SRI_TOKEN)) compilation.updateAsset(name, new sources.RawSource(text.split(CSS_SRI_TOKEN).join(JSON.stringify(map))));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'CssIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        (assets) => {
+          /** @type {Record<string, string>} */
+          const map = {};
+          for (const chunk of compilation.chunks) {
+            const css = [...chunk.files].find((file) => file.endsWith('.css'));
+            if (css && assets[css] && chunk.id !== null) map[String(chunk.id)] = sha384(assets[css].buffer());
+          }
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!name.endsWith('.js')) continue;
+            const text = asset.source().toString();
+            if (text.includes(CSS_SRI_TOKEN))
+              compilation.updateAsset(name, new sources.RawSource(text.split(CSS_SRI_TOKEN).join(JSON.stringify(map))));
+          }
+        },
+      );
     });
   }
 }

@@ -21,7 +21,9 @@ module.exports = function messagesLoader(source) {
     try {
       return parse(text);
     } catch (error) {
-      throw new Error(`${file}: the message "${id}" is not valid ICU MessageFormat (${/** @type {Error} */ (error).message}): ${JSON.stringify(text)}`);
+      throw new Error(
+        `${file}: the message "${id}" is not valid ICU MessageFormat (${/** @type {Error} */ (error).message}): ${JSON.stringify(text)}`,
+      );
     }
   };
   return file.endsWith('.json') ? compileCatalogue(source, compile) : compileDefaults(source, compile);
@@ -33,12 +35,18 @@ module.exports = function messagesLoader(source) {
  */
 function compileCatalogue(source, compile) {
   const catalogue = JSON.parse(source);
-  if (typeof catalogue !== 'object' || catalogue === null || Array.isArray(catalogue)) throw new Error('A catalogue must be a JSON object of message id to text.');
-  return JSON.stringify(Object.fromEntries(Object.entries(catalogue).map(([id, text]) => [id, typeof text === 'string' ? compile(id, text) : text])));
+  if (typeof catalogue !== 'object' || catalogue === null || Array.isArray(catalogue))
+    throw new Error('A catalogue must be a JSON object of message id to text.');
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(catalogue).map(([id, text]) => [id, typeof text === 'string' ? compile(id, text) : text]),
+    ),
+  );
 }
 
 // `defaultMessage: '…'` or `"…"` (one line, as Prettier writes it), and the id just before it.
-const DEFAULT_MESSAGE = /(\bid:\s*(['"])((?:(?!\2)[^\\\r\n]|\\.)*)\2\s*,\s*)?\bdefaultMessage:\s*('(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*")/g;
+const DEFAULT_MESSAGE =
+  /(\bid:\s*(['"])((?:(?!\2)[^\\\r\n]|\\.)*)\2\s*,\s*)?\bdefaultMessage:\s*('(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*")/g;
 
 /**
  * @param {string} source
@@ -56,7 +64,9 @@ function compileDefaults(source, compile) {
 /** The value of a quoted JavaScript string, or undefined for an escape JSON does not share (left as text). */
 function stringValue(/** @type {string} */ literal) {
   const inner = literal.slice(1, -1);
-  const json = literal.startsWith("'") ? inner.replace(/\\'/g, "'").replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"') : inner;
+  const json = literal.startsWith("'")
+    ? inner.replace(/\\'/g, "'").replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"')
+    : inner;
   try {
     return JSON.parse(`"${json}"`);
   } catch {

@@ -14,13 +14,20 @@ const EXPOSES = { [`./${require('@mfe/manifest/rules.json').build.expose}`]: './
  */
 function remoteConfig({ appDir, name, mode = 'production', extend }) {
   const rules = require('@mfe/manifest/rules.json');
-  if (!new RegExp(rules.name.pattern).test(name)) throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
+  if (!new RegExp(rules.name.pattern).test(name))
+    throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.
   // dist/server/ is the server build's own (remoteServerConfig), kept when this one cleans dist/.
-  config.output = { ...config.output, publicPath: 'auto', uniqueName: name, crossOriginLoading: 'anonymous', clean: { keep: /^server[\\/]/ } };
+  config.output = {
+    ...config.output,
+    publicPath: 'auto',
+    uniqueName: name,
+    crossOriginLoading: 'anonymous',
+    clean: { keep: /^server[\\/]/ },
+  };
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
   const styles = config.plugins ?? [];
@@ -52,7 +59,13 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
  * @param {{ appDir: string, name: string, mode?: string }} options
  */
 function remoteServerConfig({ appDir, name, mode = 'production' }) {
-  return serverConfig({ appDir, mode, entry: EXPOSES[`./${require('@mfe/manifest/rules.json').build.expose}`], name: 'remote', uniqueName: name });
+  return serverConfig({
+    appDir,
+    mode,
+    entry: EXPOSES[`./${require('@mfe/manifest/rules.json').build.expose}`],
+    name: 'remote',
+    uniqueName: name,
+  });
 }
 
 module.exports = { remoteConfig, remoteServerConfig };

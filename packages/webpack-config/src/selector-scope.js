@@ -66,7 +66,10 @@ function staysInside(selector, nested) {
   // A nested selector without `&` is written as if after `& ` (inside the enclosing element).
   if (nested && !usesParent) compounds.unshift({ own: true, after: ' ' });
   if (!compounds[0]?.own) return false;
-  return compounds.some((compound, index) => compound.own && (index === compounds.length - 1 || compound.after === ' ' || compound.after === '>'));
+  return compounds.some(
+    (compound, index) =>
+      compound.own && (index === compounds.length - 1 || compound.after === ' ' || compound.after === '>'),
+  );
 }
 
 /**
@@ -76,7 +79,8 @@ function staysInside(selector, nested) {
  */
 function isOwn(node) {
   if (node.type === 'class' || node.type === 'id') return true;
-  if (node.type === 'pseudo' && node.value === ':local') return node.nodes.some((inner) => inner.nodes.every((part) => part.type === 'class' || part.type === 'id'));
+  if (node.type === 'pseudo' && node.value === ':local')
+    return node.nodes.some((inner) => inner.nodes.every((part) => part.type === 'class' || part.type === 'id'));
   return false;
 }
 

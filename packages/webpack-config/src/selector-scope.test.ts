@@ -46,15 +46,25 @@ test.each([
 });
 
 test('each selector of a list is judged on its own, in media and supports rules too', () => {
-  expect(selectorsOutsideArea('@media (width > 40em) { .root p, body .root { margin: 0; } }\n@supports (display: grid) { main { display: grid; } }')).toEqual(['body .root', 'main']);
+  expect(
+    selectorsOutsideArea(
+      '@media (width > 40em) { .root p, body .root { margin: 0; } }\n@supports (display: grid) { main { display: grid; } }',
+    ),
+  ).toEqual(['body .root', 'main']);
 });
 
 test('keyframe selectors are not selectors', () => {
-  expect(selectorsOutsideArea('@keyframes fade { from { opacity: 0; } 50% { opacity: 0.5; } to { opacity: 1; } }')).toEqual([]);
+  expect(
+    selectorsOutsideArea('@keyframes fade { from { opacity: 0; } 50% { opacity: 0.5; } to { opacity: 1; } }'),
+  ).toEqual([]);
 });
 
 test('a nested rule is judged under the rule it is written in', () => {
-  expect(selectorsOutsideArea('.root { & p { margin: 0; } h2 { margin: 0; } &:hover { color: red; } & ~ header { display: none; } }')).toEqual(['& ~ header']);
+  expect(
+    selectorsOutsideArea(
+      '.root { & p { margin: 0; } h2 { margin: 0; } &:hover { color: red; } & ~ header { display: none; } }',
+    ),
+  ).toEqual(['& ~ header']);
   expect(selectorsOutsideArea('.root { body & { color: red; } }')).toEqual(['body &']);
 });
 

@@ -17,7 +17,11 @@ const SERVER_DESCRIPTION = 'server.json';
  * (one React, one router, one contract for the host's shell and every area on the page being
  * rendered) and React's server renderers.
  */
-const SERVER_EXTERNALS = [...HOST_SINGLETONS, ...require('@mfe/manifest/rules.json').build.serverRenderers, PRERENDER_CONTEXT];
+const SERVER_EXTERNALS = [
+  ...HOST_SINGLETONS,
+  ...require('@mfe/manifest/rules.json').build.serverRenderers,
+  PRERENDER_CONTEXT,
+];
 
 /**
  * A build of `entry` for rendering pages ahead of time in Node (the prerender step): one CommonJS
@@ -43,12 +47,24 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
   config.resolve = { ...config.resolve, alias };
   config.externalsType = 'commonjs';
   config.externals = SERVER_EXTERNALS.filter((request) => !bundled.includes(request));
-  config.output = { path: path.join(appDir, 'dist', SERVER_DIR), filename: '[name].js', library: { type: 'commonjs2' }, clean: true };
+  config.output = {
+    path: path.join(appDir, 'dist', SERVER_DIR),
+    filename: '[name].js',
+    library: { type: 'commonjs2' },
+    clean: true,
+  };
   const cssLocals = (/** @type {boolean} */ modules) => ({
     loader: require.resolve('css-loader', { paths: [appDir] }),
     options: {
       modules: modules
-        ? { mode: 'pure', localIdentName: `${uniqueName}_[local]_[hash:base64:5]`, localIdentHashSalt: uniqueName, namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: true }
+        ? {
+            mode: 'pure',
+            localIdentName: `${uniqueName}_[local]_[hash:base64:5]`,
+            localIdentHashSalt: uniqueName,
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+            exportOnlyLocals: true,
+          }
         : false,
       importLoaders: 0,
     },
@@ -64,7 +80,10 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
       {
         test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
         type: 'asset/resource',
-        generator: { filename: mode !== 'development' ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]', emit: false },
+        generator: {
+          filename: mode !== 'development' ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+          emit: false,
+        },
       },
     ],
   };
@@ -84,13 +103,19 @@ class ServerDescriptionPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('ServerDescriptionPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ServerDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const file = `${this.entry}.js`;
-        const asset = compilation.getAsset(file);
-        if (!asset) return;
-        const integrity = `sha384-${require('node:crypto').createHash('sha384').update(asset.source.buffer()).digest('base64')}`;
-        compilation.emitAsset(SERVER_DESCRIPTION, new sources.RawSource(`${JSON.stringify({ entry: file, integrity }, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ServerDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const file = `${this.entry}.js`;
+          const asset = compilation.getAsset(file);
+          if (!asset) return;
+          const integrity = `sha384-${require('node:crypto').createHash('sha384').update(asset.source.buffer()).digest('base64')}`;
+          compilation.emitAsset(
+            SERVER_DESCRIPTION,
+            new sources.RawSource(`${JSON.stringify({ entry: file, integrity }, null, 2)}\n`),
+          );
+        },
+      );
     });
   }
 }

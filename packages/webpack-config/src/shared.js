@@ -14,7 +14,6 @@ const CONTRACT_PACKAGE = require('@mfe/manifest/rules.json').build.contractPacka
 /** @type {string[]} (the one list, in @mfe/manifest's rules.json: the prerender step provides the same) */
 const HOST_SINGLETONS = require('@mfe/manifest/rules.json').build.singletons;
 
-
 /**
  * Version of a package as installed for the app in `appDir`.
  * @param {string} appDir @param {string} request
@@ -54,10 +53,14 @@ function sharedConfig(appDir, role, imports = {}) {
       // The host takes its own copy, the only one on the page, with no range to check: checking it
       // parsed and compared semver ranges for every singleton as the host's script started (about
       // 30 ms of a throttled phone's start, measured with a CPU profile).
-      ...(role === 'host' ? { requiredVersion: false } : { requiredVersion: request === CONTRACT_PACKAGE ? `^${version}` : `^${major}.0.0`, strictVersion: true }),
+      ...(role === 'host'
+        ? { requiredVersion: false }
+        : { requiredVersion: request === CONTRACT_PACKAGE ? `^${version}` : `^${major}.0.0`, strictVersion: true }),
       // The host bundles them into its first script (eager): they are needed on every page, and
       // separate chunks would only add requests to the critical path.
-      ...(role === 'host' ? { version, eager: true, ...(imports[request] ? { import: path.resolve(appDir, imports[request]) } : {}) } : { import: false }),
+      ...(role === 'host'
+        ? { version, eager: true, ...(imports[request] ? { import: path.resolve(appDir, imports[request]) } : {}) }
+        : { import: false }),
     };
   }
   return shared;

@@ -21,12 +21,18 @@ function silentCallbackConfig({ appDir, mode = 'production', entry }) {
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   config.name = 'silent-callback';
   config.entry = { 'silent-callback': entry };
-  config.output = { ...config.output, path: path.join(appDir, 'dist', ...SILENT_DIR.split('/').filter(Boolean)), publicPath: `${SILENT_DIR}/`, clean: false };
+  config.output = {
+    ...config.output,
+    path: path.join(appDir, 'dist', ...SILENT_DIR.split('/').filter(Boolean)),
+    publicPath: `${SILENT_DIR}/`,
+    clean: false,
+  };
   config.plugins = [
     new HtmlWebpackPlugin({
       filename: `${SILENT_NAME}.html`,
       scriptLoading: 'defer',
-      templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body></body></html>',
+      templateContent:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body></body></html>',
     }),
   ];
   return config;
@@ -53,16 +59,29 @@ function bootConfig({ appDir, mode = 'production', entry }) {
   const config = baseConfig({ appDir, mode });
   config.name = 'boot';
   config.entry = { boot: entry };
-  config.output = { ...config.output, path: path.join(appDir, 'dist', BOOT_DIR), publicPath: `/${BOOT_DIR}/`, clean: true };
+  config.output = {
+    ...config.output,
+    path: path.join(appDir, 'dist', BOOT_DIR),
+    publicPath: `/${BOOT_DIR}/`,
+    clean: true,
+  };
   config.plugins = [
     {
       apply(compiler) {
         const { Compilation, sources } = compiler.webpack;
         compiler.hooks.thisCompilation.tap('BootFiles', (compilation) => {
-          compilation.hooks.processAssets.tap({ name: 'BootFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-            const [script] = [...(compilation.entrypoints.get('boot')?.getFiles() ?? [])].filter((file) => file.endsWith('.js'));
-            compilation.emitAsset(BOOT_NAMES, new sources.RawSource(JSON.stringify({ script: `/${BOOT_DIR}/${script}` })));
-          });
+          compilation.hooks.processAssets.tap(
+            { name: 'BootFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+            () => {
+              const [script] = [...(compilation.entrypoints.get('boot')?.getFiles() ?? [])].filter((file) =>
+                file.endsWith('.js'),
+              );
+              compilation.emitAsset(
+                BOOT_NAMES,
+                new sources.RawSource(JSON.stringify({ script: `/${BOOT_DIR}/${script}` })),
+              );
+            },
+          );
         });
       },
     },

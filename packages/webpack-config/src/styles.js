@@ -22,13 +22,25 @@ function styleAndAssetRules(appDir, uniqueName, production) {
   const cssLoader = (/** @type {boolean} */ modules) => ({
     loader: require.resolve('css-loader', { paths: [appDir] }),
     options: {
-      modules: modules ? { mode: 'pure', localIdentName: `${uniqueName}_[local]_[hash:base64:5]`, localIdentHashSalt: uniqueName, namedExport: false, exportLocalsConvention: 'as-is' } : false,
+      modules: modules
+        ? {
+            mode: 'pure',
+            localIdentName: `${uniqueName}_[local]_[hash:base64:5]`,
+            localIdentHashSalt: uniqueName,
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+          }
+        : false,
       importLoaders: 0,
     },
   });
   return [
     { test: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
-    { test: /\.css$/, exclude: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(true), { loader: require.resolve('./css-scope-loader') }] },
+    {
+      test: /\.css$/,
+      exclude: GLOBAL_CSS,
+      use: [MiniCssExtractPlugin.loader, cssLoader(true), { loader: require.resolve('./css-scope-loader') }],
+    },
     {
       test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
       type: 'asset/resource',

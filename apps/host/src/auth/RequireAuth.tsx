@@ -23,13 +23,25 @@ export function RequireAuth({ children, pending }: { readonly children?: ReactNo
   }, [user, signedOutElsewhere, restoring, session, returnTo, attempt]);
 
   if (user) return <>{children}</>;
-  if (restoring) return <>{pending ?? <p role="status" aria-busy="true">{intl.formatMessage(shellMessages.restoring)}</p>}</>;
+  if (restoring)
+    return (
+      <>
+        {pending ?? (
+          <p role="status" aria-busy="true">
+            {intl.formatMessage(shellMessages.restoring)}
+          </p>
+        )}
+      </>
+    );
   if (signedOutElsewhere) {
     return (
       <div role="alert" className="panel" data-testid="signed-out-elsewhere">
         <h2>{intl.formatMessage(shellMessages.signedOutTitle)}</h2>
         <p>{intl.formatMessage(shellMessages.signedOutElsewhere)}</p>
-        <button type="button" onClick={() => void session.signIn(returnTo).catch((error: Error) => setFailure(error.message))}>
+        <button
+          type="button"
+          onClick={() => void session.signIn(returnTo).catch((error: Error) => setFailure(error.message))}
+        >
           {intl.formatMessage(shellMessages.signInAgain)}
         </button>
       </div>

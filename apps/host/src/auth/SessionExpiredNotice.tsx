@@ -17,14 +17,22 @@ export function SessionExpiredNotice() {
   const intl = useShellIntl();
   useEffect(() => action.current?.focus(), []);
   return (
-    <div className="notice" role="alertdialog" aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
+    <div
+      className="notice"
+      role="alertdialog"
+      aria-labelledby="session-expired-title"
+      aria-describedby="session-expired-text"
+      data-testid="session-expired"
+    >
       <strong id="session-expired-title">{intl.formatMessage(shellMessages.sessionExpired)}</strong>{' '}
       <span id="session-expired-text">{intl.formatMessage(shellMessages.sessionExpiredText)}</span>{' '}
       <button
         ref={action}
         type="button"
         onClick={() =>
-          void session.signIn(`${location.pathname}${location.search}${location.hash}`).catch((error: Error) => setFailure(error.message))
+          void session
+            .signIn(`${location.pathname}${location.search}${location.hash}`)
+            .catch((error: Error) => setFailure(error.message))
         }
       >
         {intl.formatMessage(shellMessages.signInAgain)}

@@ -9,7 +9,10 @@ import { storageOrNull } from '../browser-storage';
 export const ARRIVAL_KEY = 'mfe.auth.arrival';
 export type Arrival = 'signed-in' | 'signed-out';
 
-export function markArrival(arrival: Arrival, storage: Pick<Storage, 'setItem'> | null = storageOrNull('sessionStorage')): void {
+export function markArrival(
+  arrival: Arrival,
+  storage: Pick<Storage, 'setItem'> | null = storageOrNull('sessionStorage'),
+): void {
   try {
     storage?.setItem(ARRIVAL_KEY, arrival);
   } catch {
@@ -18,7 +21,9 @@ export function markArrival(arrival: Arrival, storage: Pick<Storage, 'setItem'> 
 }
 
 /** The arrival, once: it is forgotten as it is read. */
-export function takeArrival(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = storageOrNull('sessionStorage')): Arrival | null {
+export function takeArrival(
+  storage: Pick<Storage, 'getItem' | 'removeItem'> | null = storageOrNull('sessionStorage'),
+): Arrival | null {
   try {
     const value = storage?.getItem(ARRIVAL_KEY) ?? null;
     storage?.removeItem(ARRIVAL_KEY);

@@ -1,4 +1,10 @@
-import { IndexedDbDPoPStore, InMemoryWebStorage, UserManager, WebStorageStateStore, type OidcMetadata } from 'oidc-client-ts';
+import {
+  IndexedDbDPoPStore,
+  InMemoryWebStorage,
+  UserManager,
+  WebStorageStateStore,
+  type OidcMetadata,
+} from 'oidc-client-ts';
 import type { HostConfig } from '../config';
 
 import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
@@ -9,7 +15,10 @@ export { CALLBACK_PATH, SILENT_CALLBACK_PATH };
  * The OpenID Connect client: authorization code + PKCE, tokens in memory only, renewal left to the
  * session. `metadata`: the provider's discovery document when already read (not fetched again).
  */
-export function createUserManager(config: HostConfig, { origin = window.location.origin, metadata }: { origin?: string; metadata?: Partial<OidcMetadata> } = {}): UserManager {
+export function createUserManager(
+  config: HostConfig,
+  { origin = window.location.origin, metadata }: { origin?: string; metadata?: Partial<OidcMetadata> } = {},
+): UserManager {
   return new UserManager({
     authority: config.auth.authority,
     client_id: config.auth.clientId,
@@ -38,5 +47,8 @@ export function createUserManager(config: HostConfig, { origin = window.location
 /** A fresh `nonce` for an authorization request (oidc-client-ts checks it in the ID token). */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

@@ -26,7 +26,10 @@ export interface ClockSources {
   readonly monotonic?: () => number;
 }
 
-export function createSessionClock({ wall = () => Date.now(), monotonic = () => performance.now() }: ClockSources = {}): SessionClock {
+export function createSessionClock({
+  wall = () => Date.now(),
+  monotonic = () => performance.now(),
+}: ClockSources = {}): SessionClock {
   const origin = wall() - monotonic();
   const now = () => origin + monotonic();
   /** Provider seconds minus monotonic-clock seconds. */
@@ -45,6 +48,11 @@ export function createSessionClock({ wall = () => Date.now(), monotonic = () => 
 export function describeSkew(seconds: number): string {
   const abs = Math.abs(seconds);
   const unit = (value: number, name: string) => `${value} ${name}${value === 1 ? '' : 's'}`;
-  const amount = abs >= 3570 ? unit(Math.round(abs / 3600), 'hour') : abs >= 90 ? unit(Math.round(abs / 60), 'minute') : unit(Math.round(abs), 'second');
+  const amount =
+    abs >= 3570
+      ? unit(Math.round(abs / 3600), 'hour')
+      : abs >= 90
+        ? unit(Math.round(abs / 60), 'minute')
+        : unit(Math.round(abs), 'second');
   return `${amount} ${seconds > 0 ? 'ahead of' : 'behind'}`;
 }

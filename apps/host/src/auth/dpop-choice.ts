@@ -17,11 +17,27 @@ export async function chooseDpop(setting: boolean | 'auto', readMetadata: () => 
   if (setting === false) return { dpop: false, reason: 'off: auth.dpop is false in the runtime config' };
   let advertised: unknown;
   try {
-    advertised = ((await readMetadata()) as { dpop_signing_alg_values_supported?: unknown }).dpop_signing_alg_values_supported;
+    advertised = ((await readMetadata()) as { dpop_signing_alg_values_supported?: unknown })
+      .dpop_signing_alg_values_supported;
   } catch (error) {
-    return { dpop: false, reason: `off: the provider's discovery document could not be read (${(error as Error)?.message ?? error}), so DPoP support is unknown` };
+    return {
+      dpop: false,
+      reason: `off: the provider's discovery document could not be read (${(error as Error)?.message ?? error}), so DPoP support is unknown`,
+    };
   }
-  if (Array.isArray(advertised) && advertised.includes(CLIENT_PROOF_ALG)) return { dpop: true, reason: `on: the provider advertises DPoP proofs with ${CLIENT_PROOF_ALG} (dpop_signing_alg_values_supported)` };
-  if (Array.isArray(advertised)) return { dpop: false, reason: `off: the provider advertises DPoP only with ${advertised.join(', ') || 'no algorithm'}, not ${CLIENT_PROOF_ALG}` };
-  return { dpop: false, reason: 'off: the provider does not advertise DPoP (no dpop_signing_alg_values_supported in its discovery document)' };
+  if (Array.isArray(advertised) && advertised.includes(CLIENT_PROOF_ALG))
+    return {
+      dpop: true,
+      reason: `on: the provider advertises DPoP proofs with ${CLIENT_PROOF_ALG} (dpop_signing_alg_values_supported)`,
+    };
+  if (Array.isArray(advertised))
+    return {
+      dpop: false,
+      reason: `off: the provider advertises DPoP only with ${advertised.join(', ') || 'no algorithm'}, not ${CLIENT_PROOF_ALG}`,
+    };
+  return {
+    dpop: false,
+    reason:
+      'off: the provider does not advertise DPoP (no dpop_signing_alg_values_supported in its discovery document)',
+  };
 }

@@ -2,7 +2,14 @@ import { User as OidcUser } from 'oidc-client-ts';
 import { HeldTokens } from './held-tokens';
 
 const profile = { sub: 'u1', iss: 'https://idp.example', aud: 'web', exp: 2, iat: 1 };
-const set = (expiresIn: number) => new OidcUser({ access_token: 'at', token_type: 'Bearer', scope: 'openid referrals', profile, expires_at: Math.floor(Date.now() / 1000) + expiresIn });
+const set = (expiresIn: number) =>
+  new OidcUser({
+    access_token: 'at',
+    token_type: 'Bearer',
+    scope: 'openid referrals',
+    profile,
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+  });
 
 test('a held set expires on the session clock, counted from when it was taken', () => {
   let now = 1_000_000;

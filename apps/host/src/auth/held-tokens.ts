@@ -37,20 +37,28 @@ export class HeldTokens {
 
   /** What the renewal schedule works from, when there is a set it may renew. */
   renewable(status: SessionStatus): TokenState | null {
-    return this.user !== null && (status === 'active' || this.recovering) ? { expiresAt: this.expiresAt, lifetime: this.lifetime } : null;
+    return this.user !== null && (status === 'active' || this.recovering)
+      ? { expiresAt: this.expiresAt, lifetime: this.lifetime }
+      : null;
   }
 
   /** Why no access token can be given now, if so: each message says what the person can do. */
   refusal(status: SessionStatus): PlatformError | null {
-    if (status === 'expired' && !this.recovering) return new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (status === 'expired' && !this.recovering)
+      return new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
     if (!this.user) return new PlatformError('AUTH_REQUIRED', 'Nobody is signed in. Sign in to continue.');
     return null;
   }
 
   /** The access token once any due renewal is over, or the error that says why there is none. */
   accessToken(status: SessionStatus): string {
-    if (!this.user || status !== 'active') throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
-    if (this.expiresAt <= this.now() / 1000) throw new PlatformError('AUTH_REQUIRED', 'The sign-in provider cannot be reached to renew your session. Try again in a moment.');
+    if (!this.user || status !== 'active')
+      throw new PlatformError('AUTH_REQUIRED', 'Your session has expired. Sign in again to continue.');
+    if (this.expiresAt <= this.now() / 1000)
+      throw new PlatformError(
+        'AUTH_REQUIRED',
+        'The sign-in provider cannot be reached to renew your session. Try again in a moment.',
+      );
     return this.user.access_token;
   }
 }

@@ -5,7 +5,11 @@ import type { KeptRefreshToken } from './refresh-store';
 function setUp(kept: KeptRefreshToken | undefined, answer: () => Promise<OidcUser | null>) {
   const stored: OidcUser[] = [];
   const deps: KeptRestoreDeps & { accept: jest.Mock; forget: jest.Mock } = {
-    manager: { getUser: async () => null, storeUser: async (user) => void (user && stored.push(user)), signinSilent: jest.fn(answer) as never },
+    manager: {
+      getUser: async () => null,
+      storeUser: async (user) => void (user && stored.push(user)),
+      signinSilent: jest.fn(answer) as never,
+    },
     kept: { load: async () => kept, save: async () => undefined, clear: async () => undefined },
     withLock: (fn) => fn(),
     hasTokens: () => false,
@@ -15,7 +19,8 @@ function setUp(kept: KeptRefreshToken | undefined, answer: () => Promise<OidcUse
   return { deps, stored };
 }
 
-const user = (sub: string) => new OidcUser({ access_token: 'at', token_type: 'DPoP', profile: { sub } as never, refresh_token: 'rt2' });
+const user = (sub: string) =>
+  new OidcUser({ access_token: 'at', token_type: 'DPoP', profile: { sub } as never, refresh_token: 'rt2' });
 
 test('uses the kept token for one refresh and adopts the answer for the same user', async () => {
   const { deps, stored } = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => user('u1'));
@@ -30,7 +35,7 @@ test('nothing kept: nothing asked', async () => {
   expect(deps.manager.signinSilent).not.toHaveBeenCalled();
 });
 
-test("an answer for another user is refused and forgets what was kept", async () => {
+test('an answer for another user is refused and forgets what was kept', async () => {
   const { deps } = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => user('intruder'));
   await expect(restoreWithKeptToken(deps)).resolves.toBe(false);
   expect(deps.accept).not.toHaveBeenCalled();

@@ -36,7 +36,9 @@ export async function restoreWithKeptToken(deps: KeptRestoreDeps): Promise<boole
       await deps.accept(user);
       return true;
     } catch (error) {
-      log.info('The kept session could not be restored; sign in again to continue.', { message: (error as Error).message });
+      log.info('The kept session could not be restored; sign in again to continue.', {
+        message: (error as Error).message,
+      });
       if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) await deps.forget();
       return false;
     }

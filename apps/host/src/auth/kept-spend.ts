@@ -15,7 +15,12 @@ import type { KeptRefreshToken, RefreshStore } from './refresh-store';
  *
  * Throws the provider's `ErrorResponse` (final) or anything else (the network; try again later).
  */
-export async function exchangeKeptToken(manager: Pick<UserManager, 'getUser' | 'storeUser' | 'signinSilent'>, kept: RefreshStore, token: KeptRefreshToken, now: () => number = Date.now): Promise<OidcUser> {
+export async function exchangeKeptToken(
+  manager: Pick<UserManager, 'getUser' | 'storeUser' | 'signinSilent'>,
+  kept: RefreshStore,
+  token: KeptRefreshToken,
+  now: () => number = Date.now,
+): Promise<OidcUser> {
   const stored = await manager.getUser();
   if (token.inDoubtSince !== undefined) {
     try {
@@ -30,16 +35,26 @@ export async function exchangeKeptToken(manager: Pick<UserManager, 'getUser' | '
 }
 
 /** One silent request: with a refresh token, the token endpoint; without, the provider's session in a hidden frame. */
-async function signIn(manager: Pick<UserManager, 'storeUser' | 'signinSilent'>, stored: OidcUser | null, token: KeptRefreshToken, refreshToken: string | undefined): Promise<OidcUser> {
+async function signIn(
+  manager: Pick<UserManager, 'storeUser' | 'signinSilent'>,
+  stored: OidcUser | null,
+  token: KeptRefreshToken,
+  refreshToken: string | undefined,
+): Promise<OidcUser> {
   // No scope: a refresh gets what the sign-in granted (token-request.ts says why).
-  const base = stored ?? new OidcUser({ token_type: 'DPoP', access_token: '', profile: { sub: token.sub } as OidcUser['profile'] });
-  await manager.storeUser(new OidcUser({ ...base, profile: base.profile, refresh_token: refreshToken, scope: undefined }));
+  const base =
+    stored ??
+    new OidcUser({ token_type: 'DPoP', access_token: '', profile: { sub: token.sub } as OidcUser['profile'] });
+  await manager.storeUser(
+    new OidcUser({ ...base, profile: base.profile, refresh_token: refreshToken, scope: undefined }),
+  );
   const user = await manager.signinSilent(refreshToken ? undefined : { nonce: newNonce() });
   if (!user) throw new ErrorResponse({ error: 'invalid_grant', error_description: 'the provider returned no user' });
   return user;
 }
 
 function forSameUser(user: OidcUser, token: KeptRefreshToken): OidcUser {
-  if (user.profile.sub !== token.sub) throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
+  if (user.profile.sub !== token.sub)
+    throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
   return user;
 }

@@ -5,11 +5,28 @@ import type { SessionChannel, SessionMessage } from './session-channel';
 import type { AuthSession } from './session';
 import { inEnglish } from '../i18n/text';
 
-const config = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
+const config = parseRuntimeConfig({
+  productName: 'Acme',
+  auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
+});
 
-function setUp(options: { pathname?: string; hint?: boolean; peers?: boolean; kept?: boolean; loadFails?: number; arrival?: Promise<void> } = {}) {
+function setUp(
+  options: {
+    pathname?: string;
+    hint?: boolean;
+    peers?: boolean;
+    kept?: boolean;
+    loadFails?: number;
+    arrival?: Promise<void>;
+  } = {},
+) {
   let failures = options.loadFails ?? 0;
-  const engine = { start: jest.fn(async () => ({ kind: 'ready' as const })), signIn: jest.fn(async () => undefined), getAccessToken: jest.fn(async () => 'at'), isLeaving: () => false };
+  const engine = {
+    start: jest.fn(async () => ({ kind: 'ready' as const })),
+    signIn: jest.fn(async () => undefined),
+    getAccessToken: jest.fn(async () => 'at'),
+    isLeaving: () => false,
+  };
   const createAuthSession = jest.fn(async () => engine as unknown as AuthSession);
   const load = jest.fn(async () => {
     await options.arrival;
@@ -20,12 +37,25 @@ function setUp(options: { pathname?: string; hint?: boolean; peers?: boolean; ke
     return { createAuthSession };
   });
   let deliver: (message: SessionMessage) => void = () => undefined;
-  const channel: SessionChannel = { post: () => undefined, subscribe: (handler) => ((deliver = handler), () => undefined) };
+  const channel: SessionChannel = {
+    post: () => undefined,
+    subscribe: (handler) => ((deliver = handler), () => undefined),
+  };
   const session = new LazySession(config, {
-    location: { origin: 'https://app.example', pathname: options.pathname ?? '/referrals', search: '', hash: '', assign: jest.fn() },
+    location: {
+      origin: 'https://app.example',
+      pathname: options.pathname ?? '/referrals',
+      search: '',
+      hash: '',
+      assign: jest.fn(),
+    },
     channel,
     tabs: { otherTabsOpen: async () => options.peers ?? false },
-    refreshStore: { load: async () => (options.kept ? { refreshToken: 'rt', sub: 'u1' } : undefined), save: async () => undefined, clear: async () => undefined },
+    refreshStore: {
+      load: async () => (options.kept ? { refreshToken: 'rt', sub: 'u1' } : undefined),
+      save: async () => undefined,
+      clear: async () => undefined,
+    },
     hint: () => options.hint ?? false,
     load,
   });
@@ -61,7 +91,9 @@ test('signing in downloads the code first; a failed download says so and the nex
   const { session, engine } = setUp({ loadFails: 1 });
   const error = await session.signIn('/account').catch((e: unknown) => e);
   expect(isPlatformError(error, 'AUTH_FAILED')).toBe(true);
-  expect((error as Error).message).toMatch(/sign-in code could not be downloaded \(chunk failed\)\. Check your connection and try again\./);
+  expect((error as Error).message).toMatch(
+    /sign-in code could not be downloaded \(chunk failed\)\. Check your connection and try again\./,
+  );
   await session.signIn('/account');
   expect(engine.signIn).toHaveBeenCalledWith('/account');
 });
@@ -69,8 +101,13 @@ test('signing in downloads the code first; a failed download says so and the nex
 test('a returning sign-in whose code cannot be downloaded ends as a failed callback with what to do', async () => {
   const { session } = setUp({ pathname: '/auth/callback', loadFails: 1 });
   const result = await session.start();
-  expect(result).toMatchObject({ kind: 'callback-failed', problem: { title: { message: expect.objectContaining({ defaultMessage: 'Sign-in could not be completed' }) } } });
-  expect(result.kind === 'callback-failed' && inEnglish(result.problem.message)).toMatch(/sign-in code could not be downloaded \(chunk failed\)\. Check your connection and try again\./);
+  expect(result).toMatchObject({
+    kind: 'callback-failed',
+    problem: { title: { message: expect.objectContaining({ defaultMessage: 'Sign-in could not be completed' }) } },
+  });
+  expect(result.kind === 'callback-failed' && inEnglish(result.problem.message)).toMatch(
+    /sign-in code could not be downloaded \(chunk failed\)\. Check your connection and try again\./,
+  );
 });
 
 test('another tab signing in makes this one load the code and join', async () => {

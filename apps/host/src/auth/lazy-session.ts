@@ -79,7 +79,10 @@ export class LazySession implements Viewer {
     this.api = remoteAuthApi(this, this.store);
     // Another tab signed in (or renewed): this one joins, which needs the sign-in code.
     this.resources.channel.subscribe((message) => {
-      if (message.type === 'tokens' && !this.engine) void this.ready().then((engine) => engine.start()).catch(() => undefined);
+      if (message.type === 'tokens' && !this.engine)
+        void this.ready()
+          .then((engine) => engine.start())
+          .catch(() => undefined);
     });
   }
 
@@ -87,12 +90,20 @@ export class LazySession implements Viewer {
   private ready(): Promise<AuthSession> {
     this.loading ??= this.loadModule().then(
       async (module) => {
-        this.engine = await module.createAuthSession(this.config, { ...this.resources, location: this.location, store: this.store });
+        this.engine = await module.createAuthSession(this.config, {
+          ...this.resources,
+          location: this.location,
+          store: this.store,
+        });
         return this.engine;
       },
       (error: unknown) => {
         this.loading = null;
-        throw new PlatformError('AUTH_FAILED', `The sign-in code could not be downloaded (${(error as Error)?.message ?? String(error)}). Check your connection and try again.`, { cause: error });
+        throw new PlatformError(
+          'AUTH_FAILED',
+          `The sign-in code could not be downloaded (${(error as Error)?.message ?? String(error)}). Check your connection and try again.`,
+          { cause: error },
+        );
       },
     );
     return this.loading;
@@ -114,7 +125,14 @@ export class LazySession implements Viewer {
       try {
         engine = await this.ready();
       } catch (error) {
-        return { kind: 'callback-failed', problem: { kind: 'provider-unreachable', title: say(shellMessages.signInNotCompleted), message: raw((error as Error).message) } };
+        return {
+          kind: 'callback-failed',
+          problem: {
+            kind: 'provider-unreachable',
+            title: say(shellMessages.signInNotCompleted),
+            message: raw((error as Error).message),
+          },
+        };
       }
       return engine.start();
     }
@@ -123,7 +141,10 @@ export class LazySession implements Viewer {
     this.store.update({ restoring: true });
     try {
       if (this.hint()) return await (await this.ready()).start();
-      const [peers, kept] = await Promise.all([this.resources.tabs.otherTabsOpen(), this.resources.refreshStore.load().catch(() => undefined)]);
+      const [peers, kept] = await Promise.all([
+        this.resources.tabs.otherTabsOpen(),
+        this.resources.refreshStore.load().catch(() => undefined),
+      ]);
       if (peers || kept) return await (await this.ready()).start();
     } finally {
       if (this.store.get().restoring) this.store.update({ restoring: false });

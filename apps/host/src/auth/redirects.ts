@@ -19,16 +19,26 @@ export async function redirectToSignIn(manager: UserManager, location: PageLocat
   try {
     await manager.signinRedirect({ state, nonce: newNonce() });
   } catch (cause) {
-    throw new PlatformError('AUTH_FAILED', `The sign-in provider could not be reached (${(cause as Error)?.message}). Check your connection and try again.`, { cause });
+    throw new PlatformError(
+      'AUTH_FAILED',
+      `The sign-in provider could not be reached (${(cause as Error)?.message}). Check your connection and try again.`,
+      { cause },
+    );
   }
 }
 
 /** Ends the provider's session too; when it cannot be reached, the app's own is already gone and the page goes home. */
-export async function redirectToSignOut(manager: UserManager, location: PageLocation, idToken: string | undefined): Promise<void> {
+export async function redirectToSignOut(
+  manager: UserManager,
+  location: PageLocation,
+  idToken: string | undefined,
+): Promise<void> {
   try {
     await manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
   } catch (error) {
-    log.warn('The provider could not be reached to end its session; you are signed out of this app.', { message: (error as Error).message });
+    log.warn('The provider could not be reached to end its session; you are signed out of this app.', {
+      message: (error as Error).message,
+    });
     location.assign('/');
   }
 }

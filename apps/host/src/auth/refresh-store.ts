@@ -23,17 +23,37 @@ export interface RefreshStore {
   clear(): Promise<void>;
 }
 
-export function createRefreshStore(clientId: string, store: UseStore = createStore('mfe-auth', 'refresh-tokens')): RefreshStore {
+export function createRefreshStore(
+  clientId: string,
+  store: UseStore = createStore('mfe-auth', 'refresh-tokens'),
+): RefreshStore {
   return {
     load: async () => {
       const kept = await get<KeptRefreshToken>(clientId, store).catch(() => undefined);
       if (!kept || typeof kept.refreshToken !== 'string' || typeof kept.sub !== 'string') return undefined;
-      return { refreshToken: kept.refreshToken, sub: kept.sub, ...(typeof kept.inDoubtSince === 'number' ? { inDoubtSince: kept.inDoubtSince } : {}) };
+      return {
+        refreshToken: kept.refreshToken,
+        sub: kept.sub,
+        ...(typeof kept.inDoubtSince === 'number' ? { inDoubtSince: kept.inDoubtSince } : {}),
+      };
     },
-    save: (kept) => set(clientId, { refreshToken: kept.refreshToken, sub: kept.sub, ...(kept.inDoubtSince !== undefined ? { inDoubtSince: kept.inDoubtSince } : {}) }, store),
+    save: (kept) =>
+      set(
+        clientId,
+        {
+          refreshToken: kept.refreshToken,
+          sub: kept.sub,
+          ...(kept.inDoubtSince !== undefined ? { inDoubtSince: kept.inDoubtSince } : {}),
+        },
+        store,
+      ),
     clear: () => del(clientId, store).catch(() => undefined),
   };
 }
 
 /** Where IndexedDB is missing (or refused), nothing is kept: reloads restore as without DPoP. */
-export const NO_REFRESH_STORE: RefreshStore = { load: async () => undefined, save: async () => undefined, clear: async () => undefined };
+export const NO_REFRESH_STORE: RefreshStore = {
+  load: async () => undefined,
+  save: async () => undefined,
+  clear: async () => undefined,
+};

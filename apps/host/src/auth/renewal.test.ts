@@ -1,4 +1,12 @@
-import { RenewalError, RenewalSchedule, TokenRenewer, renewAtMs, type RenewalDeps, type RenewalOutcome, type TokenState } from './renewal';
+import {
+  RenewalError,
+  RenewalSchedule,
+  TokenRenewer,
+  renewAtMs,
+  type RenewalDeps,
+  type RenewalOutcome,
+  type TokenState,
+} from './renewal';
 
 /** A fake world: a clock, a token set, a lock shared by several "tabs". */
 function world() {
@@ -58,7 +66,7 @@ test('many concurrent callers in one tab cause exactly one token request', async
   expect(new Set(outcomes)).toEqual(new Set(['renewed']));
 });
 
-test('two tabs sharing the lock cause one request: the second sees the first one\'s tokens', async () => {
+test("two tabs sharing the lock cause one request: the second sees the first one's tokens", async () => {
   const w = world();
   const tabA = new TokenRenewer(w.deps());
   const tabB = new TokenRenewer(w.deps());
@@ -68,7 +76,7 @@ test('two tabs sharing the lock cause one request: the second sees the first one
   expect([a, b].sort()).toEqual(['fresh', 'renewed']);
 });
 
-test('a tab that has not yet received the other tab\'s tokens gets them from its peers before deciding', async () => {
+test("a tab that has not yet received the other tab's tokens gets them from its peers before deciding", async () => {
   const w = world();
   const stale: TokenState = w.token;
   let bView = stale;
@@ -146,7 +154,10 @@ describe('RenewalSchedule', () => {
   function scheduled(outcome: RenewalOutcome, { expiresAt = 1_060, now = 1_000_000 } = {}) {
     let clock = now;
     const listeners: Record<string, () => void> = {};
-    const page = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: (type: string, listener: () => void) => void (listeners[type] = listener) };
+    const page = {
+      visibilityState: 'visible' as DocumentVisibilityState,
+      addEventListener: (type: string, listener: () => void) => void (listeners[type] = listener),
+    };
     const renew = jest.fn(async () => outcome);
     let due = false;
     const expired = jest.fn();
@@ -159,7 +170,14 @@ describe('RenewalSchedule', () => {
       wake: { window: page, document: page },
       retryLaterMs: 10_000,
     });
-    return { schedule, renew, expired, listeners, setDue: (value: boolean) => (due = value), advance: (ms: number) => (clock += ms) };
+    return {
+      schedule,
+      renew,
+      expired,
+      listeners,
+      setDue: (value: boolean) => (due = value),
+      advance: (ms: number) => (clock += ms),
+    };
   }
 
   beforeEach(() => jest.useFakeTimers());

@@ -79,9 +79,11 @@ export class TokenRenewer {
    */
   renew(isStale: () => boolean = () => this.isDue()): Promise<RenewalOutcome> {
     if (!this.inflight) {
-      this.inflight = this.deps.withLock(() => this.renewHoldingLock(isStale)).finally(() => {
-        this.inflight = null;
-      });
+      this.inflight = this.deps
+        .withLock(() => this.renewHoldingLock(isStale))
+        .finally(() => {
+          this.inflight = null;
+        });
     }
     return this.inflight;
   }
@@ -120,7 +122,10 @@ export interface RenewalScheduleDeps {
   /** The provider refused (`recoverable` false) or could not be reached past expiry (true). */
   expired(reason: string, recoverable: boolean): void;
   /** Where wake-ups come from (a laptop waking, a network coming back); default: this page. */
-  readonly wake?: { readonly window: WakeTarget; readonly document: WakeTarget & { readonly visibilityState: DocumentVisibilityState } };
+  readonly wake?: {
+    readonly window: WakeTarget;
+    readonly document: WakeTarget & { readonly visibilityState: DocumentVisibilityState };
+  };
   /** After the provider was unreachable, when to try again. */
   readonly retryLaterMs?: number;
 }
@@ -194,6 +199,12 @@ export function createSessionRenewal(deps: SessionRenewalDeps): { renewer: Token
     now: deps.now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
-  const schedule = new RenewalSchedule({ renewer, current: deps.current, expiresAt: deps.expiresAt, now: deps.now, expired: deps.expired });
+  const schedule = new RenewalSchedule({
+    renewer,
+    current: deps.current,
+    expiresAt: deps.expiresAt,
+    now: deps.now,
+    expired: deps.expired,
+  });
   return { renewer, schedule };
 }

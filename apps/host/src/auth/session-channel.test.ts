@@ -14,7 +14,10 @@ function fakeLocks() {
 
 function withLocks(locks: unknown, run: () => Promise<void>) {
   Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
-  Object.defineProperty(globalThis, 'crypto', { value: { randomUUID: () => Math.random().toString(36).slice(2) }, configurable: true });
+  Object.defineProperty(globalThis, 'crypto', {
+    value: { randomUUID: () => Math.random().toString(36).slice(2) },
+    configurable: true,
+  });
   return run().finally(() => Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true }));
 }
 

@@ -22,7 +22,11 @@ export function openSessionResources(config: HostConfig, given: Partial<SessionR
     channel: given.channel ?? openSessionChannel(`mfe-auth:${clientId}`),
     tabs: given.tabs ?? joinTabs(`mfe-tab:${clientId}`),
     // "auto" may turn DPoP on once the provider is asked: the store is there (empty unless a DPoP session kept a token).
-    refreshStore: given.refreshStore ?? (config.auth.dpop !== false && typeof indexedDB !== 'undefined' ? createRefreshStore(clientId) : NO_REFRESH_STORE),
+    refreshStore:
+      given.refreshStore ??
+      (config.auth.dpop !== false && typeof indexedDB !== 'undefined'
+        ? createRefreshStore(clientId)
+        : NO_REFRESH_STORE),
     renewLock: given.renewLock ?? `mfe-auth-renew:${clientId}`,
   };
 }

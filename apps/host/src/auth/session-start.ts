@@ -18,7 +18,8 @@ export interface SignInState {
   readonly returnTo: string;
 }
 
-export type AuthStartResult = { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
+export type AuthStartResult =
+  { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
 
 /** What starting a session needs from it: the client, where tokens go, and whether it has some. */
 export interface StartDeps {
@@ -62,7 +63,9 @@ export async function restoreSession(deps: StartDeps): Promise<void> {
     if (!user) throw new Error('the provider returned no user');
     await deps.accept(user);
   } catch (error) {
-    log.info('The earlier session could not be restored silently; sign in again to continue.', { message: (error as Error).message });
+    log.info('The earlier session could not be restored silently; sign in again to continue.', {
+      message: (error as Error).message,
+    });
     // Forget it only on the provider's answer (no session there, a token refused): a timeout, a
     // network failure or the page being left mid-restore says nothing, and the next load tries again.
     if (error instanceof ErrorResponse || isPlatformError(error, 'AUTH_FAILED')) {

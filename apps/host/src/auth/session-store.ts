@@ -21,7 +21,12 @@ export interface SessionSnapshot {
  * hydrates that page: not known yet (no user, restoring), so the HTML never shows signed-out chrome
  * to a signed-in visitor and hydration matches it; the real snapshot follows at once.
  */
-export const SESSION_NOT_KNOWN: SessionSnapshot = Object.freeze({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: true });
+export const SESSION_NOT_KNOWN: SessionSnapshot = Object.freeze({
+  user: null,
+  status: 'signed-out',
+  signedOutElsewhere: false,
+  restoring: true,
+});
 
 /** What React renders from: one immutable snapshot, replaced on every change (useSyncExternalStore). */
 export class SessionStore {
@@ -45,6 +50,7 @@ export class SessionStore {
   showActive(next: User): void {
     const { user: previous, status, signedOutElsewhere } = this.snapshot;
     const same = previous !== null && stableClaims(previous.claims) === stableClaims(next.claims);
-    if (!same || status !== 'active' || signedOutElsewhere) this.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
+    if (!same || status !== 'active' || signedOutElsewhere)
+      this.update({ user: same ? previous : next, status: 'active', signedOutElsewhere: false });
   }
 }

@@ -5,10 +5,21 @@ import { AuthSession } from './session';
 import type { SessionChannel, SessionMessage } from './session-channel';
 import type { TokenChecks } from './token-checks';
 
-const config = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
+const config = parseRuntimeConfig({
+  productName: 'Acme',
+  auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
+});
 
 function tokenSet(wallNowMs: number, lifetimeS = 300, sub = 'u1'): OidcUser {
-  return new OidcUser({ id_token: 'h.p.s', access_token: `at-${sub}-${wallNowMs}`, refresh_token: 'rt', token_type: 'Bearer', scope: 'openid', profile: { sub, name: 'Ann', roles: ['admin'] } as never, expires_at: Math.floor(wallNowMs / 1000) + lifetimeS });
+  return new OidcUser({
+    id_token: 'h.p.s',
+    access_token: `at-${sub}-${wallNowMs}`,
+    refresh_token: 'rt',
+    token_type: 'Bearer',
+    scope: 'openid',
+    profile: { sub, name: 'Ann', roles: ['admin'] } as never,
+    expires_at: Math.floor(wallNowMs / 1000) + lifetimeS,
+  });
 }
 
 function setUp() {
@@ -18,7 +29,10 @@ function setUp() {
   const clock = createSessionClock({ wall: () => time.wall, monotonic: () => time.mono });
   let deliver: (message: SessionMessage) => void = () => undefined;
   const posted: SessionMessage[] = [];
-  const channel: SessionChannel = { post: (message) => void posted.push(message), subscribe: (handler) => ((deliver = handler), () => undefined) };
+  const channel: SessionChannel = {
+    post: (message) => void posted.push(message),
+    subscribe: (handler) => ((deliver = handler), () => undefined),
+  };
   const manager = {
     signinSilent: jest.fn(),
     signinRedirect: jest.fn(),
@@ -28,9 +42,18 @@ function setUp() {
     getUser: jest.fn(async () => null),
     signoutRedirect: jest.fn(),
   };
-  const checks: TokenChecks = { fromProvider: jest.fn(async () => undefined), fromPeer: jest.fn(async () => undefined) };
+  const checks: TokenChecks = {
+    fromProvider: jest.fn(async () => undefined),
+    fromPeer: jest.fn(async () => undefined),
+  };
   const location = { origin: 'https://app.example', pathname: '/account', search: '', hash: '', assign: jest.fn() };
-  const session = new AuthSession(manager as unknown as UserManager, config, { channel, tabs: { otherTabsOpen: async () => false }, clock, checks, location });
+  const session = new AuthSession(manager as unknown as UserManager, config, {
+    channel,
+    tabs: { otherTabsOpen: async () => false },
+    clock,
+    checks,
+    location,
+  });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { time, session, manager, checks, posted, deliver: (message: SessionMessage) => deliver(message), settle };
 }
@@ -113,9 +136,18 @@ test('a refused sign-in callback leaves nobody signed in and says why', async ()
     channel: { post: () => undefined, subscribe: () => () => undefined },
     tabs: { otherTabsOpen: async () => false },
     checks: { fromProvider: async () => undefined, fromPeer: async () => undefined },
-    location: { origin: 'https://app.example', pathname: '/auth/callback', search: '?error=access_denied', hash: '', assign: jest.fn() },
+    location: {
+      origin: 'https://app.example',
+      pathname: '/auth/callback',
+      search: '?error=access_denied',
+      hash: '',
+      assign: jest.fn(),
+    },
   });
-  await expect(withCallbackPath.start()).resolves.toMatchObject({ kind: 'callback-failed', problem: { kind: 'cancelled' } });
+  await expect(withCallbackPath.start()).resolves.toMatchObject({
+    kind: 'callback-failed',
+    problem: { kind: 'cancelled' },
+  });
   expect(withCallbackPath.getSnapshot().user).toBeNull();
   expect(manager.removeUser).toHaveBeenCalled();
   expect(session.getSnapshot().user).toBeNull();

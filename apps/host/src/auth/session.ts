@@ -7,7 +7,13 @@ import { createLogger } from '../logger';
 import { redirectToSignIn, redirectToSignOut } from './redirects';
 import { apiAuthorization, type ApiAuthorization } from './api-credentials';
 import { createSessionClock, type SessionClock } from './clock';
-import { createSessionRenewal, RenewalError, type RenewalSchedule, type RenewalOutcome, type TokenRenewer } from './renewal';
+import {
+  createSessionRenewal,
+  RenewalError,
+  type RenewalSchedule,
+  type RenewalOutcome,
+  type TokenRenewer,
+} from './renewal';
 import { HeldTokens } from './held-tokens';
 import type { RefreshStore } from './refresh-store';
 import { withCrossTabLock } from './session-channel';
@@ -153,7 +159,8 @@ export class AuthSession {
     }
     this.adopt(user);
     rememberSignedIn(true);
-    if (this.dpop && user.refresh_token) await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub });
+    if (this.dpop && user.refresh_token)
+      await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub });
     this.tabSync.announce(shareable(user));
   }
 
@@ -244,7 +251,11 @@ export class AuthSession {
   /** Credentials for one API call (api-credentials.ts): with DPoP, a proof bound to its method and URL. */
   async authorize(url: string, method: string, nonce?: string): Promise<ApiAuthorization> {
     const token = await this.getAccessToken();
-    return apiAuthorization(this.manager, this.held.user, token, this.dpop, { url, method, ...(nonce ? { nonce } : {}) });
+    return apiAuthorization(this.manager, this.held.user, token, this.dpop, {
+      url,
+      method,
+      ...(nonce ? { nonce } : {}),
+    });
   }
 
   async getAccessToken(): Promise<string> {

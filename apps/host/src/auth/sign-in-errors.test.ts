@@ -11,7 +11,11 @@ test.each([
   ['a network failure', new TypeError('Failed to fetch'), 'provider-unreachable'],
   ['a timeout', new ErrorTimeout('timed out'), 'provider-unreachable'],
   ['an untrusted token', new PlatformError('AUTH_FAILED', 'issuer is wrong'), 'untrusted-token'],
-  ['any other provider error', new ErrorResponse({ error: 'server_error', error_description: 'boom' }), 'provider-error'],
+  [
+    'any other provider error',
+    new ErrorResponse({ error: 'server_error', error_description: 'boom' }),
+    'provider-error',
+  ],
 ])('%s is reported as %s', (_label, error, kind) => {
   const problem = describeSignInError(error);
   expect(problem.kind).toBe(kind);
@@ -23,6 +27,8 @@ test("the visitor reads it in the page's language; the provider's own words stay
   const cancelled = describeSignInError(new ErrorResponse({ error: 'access_denied' }));
   expect(textIn(german, cancelled.title)).toBe(de['signIn.cancelled']);
   const other = describeSignInError(new ErrorResponse({ error: 'server_error', error_description: 'boom' }));
-  expect(inEnglish(other.message)).toBe('The sign-in provider answered "server_error": boom. Sign in again; if it keeps happening, contact support.');
+  expect(inEnglish(other.message)).toBe(
+    'The sign-in provider answered "server_error": boom. Sign in again; if it keeps happening, contact support.',
+  );
   expect(textIn(german, other.message)).toContain('server_error“: boom');
 });

@@ -3,7 +3,8 @@ import { PlatformError } from '@mfe/context';
 import { shellMessages } from '../i18n/shell-messages';
 import { raw, say, type Text } from '../i18n/text';
 
-export type SignInErrorKind = 'cancelled' | 'stale-response' | 'provider-unreachable' | 'provider-error' | 'untrusted-token';
+export type SignInErrorKind =
+  'cancelled' | 'stale-response' | 'provider-unreachable' | 'provider-error' | 'untrusted-token';
 
 /** What went wrong with a sign-in and what to do, to be said in the page's language (`textIn`). */
 export interface SignInProblem {
@@ -21,15 +22,37 @@ export function describeSignInError(error: unknown): SignInProblem {
     return { kind: 'untrusted-token', title: notCompleted, message: raw(error.message) };
   }
   if (error instanceof ErrorResponse) {
-    if (error.error === 'access_denied') return { kind: 'cancelled', title: say(shellMessages.signInCancelled), message: say(shellMessages.signInCancelledText) };
-    if (error.error === 'invalid_grant') return { kind: 'stale-response', title: notCompleted, message: say(shellMessages.signInCodeUsed) };
+    if (error.error === 'access_denied')
+      return {
+        kind: 'cancelled',
+        title: say(shellMessages.signInCancelled),
+        message: say(shellMessages.signInCancelledText),
+      };
+    if (error.error === 'invalid_grant')
+      return { kind: 'stale-response', title: notCompleted, message: say(shellMessages.signInCodeUsed) };
     // The provider's own code and description are its words, not ours to translate.
-    return { kind: 'provider-error', title: notCompleted, message: say(shellMessages.signInProviderAnswered, { error: error.error ?? 'error', description: error.error_description ? `: ${error.error_description}` : '' }) };
+    return {
+      kind: 'provider-error',
+      title: notCompleted,
+      message: say(shellMessages.signInProviderAnswered, {
+        error: error.error ?? 'error',
+        description: error.error_description ? `: ${error.error_description}` : '',
+      }),
+    };
   }
   const text = error instanceof Error ? error.message : String(error);
-  if (/no matching state/i.test(text)) return { kind: 'stale-response', title: notCompleted, message: say(shellMessages.signInOtherTab) };
+  if (/no matching state/i.test(text))
+    return { kind: 'stale-response', title: notCompleted, message: say(shellMessages.signInOtherTab) };
   if (error instanceof ErrorTimeout || error instanceof TypeError || /failed to fetch|network|timeout/i.test(text)) {
-    return { kind: 'provider-unreachable', title: say(shellMessages.signInUnreachable), message: say(shellMessages.signInUnreachableText) };
+    return {
+      kind: 'provider-unreachable',
+      title: say(shellMessages.signInUnreachable),
+      message: say(shellMessages.signInUnreachableText),
+    };
   }
-  return { kind: 'provider-error', title: notCompleted, message: say(shellMessages.signInFailedWith, { detail: /[.!?]$/.test(text) ? text : `${text}.` }) };
+  return {
+    kind: 'provider-error',
+    title: notCompleted,
+    message: say(shellMessages.signInFailedWith, { detail: /[.!?]$/.test(text) ? text : `${text}.` }),
+  };
 }

@@ -20,7 +20,10 @@ export function mayHaveSession(storage: Pick<Storage, 'getItem'> | null = storag
 }
 
 /** Remembers (or forgets) for this tab that someone is signed in. */
-export function rememberSignedIn(signedIn: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> | null = storageOrNull('sessionStorage')): void {
+export function rememberSignedIn(
+  signedIn: boolean,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | null = storageOrNull('sessionStorage'),
+): void {
   try {
     if (signedIn) storage?.setItem(SIGNED_IN_HINT, '1');
     else storage?.removeItem(SIGNED_IN_HINT);

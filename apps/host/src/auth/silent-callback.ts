@@ -6,5 +6,9 @@ import { UserManager } from 'oidc-client-ts';
  */
 export async function completeSilentCallback(): Promise<void> {
   // Settings are not used by the iframe callback; it only posts the URL to the opener's window.
-  await new UserManager({ authority: window.location.origin, client_id: 'silent-callback', redirect_uri: window.location.href }).signinSilentCallback();
+  await new UserManager({
+    authority: window.location.origin,
+    client_id: 'silent-callback',
+    redirect_uri: window.location.href,
+  }).signinSilentCallback();
 }

@@ -5,7 +5,10 @@ import { shareable, TabSync } from './tab-sync';
 function setUp(options: { others?: boolean; mine?: string | null } = {}) {
   let deliver: (message: SessionMessage) => void = () => undefined;
   const posted: SessionMessage[] = [];
-  const channel: SessionChannel = { post: (message) => void posted.push(message), subscribe: (handler) => ((deliver = handler), () => undefined) };
+  const channel: SessionChannel = {
+    post: (message) => void posted.push(message),
+    subscribe: (handler) => ((deliver = handler), () => undefined),
+  };
   const state = { expiresAt: 100 };
   const deps = {
     channel,
@@ -55,7 +58,14 @@ test('a tab alone does not ask or wait', async () => {
 });
 
 test('what a tab hands its peers never carries the refresh token, in any mode', () => {
-  const user = new OidcUser({ access_token: 'at', id_token: 'it', refresh_token: 'rt-secret', token_type: 'Bearer', scope: 'openid offline_access', profile: { sub: 'u1', iss: 'https://idp.example', aud: 'web', exp: 2, iat: 1 } });
+  const user = new OidcUser({
+    access_token: 'at',
+    id_token: 'it',
+    refresh_token: 'rt-secret',
+    token_type: 'Bearer',
+    scope: 'openid offline_access',
+    profile: { sub: 'u1', iss: 'https://idp.example', aud: 'web', exp: 2, iat: 1 },
+  });
   const handed = shareable(user);
   expect(handed).not.toContain('rt-secret');
   expect(JSON.parse(handed)).toMatchObject({ access_token: 'at', id_token: 'it' });

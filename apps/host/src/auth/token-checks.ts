@@ -21,12 +21,19 @@ export interface TokenChecks {
   prepare?(): void;
 }
 
-export function createTokenChecks(options: { readonly manager: UserManager; readonly clientId: string; readonly clock: SessionClock }): TokenChecks {
+export function createTokenChecks(options: {
+  readonly manager: UserManager;
+  readonly clientId: string;
+  readonly clock: SessionClock;
+}): TokenChecks {
   const { manager, clientId, clock } = options;
   let keys: Promise<JWTVerifyGetKey> | undefined;
   const loadKeys = () =>
     (keys ??= (async () => {
-      const [{ createRemoteJWKSet }, metadata] = await Promise.all([import(/* webpackChunkName: "token-checks" */ 'jose'), manager.metadataService.getMetadata()]);
+      const [{ createRemoteJWKSet }, metadata] = await Promise.all([
+        import(/* webpackChunkName: "token-checks" */ 'jose'),
+        manager.metadataService.getMetadata(),
+      ]);
       if (!metadata.jwks_uri) throw new Error('the provider publishes no jwks_uri');
       return createRemoteJWKSet(new URL(metadata.jwks_uri), { cooldownDuration: 30_000 });
     })().catch((error: unknown) => {
@@ -34,7 +41,11 @@ export function createTokenChecks(options: { readonly manager: UserManager; read
       throw error;
     }));
   const verify = async (user: OidcUser) => {
-    const [{ verifyIdToken }, getKey, metadata] = await Promise.all([import(/* webpackChunkName: "token-checks" */ './id-token'), loadKeys(), manager.metadataService.getMetadata()]);
+    const [{ verifyIdToken }, getKey, metadata] = await Promise.all([
+      import(/* webpackChunkName: "token-checks" */ './id-token'),
+      loadKeys(),
+      manager.metadataService.getMetadata(),
+    ]);
     const issuer = String(metadata.issuer ?? '');
     const algorithms = (metadata as Record<string, unknown>).id_token_signing_alg_values_supported;
     await verifyIdToken(user.id_token, {
@@ -54,6 +65,9 @@ export function createTokenChecks(options: { readonly manager: UserManager; read
       await verify(user);
     },
     fromPeer: verify,
-    prepare: () => void Promise.all([import(/* webpackChunkName: "token-checks" */ './id-token'), loadKeys()]).catch(() => undefined),
+    prepare: () =>
+      void Promise.all([import(/* webpackChunkName: "token-checks" */ './id-token'), loadKeys()]).catch(
+        () => undefined,
+      ),
   };
 }

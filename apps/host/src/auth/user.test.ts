@@ -1,11 +1,17 @@
 import { toContractUser } from './user';
 
 test('reads roles from a top-level array claim', () => {
-  expect(toContractUser({ sub: 'u1', name: 'Ann', roles: ['admin', 7, 'member'] }, 'roles')).toMatchObject({ sub: 'u1', name: 'Ann', roles: ['admin', 'member'] });
+  expect(toContractUser({ sub: 'u1', name: 'Ann', roles: ['admin', 7, 'member'] }, 'roles')).toMatchObject({
+    sub: 'u1',
+    name: 'Ann',
+    roles: ['admin', 'member'],
+  });
 });
 
 test('reads roles from a nested claim such as Keycloak realm_access.roles', () => {
-  expect(toContractUser({ sub: 'u1', realm_access: { roles: ['viewer'] } }, 'realm_access.roles').roles).toEqual(['viewer']);
+  expect(toContractUser({ sub: 'u1', realm_access: { roles: ['viewer'] } }, 'realm_access.roles').roles).toEqual([
+    'viewer',
+  ]);
 });
 
 test('reads roles from a space- or comma-separated string', () => {

@@ -20,11 +20,28 @@ export function toContractUser(claims: Readonly<Record<string, unknown>>, rolesC
 /** Reads `a.b.c` paths too, as providers such as Keycloak nest roles (`realm_access.roles`). */
 function readClaim(claims: Readonly<Record<string, unknown>>, path: string): unknown {
   if (path in claims) return claims[path];
-  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), claims);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      claims,
+    );
 }
 
 /** Claims that change with every token (times, hashes) do not make a different user. */
-const VOLATILE_CLAIMS = new Set(['exp', 'iat', 'nbf', 'auth_time', 'at_hash', 'c_hash', 's_hash', 'nonce', 'jti', 'sid']);
+const VOLATILE_CLAIMS = new Set([
+  'exp',
+  'iat',
+  'nbf',
+  'auth_time',
+  'at_hash',
+  'c_hash',
+  's_hash',
+  'nonce',
+  'jti',
+  'sid',
+]);
 export function stableClaims(claims: Readonly<Record<string, unknown>>): string {
   return JSON.stringify(Object.entries(claims).filter(([key]) => !VOLATILE_CLAIMS.has(key)));
 }

@@ -14,7 +14,13 @@ test('on screen, an expired session keeps its roles and scopes; a signed-out one
 
 test("the remotes' API reads the user live and delegates the rest", async () => {
   const store = new SessionStore();
-  const session = { getAccessToken: jest.fn(async () => 't'), signIn: jest.fn(async () => undefined), signOut: jest.fn(async () => undefined), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
+  const session = {
+    getAccessToken: jest.fn(async () => 't'),
+    signIn: jest.fn(async () => undefined),
+    signOut: jest.fn(async () => undefined),
+    hasRole: jest.fn(() => true),
+    hasScope: jest.fn(() => false),
+  };
   const api = remoteAuthApi(session, store);
   expect(api.user).toBeNull();
   store.update({ user, status: 'active' });

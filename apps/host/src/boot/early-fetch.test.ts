@@ -22,10 +22,14 @@ function stubFetch(...answers: Array<() => Promise<Response>>) {
   return calls;
 }
 
-const response = (body: string) => ({ ok: true, status: 200, clone: () => response(body), text: async () => body }) as unknown as Response;
+const response = (body: string) =>
+  ({ ok: true, status: 200, clone: () => response(body), text: async () => body }) as unknown as Response;
 
 test("the host's first GET of a URL the boot script fetched is answered from it, once, without a second request", async () => {
-  const calls = stubFetch(async () => response('{"a":1}'), async () => response('{"a":2}'));
+  const calls = stubFetch(
+    async () => response('{"a":1}'),
+    async () => response('{"a":2}'),
+  );
   const early = await fetchEarly('/config.json');
   expect(await early.text()).toBe('{"a":1}');
   const host = fetchEarlyOr();

@@ -37,12 +37,16 @@ function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown }
   return bucketOf(cohortSeed(storageOrNull('localStorage')).seed, remote.name) < candidate.percent ? candidate : remote;
 }
 
-const json = (response: Response): Promise<unknown> => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)));
+const json = (response: Response): Promise<unknown> =>
+  response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
 
 /** Developer overrides or a preview replace the manifest's entries: the host reads those itself. */
 function overridesActive(): boolean {
   try {
-    return Boolean(sessionStorage.getItem(OVERRIDES_KEY) || sessionStorage.getItem(PREVIEW_KEY)) || new URLSearchParams(window.location.search).has(PREVIEW_PARAM);
+    return (
+      Boolean(sessionStorage.getItem(OVERRIDES_KEY) || sessionStorage.getItem(PREVIEW_KEY)) ||
+      new URLSearchParams(window.location.search).has(PREVIEW_PARAM)
+    );
   } catch {
     return false;
   }
@@ -56,8 +60,12 @@ function overridesActive(): boolean {
  */
 function pageArea(): string | undefined {
   try {
-    const data = JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as { entry?: unknown } | null;
-    return typeof data?.entry === 'string' && data.entry.endsWith('.json') ? new URL(data.entry, window.location.href).href : undefined;
+    const data = JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as {
+      entry?: unknown;
+    } | null;
+    return typeof data?.entry === 'string' && data.entry.endsWith('.json')
+      ? new URL(data.entry, window.location.href).href
+      : undefined;
   } catch {
     return undefined;
   }
@@ -70,24 +78,39 @@ async function boot(): Promise<void> {
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (fromHtml && !overridesActive()) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
   // The config and the manifest the page preloads are read together (one round trip, not two).
-  const preloaded = document.querySelector<HTMLLinkElement>(`link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`)?.href;
+  const preloaded = document.querySelector<HTMLLinkElement>(
+    `link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`,
+  )?.href;
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
   // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
   early?.catch(() => undefined);
-  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as { manifestUrl?: unknown; allowedRemoteOrigins?: unknown; requireIntegrity?: unknown };
+  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as {
+    manifestUrl?: unknown;
+    allowedRemoteOrigins?: unknown;
+    requireIntegrity?: unknown;
+  };
   if (typeof config.manifestUrl !== 'string') return;
   const manifestUrl = new URL(config.manifestUrl, window.location.href).href;
-  const manifest = (await (manifestUrl === preloaded && early ? early : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
+  const manifest = (await (manifestUrl === preloaded && early
+    ? early
+    : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
   if (!Array.isArray(manifest.remotes) || overridesActive()) return;
   const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
   if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
   const remote = chosenBuild(opening);
   if (typeof remote.entry !== 'string') return;
   // Only from an origin the config allows (the host refuses any other entry anyway).
-  const allowed = [window.location.origin, ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : [])];
+  const allowed = [
+    window.location.origin,
+    ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : []),
+  ];
   const url = new URL(remote.entry, window.location.href);
   // Pinned as the host will require it (it refuses an unpinned entry unless the config allows them).
-  if (!allowed.includes(url.origin) || (remote.integrity === undefined ? config.requireIntegrity !== false : !isSri(remote.integrity))) return;
+  if (
+    !allowed.includes(url.origin) ||
+    (remote.integrity === undefined ? config.requireIntegrity !== false : !isSri(remote.integrity))
+  )
+    return;
   // The page from HTML asked for it already, and hints its scripts.
   if (url.href === fromHtml) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };

@@ -25,7 +25,14 @@ export function LanguageMenu() {
   const fromHtml = useFromHtml();
   if (locale.locales.length < 2) return null;
   return (
-    <select className="language-menu" aria-label={intl.formatMessage(shellMessages.language)} value={intl.locale} onChange={(event) => void locale.choose(event.target.value)} disabled={fromHtml} data-testid="language-menu">
+    <select
+      className="language-menu"
+      aria-label={intl.formatMessage(shellMessages.language)}
+      value={intl.locale}
+      onChange={(event) => void locale.choose(event.target.value)}
+      disabled={fromHtml}
+      data-testid="language-menu"
+    >
       {locale.locales.map((tag) => (
         <option key={tag} value={tag} lang={tag}>
           {autonym(tag)}

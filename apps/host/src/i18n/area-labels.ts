@@ -7,7 +7,10 @@ import { useShellIntl } from './use-shell-intl';
  * An area's label in the page's language (the manifest's `labels`). In the pseudo-locale it is
  * accented and lengthened like every text, so a label the navigation cuts off shows there too.
  */
-export function labelFor(remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>, intl: Pick<IntlApi, 'locale' | 'formatMessage'>): string {
+export function labelFor(
+  remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>,
+  intl: Pick<IntlApi, 'locale' | 'formatMessage'>,
+): string {
   const label = labelIn(remote, intl.locale);
   if (intl.locale !== PSEUDO_LOCALE) return label;
   // A label is data, not ICU: given as one literal, so nothing in it is read as syntax.
@@ -16,7 +19,9 @@ export function labelFor(remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>,
 }
 
 /** The areas with their navigation labels in the page's language. */
-export function useLocalizedRemotes<T extends Pick<RemoteEntry, 'name' | 'label' | 'labels'>>(remotes: readonly T[]): readonly T[] {
+export function useLocalizedRemotes<T extends Pick<RemoteEntry, 'name' | 'label' | 'labels'>>(
+  remotes: readonly T[],
+): readonly T[] {
   const intl = useShellIntl();
   return useMemo(() => remotes.map((remote) => ({ ...remote, label: labelFor(remote, intl) })), [remotes, intl]);
 }

@@ -32,11 +32,27 @@ export function browserPageLocale(config: HostConfig, describe: (name: string) =
     loadShellCatalogue,
     onMissing: (owner, id, locale) => {
       log.warn(`No ${locale} text for "${id}" (${owner}); the default text is shown.`);
-      report({ kind: 'event', name: 'translation missing', ...(owner === 'host' ? {} : { remote: describe(owner) }), attributes: { key: id, locale } });
+      report({
+        kind: 'event',
+        name: 'translation missing',
+        ...(owner === 'host' ? {} : { remote: describe(owner) }),
+        attributes: { key: id, locale },
+      });
     },
     onCatalogueFailed: (owner, locale, error) => {
-      log.warn(`The ${locale} texts of ${owner} could not be loaded; its default texts are shown.`, { message: (error as Error)?.message });
-      report({ kind: 'error', name: 'translations unavailable', ...(owner === 'host' ? {} : { remote: describe(owner) }), error: { type: 'CatalogueError', message: `The ${locale} catalogue of ${owner} could not be loaded`, code: 'I18N_CATALOGUE_FAILED' } });
+      log.warn(`The ${locale} texts of ${owner} could not be loaded; its default texts are shown.`, {
+        message: (error as Error)?.message,
+      });
+      report({
+        kind: 'error',
+        name: 'translations unavailable',
+        ...(owner === 'host' ? {} : { remote: describe(owner) }),
+        error: {
+          type: 'CatalogueError',
+          message: `The ${locale} catalogue of ${owner} could not be loaded`,
+          code: 'I18N_CATALOGUE_FAILED',
+        },
+      });
     },
     onChosen: rememberForServer,
     loadParser: loadMessageParser,

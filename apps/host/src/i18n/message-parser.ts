@@ -13,7 +13,9 @@ export function loadMessageParser(): Promise<void> {
   loading ??= import(/* webpackChunkName: "message-parser" */ '@mfe/message-parser').then(
     ({ parse }) => installMessageParser(parse),
     (error: unknown) => {
-      log.warn('The message parser could not be loaded; texts an area ships uncompiled show in part.', { message: (error as Error)?.message });
+      log.warn('The message parser could not be loaded; texts an area ships uncompiled show in part.', {
+        message: (error as Error)?.message,
+      });
       loading = undefined;
       throw error;
     },

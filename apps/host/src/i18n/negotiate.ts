@@ -23,7 +23,11 @@ const languageOf = (tag: string): string => tag.split('-')[0]!.toLowerCase();
 function match(tag: string, supported: readonly string[]): string | undefined {
   const wanted = canonical(tag);
   if (!wanted) return undefined;
-  return supported.find((locale) => locale === wanted) ?? supported.find((locale) => locale === languageOf(wanted)) ?? supported.find((locale) => languageOf(locale) === languageOf(wanted));
+  return (
+    supported.find((locale) => locale === wanted) ??
+    supported.find((locale) => locale === languageOf(wanted)) ??
+    supported.find((locale) => languageOf(locale) === languageOf(wanted))
+  );
 }
 
 export function negotiateLocale({ chosen, preferred, supported, defaultLocale }: LocaleRequest): string {

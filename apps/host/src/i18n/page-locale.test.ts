@@ -5,13 +5,19 @@ const messages = defineMessages({
   signIn: { id: 'shell.signIn', defaultMessage: 'Sign in' },
   invites: { id: 'area.invites', defaultMessage: '{count, plural, one {# invitation} other {# invitations}}' },
 });
-const shellCatalogues: Record<string, Catalogue> = { de: { 'shell.signIn': 'Anmelden' }, ar: { 'shell.signIn': 'تسجيل الدخول' } };
+const shellCatalogues: Record<string, Catalogue> = {
+  de: { 'shell.signIn': 'Anmelden' },
+  ar: { 'shell.signIn': 'تسجيل الدخول' },
+};
 
 function setUp(overrides: Partial<PageLocaleOptions> = {}) {
   const stored = new Map<string, string>();
   const missing: string[] = [];
   const applied: string[] = [];
-  const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+  };
   const locale = createPageLocale({
     defaultLocale: 'en',
     locales: ['en', 'de', 'ar'],
@@ -70,7 +76,10 @@ test("an area's catalogue is loaded only for the page's locale; a key it lacks f
 
 test('a catalogue that fails to load leaves the default texts (reported), never raw ids', async () => {
   const failed: string[] = [];
-  const { locale } = setUp({ loadShellCatalogue: async () => Promise.reject(new Error('offline')), onCatalogueFailed: (owner, tag) => void failed.push(`${owner} ${tag}`) });
+  const { locale } = setUp({
+    loadShellCatalogue: async () => Promise.reject(new Error('offline')),
+    onCatalogueFailed: (owner, tag) => void failed.push(`${owner} ${tag}`),
+  });
   await locale.start();
   expect(locale.current()).toBe('de');
   expect(locale.shell.get().formatMessage(messages.signIn)).toBe('Sign in');
@@ -84,11 +93,16 @@ test('a locale the config does not list is not chosen', async () => {
   expect(locale.current()).toBe('en');
 });
 
-test('a page from HTML begins in the language it was rendered in, the area\'s texts too, then switches to the visitor\'s', async () => {
+test("a page from HTML begins in the language it was rendered in, the area's texts too, then switches to the visitor's", async () => {
   const { locale } = setUp({ languages: ['ar'] });
   const area = locale.area('referrals');
   await locale.begin('de');
-  await locale.prepareArea('referrals', async (tag) => ({ 'area.invites': tag === 'de' ? '{count, plural, one {# Einladung} other {# Einladungen}}' : '{count, plural, one {دعوة #} other {# دعوات}}' }));
+  await locale.prepareArea('referrals', async (tag) => ({
+    'area.invites':
+      tag === 'de'
+        ? '{count, plural, one {# Einladung} other {# Einladungen}}'
+        : '{count, plural, one {دعوة #} other {# دعوات}}',
+  }));
   expect(locale.shell.getInitial().formatMessage(messages.signIn)).toBe('Anmelden');
   expect(area.getInitial().formatMessage(messages.invites, { count: 2 })).toBe('2 Einladungen');
   await locale.start();

@@ -1,4 +1,11 @@
-import { createIntl, PSEUDO_LOCALE, textDirection, type CompiledMessage, type IntlApi, type IntlSource } from '@mfe/context';
+import {
+  createIntl,
+  PSEUDO_LOCALE,
+  textDirection,
+  type CompiledMessage,
+  type IntlApi,
+  type IntlSource,
+} from '@mfe/context';
 import { negotiateLocale } from './negotiate';
 
 /** Where the visitor's explicit choice (the language menu) is remembered, per browser. */
@@ -99,7 +106,12 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     );
   };
   const intlFor = (owner: string, locale: string, messages: Catalogue | undefined): IntlApi =>
-    createIntl({ locale, defaultLocale, onNeedsParser: needsParser, ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}) });
+    createIntl({
+      locale,
+      defaultLocale,
+      onNeedsParser: needsParser,
+      ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}),
+    });
   let initial = intlFor('host', defaultLocale, undefined);
   let initialLocale = defaultLocale;
   let locale = defaultLocale;
@@ -108,7 +120,12 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
   const shellCatalogues = new Map<string, Catalogue>();
   let applying = 0;
 
-  const catalogueOf = async (owner: string, target: string, cache: Map<string, Catalogue>, load: ((locale: string) => Promise<Catalogue>) | undefined): Promise<Catalogue | undefined> => {
+  const catalogueOf = async (
+    owner: string,
+    target: string,
+    cache: Map<string, Catalogue>,
+    load: ((locale: string) => Promise<Catalogue>) | undefined,
+  ): Promise<Catalogue | undefined> => {
     // The default locale's texts are in the code; the pseudo-locale is made from them.
     if (target === defaultLocale || target === PSEUDO_LOCALE) return {};
     const cached = cache.get(target);
@@ -126,13 +143,20 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
 
   const areaIntl = (name: string, area: Area, target: string): IntlApi => {
     let intl = area.intl.get(target);
-    if (!intl) area.intl.set(target, (intl = intlFor(name, target, target === defaultLocale ? undefined : area.loaded.get(target))));
+    if (!intl)
+      area.intl.set(
+        target,
+        (intl = intlFor(name, target, target === defaultLocale ? undefined : area.loaded.get(target))),
+      );
     return intl;
   };
 
   const apply = async (target: string): Promise<void> => {
     const attempt = ++applying;
-    const [shellCatalogue] = await Promise.all([catalogueOf('host', target, shellCatalogues, options.loadShellCatalogue), ...[...areas].map(([name, area]) => catalogueOf(name, target, area.loaded, area.load))]);
+    const [shellCatalogue] = await Promise.all([
+      catalogueOf('host', target, shellCatalogues, options.loadShellCatalogue),
+      ...[...areas].map(([name, area]) => catalogueOf(name, target, area.loaded, area.load)),
+    ]);
     if (attempt !== applying) return; // a later choice won
     locale = target;
     shell = intlFor('host', target, shellCatalogue);
@@ -147,7 +171,13 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     return area;
   };
 
-  const wanted = () => negotiateLocale({ chosen: readChoice(options.storage), preferred: options.languages, supported: locales, defaultLocale });
+  const wanted = () =>
+    negotiateLocale({
+      chosen: readChoice(options.storage),
+      preferred: options.languages,
+      supported: locales,
+      defaultLocale,
+    });
 
   return {
     current: () => locale,
@@ -179,7 +209,11 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     shell: { get: () => shell, getInitial: () => initial, subscribe },
     area(name) {
       const area = areaOf(name);
-      return { get: () => areaIntl(name, area, locale), getInitial: () => areaIntl(name, area, initialLocale), subscribe };
+      return {
+        get: () => areaIntl(name, area, locale),
+        getInitial: () => areaIntl(name, area, initialLocale),
+        subscribe,
+      };
     },
     async prepareArea(name, load) {
       const area = areaOf(name);

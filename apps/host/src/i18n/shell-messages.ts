@@ -7,11 +7,23 @@ import { defineMessages } from '@mfe/context';
  */
 export const shellMessages = defineMessages({
   skipToContent: { id: 'shell.skipToContent', defaultMessage: 'Skip to content' },
-  featureAreas: { id: 'shell.featureAreas', defaultMessage: 'Feature areas', description: 'Label of the navigation between feature areas' },
+  featureAreas: {
+    id: 'shell.featureAreas',
+    defaultMessage: 'Feature areas',
+    description: 'Label of the navigation between feature areas',
+  },
   signIn: { id: 'shell.signIn', defaultMessage: 'Sign in' },
   signOut: { id: 'shell.signOut', defaultMessage: 'Sign out' },
-  signedInAs: { id: 'shell.signedInAs', defaultMessage: 'You are signed in as {name}.', description: 'Said after returning from the sign-in page' },
-  signedOut: { id: 'shell.signedOut', defaultMessage: 'You are signed out.', description: 'Said after returning from signing out' },
+  signedInAs: {
+    id: 'shell.signedInAs',
+    defaultMessage: 'You are signed in as {name}.',
+    description: 'Said after returning from the sign-in page',
+  },
+  signedOut: {
+    id: 'shell.signedOut',
+    defaultMessage: 'You are signed out.',
+    description: 'Said after returning from signing out',
+  },
   language: { id: 'shell.language', defaultMessage: 'Language', description: 'Label of the language menu' },
   diagnostics: { id: 'shell.diagnostics', defaultMessage: 'Diagnostics' },
   welcome: { id: 'home.welcome', defaultMessage: 'Welcome to {productName}' },
@@ -32,38 +44,106 @@ export const shellMessages = defineMessages({
   consentDecline: { id: 'consent.decline', defaultMessage: 'Decline' },
   areaUnavailable: { id: 'area.unavailable', defaultMessage: '{label} is unavailable right now' },
   areaNeedsUpdate: { id: 'area.needsUpdate', defaultMessage: '{label} needs an update' },
-  restOfAppWorks: { id: 'area.restOfAppWorks', defaultMessage: 'The rest of the app still works. You can retry, or use another area from the menu.' },
+  restOfAppWorks: {
+    id: 'area.restOfAppWorks',
+    defaultMessage: 'The rest of the app still works. You can retry, or use another area from the menu.',
+  },
   retry: { id: 'area.retry', defaultMessage: 'Retry' },
-  areaStale: { id: 'area.stale', defaultMessage: 'A newer version was deployed and part of it could not be loaded. Retry to load the current version.' },
+  areaStale: {
+    id: 'area.stale',
+    defaultMessage:
+      'A newer version was deployed and part of it could not be loaded. Retry to load the current version.',
+  },
   areaThrew: { id: 'area.threw', defaultMessage: 'It stopped with an error: {message}' },
-  failureTimeout: { id: 'area.failure.timeout', defaultMessage: 'The "{label}" area took too long to load (over {seconds, number} s). Check your connection and retry.' },
-  failureUnreachable: { id: 'area.failure.unreachable', defaultMessage: 'The "{label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.' },
-  failureNotExposed: { id: 'area.failure.notExposed', defaultMessage: 'The "{label}" area is not a valid feature area (its build does not expose "{expose}"). Its team needs to fix the build.' },
-  failureNotRemote: { id: 'area.failure.notRemote', defaultMessage: 'The "{label}" area is not a valid feature area (it does not export defineRemote(...) as "{expose}"). Its team needs to fix the build.' },
-  failureThrewAtStart: { id: 'area.failure.threwAtStart', defaultMessage: 'The "{label}" area failed while starting (its code threw: {detail}). Its team needs to fix it; retrying will not help until they do.' },
-  failureIncompatible: { id: 'area.failure.incompatible', defaultMessage: "The \"{label}\" area needs an update: it was built for {builtFor}. Its team needs to rebuild it against this app's versions; the rest of the app works as usual." },
-  builtForPackage: { id: 'area.failure.builtForPackage', defaultMessage: '{packageName} {required} (this app provides {provided})' },
-  builtForContract: { id: 'area.failure.builtForContract', defaultMessage: 'the platform contract {required} (this app provides {provided})' },
+  failureTimeout: {
+    id: 'area.failure.timeout',
+    defaultMessage:
+      'The "{label}" area took too long to load (over {seconds, number} s). Check your connection and retry.',
+  },
+  failureUnreachable: {
+    id: 'area.failure.unreachable',
+    defaultMessage:
+      'The "{label}" area could not be loaded. Check your connection and retry; if it keeps failing, its team may be deploying.',
+  },
+  failureNotExposed: {
+    id: 'area.failure.notExposed',
+    defaultMessage:
+      'The "{label}" area is not a valid feature area (its build does not expose "{expose}"). Its team needs to fix the build.',
+  },
+  failureNotRemote: {
+    id: 'area.failure.notRemote',
+    defaultMessage:
+      'The "{label}" area is not a valid feature area (it does not export defineRemote(...) as "{expose}"). Its team needs to fix the build.',
+  },
+  failureThrewAtStart: {
+    id: 'area.failure.threwAtStart',
+    defaultMessage:
+      'The "{label}" area failed while starting (its code threw: {detail}). Its team needs to fix it; retrying will not help until they do.',
+  },
+  failureIncompatible: {
+    id: 'area.failure.incompatible',
+    defaultMessage:
+      'The "{label}" area needs an update: it was built for {builtFor}. Its team needs to rebuild it against this app\'s versions; the rest of the app works as usual.',
+  },
+  builtForPackage: {
+    id: 'area.failure.builtForPackage',
+    defaultMessage: '{packageName} {required} (this app provides {provided})',
+  },
+  builtForContract: {
+    id: 'area.failure.builtForContract',
+    defaultMessage: 'the platform contract {required} (this app provides {provided})',
+  },
   areaUpdating: { id: 'area.updating', defaultMessage: 'Loading the current version of {label}…' },
   sessionExpired: { id: 'session.expired', defaultMessage: 'Your session has expired.' },
-  sessionExpiredText: { id: 'session.expiredText', defaultMessage: 'Sign in again to continue; you will come back to this page.' },
+  sessionExpiredText: {
+    id: 'session.expiredText',
+    defaultMessage: 'Sign in again to continue; you will come back to this page.',
+  },
   signInAgain: { id: 'session.signInAgain', defaultMessage: 'Sign in again' },
   signedOutTitle: { id: 'session.signedOutTitle', defaultMessage: 'You signed out' },
-  signedOutElsewhere: { id: 'session.signedOutElsewhere', defaultMessage: 'You signed out of the app in another tab, so this page is closed too.' },
+  signedOutElsewhere: {
+    id: 'session.signedOutElsewhere',
+    defaultMessage: 'You signed out of the app in another tab, so this page is closed too.',
+  },
   signInUnavailable: { id: 'session.signInUnavailable', defaultMessage: 'Sign-in is unavailable' },
   startupFailed: { id: 'startup.failed', defaultMessage: 'The app could not start' },
   areasFailed: { id: 'startup.areasFailed', defaultMessage: 'The app could not load its feature areas' },
   signInNotCompleted: { id: 'signIn.notCompleted', defaultMessage: 'Sign-in could not be completed' },
   signInCancelled: { id: 'signIn.cancelled', defaultMessage: 'Sign-in was cancelled' },
-  signInCancelledText: { id: 'signIn.cancelledText', defaultMessage: 'You cancelled signing in, or the provider refused access. You can sign in again whenever you like.' },
-  signInCodeUsed: { id: 'signIn.codeUsed', defaultMessage: 'The sign-in code was already used or has expired. Sign in again.' },
-  signInProviderAnswered: { id: 'signIn.providerAnswered', defaultMessage: 'The sign-in provider answered "{error}"{description}. Sign in again; if it keeps happening, contact support.' },
-  signInOtherTab: { id: 'signIn.otherTab', defaultMessage: 'This sign-in response does not belong to a sign-in started in this browser tab (it may have been used already). Sign in again.' },
+  signInCancelledText: {
+    id: 'signIn.cancelledText',
+    defaultMessage:
+      'You cancelled signing in, or the provider refused access. You can sign in again whenever you like.',
+  },
+  signInCodeUsed: {
+    id: 'signIn.codeUsed',
+    defaultMessage: 'The sign-in code was already used or has expired. Sign in again.',
+  },
+  signInProviderAnswered: {
+    id: 'signIn.providerAnswered',
+    defaultMessage:
+      'The sign-in provider answered "{error}"{description}. Sign in again; if it keeps happening, contact support.',
+  },
+  signInOtherTab: {
+    id: 'signIn.otherTab',
+    defaultMessage:
+      'This sign-in response does not belong to a sign-in started in this browser tab (it may have been used already). Sign in again.',
+  },
   signInUnreachable: { id: 'signIn.unreachable', defaultMessage: 'The sign-in provider could not be reached' },
-  signInUnreachableText: { id: 'signIn.unreachableText', defaultMessage: 'Check your connection and sign in again in a moment.' },
+  signInUnreachableText: {
+    id: 'signIn.unreachableText',
+    defaultMessage: 'Check your connection and sign in again in a moment.',
+  },
   signInFailedWith: { id: 'signIn.failedWith', defaultMessage: '{detail} Sign in again.' },
   noAccessTitle: { id: 'access.noAccessTitle', defaultMessage: 'No access to {label}' },
-  noAccess: { id: 'access.noAccess', defaultMessage: '{label} needs {requirement}, which your account does not have. Ask your administrator if you need it.' },
+  noAccess: {
+    id: 'access.noAccess',
+    defaultMessage:
+      '{label} needs {requirement}, which your account does not have. Ask your administrator if you need it.',
+  },
   requiredRoles: { id: 'access.requiredRoles', defaultMessage: 'the role {roles}' },
-  requiredScopes: { id: 'access.requiredScopes', defaultMessage: '{count, plural, one {the permission {scopes}} other {the permissions {scopes}}}' },
+  requiredScopes: {
+    id: 'access.requiredScopes',
+    defaultMessage: '{count, plural, one {the permission {scopes}} other {the permissions {scopes}}}',
+  },
 });

@@ -7,7 +7,8 @@ import { createIntl, type IntlApi, type MessageDescriptor, type MessageValues } 
  */
 export type Text = { readonly message: MessageDescriptor; readonly values?: MessageValues } | { readonly raw: string };
 
-export const say = (message: MessageDescriptor, values?: MessageValues): Text => (values ? { message, values } : { message });
+export const say = (message: MessageDescriptor, values?: MessageValues): Text =>
+  values ? { message, values } : { message };
 export const raw = (text: string): Text => ({ raw: text });
 
 export function textIn(intl: IntlApi, text: Text): string {

@@ -20,7 +20,13 @@ export function ArrivalAnnouncer() {
     const arrival = takeArrival();
     if (!arrival) return;
     document.getElementById('main')?.focus();
-    setMessage(arrival === 'signed-in' && user ? intl.formatMessage(shellMessages.signedInAs, { name: user.name ?? user.email ?? user.sub }) : arrival === 'signed-out' ? intl.formatMessage(shellMessages.signedOut) : '');
+    setMessage(
+      arrival === 'signed-in' && user
+        ? intl.formatMessage(shellMessages.signedInAs, { name: user.name ?? user.email ?? user.sub })
+        : arrival === 'signed-out'
+          ? intl.formatMessage(shellMessages.signedOut)
+          : '',
+    );
   }, [restoring, user, intl]);
   return (
     <div role="status" className="visually-hidden" data-testid="auth-announcement">

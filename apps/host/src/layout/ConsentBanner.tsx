@@ -29,7 +29,12 @@ export function ConsentBanner() {
   return (
     <section className="consent-banner" aria-labelledby="consent-title" data-testid="consent-banner">
       <h2 id="consent-title">{intl.formatMessage(shellMessages.consentTitle)}</h2>
-      <p>{intl.formatMessage(shellMessages.consentBody, { productName: config.productName, needs: needed.length === 2 ? 'both' : needed[0] })}</p>
+      <p>
+        {intl.formatMessage(shellMessages.consentBody, {
+          productName: config.productName,
+          needs: needed.length === 2 ? 'both' : needed[0],
+        })}
+      </p>
       <div className="consent-actions">
         <button type="button" onClick={() => choose(true)} data-testid="consent-accept">
           {intl.formatMessage(shellMessages.consentAccept)}

@@ -29,7 +29,8 @@ export function Diagnostics() {
       <div className="panel" data-testid="diagnostics-refused">
         <h1>Diagnostics</h1>
         <p>
-          This page is for platform engineers: it needs the role {config.diagnostics.roles.join(' or ') || '(none configured)'}.{' '}
+          This page is for platform engineers: it needs the role{' '}
+          {config.diagnostics.roles.join(' or ') || '(none configured)'}.{' '}
           {user ? 'Your account does not have it.' : 'Sign in with an account that has it.'}
         </p>
         <Link to="/">Back to the home page</Link>
@@ -44,7 +45,9 @@ function DiagnosticsDetails() {
   // Read after commit: the page we came from ends its subscriptions in the same commit.
   const [subscriptions, setSubscriptions] = useState<number | null>(null);
   useEffect(() => setSubscriptions(events.subscriptionCount()), [events]);
-  const showTelemetry = config.telemetry.adapters.some((adapter) => adapter.type === 'console' || adapter.type === 'collector');
+  const showTelemetry = config.telemetry.adapters.some(
+    (adapter) => adapter.type === 'console' || adapter.type === 'collector',
+  );
   const telemetry = showTelemetry ? recentTelemetry().slice(-20).reverse() : [];
   return (
     <div data-testid="diagnostics" className="diagnostics">
@@ -52,7 +55,9 @@ function DiagnosticsDetails() {
       <h2>Host</h2>
       <ul>
         <li>Contract (@mfe/context): {CONTRACT_VERSION}</li>
-        <li>Sign-in provider: {config.auth.authority} (client {config.auth.clientId})</li>
+        <li>
+          Sign-in provider: {config.auth.authority} (client {config.auth.clientId})
+        </li>
         <li>Remote origins allowed: {config.allowedRemoteOrigins.join(', ') || 'only this origin'}</li>
         <li>API origins: {config.apiOrigins.join(', ') || 'none'}</li>
         <li>Telemetry: {config.telemetry.adapters.map((adapter) => adapter.type).join(', ') || 'off'}</li>
@@ -94,7 +99,9 @@ function DiagnosticsDetails() {
                     {overrides?.[remote.name] ? ' (override for this tab)' : ''}
                   </td>
                   <td data-testid="remote-version">{build.version ?? '—'}</td>
-                  <td data-testid="remote-build">{overrides?.[remote.name] ? 'override for this tab' : describeChoice(builds?.[remote.name])}</td>
+                  <td data-testid="remote-build">
+                    {overrides?.[remote.name] ? 'override for this tab' : describeChoice(builds?.[remote.name])}
+                  </td>
                   <td>{build.contractRange ?? '—'}</td>
                   <td data-testid="remote-status">{status.state}</td>
                   <td>{status.state === 'loaded' ? `${status.loadMs} ms` : '—'}</td>
@@ -149,7 +156,11 @@ function DiagnosticsDetails() {
             <ul data-testid="diagnostics-telemetry">
               {telemetry.map((record, index) => (
                 <li key={`${record.time}-${index}`}>
-                  {new Date(record.time).toISOString().slice(11, 19)} {record.kind} {record.remote ? `${record.remote.name}${record.remote.version ? `@${record.remote.version}` : ''}` : 'host'} {record.name}
+                  {new Date(record.time).toISOString().slice(11, 19)} {record.kind}{' '}
+                  {record.remote
+                    ? `${record.remote.name}${record.remote.version ? `@${record.remote.version}` : ''}`
+                    : 'host'}{' '}
+                  {record.name}
                   {record.error ? ` (${record.error.code ?? record.error.type}: ${record.error.message})` : ''}
                   {record.value !== undefined ? ` ${Math.round(record.value * 1000) / 1000}` : ''}
                 </li>

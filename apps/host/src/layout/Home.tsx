@@ -19,7 +19,12 @@ export function Home() {
       ) : (
         <p>
           {intl.formatMessage(shellMessages.signInToUse)}{' '}
-          <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()}>
+          <button
+            type="button"
+            onClick={() => void session.signIn()}
+            onMouseEnter={() => session.prepare()}
+            onFocus={() => session.prepare()}
+          >
             {intl.formatMessage(shellMessages.signIn)}
           </button>
         </p>

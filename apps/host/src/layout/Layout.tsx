@@ -66,7 +66,11 @@ function ShellHeader() {
   const { pathname } = useLocation();
   const intl = useShellIntl();
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
-  useIdlePreload(likelyNext(usable, pathname, user !== null), !restoring, useCallback((name: string) => loader.prefetch(name), [loader]));
+  useIdlePreload(
+    likelyNext(usable, pathname, user !== null),
+    !restoring,
+    useCallback((name: string) => loader.prefetch(name), [loader]),
+  );
   useDocumentTitle(config.productName, titled, pageTitles, hostPageNames(intl));
   useFocusOnNavigation();
   return (
@@ -107,7 +111,13 @@ function ShellHeader() {
               {intl.formatMessage(shellMessages.signIn)}
             </button>
           ) : (
-            <button type="button" onClick={() => void session.signIn()} onMouseEnter={() => session.prepare()} onFocus={() => session.prepare()} data-testid="sign-in">
+            <button
+              type="button"
+              onClick={() => void session.signIn()}
+              onMouseEnter={() => session.prepare()}
+              onFocus={() => session.prepare()}
+              data-testid="sign-in"
+            >
               {intl.formatMessage(shellMessages.signIn)}
             </button>
           )}
@@ -130,7 +140,8 @@ function ShellNotices() {
       {!fromHtml && <PreviewBanner />}
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
-          Some feature areas are unavailable because their manifest entries are invalid (details on the <Link to="/diagnostics">diagnostics page</Link>):
+          Some feature areas are unavailable because their manifest entries are invalid (details on the{' '}
+          <Link to="/diagnostics">diagnostics page</Link>):
           <ul>
             {manifest.problems.map((problem) => (
               <li key={problem.index}>{describeProblem(problem)}</li>

@@ -26,7 +26,8 @@ export function OverrideForm() {
     <section aria-labelledby="overrides-title">
       <h2 id="overrides-title">Developer overrides</h2>
       <p>
-        Load one remote from another build for this tab only (allowed origins: {policy.allowedOrigins.join(', ')}). A banner shows while any is active.
+        Load one remote from another build for this tab only (allowed origins: {policy.allowedOrigins.join(', ')}). A
+        banner shows while any is active.
       </p>
       <form onSubmit={submit} data-testid="override-form">
         <label>
@@ -40,7 +41,8 @@ export function OverrideForm() {
           </select>
         </label>{' '}
         <label>
-          Entry URL <input name="entry" type="url" required placeholder="http://localhost:3001/mf-manifest.json" size={48} />
+          Entry URL{' '}
+          <input name="entry" type="url" required placeholder="http://localhost:3001/mf-manifest.json" size={48} />
         </label>{' '}
         <button type="submit">Override</button>
       </form>

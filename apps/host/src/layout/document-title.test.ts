@@ -22,9 +22,13 @@ test.each([
 
 test('the area names its own page in front of its label, only while that area is on screen', () => {
   const areaTitle = { remote: 'account', title: 'Provider profile' };
-  expect(titleFor('/account/userinfo', 'Acme Web', remotes, english, areaTitle)).toBe('Provider profile · Account · Acme Web');
+  expect(titleFor('/account/userinfo', 'Acme Web', remotes, english, areaTitle)).toBe(
+    'Provider profile · Account · Acme Web',
+  );
   expect(titleFor('/referrals', 'Acme Web', remotes, english, areaTitle)).toBe('Referrals · Acme Web');
-  expect(titleFor('/account', 'Acme Web', remotes, english, { remote: 'account', title: 'Account' })).toBe('Account · Acme Web');
+  expect(titleFor('/account', 'Acme Web', remotes, english, { remote: 'account', title: 'Account' })).toBe(
+    'Account · Acme Web',
+  );
 });
 
 test("the host's own pages are named in the page's language", () => {

@@ -11,22 +11,37 @@ export interface HostPageNames {
   readonly notFound: string;
 }
 
-export const hostPageNames = (intl: IntlApi): HostPageNames => ({ diagnostics: intl.formatMessage(shellMessages.diagnostics), notFound: intl.formatMessage(shellMessages.notFoundTitle) });
+export const hostPageNames = (intl: IntlApi): HostPageNames => ({
+  diagnostics: intl.formatMessage(shellMessages.diagnostics),
+  notFound: intl.formatMessage(shellMessages.notFoundTitle),
+});
 
 /**
  * The page's title: the area's page (when the area named it), the area's label (or the host
  * page's name), then the product's.
  */
-export function titleFor(pathname: string, productName: string, remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[], names: HostPageNames, areaTitle: AreaTitle | null = null): string {
+export function titleFor(
+  pathname: string,
+  productName: string,
+  remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[],
+  names: HostPageNames,
+  areaTitle: AreaTitle | null = null,
+): string {
   if (pathname === '/') return productName;
   const remote = remotes.find((candidate) => pathname === candidate.path || pathname.startsWith(`${candidate.path}/`));
   const page = remote?.label ?? (pathname === '/diagnostics' ? names.diagnostics : names.notFound);
-  const inner = remote && areaTitle?.remote === remote.name && areaTitle.title !== remote.label ? `${areaTitle.title} · ` : '';
+  const inner =
+    remote && areaTitle?.remote === remote.name && areaTitle.title !== remote.label ? `${areaTitle.title} · ` : '';
   return `${inner}${page} · ${productName}`;
 }
 
 /** Keeps `document.title` naming the page on every client-side navigation (screen readers announce it). */
-export function useDocumentTitle(productName: string, remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[], titles: PageTitles, names: HostPageNames): void {
+export function useDocumentTitle(
+  productName: string,
+  remotes: readonly Pick<RemoteEntry, 'name' | 'path' | 'label'>[],
+  titles: PageTitles,
+  names: HostPageNames,
+): void {
   const { pathname } = useLocation();
   const areaTitle = useSyncExternalStore(titles.subscribe, titles.get, titles.get);
   const { diagnostics, notFound } = names;

@@ -21,7 +21,8 @@ export function createPageTitles(): PageTitles {
     set(remote, title) {
       const text = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_LENGTH) : '';
       const next = text ? { remote, title: text } : current?.remote === remote ? null : current;
-      if (next === current || (next && current && next.remote === current.remote && next.title === current.title)) return;
+      if (next === current || (next && current && next.remote === current.remote && next.title === current.title))
+        return;
       current = next;
       listeners.forEach((listener) => listener());
     },

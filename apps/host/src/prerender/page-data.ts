@@ -24,9 +24,12 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
   try {
     const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown };
     if (typeof data !== 'object' || data === null) return null;
-    const locale = typeof data.locale === 'string' && LOCALE_TAG_PATTERN.test(data.locale) ? { locale: data.locale } : {};
+    const locale =
+      typeof data.locale === 'string' && LOCALE_TAG_PATTERN.test(data.locale) ? { locale: data.locale } : {};
     if (data.remote === undefined) return locale;
-    return typeof data.remote === 'string' && typeof data.entry === 'string' ? { ...locale, remote: data.remote, entry: data.entry } : null;
+    return typeof data.remote === 'string' && typeof data.entry === 'string'
+      ? { ...locale, remote: data.remote, entry: data.entry }
+      : null;
   } catch {
     return null;
   }

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { createConsentStore, createEventBus, defineRemote, isRemoteModule, textDirection, type ApiClient, type RemoteModule } from '@mfe/context';
+import {
+  createConsentStore,
+  createEventBus,
+  defineRemote,
+  isRemoteModule,
+  textDirection,
+  type ApiClient,
+  type RemoteModule,
+} from '@mfe/context';
 import type { LazySession } from '../auth/lazy-session';
 import { SESSION_NOT_KNOWN } from '../auth/session-store';
 import { parseRuntimeConfig } from '../config';
@@ -63,16 +71,26 @@ const notInHtml = (what: string) => () => {
  */
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const config = parseRuntimeConfig(request.config);
-  const manifest = parseManifest(request.manifest, { allowedOrigins: [request.origin, ...config.allowedRemoteOrigins], requireIntegrity: config.requireIntegrity });
+  const manifest = parseManifest(request.manifest, {
+    allowedOrigins: [request.origin, ...config.allowedRemoteOrigins],
+    requireIntegrity: config.requireIntegrity,
+  });
   let module: RemoteModule | undefined;
   if (request.content) {
     const exported = (request.content.module as { default?: unknown }).default ?? request.content.module;
-    if (!isRemoteModule(exported)) throw new Error(`${request.content.remote}'s server build does not export a module made with defineRemote().`);
+    if (!isRemoteModule(exported))
+      throw new Error(`${request.content.remote}'s server build does not export a module made with defineRemote().`);
     module = defineRemote({ App: exported.App, ...(exported.messages ? { messages: exported.messages } : {}) });
   }
   // The page in its language, the shell's and the area's texts in before anything renders (the
   // server build has every catalogue inlined); a catalogue that fails leaves the default texts.
-  const locale = createPageLocale({ ...config.i18n, storage: null, languages: [], loadShellCatalogue, onMissing: () => undefined });
+  const locale = createPageLocale({
+    ...config.i18n,
+    storage: null,
+    languages: [],
+    loadShellCatalogue,
+    onMissing: () => undefined,
+  });
   await locale.begin(request.locale ?? config.i18n.defaultLocale);
   if (request.content && module) await locale.prepareArea(request.content.remote, module.messages);
   const services = {
@@ -105,14 +123,19 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     },
   });
   const html = await new Response(prelude).text();
-  const entry = request.content ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry : undefined;
+  const entry = request.content
+    ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry
+    : undefined;
   const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelFor(remote, locale.shell.get()) }));
   return {
     html,
     title: titleFor(request.path, config.productName, labelled, hostPageNames(locale.shell.get())),
     locale: locale.current(),
     dir: textDirection(locale.current()),
-    data: pageDataText({ locale: locale.current(), ...(request.content && entry ? { remote: request.content.remote, entry } : {}) }),
+    data: pageDataText({
+      locale: locale.current(),
+      ...(request.content && entry ? { remote: request.content.remote, entry } : {}),
+    }),
     errors,
   };
 }
@@ -126,12 +149,23 @@ function serverSession(): LazySession {
     subscribe: neverSubscribed,
     onScreen: { signedIn: false, hasRole: () => false, hasScope: () => false },
     isLeaving: () => false,
-    api: { user: null, getAccessToken: notInHtml('A token'), signIn: notInHtml('Sign-in'), signOut: notInHtml('Sign-out'), hasRole: () => false, hasScope: () => false },
+    api: {
+      user: null,
+      getAccessToken: notInHtml('A token'),
+      signIn: notInHtml('Sign-in'),
+      signOut: notInHtml('Sign-out'),
+      hasRole: () => false,
+      hasScope: () => false,
+    },
   } as unknown as LazySession;
 }
 
 /** The one area whose content the page holds is loaded; every other is still to come. */
-function serverLoader(remote: string | undefined, module: RemoteModule | undefined, version: string | undefined): RemoteLoader {
+function serverLoader(
+  remote: string | undefined,
+  module: RemoteModule | undefined,
+  version: string | undefined,
+): RemoteLoader {
   const pending = () => new Promise<never>(() => undefined);
   return {
     loadedModule: (name: string) => (name === remote ? module : undefined),
@@ -142,4 +176,3 @@ function serverLoader(remote: string | undefined, module: RemoteModule | undefin
     describe: (name: string) => ({ name }),
   } as unknown as RemoteLoader;
 }
-

@@ -28,7 +28,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    log.error(`Remote "${this.props.remoteName}" threw while rendering.`, { message: error.message, componentStack: info.componentStack });
+    log.error(`Remote "${this.props.remoteName}" threw while rendering.`, {
+      message: error.message,
+      componentStack: info.componentStack,
+    });
     report({
       kind: 'error',
       name: 'render error',

@@ -14,8 +14,16 @@ interface Props {
 export function RemoteErrorPanel({ label, remoteName, message, onRetry, needsUpdate = false }: Props) {
   const intl = useShellIntl();
   return (
-    <div role="alert" className="remote-slot panel error" data-testid="remote-error" data-remote={remoteName} data-needs-update={needsUpdate}>
-      <h1>{intl.formatMessage(needsUpdate ? shellMessages.areaNeedsUpdate : shellMessages.areaUnavailable, { label })}</h1>
+    <div
+      role="alert"
+      className="remote-slot panel error"
+      data-testid="remote-error"
+      data-remote={remoteName}
+      data-needs-update={needsUpdate}
+    >
+      <h1>
+        {intl.formatMessage(needsUpdate ? shellMessages.areaNeedsUpdate : shellMessages.areaUnavailable, { label })}
+      </h1>
       <p>{message}</p>
       <p>{intl.formatMessage(shellMessages.restOfAppWorks)}</p>
       <button type="button" onClick={onRetry}>

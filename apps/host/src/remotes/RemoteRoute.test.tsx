@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
-import { createEventBus, defineRemote, useEvents, useRemote, useUser, type RemoteModule, type RootEventBus } from '@mfe/context';
+import {
+  createEventBus,
+  defineRemote,
+  useEvents,
+  useRemote,
+  useUser,
+  type RemoteModule,
+  type RootEventBus,
+} from '@mfe/context';
 import type { LazySession } from '../auth/lazy-session';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services';
@@ -12,8 +20,19 @@ import { RemoteRoute } from './RemoteRoute';
 import { createPageTitles } from '../layout/page-titles';
 import { createPageLocale } from '../i18n/page-locale';
 
-const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
+const entry: RemoteEntry = {
+  name: 'referrals',
+  entry: 'https://cdn.example/mf-manifest.json',
+  path: '/referrals',
+  label: 'Referrals',
+  order: 1,
+  requiresAuth: true,
+  timeoutMs: 10_000,
+};
+const config: HostConfig = parseRuntimeConfig({
+  productName: 'Acme',
+  auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
+});
 const user = { sub: 'u1', name: 'Ann', roles: [], claims: {} };
 
 function fakeSession(): LazySession {
@@ -21,12 +40,24 @@ function fakeSession(): LazySession {
     subscribe: () => () => undefined,
     currentUser: () => user,
     isLeaving: () => false,
-    api: { user, getAccessToken: async () => 'token', signIn: async () => undefined, signOut: async () => undefined, hasRole: () => false, hasScope: () => false },
+    api: {
+      user,
+      getAccessToken: async () => 'token',
+      signIn: async () => undefined,
+      signOut: async () => undefined,
+      hasRole: () => false,
+      hasScope: () => false,
+    },
   } as unknown as LazySession;
 }
 
 function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
-  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe' | 'loadedModule'> = { loadedModule: () => undefined, build: () => ({ version: '1.4.0' }), describe: (name) => ({ name, version: '1.4.0' }), ...calls };
+  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe' | 'loadedModule'> = {
+    loadedModule: () => undefined,
+    build: () => ({ version: '1.4.0' }),
+    describe: (name) => ({ name, version: '1.4.0' }),
+    ...calls,
+  };
   const router = createMemoryRouter(
     [
       { path: '/referrals/*', element: <RemoteRoute remote={entry} /> },
@@ -35,7 +66,27 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
     { initialEntries: [path] },
   );
   render(
-    <HostServicesProvider value={{ config, session: fakeSession(), manifest: { remotes: [entry], problems: [] }, loader: loader as unknown as RemoteLoader, api: { fetch: jest.fn(), json: jest.fn() }, events, consent: createConsentStore(), locale: createPageLocale({ defaultLocale: 'en', locales: ['en'], storage: null, languages: [], loadShellCatalogue: () => Promise.reject(new Error('No catalogues here.')), onMissing: () => undefined }), pageTitles: createPageTitles(), styles: { show: () => () => undefined, dispose: () => undefined } }}>
+    <HostServicesProvider
+      value={{
+        config,
+        session: fakeSession(),
+        manifest: { remotes: [entry], problems: [] },
+        loader: loader as unknown as RemoteLoader,
+        api: { fetch: jest.fn(), json: jest.fn() },
+        events,
+        consent: createConsentStore(),
+        locale: createPageLocale({
+          defaultLocale: 'en',
+          locales: ['en'],
+          storage: null,
+          languages: [],
+          loadShellCatalogue: () => Promise.reject(new Error('No catalogues here.')),
+          onMissing: () => undefined,
+        }),
+        pageTitles: createPageTitles(),
+        styles: { show: () => () => undefined, dispose: () => undefined },
+      }}
+    >
       <RouterProvider router={router} />
     </HostServicesProvider>,
   );
@@ -48,7 +99,11 @@ afterEach(() => jest.restoreAllMocks());
 test('a remote renders its own nested routes under the mount point with the host context', async () => {
   function Invite() {
     const { basePath } = useRemote();
-    return <p>invite page of {useUser()?.name} under {basePath}</p>;
+    return (
+      <p>
+        invite page of {useUser()?.name} under {basePath}
+      </p>
+    );
   }
   const module = defineRemote({
     App: () => (
@@ -81,7 +136,10 @@ test('a remote that throws while rendering shows an error panel naming it, and R
 
 test('a remote that fails to load shows the panel, and Retry asks the loader to retry', async () => {
   const module = defineRemote({ App: () => <p>loaded</p> });
-  const loader = { load: jest.fn().mockRejectedValue(new Error('The "Referrals" area could not be loaded.')), retry: jest.fn().mockResolvedValue(module) };
+  const loader = {
+    load: jest.fn().mockRejectedValue(new Error('The "Referrals" area could not be loaded.')),
+    retry: jest.fn().mockResolvedValue(module),
+  };
   mount(loader, '/referrals');
   expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
@@ -94,7 +152,10 @@ test('subscriptions a remote made without the hooks, and never ended, end when i
   function Leaky() {
     const bus = useEvents();
     // No cleanup, on purpose: the host's scope must end these.
-    useState(() => [bus.on('referrals:invite-sent', () => undefined), bus.on('referrals:invite-sent', () => undefined)]);
+    useState(() => [
+      bus.on('referrals:invite-sent', () => undefined),
+      bus.on('referrals:invite-sent', () => undefined),
+    ]);
     return <p>leaky remote</p>;
   }
   const module = defineRemote({ App: Leaky });

@@ -34,14 +34,18 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const fromHtml = useFromHtml();
   const [state, setState] = useState<LoadState>(() => {
     const module = loader.loadedModule(remote.name);
-    return module && (!fromHtml || prerendered?.remote === remote.name) ? { status: 'ready', module } : { status: 'loading' };
+    return module && (!fromHtml || prerendered?.remote === remote.name)
+      ? { status: 'ready', module }
+      : { status: 'loading' };
   });
 
   useEffect(() => {
     let active = true;
     const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
     if (ready) {
-      setState((current) => (current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready }));
+      setState((current) =>
+        current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready },
+      );
       // Its texts in the page's language follow (a page from HTML is hydrated in the default one).
       void locale.prepareArea(remote.name, ready.messages);
       return;
@@ -49,8 +53,10 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     setState({ status: 'loading' });
     (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
       // Shown once its texts in the page's language are in (or failed: its default texts, reported).
-      (module) => locale.prepareArea(remote.name, module.messages).then(() => active && setState({ status: 'ready', module })),
-      (error: Error) => active && setState({ status: 'failed', error, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
+      (module) =>
+        locale.prepareArea(remote.name, module.messages).then(() => active && setState({ status: 'ready', module })),
+      (error: Error) =>
+        active && setState({ status: 'failed', error, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
     );
     return () => {
       active = false;
@@ -107,7 +113,15 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
 
   if (state.status === 'loading') return <RemoteSkeleton remote={remote} />;
   if (state.status === 'failed') {
-    return <RemoteErrorPanel label={label} remoteName={remote.name} message={areaErrorText(intl, label, state.error)} onRetry={retryLoad} needsUpdate={state.needsUpdate} />;
+    return (
+      <RemoteErrorPanel
+        label={label}
+        remoteName={remote.name}
+        message={areaErrorText(intl, label, state.error)}
+        onRetry={retryLoad}
+        needsUpdate={state.needsUpdate}
+      />
+    );
   }
   const { App } = state.module;
   return (
@@ -118,18 +132,29 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       onRecovered={focusArea}
       fallback={(error, reset) => {
         // Render may run more than once: the flag is set by the recovery's effect, not here.
-        if (isStaleChunk(error) && !recoveredStaleChunk.current) return <StaleChunkRecovery label={label} onRecover={recoverStaleChunk} />;
+        if (isStaleChunk(error) && !recoveredStaleChunk.current)
+          return <StaleChunkRecovery label={label} onRecover={recoverStaleChunk} />;
         return (
           <RemoteErrorPanel
             label={label}
             remoteName={remote.name}
-            message={isStaleChunk(error) ? intl.formatMessage(shellMessages.areaStale) : intl.formatMessage(shellMessages.areaThrew, { message: error.message })}
+            message={
+              isStaleChunk(error)
+                ? intl.formatMessage(shellMessages.areaStale)
+                : intl.formatMessage(shellMessages.areaThrew, { message: error.message })
+            }
             onRetry={isStaleChunk(error) ? retryLoad : reset}
           />
         );
       }}
     >
-      <div ref={areaRef} tabIndex={-1} className="remote-slot remote-area" data-remote={remote.name} data-remote-version={loader.build(remote.name).version ?? ''}>
+      <div
+        ref={areaRef}
+        tabIndex={-1}
+        className="remote-slot remote-area"
+        data-remote={remote.name}
+        data-remote-version={loader.build(remote.name).version ?? ''}
+      >
         <HostProvider value={context}>
           <Suspense fallback={<AreaLoading label={label} />}>
             <App />

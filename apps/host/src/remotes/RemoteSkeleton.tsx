@@ -8,11 +8,22 @@ import type { RemoteEntry } from '../manifest';
  * heading and a status, in a box that reserves the area's space (so nothing below it moves when
  * the area mounts). Shown from the first render the manifest allows.
  */
-export function RemoteSkeleton({ remote, what }: { readonly remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>; readonly what?: string }) {
+export function RemoteSkeleton({
+  remote,
+  what,
+}: {
+  readonly remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>;
+  readonly what?: string;
+}) {
   const intl = useShellIntl();
   const label = useAreaLabel(remote);
   return (
-    <section className="remote-slot remote-skeleton" aria-labelledby={`skeleton-${remote.name}`} aria-busy="true" data-testid="remote-loading">
+    <section
+      className="remote-slot remote-skeleton"
+      aria-labelledby={`skeleton-${remote.name}`}
+      aria-busy="true"
+      data-testid="remote-loading"
+    >
       <h1 id={`skeleton-${remote.name}`}>{label}</h1>
       <p role="status">{what ?? intl.formatMessage(shellMessages.loadingArea, { label })}</p>
     </section>

@@ -30,19 +30,28 @@ export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaF
       return intl.formatMessage(shellMessages.failureThrewAtStart, { label, detail: failure.detail });
     case 'incompatible': {
       const builtFor = failure.problems.map(({ packageName, required, provided }) =>
-        packageName === CONTRACT_PACKAGE ? intl.formatMessage(shellMessages.builtForContract, { required, provided }) : intl.formatMessage(shellMessages.builtForPackage, { packageName, required, provided }),
+        packageName === CONTRACT_PACKAGE
+          ? intl.formatMessage(shellMessages.builtForContract, { required, provided })
+          : intl.formatMessage(shellMessages.builtForPackage, { packageName, required, provided }),
       );
-      return intl.formatMessage(shellMessages.failureIncompatible, { label, builtFor: intl.formatList(builtFor, { type: 'conjunction' }) });
+      return intl.formatMessage(shellMessages.failureIncompatible, {
+        label,
+        builtFor: intl.formatList(builtFor, { type: 'conjunction' }),
+      });
     }
   }
 }
-
 
 /** A feature area that could not be loaded: a PlatformError whose message is English, with the failure kept to say it in any language. */
 export class AreaLoadError extends PlatformError {
   readonly failure: AreaFailure;
 
-  constructor(code: Extract<PlatformErrorCode, `REMOTE_${string}`>, label: string, failure: AreaFailure, options?: { cause?: unknown }) {
+  constructor(
+    code: Extract<PlatformErrorCode, `REMOTE_${string}`>,
+    label: string,
+    failure: AreaFailure,
+    options?: { cause?: unknown },
+  ) {
     super(code, describeAreaFailure(english, label, failure), options);
     this.failure = failure;
   }

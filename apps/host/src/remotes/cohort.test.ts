@@ -1,11 +1,27 @@
 import type { RemoteEntry } from '@mfe/manifest';
 import { bucketOf, chooseBuilds, cohortSeed, COHORT_KEY, describeChoice } from './cohort';
 
-const stable: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/referrals/1.0.0/mf-manifest.json', integrity: 'sha384-stable', path: '/referrals', label: 'Referrals', order: 10, requiresAuth: true, timeoutMs: 10_000 };
-const withCandidate = (percent: number): RemoteEntry => ({ ...stable, candidate: { entry: 'https://cdn.example/referrals/1.1.0/mf-manifest.json', integrity: 'sha384-candidate', percent } });
+const stable: RemoteEntry = {
+  name: 'referrals',
+  entry: 'https://cdn.example/referrals/1.0.0/mf-manifest.json',
+  integrity: 'sha384-stable',
+  path: '/referrals',
+  label: 'Referrals',
+  order: 10,
+  requiresAuth: true,
+  timeoutMs: 10_000,
+};
+const withCandidate = (percent: number): RemoteEntry => ({
+  ...stable,
+  candidate: { entry: 'https://cdn.example/referrals/1.1.0/mf-manifest.json', integrity: 'sha384-candidate', percent },
+});
 const memory = () => {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    values,
+  };
 };
 
 test('a browser keeps its seed: the same side on every load and in every tab', () => {
@@ -17,14 +33,28 @@ test('a browser keeps its seed: the same side on every load and in every tab', (
 });
 
 test('without storage a side is drawn for the page only, and nothing throws', () => {
-  const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } };
+  const refusing = {
+    getItem: () => {
+      throw new Error('SecurityError');
+    },
+    setItem: () => {
+      throw new Error('SecurityError');
+    },
+  };
   expect(cohortSeed(refusing, () => 'abcdefabcdefabcd')).toEqual({ seed: 'abcdefabcdefabcd', kept: false });
   expect(cohortSeed(null, () => 'abcdefabcdefabcd')).toEqual({ seed: 'abcdefabcdefabcd', kept: false });
 });
 
 test('shares are met: of 10,000 browsers about a quarter get a 25 % candidate, and growing the share only adds browsers', () => {
   const seeds = Array.from({ length: 10_000 }, (_, index) => index.toString(16).padStart(16, '0'));
-  const onCandidate = (percent: number) => new Set(seeds.filter((seed) => chooseBuilds([withCandidate(percent)], () => ({ seed, kept: true })).choices.referrals!.variant === 'candidate'));
+  const onCandidate = (percent: number) =>
+    new Set(
+      seeds.filter(
+        (seed) =>
+          chooseBuilds([withCandidate(percent)], () => ({ seed, kept: true })).choices.referrals!.variant ===
+          'candidate',
+      ),
+    );
   const quarter = onCandidate(25);
   expect(quarter.size).toBeGreaterThan(2_350);
   expect(quarter.size).toBeLessThan(2_650);
@@ -36,8 +66,15 @@ test('shares are met: of 10,000 browsers about a quarter get a 25 % candidate, a
 
 test('the chosen build replaces the entry and its pin; remotes of one browser fall independently', () => {
   const seed = { seed: '00000000000000ff', kept: true };
-  const { remotes, choices } = chooseBuilds([withCandidate(100), { ...stable, name: 'account', path: '/account' }], () => seed);
-  expect(remotes[0]).toEqual({ ...stable, entry: 'https://cdn.example/referrals/1.1.0/mf-manifest.json', integrity: 'sha384-candidate' });
+  const { remotes, choices } = chooseBuilds(
+    [withCandidate(100), { ...stable, name: 'account', path: '/account' }],
+    () => seed,
+  );
+  expect(remotes[0]).toEqual({
+    ...stable,
+    entry: 'https://cdn.example/referrals/1.1.0/mf-manifest.json',
+    integrity: 'sha384-candidate',
+  });
   expect(remotes[0]).not.toHaveProperty('candidate');
   expect(choices.account).toEqual({ variant: 'stable' });
   expect(bucketOf(seed.seed, 'referrals')).not.toBe(bucketOf(seed.seed, 'account'));

@@ -19,12 +19,20 @@ export const COHORT_KEY = 'mfe.cohort';
 export type BuildChoice =
   | { readonly variant: 'stable' }
   | { readonly variant: 'preview'; readonly version: string; readonly expiresAt: string }
-  | { readonly variant: 'candidate' | 'stable'; readonly percent: number; readonly bucket: number; readonly kept: boolean };
+  | {
+      readonly variant: 'candidate' | 'stable';
+      readonly percent: number;
+      readonly bucket: number;
+      readonly kept: boolean;
+    };
 
 type SeedStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** This browser's seed: kept if storage allows, else a fresh one for this page (kept: false). */
-export function cohortSeed(storage: SeedStorage | null, random: () => string = randomSeed): { seed: string; kept: boolean } {
+export function cohortSeed(
+  storage: SeedStorage | null,
+  random: () => string = randomSeed,
+): { seed: string; kept: boolean } {
   try {
     const existing = storage?.getItem(COHORT_KEY);
     if (existing && /^[0-9a-f]{16}$/.test(existing)) return { seed: existing, kept: true };
@@ -57,7 +65,10 @@ export function bucketOf(seed: string, remote: string): number {
  * within its share, otherwise the stable one. The seed is read (or drawn) only when some entry
  * has a candidate.
  */
-export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed: string; kept: boolean }): { remotes: RemoteEntry[]; choices: Record<string, BuildChoice> } {
+export function chooseBuilds(
+  remotes: readonly RemoteEntry[],
+  seed: () => { seed: string; kept: boolean },
+): { remotes: RemoteEntry[]; choices: Record<string, BuildChoice> } {
   const choices: Record<string, BuildChoice> = {};
   let drawn: { seed: string; kept: boolean } | undefined;
   const chosen = remotes.map((remote) => {
@@ -69,8 +80,15 @@ export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed
     drawn ??= seed();
     const bucket = bucketOf(drawn.seed, remote.name);
     const onCandidate = bucket < candidate.percent;
-    choices[remote.name] = { variant: onCandidate ? 'candidate' : 'stable', percent: candidate.percent, bucket, kept: drawn.kept };
-    return onCandidate ? { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) } : stable;
+    choices[remote.name] = {
+      variant: onCandidate ? 'candidate' : 'stable',
+      percent: candidate.percent,
+      bucket,
+      kept: drawn.kept,
+    };
+    return onCandidate
+      ? { ...stable, entry: candidate.entry, ...(candidate.integrity ? { integrity: candidate.integrity } : {}) }
+      : stable;
   });
   return { remotes: chosen, choices };
 }
@@ -79,6 +97,9 @@ export function chooseBuilds(remotes: readonly RemoteEntry[], seed: () => { seed
 export function describeChoice(choice: BuildChoice | undefined): string {
   if (choice?.variant === 'preview') return `preview of ${choice.version} (until ${choice.expiresAt})`;
   if (!choice || !('percent' in choice)) return 'stable (no canary)';
-  const side = choice.variant === 'candidate' ? `candidate (canary at ${choice.percent} %` : `stable (a canary is at ${choice.percent} %`;
+  const side =
+    choice.variant === 'candidate'
+      ? `candidate (canary at ${choice.percent} %`
+      : `stable (a canary is at ${choice.percent} %`;
   return `${side}; this browser is at ${choice.bucket.toFixed(2)}${choice.kept ? '' : ', drawn for this page only'})`;
 }

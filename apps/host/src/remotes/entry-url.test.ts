@@ -10,7 +10,9 @@ test('the entry script beside the manifest, under a new URL for each attempt aft
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=1`);
   urls.rename('referrals');
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=2`);
-  expect(urls.url({ name: 'x', entry: 'https://cdn.example.com/x/remoteEntry.js?v=3' })).toBe('https://cdn.example.com/x/remoteEntry.js?v=3');
+  expect(urls.url({ name: 'x', entry: 'https://cdn.example.com/x/remoteEntry.js?v=3' })).toBe(
+    'https://cdn.example.com/x/remoteEntry.js?v=3',
+  );
 });
 
 test('a load that failed after an early hint asks anew next time; one that succeeded does not', () => {
@@ -29,7 +31,11 @@ test('a pinned remote loads only its own entry, with its integrity; any script i
   const pinned = { name: 'referrals', integrity: 'sha384-abc' };
   const script = entryScriptElement(pinned, SCRIPT, SCRIPT);
   expect(script).toMatchObject({ src: SCRIPT, crossOrigin: 'anonymous', integrity: 'sha384-abc' });
-  expect(() => entryScriptElement(pinned, 'https://evil.example/remoteEntry.js', SCRIPT)).toThrow(/only its pinned entry/);
+  expect(() => entryScriptElement(pinned, 'https://evil.example/remoteEntry.js', SCRIPT)).toThrow(
+    /only its pinned entry/,
+  );
   // Not pinned: no integrity set (jsdom has no integrity property; a browser answers '').
-  expect(entryScriptElement({ name: 'open' }, 'https://cdn.example.com/open/remoteEntry.js', SCRIPT).integrity || '').toBe('');
+  expect(
+    entryScriptElement({ name: 'open' }, 'https://cdn.example.com/open/remoteEntry.js', SCRIPT).integrity || '',
+  ).toBe('');
 });

@@ -41,9 +41,17 @@ export class EntryUrls {
  * preload hint is reused. For a remote pinned by `integrity`: only its own entry URL, and only with
  * the browser's integrity check, so altered bytes never run.
  */
-export function entryScriptElement(remote: Pick<RemoteEntry, 'name' | 'integrity'>, url: string, pinnedUrl: string, doc: Document = document): HTMLScriptElement {
+export function entryScriptElement(
+  remote: Pick<RemoteEntry, 'name' | 'integrity'>,
+  url: string,
+  pinnedUrl: string,
+  doc: Document = document,
+): HTMLScriptElement {
   if (remote.integrity && url !== pinnedUrl) {
-    throw new PlatformError('REMOTE_LOAD_FAILED', `Refused ${url} for "${remote.name}": only its pinned entry ${pinnedUrl} may load.`);
+    throw new PlatformError(
+      'REMOTE_LOAD_FAILED',
+      `Refused ${url} for "${remote.name}": only its pinned entry ${pinnedUrl} may load.`,
+    );
   }
   const script = doc.createElement('script');
   script.src = url;

@@ -6,7 +6,10 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
   registerPlugins?(plugins: FederationPlugin[]): void;
   /** scope → package → version → how it was provided. */
-  readonly shareScopeMap?: Record<string, Record<string, Record<string, { from?: string; loaded?: boolean; useIn?: string[] }>>>;
+  readonly shareScopeMap?: Record<
+    string,
+    Record<string, Record<string, { from?: string; loaded?: boolean; useIn?: string[] }>>
+  >;
 }
 
 /** A shared singleton as the page has it: the version provided, by whom, and who uses it. */
@@ -21,7 +24,11 @@ export interface SharedSingleton {
 /** The runtime plugin hooks the host uses. */
 export interface FederationPlugin {
   name: string;
-  createScript?: (args: { url: string; attrs?: Record<string, unknown>; remoteInfo?: { name?: string } }) => HTMLScriptElement | undefined;
+  createScript?: (args: {
+    url: string;
+    attrs?: Record<string, unknown>;
+    remoteInfo?: { name?: string };
+  }) => HTMLScriptElement | undefined;
   fetch?: (url: string, init: RequestInit) => Promise<Response> | undefined;
 }
 
@@ -30,7 +37,13 @@ export function sharedModulesOf(runtime: Pick<FederationRuntime, 'shareScopeMap'
   const scopes = runtime.shareScopeMap ?? {};
   return Object.values(scopes).flatMap((packages) =>
     Object.entries(packages).flatMap(([name, versions]) =>
-      Object.entries(versions).map(([version, shared]) => ({ name, version, from: shared.from ?? '?', loaded: shared.loaded === true, usedBy: [...(shared.useIn ?? [])] })),
+      Object.entries(versions).map(([version, shared]) => ({
+        name,
+        version,
+        from: shared.from ?? '?',
+        loaded: shared.loaded === true,
+        usedBy: [...(shared.useIn ?? [])],
+      })),
     ),
   );
 }

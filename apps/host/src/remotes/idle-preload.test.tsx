@@ -2,8 +2,22 @@ import { render } from '@testing-library/react';
 import type { RemoteEntry } from '../manifest';
 import { likelyNext, mayPreloadAhead, useIdlePreload } from './idle-preload';
 
-const remote = (name: string, requiresAuth = true): RemoteEntry => ({ name, entry: `https://${name}.example/mf-manifest.json`, path: `/${name}`, label: name, order: 1, requiresAuth, timeoutMs: 10_000 });
-const remotes = [remote('referrals', false), remote('account'), remote('billing'), remote('help', false), remote('admin')];
+const remote = (name: string, requiresAuth = true): RemoteEntry => ({
+  name,
+  entry: `https://${name}.example/mf-manifest.json`,
+  path: `/${name}`,
+  label: name,
+  order: 1,
+  requiresAuth,
+  timeoutMs: 10_000,
+});
+const remotes = [
+  remote('referrals', false),
+  remote('account'),
+  remote('billing'),
+  remote('help', false),
+  remote('admin'),
+];
 
 test('likely next: the areas the viewer can open now, in navigation order, not the current one, at most three', () => {
   expect(likelyNext(remotes, '/referrals/invite', true).map((r) => r.name)).toEqual(['account', 'billing', 'help']);
@@ -18,7 +32,13 @@ test('nothing ahead with Save-Data or on a 2G connection; allowed where the brow
   expect(mayPreloadAhead(undefined)).toBe(true);
 });
 
-function Preloader(props: { names: string[]; ready: boolean; load: (name: string) => Promise<unknown>; allowed?: () => boolean; idle: Array<() => void> }) {
+function Preloader(props: {
+  names: string[];
+  ready: boolean;
+  load: (name: string) => Promise<unknown>;
+  allowed?: () => boolean;
+  idle: Array<() => void>;
+}) {
   useIdlePreload(
     props.names.map((name) => remote(name)),
     props.ready,

@@ -10,14 +10,27 @@ interface NetworkInformationLike {
 }
 
 /** Whether loading ahead is welcome: not when the user asked to save data, nor on a slow connection. */
-export function mayPreloadAhead(connection: NetworkInformationLike | undefined = (navigator as Navigator & { connection?: NetworkInformationLike }).connection): boolean {
+export function mayPreloadAhead(
+  connection: NetworkInformationLike | undefined = (navigator as Navigator & { connection?: NetworkInformationLike })
+    .connection,
+): boolean {
   if (!connection) return true;
   return connection.saveData !== true && connection.effectiveType !== 'slow-2g' && connection.effectiveType !== '2g';
 }
 
 /** The remotes worth loading ahead from this page: the ones in the navigation the viewer can open now, in order, not the current one. */
-export function likelyNext(remotes: readonly RemoteEntry[], pathname: string, signedIn: boolean, limit = IDLE_PRELOAD_LIMIT): RemoteEntry[] {
-  return remotes.filter((remote) => (!remote.requiresAuth || signedIn) && pathname !== remote.path && !pathname.startsWith(`${remote.path}/`)).slice(0, limit);
+export function likelyNext(
+  remotes: readonly RemoteEntry[],
+  pathname: string,
+  signedIn: boolean,
+  limit = IDLE_PRELOAD_LIMIT,
+): RemoteEntry[] {
+  return remotes
+    .filter(
+      (remote) =>
+        (!remote.requiresAuth || signedIn) && pathname !== remote.path && !pathname.startsWith(`${remote.path}/`),
+    )
+    .slice(0, limit);
 }
 
 type IdleScheduler = (callback: () => void) => () => void;
@@ -51,7 +64,13 @@ const whenIdle: IdleScheduler = (callback) => {
  * waits for the load event, idle time and the session), never with Save-Data or on a slow
  * connection, and failures stay quiet (a visit reports them).
  */
-export function useIdlePreload(candidates: readonly RemoteEntry[], ready: boolean, load: (name: string) => Promise<unknown>, schedule: IdleScheduler = whenIdle, allowed: () => boolean = mayPreloadAhead): void {
+export function useIdlePreload(
+  candidates: readonly RemoteEntry[],
+  ready: boolean,
+  load: (name: string) => Promise<unknown>,
+  schedule: IdleScheduler = whenIdle,
+  allowed: () => boolean = mayPreloadAhead,
+): void {
   const names = candidates.map((remote) => remote.name).join(' ');
   useEffect(() => {
     if (!ready || !names || !allowed()) return undefined;

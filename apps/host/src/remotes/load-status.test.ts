@@ -7,7 +7,14 @@ test("a remote's records: status through a load, its build's version for telemet
   records.loading('referrals');
   records.failed('referrals', 'REMOTE_LOAD_FAILED', 'down', 5);
   expect(records.status('referrals')).toEqual({ state: 'failed', code: 'REMOTE_LOAD_FAILED', message: 'down' });
-  records.built('referrals', { version: '1.2.0', contractRange: '^1.0.0', declaresContract: true, files: { js: [], css: [] }, integrityOf: () => undefined, globalCss: [] });
+  records.built('referrals', {
+    version: '1.2.0',
+    contractRange: '^1.0.0',
+    declaresContract: true,
+    files: { js: [], css: [] },
+    integrityOf: () => undefined,
+    globalCss: [],
+  });
   records.loaded('referrals', 120);
   expect(records.status('referrals')).toEqual({ state: 'loaded', loadMs: 120 });
   expect(records.build('referrals')).toEqual({ version: '1.2.0', contractRange: '^1.0.0' });
@@ -18,6 +25,12 @@ test("a remote's records: status through a load, its build's version for telemet
 test('a remote registered with its canary side is described with it, for telemetry', () => {
   const records = new RemoteRecords();
   records.chose('referrals', 'candidate');
-  records.built('referrals', { version: '1.1.0', declaresContract: true, files: [], integrityOf: () => undefined, globalCss: [] } as never);
+  records.built('referrals', {
+    version: '1.1.0',
+    declaresContract: true,
+    files: [],
+    integrityOf: () => undefined,
+    globalCss: [],
+  } as never);
   expect(records.describe('referrals')).toEqual({ name: 'referrals', version: '1.1.0', variant: 'candidate' });
 });

@@ -62,6 +62,9 @@ export class RemoteRecords {
   }
 
   built(name: string, build: RemoteBuild): void {
-    this.builds.set(name, { ...(build.version ? { version: build.version } : {}), ...(build.contractRange ? { contractRange: build.contractRange } : {}) });
+    this.builds.set(name, {
+      ...(build.version ? { version: build.version } : {}),
+      ...(build.contractRange ? { contractRange: build.contractRange } : {}),
+    });
   }
 }

@@ -11,7 +11,9 @@ interface Routed {
 
 /** The remote whose page is being opened, if any. */
 export function openingRemote<T extends Routed>(remotes: readonly T[], pathname: string): T | undefined {
-  return remotes.find((remote) => typeof remote.path === 'string' && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)));
+  return remotes.find(
+    (remote) => typeof remote.path === 'string' && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
+  );
 }
 
 /**
@@ -20,7 +22,11 @@ export function openingRemote<T extends Routed>(remotes: readonly T[], pathname:
  * when it needs a signed-in user and this tab had no session (the visitor is about to be sent to
  * sign in, and would download it for nothing).
  */
-export function mayLoadBeforeSession(remote: Routed, pathname: string, hasSession: () => boolean = mayHaveSession): boolean {
+export function mayLoadBeforeSession(
+  remote: Routed,
+  pathname: string,
+  hasSession: () => boolean = mayHaveSession,
+): boolean {
   if (pathname === CALLBACK_PATH || remote.requires !== undefined) return false;
   return remote.requiresAuth === false || hasSession();
 }

@@ -1,9 +1,34 @@
 import type { RemoteEntry } from '../manifest';
-import { applyOverrides, checkOverride, clearOverrides, originAllowed, OVERRIDES_KEY, readOverrides, saveOverride } from './overrides';
+import {
+  applyOverrides,
+  checkOverride,
+  clearOverrides,
+  originAllowed,
+  OVERRIDES_KEY,
+  readOverrides,
+  saveOverride,
+} from './overrides';
 
 const remotes: RemoteEntry[] = [
-  { name: 'referrals', entry: 'https://cdn.example.com/referrals/1.0.0/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000, integrity: 'sha384-pinned' },
-  { name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account', order: 2, requiresAuth: true, timeoutMs: 10_000 },
+  {
+    name: 'referrals',
+    entry: 'https://cdn.example.com/referrals/1.0.0/mf-manifest.json',
+    path: '/referrals',
+    label: 'Referrals',
+    order: 1,
+    requiresAuth: true,
+    timeoutMs: 10_000,
+    integrity: 'sha384-pinned',
+  },
+  {
+    name: 'account',
+    entry: 'https://cdn.example.com/account/mf-manifest.json',
+    path: '/account',
+    label: 'Account',
+    order: 2,
+    requiresAuth: true,
+    timeoutMs: 10_000,
+  },
 ];
 const enabled = { enabled: true, allowedOrigins: ['http://localhost:*', 'https://preview.example.com'] };
 
@@ -21,12 +46,22 @@ describe('developer overrides', () => {
   });
 
   it.each([
-    [{ enabled: false, allowedOrigins: ['http://localhost:*'] }, 'referrals', 'http://localhost:3001/mf-manifest.json', /Overrides are off/],
+    [
+      { enabled: false, allowedOrigins: ['http://localhost:*'] },
+      'referrals',
+      'http://localhost:3001/mf-manifest.json',
+      /Overrides are off/,
+    ],
     [enabled, 'nope', 'http://localhost:3001/mf-manifest.json', /no remote named "nope"/],
     [enabled, 'referrals', '/referrals/mf-manifest.json', /not an absolute URL/],
     [enabled, 'referrals', 'localhost:3001/mf-manifest.json', /not an http\(s\) URL/],
     [enabled, 'referrals', 'javascript:alert(1)', /not an http\(s\) URL/],
-    [enabled, 'referrals', 'https://evil.example/mf-manifest.json', /https:\/\/evil.example is not an allowed override origin/],
+    [
+      enabled,
+      'referrals',
+      'https://evil.example/mf-manifest.json',
+      /https:\/\/evil.example is not an allowed override origin/,
+    ],
   ])('refuses %#: says why, stores nothing', (policy, name, entry, message) => {
     expect(() => checkOverride(policy, remotes, name, entry)).toThrow(message);
     expect(sessionStorage.getItem(OVERRIDES_KEY)).toBeNull();
@@ -34,7 +69,10 @@ describe('developer overrides', () => {
 
   it('applies a saved override for this session only, unpinned, and drops ones that are no longer allowed', () => {
     saveOverride('referrals', checkOverride(enabled, remotes, 'referrals', 'http://localhost:3001/mf-manifest.json'));
-    sessionStorage.setItem(OVERRIDES_KEY, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(OVERRIDES_KEY)!), account: 'https://evil.example/x.json' }));
+    sessionStorage.setItem(
+      OVERRIDES_KEY,
+      JSON.stringify({ ...JSON.parse(sessionStorage.getItem(OVERRIDES_KEY)!), account: 'https://evil.example/x.json' }),
+    );
     const overrides = readOverrides(enabled, remotes);
     expect(overrides).toEqual({ referrals: 'http://localhost:3001/mf-manifest.json' });
     const applied = applyOverrides(remotes, overrides);

@@ -34,24 +34,45 @@ export function originAllowed(origin: string, allowed: readonly string[]): boole
 }
 
 /** Checks one requested override; throws a `PlatformError` saying why it is refused. Makes no request. */
-export function checkOverride(policy: OverridePolicy, remotes: readonly RemoteEntry[], name: string, entry: string): string {
-  if (!policy.enabled) throw new PlatformError('OVERRIDE_REFUSED', 'Overrides are off for this host (its runtime config does not enable them).');
-  if (!remotes.some((remote) => remote.name === name)) throw new PlatformError('OVERRIDE_REFUSED', `There is no remote named "${name}" in this host's manifest.`);
+export function checkOverride(
+  policy: OverridePolicy,
+  remotes: readonly RemoteEntry[],
+  name: string,
+  entry: string,
+): string {
+  if (!policy.enabled)
+    throw new PlatformError(
+      'OVERRIDE_REFUSED',
+      'Overrides are off for this host (its runtime config does not enable them).',
+    );
+  if (!remotes.some((remote) => remote.name === name))
+    throw new PlatformError('OVERRIDE_REFUSED', `There is no remote named "${name}" in this host's manifest.`);
   let url: URL;
   try {
     url = new URL(entry);
   } catch {
-    throw new PlatformError('OVERRIDE_REFUSED', `"${entry}" is not an absolute URL. Give the URL of the build's mf-manifest.json, e.g. http://localhost:3001/mf-manifest.json.`);
+    throw new PlatformError(
+      'OVERRIDE_REFUSED',
+      `"${entry}" is not an absolute URL. Give the URL of the build's mf-manifest.json, e.g. http://localhost:3001/mf-manifest.json.`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PlatformError('OVERRIDE_REFUSED', `"${entry}" is not an http(s) URL.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PlatformError('OVERRIDE_REFUSED', `"${entry}" is not an http(s) URL.`);
   if (!originAllowed(url.origin, policy.allowedOrigins)) {
-    throw new PlatformError('OVERRIDE_REFUSED', `Refused: ${url.origin} is not an allowed override origin (allowed: ${policy.allowedOrigins.join(', ') || 'none'}).`);
+    throw new PlatformError(
+      'OVERRIDE_REFUSED',
+      `Refused: ${url.origin} is not an allowed override origin (allowed: ${policy.allowedOrigins.join(', ') || 'none'}).`,
+    );
   }
   return url.href;
 }
 
 /** The overrides held for this browser session that are still allowed; the others are dropped. */
-export function readOverrides(policy: OverridePolicy, remotes: readonly RemoteEntry[], storage: Storage = sessionStorage): Overrides {
+export function readOverrides(
+  policy: OverridePolicy,
+  remotes: readonly RemoteEntry[],
+  storage: Storage = sessionStorage,
+): Overrides {
   if (!policy.enabled) return {};
   let stored: unknown;
   try {

@@ -1,7 +1,9 @@
 import { prefetchRemote } from './preload';
 
 const entry = { entry: 'https://referrals.example/mf-manifest.json' };
-const manifest = { exposes: [{ path: './remote', assets: { js: { sync: ['remote.1234.js'] }, css: { sync: ['remote.1234.css'] } } }] };
+const manifest = {
+  exposes: [{ path: './remote', assets: { js: { sync: ['remote.1234.js'] }, css: { sync: ['remote.1234.css'] } } }],
+};
 
 function fakeFetch(body: unknown) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
@@ -12,7 +14,8 @@ function fakeFetch(body: unknown) {
   return { calls, fetchImpl };
 }
 
-const hints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link')].map((link) => `${link.rel} ${link.href}`);
+const hints = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link')].map((link) => `${link.rel} ${link.href}`);
 
 afterEach(() => {
   document.head.innerHTML = '';

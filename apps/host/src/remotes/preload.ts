@@ -8,10 +8,16 @@ export { entryScriptUrl, REMOTE_EXPOSE };
  * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
  * together (preload hints, see `remoteFiles`), instead of the chain entry → chunk the runtime would follow.
  */
-export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, manifest: unknown, doc: Document = document, scriptUrl = entryScriptUrl(entry.entry)): string[] {
+export function preloadRemoteScripts(
+  entry: Pick<RemoteEntry, 'entry' | 'integrity'>,
+  manifest: unknown,
+  doc: Document = document,
+  scriptUrl = entryScriptUrl(entry.entry),
+): string[] {
   const hints = remoteFiles(entry, manifest, scriptUrl);
   for (const { url, integrity, as } of hints) {
-    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url)) continue;
+    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url))
+      continue;
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', as);
@@ -32,7 +38,11 @@ export function preloadRemoteScripts(entry: Pick<RemoteEntry, 'entry' | 'integri
  * (manifest, entry) are revalidated on the visit, so a redeployed or fixed remote is seen at once.
  * Failures stay quiet; a visit reports them.
  */
-export async function prefetchRemote(entry: Pick<RemoteEntry, 'entry' | 'integrity'>, accept: (manifest: unknown) => boolean, fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<void> {
+export async function prefetchRemote(
+  entry: Pick<RemoteEntry, 'entry' | 'integrity'>,
+  accept: (manifest: unknown) => boolean,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): Promise<void> {
   const low = { cache: 'no-cache', priority: 'low' } as RequestInit;
   let manifest: unknown;
   if (new URL(entry.entry).pathname.endsWith('.json')) {
@@ -44,7 +54,13 @@ export async function prefetchRemote(entry: Pick<RemoteEntry, 'entry' | 'integri
   const script = entryScriptUrl(entry.entry);
   await Promise.all(
     remoteFiles(entry, manifest, script).map(({ url, integrity }) =>
-      fetchImpl(url, { priority: 'low', mode: 'cors', credentials: 'same-origin', ...(url === script ? { cache: 'no-cache' } : {}), ...(integrity ? { integrity } : {}) } as RequestInit).then((response) => response.arrayBuffer()),
+      fetchImpl(url, {
+        priority: 'low',
+        mode: 'cors',
+        credentials: 'same-origin',
+        ...(url === script ? { cache: 'no-cache' } : {}),
+        ...(integrity ? { integrity } : {}),
+      } as RequestInit).then((response) => response.arrayBuffer()),
     ),
   );
 }

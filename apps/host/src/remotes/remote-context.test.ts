@@ -5,13 +5,41 @@ import { createRemoteContext } from './remote-context';
 
 test('the context a remote gets carries its mount point and no host-only settings', () => {
   const navigate = jest.fn();
-  const config: HostConfig = parseRuntimeConfig({ productName: 'Acme', auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' } });
-  const remote: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
-  const auth = { getAccessToken: jest.fn(), signIn: jest.fn(), signOut: jest.fn(), hasRole: jest.fn(() => true), hasScope: jest.fn(() => false) };
+  const config: HostConfig = parseRuntimeConfig({
+    productName: 'Acme',
+    auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
+  });
+  const remote: RemoteEntry = {
+    name: 'referrals',
+    entry: 'https://cdn.example/mf-manifest.json',
+    path: '/referrals',
+    label: 'Referrals',
+    order: 1,
+    requiresAuth: true,
+    timeoutMs: 10_000,
+  };
+  const auth = {
+    getAccessToken: jest.fn(),
+    signIn: jest.fn(),
+    signOut: jest.fn(),
+    hasRole: jest.fn(() => true),
+    hasScope: jest.fn(() => false),
+  };
   const api = { fetch: jest.fn(), json: jest.fn() };
   const consent = createConsentStore();
   const setTitle = jest.fn();
-  const context = createRemoteContext({ remote, user: null, auth, api, config, navigate, events: createEventBus(), consent, intl: fixedIntl(createIntl({ locale: 'en', defaultLocale: 'en' })), setTitle });
+  const context = createRemoteContext({
+    remote,
+    user: null,
+    auth,
+    api,
+    config,
+    navigate,
+    events: createEventBus(),
+    consent,
+    intl: fixedIntl(createIntl({ locale: 'en', defaultLocale: 'en' })),
+    setTitle,
+  });
   context.remote.navigate('/invite', { replace: true });
   expect(navigate).toHaveBeenCalledWith('/referrals/invite', { replace: true });
   context.remote.navigate('../../account');

@@ -1,4 +1,15 @@
-import { areaPath, CONTRACT_VERSION, type ApiClient, type ConsentApi, type AuthApi, type EventBus, type HostContext, type IntlSource, type NavigateOptions, type User } from '@mfe/context';
+import {
+  areaPath,
+  CONTRACT_VERSION,
+  type ApiClient,
+  type ConsentApi,
+  type AuthApi,
+  type EventBus,
+  type HostContext,
+  type IntlSource,
+  type NavigateOptions,
+  type User,
+} from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { RemoteEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
@@ -20,7 +31,18 @@ export interface RemoteContextInput {
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
-export function createRemoteContext({ remote, user, auth, api, config, navigate, events, consent, intl, setTitle }: RemoteContextInput): HostContext {
+export function createRemoteContext({
+  remote,
+  user,
+  auth,
+  api,
+  config,
+  navigate,
+  events,
+  consent,
+  intl,
+  setTitle,
+}: RemoteContextInput): HostContext {
   // Remotes see the product's settings, not the host's composition, telemetry or diagnostics settings.
   const { productName, auth: authConfig, apiOrigins, features } = config;
   const publicConfig = { productName, auth: authConfig, apiOrigins, features };

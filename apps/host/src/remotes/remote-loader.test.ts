@@ -2,7 +2,15 @@ import { defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
-const entry: RemoteEntry = { name: 'referrals', entry: 'https://cdn.example.com/referrals/mf-manifest.json', path: '/referrals', label: 'Referrals', order: 1, requiresAuth: true, timeoutMs: 10_000 };
+const entry: RemoteEntry = {
+  name: 'referrals',
+  entry: 'https://cdn.example.com/referrals/mf-manifest.json',
+  path: '/referrals',
+  label: 'Referrals',
+  order: 1,
+  requiresAuth: true,
+  timeoutMs: 10_000,
+};
 const remoteModule = defineRemote({ App: () => null });
 
 function fakeRuntime(results: Array<() => Promise<unknown>>) {
@@ -23,7 +31,9 @@ const noSleep = async () => undefined;
 const PROVIDED = { react: '19.3.1', '@mfe/context': '1.1.0' };
 
 /** Serves the remote's mf-manifest.json with the given shared ranges. */
-function manifestFetch(shared: Array<{ name: string; requiredVersion: string }> = [{ name: 'react', requiredVersion: '^19.0.0' }]): typeof fetch {
+function manifestFetch(
+  shared: Array<{ name: string; requiredVersion: string }> = [{ name: 'react', requiredVersion: '^19.0.0' }],
+): typeof fetch {
   return (async () => ({ ok: true, status: 200, json: async () => ({ shared }) }) as Response) as typeof fetch;
 }
 
@@ -36,7 +46,9 @@ afterEach(() => jest.restoreAllMocks());
 test('registers remotes without loading any of them', () => {
   const { runtime, calls } = fakeRuntime([]);
   new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).register([entry]);
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }]);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([
+    { name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' },
+  ]);
   expect(calls).toEqual([]);
 });
 
@@ -58,7 +70,10 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
   ]);
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
-  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('"Referrals"') });
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_LOAD_FAILED',
+    message: expect.stringContaining('"Referrals"'),
+  });
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   expect(calls).toHaveLength(2);
 });
@@ -68,7 +83,10 @@ test('retry re-registers the remote with force so the runtime forgets the failed
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
   await loader.retry('referrals');
-  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }], { force: true });
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+    [{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }],
+    { force: true },
+  );
 });
 
 test('a module that was not made with defineRemote is refused as REMOTE_INVALID', async () => {
@@ -80,7 +98,9 @@ test('a module that was not made with defineRemote is refused as REMOTE_INVALID'
 
 test('an unknown remote name fails without touching the runtime', async () => {
   const { runtime, calls } = fakeRuntime([]);
-  await expect(new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).load('nope')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+  await expect(new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep).load('nope')).rejects.toMatchObject({
+    code: 'REMOTE_LOAD_FAILED',
+  });
   expect(calls).toEqual([]);
 });
 
@@ -92,7 +112,10 @@ test('a remote that does not answer within its timeout fails with a message nami
     loader.register([{ ...entry, timeoutMs: 2_000 }]);
     const result = loader.load('referrals');
     jest.advanceTimersByTime(2_000);
-    await expect(result).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('took too long to load (over 2 s)') });
+    await expect(result).rejects.toMatchObject({
+      code: 'REMOTE_LOAD_FAILED',
+      message: expect.stringContaining('took too long to load (over 2 s)'),
+    });
   } finally {
     jest.useRealTimers();
   }
@@ -100,9 +123,16 @@ test('a remote that does not answer within its timeout fails with a message nami
 
 test('a remote built for another contract is refused as REMOTE_INCOMPATIBLE before any of its code runs', async () => {
   const { runtime, calls } = fakeRuntime([async () => remoteModule]);
-  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch([{ name: '@mfe/context', requiredVersion: '^2.0.0' }]));
+  const loader = new RemoteLoader(
+    runtime,
+    PROVIDED,
+    manifestFetch([{ name: '@mfe/context', requiredVersion: '^2.0.0' }]),
+  );
   loader.register([entry]);
-  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE', message: expect.stringContaining('needs an update') });
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_INCOMPATIBLE',
+    message: expect.stringContaining('needs an update'),
+  });
   expect(calls).toEqual([]);
 });
 
@@ -122,21 +152,32 @@ test('a network failure is retried automatically with backoff, re-registering th
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   expect(calls).toHaveLength(3);
   expect(sleeps).toEqual([300, 1_000]);
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }], { force: true });
+  expect(runtime.registerRemotes).toHaveBeenCalledWith(
+    [{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js' }],
+    { force: true },
+  );
 });
 
-test('an entry script that ran and threw is not run again, and is named as the remote team\'s fault', async () => {
+test("an entry script that ran and threw is not run again, and is named as the remote team's fault", async () => {
   const { runtime, calls } = fakeRuntime([
     async () => {
       // What the browser does when the script runs and throws: an error event naming the script.
-      window.dispatchEvent(new ErrorEvent('error', { filename: 'https://cdn.example.com/referrals/remoteEntry.js', message: 'Uncaught Error: entry exploded' }));
+      window.dispatchEvent(
+        new ErrorEvent('error', {
+          filename: 'https://cdn.example.com/referrals/remoteEntry.js',
+          message: 'Uncaught Error: entry exploded',
+        }),
+      );
       throw new Error('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008');
     },
     async () => remoteModule,
   ]);
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
-  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('its code threw: Uncaught Error: entry exploded') });
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_INVALID',
+    message: expect.stringContaining('its code threw: Uncaught Error: entry exploded'),
+  });
   expect(calls).toHaveLength(1);
 });
 
@@ -144,12 +185,20 @@ test('after a load timed out, Retry asks for the entry under a new URL instead o
   const { runtime, calls } = fakeRuntime([() => new Promise(() => undefined), async () => remoteModule]);
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([{ ...entry, timeoutMs: 30 }]);
-  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED', message: expect.stringContaining('took too long') });
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_LOAD_FAILED',
+    message: expect.stringContaining('took too long'),
+  });
   await expect(loader.retry('referrals')).resolves.toBe(remoteModule);
   expect(calls).toHaveLength(2);
-  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1' }], { force: true });
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+    [{ name: 'referrals', entry: 'https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1' }],
+    { force: true },
+  );
   // The preload hint follows the new URL too.
-  expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href)).toContain('https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1');
+  expect(
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+  ).toContain('https://cdn.example.com/referrals/remoteEntry.js?mfe-attempt=1');
   document.head.replaceChildren();
 });
 
@@ -184,16 +233,26 @@ test('a container without the ./remote module is REMOTE_INVALID, not a connectio
   ]);
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
   loader.register([entry]);
-  await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('does not expose "./remote"') });
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_INVALID',
+    message: expect.stringContaining('does not expose "./remote"'),
+  });
 });
 
 describe('preloading a remote once its manifest is checked', () => {
   const chunk = '__federation_expose_remote.1234.js';
   const manifest = {
-    exposes: [{ path: './remote', assets: { js: { sync: [chunk, 'https://elsewhere.example/x.js'], async: ['lazy.js'] } } }],
+    exposes: [
+      { path: './remote', assets: { js: { sync: [chunk, 'https://elsewhere.example/x.js'], async: ['lazy.js'] } } },
+    ],
     integrity: { 'remoteEntry.js': 'sha384-entry', [chunk]: 'sha384-chunk' },
   };
-  const hints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({ href: link.href, integrity: link.getAttribute('integrity') ?? '', crossOrigin: link.crossOrigin }));
+  const hints = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
+      href: link.href,
+      integrity: link.getAttribute('integrity') ?? '',
+      crossOrigin: link.crossOrigin,
+    }));
   afterEach(() => document.head.replaceChildren());
 
   it('hints the entry and the exposed module’s first chunks together, chunks with their recorded hashes, only from the manifest’s origin', () => {
@@ -205,14 +264,20 @@ describe('preloading a remote once its manifest is checked', () => {
   });
 
   it('hints the exposed module’s stylesheets as styles, with their recorded hashes', () => {
-    preloadRemoteScripts(entry, { exposes: [{ path: './remote', assets: { js: { sync: [chunk] }, css: { sync: ['remote.1234.css'] } } }], integrity: { 'remote.1234.css': 'sha384-css' } });
+    preloadRemoteScripts(entry, {
+      exposes: [{ path: './remote', assets: { js: { sync: [chunk] }, css: { sync: ['remote.1234.css'] } } }],
+      integrity: { 'remote.1234.css': 'sha384-css' },
+    });
     const style = document.head.querySelector<HTMLLinkElement>('link[as="style"]');
     expect(style?.href).toBe('https://cdn.example.com/referrals/remote.1234.css');
     expect(style?.getAttribute('integrity')).toBe('sha384-css');
   });
 
   it('hints a pinned remote’s entry with the pinned hash, and only chunks whose hash is recorded', () => {
-    preloadRemoteScripts({ ...entry, integrity: 'sha384-pinned' }, { ...manifest, integrity: { [chunk]: 'sha384-chunk' } });
+    preloadRemoteScripts(
+      { ...entry, integrity: 'sha384-pinned' },
+      { ...manifest, integrity: { [chunk]: 'sha384-chunk' } },
+    );
     expect(hints().map((hint) => hint.integrity)).toEqual(['sha384-pinned', 'sha384-chunk']);
     document.head.replaceChildren();
     preloadRemoteScripts({ ...entry, integrity: 'sha384-pinned' }, { exposes: manifest.exposes });
@@ -232,13 +297,26 @@ describe('preloading a remote once its manifest is checked', () => {
 
 test('prefetching waits for the loads in flight (the page its own remote first), and never runs the prefetched remote', async () => {
   let finish: () => void = () => undefined;
-  const { runtime, calls } = fakeRuntime([() => new Promise((resolve) => (finish = () => resolve({ default: remoteModule })))]);
+  const { runtime, calls } = fakeRuntime([
+    () => new Promise((resolve) => (finish = () => resolve({ default: remoteModule }))),
+  ]);
   const fetched: string[] = [];
   const fetchImpl = (async (input: RequestInfo | URL) => {
     fetched.push(String(input));
-    return { ok: true, status: 200, json: async () => ({ shared: [] }), arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+    return {
+      ok: true,
+      status: 200,
+      json: async () => ({ shared: [] }),
+      arrayBuffer: async () => new ArrayBuffer(0),
+    } as unknown as Response;
   }) as typeof fetch;
-  const account: RemoteEntry = { ...entry, name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account' };
+  const account: RemoteEntry = {
+    ...entry,
+    name: 'account',
+    entry: 'https://cdn.example.com/account/mf-manifest.json',
+    path: '/account',
+    label: 'Account',
+  };
   const loader = new RemoteLoader(runtime, PROVIDED, fetchImpl, noSleep);
   loader.register([entry, account]);
   const opening = loader.load('referrals');
@@ -248,14 +326,29 @@ test('prefetching waits for the loads in flight (the page its own remote first),
   finish();
   await opening;
   await ahead;
-  expect(fetched.filter((url) => url.includes('/account/'))).toEqual(['https://cdn.example.com/account/mf-manifest.json', 'https://cdn.example.com/account/remoteEntry.js']);
+  expect(fetched.filter((url) => url.includes('/account/'))).toEqual([
+    'https://cdn.example.com/account/mf-manifest.json',
+    'https://cdn.example.com/account/remoteEntry.js',
+  ]);
   expect(calls).toEqual(['referrals/remote']);
 });
 
 describe('a visit to a remote downloaded ahead', () => {
-  const account: RemoteEntry = { ...entry, name: 'account', entry: 'https://cdn.example.com/account/mf-manifest.json', path: '/account', label: 'Account' };
-  const built = { shared: [{ name: 'react', requiredVersion: '^19.0.0' }], exposes: [{ path: './remote', assets: { js: { sync: ['__federation_expose_remote.abcdef12.js'] }, css: { sync: [] } } }] };
-  const hinted = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
+  const account: RemoteEntry = {
+    ...entry,
+    name: 'account',
+    entry: 'https://cdn.example.com/account/mf-manifest.json',
+    path: '/account',
+    label: 'Account',
+  };
+  const built = {
+    shared: [{ name: 'react', requiredVersion: '^19.0.0' }],
+    exposes: [
+      { path: './remote', assets: { js: { sync: ['__federation_expose_remote.abcdef12.js'] }, css: { sync: [] } } },
+    ],
+  };
+  const hinted = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
   beforeEach(() => document.head.replaceChildren());
 
   /** Answers the prefetch at once; the visit's manifest request waits for `release`. */
@@ -264,7 +357,12 @@ describe('a visit to a remote downloaded ahead', () => {
     let visits = 0;
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      const body = { ok: true, status: 200, json: async () => manifest, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+      const body = {
+        ok: true,
+        status: 200,
+        json: async () => manifest,
+        arrayBuffer: async () => new ArrayBuffer(0),
+      } as unknown as Response;
       if (url.endsWith('/mf-manifest.json') && (init as { priority?: string } | undefined)?.priority !== 'low') {
         visits += 1;
         await new Promise<void>((resolve) => (release = resolve));
@@ -295,7 +393,12 @@ describe('a visit to a remote downloaded ahead', () => {
     let manifestUp = false;
     const fetchImpl = (async (input: RequestInfo | URL) => {
       const ok = manifestUp || !String(input).endsWith('/mf-manifest.json');
-      return { ok, status: ok ? 200 : 404, json: async () => built, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Response;
+      return {
+        ok,
+        status: ok ? 200 : 404,
+        json: async () => built,
+        arrayBuffer: async () => new ArrayBuffer(0),
+      } as unknown as Response;
     }) as typeof fetch;
     const loader = new RemoteLoader(runtime, PROVIDED, fetchImpl, noSleep);
     loader.register([account]);
@@ -306,7 +409,10 @@ describe('a visit to a remote downloaded ahead', () => {
     expect(hinted()).toEqual(['https://cdn.example.com/account/remoteEntry.js']);
     manifestUp = true;
     await loader.retry('account').catch(() => undefined);
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: 'https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1' }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'account', entry: 'https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1' }],
+      { force: true },
+    );
     expect(hinted()).toContain('https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1');
   });
 

@@ -90,7 +90,10 @@ export class RemoteLoader {
     return { name: entry.name, entry: this.entryScript(entry) };
   }
 
-  register(remotes: readonly RemoteEntry[], variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {}): void {
+  register(
+    remotes: readonly RemoteEntry[],
+    variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {},
+  ): void {
     for (const remote of remotes) {
       this.entries.set(remote.name, remote);
       this.records.chose(remote.name, variants[remote.name]?.variant ?? 'stable');
@@ -108,7 +111,13 @@ export class RemoteLoader {
   }
 
   /** The federation runtime asks how to create a remote's entry script (entry-url.ts). */
-  private createEntryScript({ url, remoteInfo }: { url: string; remoteInfo?: { name?: string } }): HTMLScriptElement | undefined {
+  private createEntryScript({
+    url,
+    remoteInfo,
+  }: {
+    url: string;
+    remoteInfo?: { name?: string };
+  }): HTMLScriptElement | undefined {
     const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
     return remote ? entryScriptElement(remote, url, this.entryScript(remote)) : undefined;
   }
@@ -139,7 +148,12 @@ export class RemoteLoader {
         this.entryUrls.settled(name, false);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
         this.records.failed(name, code, error.message);
-        report({ kind: 'error', name: 'remote load failed', remote: this.describe(name), error: { thrown: error, code } });
+        report({
+          kind: 'error',
+          name: 'remote load failed',
+          remote: this.describe(name),
+          error: { thrown: error, code },
+        });
       },
     );
     return promise;
@@ -209,7 +223,13 @@ export class RemoteLoader {
     });
     try {
       exported = await Promise.race([
-        withRetries(entry, this.entryScript(entry), () => this.checkThenLoad(entry), () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }), this.sleep),
+        withRetries(
+          entry,
+          this.entryScript(entry),
+          () => this.checkThenLoad(entry),
+          () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }),
+          this.sleep,
+        ),
         timeout,
       ]);
     } catch (cause) {
@@ -217,11 +237,19 @@ export class RemoteLoader {
       if (cause === timedOut) {
         this.entryUrls.rename(name);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
-        throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, { kind: 'timeout', seconds: entry.timeoutMs / 1000 });
+        throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, {
+          kind: 'timeout',
+          seconds: entry.timeoutMs / 1000,
+        });
       }
       if (cause instanceof Error && /does not exist in container/.test(cause.message)) {
         log.error(`Remote "${name}" has no "./${REMOTE_EXPOSE}" module.`, { message: cause.message });
-        throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-exposed', expose: `./${REMOTE_EXPOSE}` }, { cause });
+        throw new AreaLoadError(
+          'REMOTE_INVALID',
+          entry.label,
+          { kind: 'not-exposed', expose: `./${REMOTE_EXPOSE}` },
+          { cause },
+        );
       }
       log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
       throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, { kind: 'unreachable' }, { cause });

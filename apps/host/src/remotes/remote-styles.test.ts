@@ -84,7 +84,7 @@ test('an area that mounts while its stylesheet is still loading gets it switched
   expect(link.sheet!.disabled).toBe(false);
 });
 
-test('a stylesheet of an older version stays its remote\'s after the manifest moves on', async () => {
+test("a stylesheet of an older version stays its remote's after the manifest moves on", async () => {
   const hide = styles.show('referrals');
   const old = addLink('https://cdn.example.com/referrals/1.2.0/main.css');
   await settle();

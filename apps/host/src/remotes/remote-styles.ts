@@ -25,9 +25,13 @@ export interface RemoteStyles {
 
 const OWNER = 'data-mfe-remote';
 
-export function createRemoteStyles(remotes: () => readonly AttributableRemote[], doc: Document = document): RemoteStyles {
+export function createRemoteStyles(
+  remotes: () => readonly AttributableRemote[],
+  doc: Document = document,
+): RemoteStyles {
   const onScreen = new Map<string, number>();
-  const isStylesheet = (node: Node): node is HTMLLinkElement => node.nodeName === 'LINK' && /(^|\s)stylesheet(\s|$)/i.test((node as HTMLLinkElement).rel);
+  const isStylesheet = (node: Node): node is HTMLLinkElement =>
+    node.nodeName === 'LINK' && /(^|\s)stylesheet(\s|$)/i.test((node as HTMLLinkElement).rel);
 
   const ownerOf = (link: HTMLLinkElement): string | undefined => {
     if (link.hasAttribute(OWNER)) return link.getAttribute(OWNER) ?? undefined;
@@ -45,7 +49,8 @@ export function createRemoteStyles(remotes: () => readonly AttributableRemote[],
     else if (disabled) link.addEventListener('load', () => apply(link), { once: true });
   };
 
-  const linksOf = (name: string) => [...doc.querySelectorAll<HTMLLinkElement>('link')].filter((link) => isStylesheet(link) && ownerOf(link) === name);
+  const linksOf = (name: string) =>
+    [...doc.querySelectorAll<HTMLLinkElement>('link')].filter((link) => isStylesheet(link) && ownerOf(link) === name);
 
   const observer = new MutationObserver((mutations) => {
     for (const mutation of mutations) for (const node of mutation.addedNodes) if (isStylesheet(node)) apply(node);

@@ -9,10 +9,14 @@ test('a transient failure is tried again after re-registering, up to two more ti
   quiet();
   const again = jest.fn();
   const attempt = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce('module');
-  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', attempt, again, noSleep)).resolves.toBe('module');
+  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', attempt, again, noSleep)).resolves.toBe(
+    'module',
+  );
   expect(again).toHaveBeenCalledTimes(1);
   const failing = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', failing, again, noSleep)).rejects.toThrow('Failed to fetch');
+  await expect(withRetries(entry, 'https://cdn.example/remoteEntry.js', failing, again, noSleep)).rejects.toThrow(
+    'Failed to fetch',
+  );
   expect(failing).toHaveBeenCalledTimes(3);
 });
 
@@ -23,13 +27,18 @@ test('an entry script that ran and threw is never run again, and says its team m
     window.dispatchEvent(new ErrorEvent('error', { filename: `${script}?v=2`, message: 'boom' }));
     throw new Error('[ Federation Runtime ]: RUNTIME-008');
   });
-  await expect(withRetries(entry, script, attempt, jest.fn(), noSleep)).rejects.toMatchObject({ code: 'REMOTE_INVALID', message: expect.stringContaining('its code threw: boom') });
+  await expect(withRetries(entry, script, attempt, jest.fn(), noSleep)).rejects.toMatchObject({
+    code: 'REMOTE_INVALID',
+    message: expect.stringContaining('its code threw: boom'),
+  });
   expect(attempt).toHaveBeenCalledTimes(1);
 });
 
 test('a platform error or a script error is not transient', async () => {
   const attempt = jest.fn().mockRejectedValue(new PlatformError('REMOTE_INCOMPATIBLE', 'needs an update'));
-  await expect(withRetries(entry, 'x', attempt, jest.fn(), noSleep)).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE' });
+  await expect(withRetries(entry, 'x', attempt, jest.fn(), noSleep)).rejects.toMatchObject({
+    code: 'REMOTE_INCOMPATIBLE',
+  });
   expect(attempt).toHaveBeenCalledTimes(1);
   expect(isTransient(new Error('RUNTIME-008: script failed'))).toBe(true);
   expect(isTransient(new SyntaxError('x'))).toBe(false);

@@ -24,10 +24,17 @@ const RETRY_DELAYS_MS = [300, 1_000];
  * one that never arrived (RUNTIME-008); the page's error event tells them apart, so a script that ran
  * is never run again.
  */
-export async function withRetries(entry: Pick<RemoteEntry, 'name' | 'label'>, script: string, attempt: () => Promise<unknown>, again: () => void, sleep: (ms: number) => Promise<void>): Promise<unknown> {
+export async function withRetries(
+  entry: Pick<RemoteEntry, 'name' | 'label'>,
+  script: string,
+  attempt: () => Promise<unknown>,
+  again: () => void,
+  sleep: (ms: number) => Promise<void>,
+): Promise<unknown> {
   let ranAndThrew: string | undefined;
   const onError = (event: ErrorEvent) => {
-    if (event.filename && event.filename.split(/[?#]/)[0] === script) ranAndThrew = event.message || String(event.error);
+    if (event.filename && event.filename.split(/[?#]/)[0] === script)
+      ranAndThrew = event.message || String(event.error);
   };
   window.addEventListener('error', onError);
   try {
@@ -36,12 +43,21 @@ export async function withRetries(entry: Pick<RemoteEntry, 'name' | 'label'>, sc
         return await attempt();
       } catch (error) {
         if (ranAndThrew !== undefined) {
-          log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, { message: ranAndThrew });
-          throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'threw-at-start', detail: ranAndThrew }, { cause: error });
+          log.error(`Remote "${entry.name}"'s entry script threw while it ran; it is not run again.`, {
+            message: ranAndThrew,
+          });
+          throw new AreaLoadError(
+            'REMOTE_INVALID',
+            entry.label,
+            { kind: 'threw-at-start', detail: ranAndThrew },
+            { cause: error },
+          );
         }
         const delay = RETRY_DELAYS_MS[tries];
         if (error instanceof PlatformError || !isTransient(error) || delay === undefined) throw error;
-        log.warn(`Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`);
+        log.warn(
+          `Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`,
+        );
         await sleep(delay);
         again();
       }

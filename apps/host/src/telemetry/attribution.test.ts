@@ -2,7 +2,11 @@ import { remoteOfError, remoteOfRoute, remoteOfUrl } from './attribution';
 
 const remotes = [
   { name: 'referrals', entry: 'https://cdn.example.com/referrals/1.4.0/mf-manifest.json', path: '/referrals' },
-  { name: 'referrals_beta', entry: 'https://cdn.example.com/referrals/1.4.0-beta/remoteEntry.js', path: '/referrals-beta' },
+  {
+    name: 'referrals_beta',
+    entry: 'https://cdn.example.com/referrals/1.4.0-beta/remoteEntry.js',
+    path: '/referrals-beta',
+  },
   { name: 'account', entry: 'https://cdn.example.com/account/2.0.0/mf-manifest.json', path: '/account' },
 ];
 
@@ -25,7 +29,8 @@ test('an error belongs to the topmost remote frame of its stack, past the host a
   expect(remoteOfError(error, remotes)).toBe('account');
   // Firefox's format
   const firefox = new Error('boom');
-  firefox.stack = 'Invite@https://cdn.example.com/referrals/1.4.0/invite.1234abcd.js:1:50\nrender@https://app.example.com/main.js:1:1';
+  firefox.stack =
+    'Invite@https://cdn.example.com/referrals/1.4.0/invite.1234abcd.js:1:50\nrender@https://app.example.com/main.js:1:1';
   expect(remoteOfError(firefox, remotes)).toBe('referrals');
   expect(remoteOfError('a string', remotes, 'https://cdn.example.com/account/2.0.0/remoteEntry.js')).toBe('account');
   expect(remoteOfError(new Error('host only'), remotes)).toBeUndefined();

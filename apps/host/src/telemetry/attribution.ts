@@ -33,7 +33,11 @@ const STACK_URL = /\bhttps?:\/\/[^\s)'"]+/g;
  * remote's folder (frames of the host, React included, are skipped), else
  * the script the browser names for the error.
  */
-export function remoteOfError(error: unknown, remotes: readonly AttributableRemote[], filename?: string): string | undefined {
+export function remoteOfError(
+  error: unknown,
+  remotes: readonly AttributableRemote[],
+  filename?: string,
+): string | undefined {
   const stack = typeof (error as Error | undefined)?.stack === 'string' ? (error as Error).stack! : '';
   for (const match of stack.matchAll(STACK_URL)) {
     const name = remoteOfUrl(match[0], remotes);

@@ -13,8 +13,18 @@ const error: TelemetryRecord = {
 
 test('a record becomes an OTLP log record with the remote, route and exception attributes', () => {
   const log = otlpLogRecord(error);
-  expect(log).toMatchObject({ timeUnixNano: '1700000000000000000', severityNumber: 17, severityText: 'ERROR', body: { stringValue: 'TypeError: x is undefined' } });
-  const attributes = Object.fromEntries((log.attributes as Array<{ key: string; value: Record<string, unknown> }>).map(({ key, value }) => [key, Object.values(value)[0]]));
+  expect(log).toMatchObject({
+    timeUnixNano: '1700000000000000000',
+    severityNumber: 17,
+    severityText: 'ERROR',
+    body: { stringValue: 'TypeError: x is undefined' },
+  });
+  const attributes = Object.fromEntries(
+    (log.attributes as Array<{ key: string; value: Record<string, unknown> }>).map(({ key, value }) => [
+      key,
+      Object.values(value)[0],
+    ]),
+  );
   expect(attributes).toEqual({
     'mfe.kind': 'error',
     'event.name': 'TypeError',
@@ -33,7 +43,11 @@ test('a record becomes an OTLP log record with the remote, route and exception a
 test('records are batched: one keepalive POST at 20 records or after 5 s, and flush sends the rest', () => {
   jest.useFakeTimers();
   const fetchImpl = jest.fn(async () => new Response('{}'));
-  const adapter = collectorAdapter({ endpoint: 'https://otel.example.com/v1/logs', serviceName: 'mfe-host', fetchImpl });
+  const adapter = collectorAdapter({
+    endpoint: 'https://otel.example.com/v1/logs',
+    serviceName: 'mfe-host',
+    fetchImpl,
+  });
   for (let i = 0; i < 25; i += 1) adapter.send({ ...error, name: `e${i}` });
   expect(fetchImpl).toHaveBeenCalledTimes(1);
   const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
@@ -54,11 +68,17 @@ test('a batch too large for a keepalive request is split, and a failed send is d
     bodies.push(init?.body as string);
     throw new TypeError('offline');
   });
-  const adapter = collectorAdapter({ endpoint: 'https://otel.example.com/v1/logs', serviceName: 'mfe-host', fetchImpl: fetchImpl as unknown as typeof fetch });
+  const adapter = collectorAdapter({
+    endpoint: 'https://otel.example.com/v1/logs',
+    serviceName: 'mfe-host',
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+  });
   for (let i = 0; i < 10; i += 1) adapter.send({ ...error, attributes: { blob: 'x'.repeat(8_000) } });
   adapter.flush?.();
   await Promise.resolve();
   expect(bodies.length).toBeGreaterThan(1);
   expect(bodies.every((body) => body.length < 48_000)).toBe(true);
-  expect(bodies.reduce((sum, body) => sum + JSON.parse(body).resourceLogs[0].scopeLogs[0].logRecords.length, 0)).toBe(10);
+  expect(bodies.reduce((sum, body) => sum + JSON.parse(body).resourceLogs[0].scopeLogs[0].logRecords.length, 0)).toBe(
+    10,
+  );
 });

@@ -31,7 +31,10 @@ function attribute(key: string, value: unknown): { key: string; value: AnyValue 
 }
 
 export function otlpLogRecord(record: TelemetryRecord): Record<string, unknown> {
-  const severity = record.kind === 'error' ? { severityNumber: 17, severityText: 'ERROR' } : { severityNumber: 9, severityText: 'INFO' };
+  const severity =
+    record.kind === 'error'
+      ? { severityNumber: 17, severityText: 'ERROR' }
+      : { severityNumber: 9, severityText: 'INFO' };
   const attributes = [
     attribute('mfe.kind', record.kind),
     attribute('event.name', record.name),
@@ -63,18 +66,34 @@ export function otlpLogRecord(record: TelemetryRecord): Record<string, unknown> 
   };
 }
 
-export function otlpLogsBody(records: readonly TelemetryRecord[], service: { readonly name: string; readonly version?: string }): string {
+export function otlpLogsBody(
+  records: readonly TelemetryRecord[],
+  service: { readonly name: string; readonly version?: string },
+): string {
   return JSON.stringify({
     resourceLogs: [
       {
-        resource: { attributes: [attribute('service.name', service.name), ...(service.version ? [attribute('service.version', service.version)] : [])] },
+        resource: {
+          attributes: [
+            attribute('service.name', service.name),
+            ...(service.version ? [attribute('service.version', service.version)] : []),
+          ],
+        },
         scopeLogs: [{ scope: { name: '@mfe/host' }, logRecords: records.map(otlpLogRecord) }],
       },
     ],
   });
 }
 
-export function collectorAdapter({ endpoint, serviceName, fetchImpl = (input, init) => fetch(input, init) }: { endpoint: string; serviceName: string; fetchImpl?: typeof fetch }): TelemetryAdapter {
+export function collectorAdapter({
+  endpoint,
+  serviceName,
+  fetchImpl = (input, init) => fetch(input, init),
+}: {
+  endpoint: string;
+  serviceName: string;
+  fetchImpl?: typeof fetch;
+}): TelemetryAdapter {
   let batch: TelemetryRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -84,10 +103,17 @@ export function collectorAdapter({ endpoint, serviceName, fetchImpl = (input, in
       // Split so that each request stays under the keepalive limit.
       let count = batch.length;
       let body = otlpLogsBody(batch.slice(0, count), { name: serviceName });
-      while (body.length > MAX_BODY_BYTES && count > 1) body = otlpLogsBody(batch.slice(0, (count = Math.ceil(count / 2))), { name: serviceName });
+      while (body.length > MAX_BODY_BYTES && count > 1)
+        body = otlpLogsBody(batch.slice(0, (count = Math.ceil(count / 2))), { name: serviceName });
       batch = batch.slice(count);
       if (body.length > MAX_BODY_BYTES) continue; // one record too large to send: dropped
-      void fetchImpl(endpoint, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'application/json' } }).catch(() => undefined);
+      void fetchImpl(endpoint, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'omit',
+        headers: { 'Content-Type': 'application/json' },
+      }).catch(() => undefined);
     }
   };
   if (typeof document !== 'undefined') {

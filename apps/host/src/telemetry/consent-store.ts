@@ -32,5 +32,9 @@ export function createPageConsent(storage: Storage | null = storageOrNull('local
 /** Exposes the consent API for an organisation's own consent platform. */
 export function exposeConsent(consent: ConsentApi, target: Window = window): void {
   const api = Object.freeze({ get: consent.get, set: consent.set, subscribe: consent.subscribe });
-  Object.defineProperty(target, 'mfePlatform', { value: Object.freeze({ consent: api }), configurable: false, writable: false });
+  Object.defineProperty(target, 'mfePlatform', {
+    value: Object.freeze({ consent: api }),
+    configurable: false,
+    writable: false,
+  });
 }

@@ -9,7 +9,9 @@ export function consoleAdapter(): TelemetryAdapter {
     name: 'console',
     consent: null,
     send(record) {
-      const who = record.remote ? `${record.remote.name}${record.remote.version ? `@${record.remote.version}` : ''}` : 'host';
+      const who = record.remote
+        ? `${record.remote.name}${record.remote.version ? `@${record.remote.version}` : ''}`
+        : 'host';
       if (record.kind === 'error') log.error(`${who} ${record.name}: ${record.error?.message ?? ''}`, record);
       else log.debug(`${who} ${record.kind} ${record.name}`, record);
     },

@@ -7,10 +7,16 @@ import { describeThrown } from './thrown';
  * A reported error: the value that was thrown (described and scrubbed here, while still
  * structured), or fields the caller wrote itself; either with the platform's error code.
  */
-export type ErrorInput = { readonly code?: string } & ({ readonly thrown: unknown } | Omit<NonNullable<TelemetryRecord['error']>, 'code'>);
+export type ErrorInput = { readonly code?: string } & (
+  { readonly thrown: unknown } | Omit<NonNullable<TelemetryRecord['error']>, 'code'>
+);
 
 /** What a caller reports; the hub adds the time and route and scrubs it. */
-export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes' | 'error'> & { readonly route?: string; readonly attributes?: Readonly<Record<string, unknown>>; readonly error?: ErrorInput };
+export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes' | 'error'> & {
+  readonly route?: string;
+  readonly attributes?: Readonly<Record<string, unknown>>;
+  readonly error?: ErrorInput;
+};
 
 function errorFields(input: ErrorInput, allowedParams: readonly string[]): NonNullable<TelemetryRecord['error']> {
   const { code } = input;
@@ -60,8 +66,19 @@ export class TelemetryHub {
       kind: input.kind,
       name: scrubText(input.name, allowedQueryParams),
       time: (this.options.now ?? Date.now)(),
-      route: scrubPath(input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(), allowedQueryParams),
-      ...(input.remote ? { remote: { name: scrubText(input.remote.name), ...(input.remote.version ? { version: scrubText(input.remote.version) } : {}), ...(input.remote.variant ? { variant: input.remote.variant } : {}) } } : {}),
+      route: scrubPath(
+        input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(),
+        allowedQueryParams,
+      ),
+      ...(input.remote
+        ? {
+            remote: {
+              name: scrubText(input.remote.name),
+              ...(input.remote.version ? { version: scrubText(input.remote.version) } : {}),
+              ...(input.remote.variant ? { variant: input.remote.variant } : {}),
+            },
+          }
+        : {}),
       attributes: (scrubValue(input.attributes ?? {}, allowedQueryParams) ?? {}) as Record<string, unknown>,
       ...(input.error ? { error: errorFields(input.error, allowedQueryParams) } : {}),
       ...(input.value !== undefined ? { value: input.value } : {}),

@@ -39,7 +39,11 @@ function adaptersFor(config: HostConfig): TelemetryAdapter[] {
       case 'collector':
         return collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName });
       case 'sentry':
-        return sentryAdapter({ dsn: adapter.dsn, allowedQueryParams: config.telemetry.allowedQueryParams, ...(adapter.environment ? { environment: adapter.environment } : {}) });
+        return sentryAdapter({
+          dsn: adapter.dsn,
+          allowedQueryParams: config.telemetry.allowedQueryParams,
+          ...(adapter.environment ? { environment: adapter.environment } : {}),
+        });
     }
   });
 }
@@ -54,7 +58,11 @@ export interface TelemetryInstall {
 
 export function installTelemetry({ config, consent, remotes, describe }: TelemetryInstall): void {
   describeRemote = describe;
-  hub = new TelemetryHub({ adapters: adaptersFor(config), consent, allowedQueryParams: config.telemetry.allowedQueryParams });
+  hub = new TelemetryHub({
+    adapters: adaptersFor(config),
+    consent,
+    allowedQueryParams: config.telemetry.allowedQueryParams,
+  });
   for (const input of early.splice(0)) hub.report(input);
   installErrorListeners({ report, remotes, describe });
   if (config.telemetry.adapters.length > 0) installWebVitals({ report, remotes, describe });
@@ -68,9 +76,21 @@ export function telemetryFor(remoteName: string): Telemetry {
   let telemetry = bySource.get(remoteName);
   if (!telemetry) {
     telemetry = {
-      track: (event, properties) => report({ kind: 'event', name: event, remote: describeRemote(remoteName), ...(properties ? { attributes: properties } : {}) }),
+      track: (event, properties) =>
+        report({
+          kind: 'event',
+          name: event,
+          remote: describeRemote(remoteName),
+          ...(properties ? { attributes: properties } : {}),
+        }),
       captureError: (error, context) => {
-        report({ kind: 'error', name: 'reported error', remote: describeRemote(remoteName), error: { thrown: error, code: 'REMOTE_REPORTED' }, ...(context ? { attributes: context } : {}) });
+        report({
+          kind: 'error',
+          name: 'reported error',
+          remote: describeRemote(remoteName),
+          error: { thrown: error, code: 'REMOTE_REPORTED' },
+          ...(context ? { attributes: context } : {}),
+        });
       },
     };
     bySource.set(remoteName, telemetry);

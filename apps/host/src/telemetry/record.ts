@@ -25,7 +25,13 @@ export interface TelemetryRecord {
   /** The remote it belongs to; absent for the host itself. */
   readonly remote?: RemoteIdentity;
   readonly attributes: Readonly<Record<string, unknown>>;
-  readonly error?: { readonly type: string; readonly message: string; readonly code?: string; readonly stack?: string; readonly cause?: string };
+  readonly error?: {
+    readonly type: string;
+    readonly message: string;
+    readonly code?: string;
+    readonly stack?: string;
+    readonly cause?: string;
+  };
   /** A web-vital's value (ms, or unitless for CLS). */
   readonly value?: number;
 }

@@ -7,15 +7,29 @@ test.each([
   ['a bearer header value', 'Authorization: Bearer abc.def-123', 'Authorization: Bearer [redacted]'],
   ['a DPoP credential', 'DPoP eyJ0eXAiOiJkcG9w', 'DPoP [redacted]'],
   ['an e-mail address', 'user alice@example.com failed', 'user [email] failed'],
-  ['an authorization code in a callback URL', 'at http://localhost:3000/auth/callback?code=abc123&state=xyz&iss=x', 'at http://localhost:3000/auth/callback'],
-  ['code and state outside a URL', 'callback code=abc123&state=xyz failed', 'callback code=[redacted]&state=[redacted] failed'],
-  ['credentials and a fragment in a URL', 'load https://user:secret@cdn.example.com/a.js#access_token=zzz', 'load https://cdn.example.com/a.js'],
+  [
+    'an authorization code in a callback URL',
+    'at http://localhost:3000/auth/callback?code=abc123&state=xyz&iss=x',
+    'at http://localhost:3000/auth/callback',
+  ],
+  [
+    'code and state outside a URL',
+    'callback code=abc123&state=xyz failed',
+    'callback code=[redacted]&state=[redacted] failed',
+  ],
+  [
+    'credentials and a fragment in a URL',
+    'load https://user:secret@cdn.example.com/a.js#access_token=zzz',
+    'load https://cdn.example.com/a.js',
+  ],
 ])('removes %s', (_label, input, expected) => {
   expect(scrubText(input)).toBe(expected);
 });
 
 test('query strings are dropped unless the parameter is allowed, and allowed values are scrubbed too', () => {
-  expect(scrubUrl('https://app.example.com/search?q=shoes&email=a@b.co&page=2', ['q', 'page'])).toBe('https://app.example.com/search?q=shoes&page=2');
+  expect(scrubUrl('https://app.example.com/search?q=shoes&email=a@b.co&page=2', ['q', 'page'])).toBe(
+    'https://app.example.com/search?q=shoes&page=2',
+  );
   expect(scrubUrl(`https://app.example.com/x?q=${JWT}`, ['q'])).toBe('https://app.example.com/x?q=%5Bredacted%5D');
   expect(scrubPath('/referrals/invite?code=abc&tab=sent#frag', ['tab'])).toBe('/referrals/invite?tab=sent');
   expect(scrubPath('/account/userinfo')).toBe('/account/userinfo');
@@ -25,7 +39,13 @@ test('values under secret-sounding keys are replaced whole, at any depth, and th
   const scrubbed = scrubValue({
     count: 3,
     ok: true,
-    nested: { accessToken: 'x', refresh_token: 'y', password: 'p', authorization: 'Bearer z', list: [{ id_token: JWT, note: `mail bob@example.org` }] },
+    nested: {
+      accessToken: 'x',
+      refresh_token: 'y',
+      password: 'p',
+      authorization: 'Bearer z',
+      list: [{ id_token: JWT, note: `mail bob@example.org` }],
+    },
     code: 'abc',
     state: 'xyz',
     label: 'plain',
@@ -33,7 +53,13 @@ test('values under secret-sounding keys are replaced whole, at any depth, and th
   expect(scrubbed).toEqual({
     count: 3,
     ok: true,
-    nested: { accessToken: '[redacted]', refresh_token: '[redacted]', password: '[redacted]', authorization: '[redacted]', list: [{ id_token: '[redacted]', note: 'mail [email]' }] },
+    nested: {
+      accessToken: '[redacted]',
+      refresh_token: '[redacted]',
+      password: '[redacted]',
+      authorization: '[redacted]',
+      list: [{ id_token: '[redacted]', note: 'mail [email]' }],
+    },
     code: '[redacted]',
     state: '[redacted]',
     label: 'plain',
@@ -81,7 +107,9 @@ describe('secrets across the length cut', () => {
 });
 
 test('JSON pairs under secret names in a text are removed, other pairs kept', () => {
-  expect(scrubText('{"password":"hunter2","token":"abc","count":2,"state":"s1"}')).toBe('{"password":"[redacted]","token":"[redacted]","count":2,"state":"[redacted]"}');
+  expect(scrubText('{"password":"hunter2","token":"abc","count":2,"state":"s1"}')).toBe(
+    '{"password":"[redacted]","token":"[redacted]","count":2,"state":"[redacted]"}',
+  );
 });
 
 test('keys that carry personal data are scrubbed like values', () => {

@@ -18,12 +18,14 @@ const BEARER = /\b(Bearer|Basic|DPoP)\s+[\w\-.~+/=]+/gi;
 // Bounded parts (RFC 5321's 64-character local part, 63-character labels): unbounded ones are quadratic on long words.
 const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)]+/g;
-const SECRET_NAMES = 'code|state|session_state|id_token|access_token|refresh_token|token|password|passwd|client_secret|secret|nonce|code_verifier|api[-_]?key|authorization|cookie';
+const SECRET_NAMES =
+  'code|state|session_state|id_token|access_token|refresh_token|token|password|passwd|client_secret|secret|nonce|code_verifier|api[-_]?key|authorization|cookie';
 /** `code=…`, `state=…`, `access_token=…` and the like outside a parseable URL (in messages, paths). */
 const SECRET_PAIR = new RegExp(`\\b(${SECRET_NAMES})=[^&\\s#"']+`, 'gi');
 /** `"password": "…"` and the like: JSON that was turned into text before it reached the page's telemetry. */
 const SECRET_JSON_PAIR = new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^\\s,}\\]]+)`, 'gi');
-const SECRET_KEY = /(token|secret|password|passwd|authorization|cookie|credential|api[-_]?key|session|^code$|^state$|^nonce$|verifier)/i;
+const SECRET_KEY =
+  /(token|secret|password|passwd|authorization|cookie|credential|api[-_]?key|session|^code$|^state$|^nonce$|verifier)/i;
 /** What a cut must not split: a run of these could be (part of) a token, an address or a credential. */
 const WORD_CHAR = /[\w\-.~+/=%@:]/;
 
@@ -82,7 +84,11 @@ export function scrubValue(value: unknown, allowedParams: readonly string[] = []
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   if (depth >= MAX_DEPTH) return '[truncated]';
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => scrubValue(item, allowedParams, depth + 1));
-  if (value instanceof Error) return { name: scrubText(String(value.name), allowedParams), message: scrubText(String(value.message), allowedParams) };
+  if (value instanceof Error)
+    return {
+      name: scrubText(String(value.name), allowedParams),
+      message: scrubText(String(value.message), allowedParams),
+    };
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>).slice(0, 100)) {

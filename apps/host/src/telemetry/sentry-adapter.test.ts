@@ -1,7 +1,15 @@
 import { sentryAdapter } from './sentry-adapter';
 import type { TelemetryRecord } from './record';
 
-const record: TelemetryRecord = { kind: 'error', name: 'TypeError', time: 1, route: '/account', remote: { name: 'account', version: '2.0.0' }, attributes: { step: 'render' }, error: { type: 'TypeError', message: 'boom', code: 'REMOTE_RENDER_FAILED', stack: 'TypeError: boom\n at x' } };
+const record: TelemetryRecord = {
+  kind: 'error',
+  name: 'TypeError',
+  time: 1,
+  route: '/account',
+  remote: { name: 'account', version: '2.0.0' },
+  attributes: { step: 'render' },
+  error: { type: 'TypeError', message: 'boom', code: 'REMOTE_RENDER_FAILED', stack: 'TypeError: boom\n at x' },
+};
 
 function fakeSdk() {
   return { init: jest.fn(), captureException: jest.fn() };
@@ -17,16 +25,33 @@ test('the SDK loads on the first error only, with its own integrations off, and 
   adapter.send(record);
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(load).toHaveBeenCalledTimes(1);
-  expect(sdk.init).toHaveBeenCalledWith(expect.objectContaining({ dsn: 'https://key@errors.example.com/7', environment: 'prod', defaultIntegrations: false }));
+  expect(sdk.init).toHaveBeenCalledWith(
+    expect.objectContaining({
+      dsn: 'https://key@errors.example.com/7',
+      environment: 'prod',
+      defaultIntegrations: false,
+    }),
+  );
   expect(sdk.captureException).toHaveBeenCalledTimes(2);
-  const [error, hint] = sdk.captureException.mock.calls[0] as [Error, { tags: Record<string, string>; extra: Record<string, unknown> }];
+  const [error, hint] = sdk.captureException.mock.calls[0] as [
+    Error,
+    { tags: Record<string, string>; extra: Record<string, unknown> },
+  ];
   expect(error).toMatchObject({ name: 'TypeError', message: 'boom' });
-  expect(hint.tags).toEqual({ 'mfe.remote.name': 'account', 'mfe.remote.version': '2.0.0', 'mfe.error.code': 'REMOTE_RENDER_FAILED', 'mfe.route': '/account' });
+  expect(hint.tags).toEqual({
+    'mfe.remote.name': 'account',
+    'mfe.remote.version': '2.0.0',
+    'mfe.error.code': 'REMOTE_RENDER_FAILED',
+    'mfe.route': '/account',
+  });
   expect(hint.extra).toEqual({ step: 'render' });
 });
 
 test('an SDK chunk that fails to load turns error reporting off without throwing', async () => {
-  const adapter = sentryAdapter({ dsn: 'https://key@errors.example.com/7', load: () => Promise.reject(new Error('ChunkLoadError')) });
+  const adapter = sentryAdapter({
+    dsn: 'https://key@errors.example.com/7',
+    load: () => Promise.reject(new Error('ChunkLoadError')),
+  });
   expect(() => adapter.send(record)).not.toThrow();
   await new Promise((resolve) => setTimeout(resolve, 0));
 });

@@ -12,12 +12,30 @@ import { scrubSentryEvent } from './sentry-scrub';
  */
 type SentryModule = typeof import('@sentry/browser');
 
-export function sentryAdapter({ dsn, environment, allowedQueryParams = [], load = () => import(/* webpackChunkName: "error-reporting", webpackExports: ["init", "captureException"] */ '@sentry/browser') }: { dsn: string; environment?: string; allowedQueryParams?: readonly string[]; load?: () => Promise<SentryModule> }): TelemetryAdapter {
+export function sentryAdapter({
+  dsn,
+  environment,
+  allowedQueryParams = [],
+  load = () =>
+    import(/* webpackChunkName: "error-reporting", webpackExports: ["init", "captureException"] */ '@sentry/browser'),
+}: {
+  dsn: string;
+  environment?: string;
+  allowedQueryParams?: readonly string[];
+  load?: () => Promise<SentryModule>;
+}): TelemetryAdapter {
   let sdk: Promise<SentryModule | null> | undefined;
   const ready = () =>
     (sdk ??= load().then(
       (sentry) => {
-        sentry.init({ dsn, ...(environment ? { environment } : {}), defaultIntegrations: false, integrations: [], sampleRate: 1, beforeSend: (event) => scrubSentryEvent(event, allowedQueryParams) });
+        sentry.init({
+          dsn,
+          ...(environment ? { environment } : {}),
+          defaultIntegrations: false,
+          integrations: [],
+          sampleRate: 1,
+          beforeSend: (event) => scrubSentryEvent(event, allowedQueryParams),
+        });
         return sentry;
       },
       () => null, // the SDK's chunk did not load: error reporting is off for this page, nothing else is

@@ -13,9 +13,23 @@ test('an Error subclass whose name carries an e-mail address and a JWT is report
 });
 
 test('a thrown object loses its secret-named keys before it becomes text, and keeps the rest', () => {
-  const details = describeThrown({ password: 'hunter2', token: 'tok-123', code: 'abc', state: 'xyz', reason: 'quota', nested: { apiKey: 'k-1', count: 3 } });
+  const details = describeThrown({
+    password: 'hunter2',
+    token: 'tok-123',
+    code: 'abc',
+    state: 'xyz',
+    reason: 'quota',
+    nested: { apiKey: 'k-1', count: 3 },
+  });
   expect(details.type).toBe('NonErrorObject');
-  expect(JSON.parse(details.message)).toEqual({ password: '[redacted]', token: '[redacted]', code: '[redacted]', state: '[redacted]', reason: 'quota', nested: { apiKey: '[redacted]', count: 3 } });
+  expect(JSON.parse(details.message)).toEqual({
+    password: '[redacted]',
+    token: '[redacted]',
+    code: '[redacted]',
+    state: '[redacted]',
+    reason: 'quota',
+    nested: { apiKey: '[redacted]', count: 3 },
+  });
   expect(details.message).not.toMatch(/hunter2|tok-123|"abc"|"xyz"|k-1/);
 });
 
@@ -34,12 +48,31 @@ test('strings, numbers and odd values are described by their type', () => {
 });
 
 test('a value that throws when read is described, not rethrown', () => {
-  const hostile = new Proxy({}, { get: () => { throw new Error('no'); }, ownKeys: () => { throw new Error('no'); } });
-  expect(describeThrown(hostile)).toEqual(expect.objectContaining({ type: expect.any(String), message: expect.any(String) }));
-  const getter = Object.defineProperty(new Error('visible'), 'stack', { get: () => { throw new Error('no'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('no');
+      },
+      ownKeys: () => {
+        throw new Error('no');
+      },
+    },
+  );
+  expect(describeThrown(hostile)).toEqual(
+    expect.objectContaining({ type: expect.any(String), message: expect.any(String) }),
+  );
+  const getter = Object.defineProperty(new Error('visible'), 'stack', {
+    get: () => {
+      throw new Error('no');
+    },
+  });
   expect(describeThrown(getter)).toEqual({ type: 'Error', message: 'visible' });
 });
 
 test('an error-like object from another realm is read as an error', () => {
-  expect(describeThrown({ name: 'DOMException', message: `blocked for bob@example.org` })).toEqual({ type: 'DOMException', message: 'blocked for [email]' });
+  expect(describeThrown({ name: 'DOMException', message: `blocked for bob@example.org` })).toEqual({
+    type: 'DOMException',
+    message: 'blocked for [email]',
+  });
 });

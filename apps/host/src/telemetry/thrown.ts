@@ -21,7 +21,13 @@ function read(value: object, key: string): unknown {
 }
 
 function isErrorLike(value: unknown): value is object {
-  return value instanceof Error || (typeof value === 'object' && value !== null && typeof read(value, 'message') === 'string' && typeof read(value, 'name') === 'string');
+  return (
+    value instanceof Error ||
+    (typeof value === 'object' &&
+      value !== null &&
+      typeof read(value, 'message') === 'string' &&
+      typeof read(value, 'name') === 'string')
+  );
 }
 
 /**
@@ -29,7 +35,11 @@ function isErrorLike(value: unknown): value is object {
  * structured, so values under secret-sounding keys go before it becomes text.
  */
 function describeOne(value: unknown, allowedParams: readonly string[]): { type: string; message: string } {
-  if (isErrorLike(value)) return { type: scrubText(String(read(value, 'name')), allowedParams), message: scrubText(String(read(value, 'message')), allowedParams) };
+  if (isErrorLike(value))
+    return {
+      type: scrubText(String(read(value, 'name')), allowedParams),
+      message: scrubText(String(read(value, 'message')), allowedParams),
+    };
   if (typeof value === 'object' && value !== null) {
     let text: string;
     try {

@@ -7,15 +7,19 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Firefox ESR driven over WebDriver BiDi (puppeteer-core); page errors are recorded from the start. */
 export async function launchFirefox(): Promise<EnginePage & { readonly pageErrors: string[] }> {
-  if (!existsSync(FIREFOX_PATH)) throw new Error(`Firefox ESR is not installed at ${FIREFOX_PATH}. Install it with "apt-get install -y firefox-esr" (as root) or set FIREFOX_PATH.`);
+  if (!existsSync(FIREFOX_PATH))
+    throw new Error(
+      `Firefox ESR is not installed at ${FIREFOX_PATH}. Install it with "apt-get install -y firefox-esr" (as root) or set FIREFOX_PATH.`,
+    );
   const browser = await launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true });
   const page = await browser.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push((error as Error).message ?? String(error)));
-  const visible = (selector: string) => page.evaluate((s) => {
-    const element = document.querySelector(s) as HTMLElement | null;
-    return element !== null && element.getClientRects().length > 0;
-  }, selector);
+  const visible = (selector: string) =>
+    page.evaluate((s) => {
+      const element = document.querySelector(s) as HTMLElement | null;
+      return element !== null && element.getClientRects().length > 0;
+    }, selector);
   return {
     engine: 'firefox',
     pageErrors,
@@ -33,7 +37,8 @@ export async function launchFirefox(): Promise<EnginePage & { readonly pageError
     },
     url: async () => page.url(),
     waitFor: (selector, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(() => visible(selector), timeoutMs, selector),
-    waitForUrl: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(async () => predicate(page.url()), timeoutMs, 'the expected URL'),
+    waitForUrl: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) =>
+      poll(async () => predicate(page.url()), timeoutMs, 'the expected URL'),
     click: (selector) => page.click(selector),
     fill: async (selector, value) => {
       await page.focus(selector);
@@ -41,7 +46,7 @@ export async function launchFirefox(): Promise<EnginePage & { readonly pageError
       await page.type(selector, value);
     },
     text: async (selector) => (await page.$eval(selector, (element) => element.textContent ?? '')).trim(),
-    evaluate: <T,>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
+    evaluate: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
     setViewport: (width, height) => page.setViewport({ width, height }),
     reload: async () => void (await page.reload()),
     close: () => browser.close(),

@@ -35,5 +35,7 @@ export async function poll(check: () => Promise<boolean>, timeoutMs: number, wha
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}.`);
+  throw new Error(
+    `Timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}.`,
+  );
 }

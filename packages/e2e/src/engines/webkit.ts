@@ -14,20 +14,35 @@ export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64
  * session hangs with no error). Not Safari: Safari's tracking prevention is not exercised.
  */
 export async function launchWebKit(): Promise<EnginePage> {
-  for (const [path, install] of [[WEBKIT_DRIVER_PATH, 'webkit2gtk-driver'], [MINIBROWSER_PATH, 'webkit2gtk-driver'], ['/usr/bin/xvfb-run', 'xvfb xauth']] as const) {
-    if (!existsSync(path)) throw new Error(`${path} is missing. Install it with "apt-get install -y ${install}" (as root).`);
+  for (const [path, install] of [
+    [WEBKIT_DRIVER_PATH, 'webkit2gtk-driver'],
+    [MINIBROWSER_PATH, 'webkit2gtk-driver'],
+    ['/usr/bin/xvfb-run', 'xvfb xauth'],
+  ] as const) {
+    if (!existsSync(path))
+      throw new Error(`${path} is missing. Install it with "apt-get install -y ${install}" (as root).`);
   }
   const port = await freePortBlock(1);
-  const server: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], { stdio: 'ignore', detached: true });
+  const server: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const stopServer = () => {
     if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
   };
   let driver: WebDriver;
   try {
-    await poll(async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => undefined))?.ok === true, 20_000, 'WebKitWebDriver to start');
+    await poll(
+      async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => undefined))?.ok === true,
+      20_000,
+      'WebKitWebDriver to start',
+    );
     driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}`)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } })
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      })
       .build();
   } catch (error) {
     stopServer();
@@ -42,7 +57,8 @@ export async function launchWebKit(): Promise<EnginePage> {
     goto: (url) => driver.get(url),
     url: () => driver.getCurrentUrl(),
     waitFor: (selector, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(() => visible(selector), timeoutMs, selector),
-    waitForUrl: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) => poll(async () => predicate(await driver.getCurrentUrl()), timeoutMs, 'the expected URL'),
+    waitForUrl: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) =>
+      poll(async () => predicate(await driver.getCurrentUrl()), timeoutMs, 'the expected URL'),
     click: async (selector) => driver.findElement(By.css(selector)).click(),
     fill: async (selector, value) => {
       const element = await driver.findElement(By.css(selector));
@@ -50,7 +66,7 @@ export async function launchWebKit(): Promise<EnginePage> {
       await element.sendKeys(value);
     },
     text: async (selector) => (await driver.findElement(By.css(selector)).getText()).trim(),
-    evaluate: <T,>(body: string) => driver.executeScript(body) as Promise<T>,
+    evaluate: <T>(body: string) => driver.executeScript(body) as Promise<T>,
     setViewport: async (width, height) => void (await driver.manage().window().setRect({ width, height })),
     reload: () => driver.navigate().refresh(),
     close: async () => {

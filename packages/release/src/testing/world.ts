@@ -10,15 +10,30 @@ import { join } from 'node:path';
  * For the unit tests: a remote's build folder as the preset writes it (mf-manifest.json naming
  * the contract, remoteEntry.js, integrity.json), small enough to write in a test.
  */
-export function writeBuild(root: string, name: string, version: string, options: { contract?: string; body?: string } = {}): string {
+export function writeBuild(
+  root: string,
+  name: string,
+  version: string,
+  options: { contract?: string; body?: string } = {},
+): string {
   const dist = join(root, `${name}-${version}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dist, 'static'), { recursive: true });
   const entry = options.body ?? `var ${name} = { version: ${JSON.stringify(version)} };`;
   writeFileSync(join(dist, 'remoteEntry.js'), entry);
   writeFileSync(join(dist, 'static', 'chunk.js'), `/* ${name} ${version} */`);
   writeFileSync(join(dist, 'static', 'chunk.js.map'), '{}');
-  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name, metaData: { buildInfo: { buildVersion: version } }, shared: [{ name: '@mfe/context', requiredVersion: options.contract ?? '^1.0.0' }] }));
-  writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': `sha384-${createHash('sha384').update(entry).digest('base64')}` }));
+  writeFileSync(
+    join(dist, 'mf-manifest.json'),
+    JSON.stringify({
+      name,
+      metaData: { buildInfo: { buildVersion: version } },
+      shared: [{ name: '@mfe/context', requiredVersion: options.contract ?? '^1.0.0' }],
+    }),
+  );
+  writeFileSync(
+    join(dist, 'integrity.json'),
+    JSON.stringify({ 'remoteEntry.js': `sha384-${createHash('sha384').update(entry).digest('base64')}` }),
+  );
   return dist;
 }
 
@@ -28,12 +43,21 @@ export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `mfe-releas
  * A host as the release check reads it (mfe-host.json, config.json) that also serves a folder
  * store's `remotes/` under /remotes/, like the nginx deployment does.
  */
-export async function startHost(storeDir: () => string, allowedRemoteOrigins: readonly string[] = []): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHost(
+  storeDir: () => string,
+  allowedRemoteOrigins: readonly string[] = [],
+): Promise<{ url: string; close(): Promise<void> }> {
   let url = '';
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/mfe-host.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ provides: { '@mfe/context': '1.2.0', react: '19.3.1' } }));
-    if (path === RUNTIME_FILES.config) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ allowedRemoteOrigins }));
+    if (path === '/mfe-host.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ provides: { '@mfe/context': '1.2.0', react: '19.3.1' } }));
+    if (path === RUNTIME_FILES.config)
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ allowedRemoteOrigins }));
     if (path.startsWith('/remotes/') && !path.includes('..')) {
       let body: Buffer;
       try {

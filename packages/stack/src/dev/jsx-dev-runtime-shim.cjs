@@ -4,4 +4,5 @@
 const runtime = require('react/jsx-runtime');
 
 exports.Fragment = runtime.Fragment;
-exports.jsxDEV = (type, props, key, isStaticChildren) => (isStaticChildren ? runtime.jsxs : runtime.jsx)(type, props, key);
+exports.jsxDEV = (type, props, key, isStaticChildren) =>
+  (isStaticChildren ? runtime.jsxs : runtime.jsx)(type, props, key);

@@ -13,16 +13,26 @@ export interface RemoteDevServer {
  * inside the host; an edit no component accepts (e.g. `remote.tsx`) reloads the page. Resolves
  * once the first build is done.
  */
-export async function startRemoteDevServer(options: { readonly appDir: string; readonly port: number }): Promise<RemoteDevServer> {
+export async function startRemoteDevServer(options: {
+  readonly appDir: string;
+  readonly port: number;
+}): Promise<RemoteDevServer> {
   const origin = `http://localhost:${options.port}`;
   const fromApp = createRequire(join(options.appDir, 'package.json'));
-  const factory = fromApp(join(options.appDir, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => WebpackConfig | WebpackConfig[];
+  const factory = fromApp(join(options.appDir, 'webpack.config.js')) as (
+    env: unknown,
+    argv: { mode: string },
+  ) => WebpackConfig | WebpackConfig[];
   const built = factory({}, { mode: 'development' });
   // The browser build only: a server build (for prerendered pages) has nothing to serve here.
-  const browser = (Array.isArray(built) ? built : [built]).find((candidate) => !String(candidate.name ?? '').endsWith('-server'));
+  const browser = (Array.isArray(built) ? built : [built]).find(
+    (candidate) => !String(candidate.name ?? '').endsWith('-server'),
+  );
   if (!browser) throw new Error(`${options.appDir}/webpack.config.js has no browser build.`);
   const config = refreshableRemote(browser);
-  const webpack = fromApp('webpack') as (config: WebpackConfig) => { hooks: { done: { tap(name: string, callback: () => void): void } } };
+  const webpack = fromApp('webpack') as (config: WebpackConfig) => {
+    hooks: { done: { tap(name: string, callback: () => void): void } };
+  };
   const compiler = webpack({ ...config, output: { ...config.output, publicPath: `${origin}/` } });
   const firstBuild = new Promise<void>((resolve) => compiler.hooks.done.tap('mfe-dev', () => resolve()));
   const { default: WebpackDevServer } = await import('webpack-dev-server');
@@ -35,7 +45,11 @@ export async function startRemoteDevServer(options: { readonly appDir: string; r
       allowedHosts: 'all',
       hot: true,
       liveReload: true,
-      client: { webSocketURL: `ws://localhost:${options.port}/ws`, overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
+      client: {
+        webSocketURL: `ws://localhost:${options.port}/ws`,
+        overlay: { errors: true, warnings: false, runtimeErrors: false },
+        logging: 'warn',
+      },
       static: false,
     },
     compiler as never,

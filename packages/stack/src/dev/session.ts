@@ -46,7 +46,10 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     const stack = await startStack({
       hostPort: options.hostPort,
       hostDist: options.hostDist,
-      remotes: [...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name), options.remote],
+      remotes: [
+        ...(options.otherRemotes ?? []).filter((remote) => remote.name !== options.remote.name),
+        options.remote,
+      ],
       liveRemotes: { [options.remote.name]: remoteServer.origin },
       overrides: true,
       dpop: 'auto',
