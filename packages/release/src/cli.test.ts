@@ -202,3 +202,16 @@ test('verify finds a stored file that was altered, and publishing that version a
     ),
   });
 });
+
+test('an environment that requires a reason refuses a change without one, as bad usage, and records the one given', async () => {
+  await storeWithThreeDeploys();
+  expect((await cli('init', '--public-url', `${host.url}/remotes`, '--require-reason', 'production')).out).toContain(
+    'production: checked against the host at',
+  );
+  expect(await cli('rollback', '--env', 'production', '--actor', 'carol')).toMatchObject({
+    code: 2,
+    err: expect.stringContaining('Every change to production is recorded with why: give --reason'),
+  });
+  expect((await cli('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors up')).code).toBe(0);
+  expect((await cli('history', '--env', 'production')).out).toMatch(/#4 \S+ carol: rollback to #2 — errors up\n$/);
+});

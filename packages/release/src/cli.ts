@@ -9,7 +9,7 @@ import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout
 const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
        (in this repository: pnpm release …)
 
-  init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]…
+  init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]… [--require-reason <env>]…
                                                   set up a store: where its remotes/ folder is served, each
                                                   environment's host (what manifests are checked against) and,
                                                   for pages from HTML, its host build (rendered at every change)
@@ -76,6 +76,7 @@ async function main(argv: readonly string[]): Promise<number> {
       watch: { type: 'boolean', default: false },
       ttl: { type: 'string', default: '3d' },
       expect: { type: 'string' },
+      'require-reason': { type: 'string', multiple: true },
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -126,6 +127,7 @@ async function main(argv: readonly string[]): Promise<number> {
         values['public-url'] ?? usage("Where is the store's remotes/ folder served? Give --public-url <url>."),
         pairs('host', 'url'),
         pairs('host-build', 'dir', here),
+        values['require-reason'] ?? [],
       );
       break;
     }

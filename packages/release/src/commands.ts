@@ -52,6 +52,7 @@ export async function init(
   publicUrl: string,
   hosts: Readonly<Record<string, string>>,
   hostBuilds: Readonly<Record<string, string>> = {},
+  requireReason: readonly string[] = [],
 ): Promise<string[]> {
   const url = new URL(publicUrl).href.replace(/\/$/, '');
   for (const [env, dir] of Object.entries(hostBuilds)) {
@@ -67,13 +68,16 @@ export async function init(
     publicUrl: url,
     hosts: { ...(existing?.value.hosts ?? {}), ...hosts },
     hostBuilds: { ...(existing?.value.hostBuilds ?? {}), ...hostBuilds },
+    requireReason: [
+      ...new Set([...(existing?.value.requireReason ?? []), ...requireReason.map((env) => checkEnv(env))]),
+    ].sort(),
   };
   await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null);
   return [
     `✔ ${store.where} serves builds from ${url}`,
     ...Object.entries(settings.hosts).map(
       ([env, host]) =>
-        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; pages from HTML rendered with the host build in ${settings.hostBuilds[env]}` : ''}`,
+        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; pages from HTML rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}`,
     ),
   ];
 }
@@ -90,6 +94,12 @@ export async function publish(store: ObjectStore, dist: string, who: Pick<Who, '
 
 async function context(store: ObjectStore, env: string, who: Who): Promise<ChangeContext> {
   const settings = await readSettings(store);
+  if (settings.requireReason?.includes(env) && !who.reason.trim()) {
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `Every change to ${env} is recorded with why: give --reason "<why>" (the store requires it for ${env}).`,
+    );
+  }
   return {
     store,
     settings,

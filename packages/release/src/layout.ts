@@ -60,6 +60,8 @@ export interface StoreSettings {
    * environments whose pages are rendered from HTML at every change (pages.ts).
    */
   readonly hostBuilds?: Readonly<Record<string, string>>;
+  /** Environments where every change must say why (`init --require-reason <env>`). */
+  readonly requireReason?: readonly string[];
 }
 
 export async function readJson<T>(store: ObjectStore, key: string): Promise<{ value: T; etag: string } | null> {
@@ -85,6 +87,7 @@ export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
       `${store.where} is not a release store yet: run \`mfe-release init --store ${store.where} --public-url <where remotes/ is served>\`.`,
     );
   return {
+    requireReason: settings.value.requireReason ?? [],
     publicUrl: settings.value.publicUrl,
     hosts: settings.value.hosts ?? {},
     hostBuilds: settings.value.hostBuilds ?? {},
