@@ -7,7 +7,7 @@ import { ENV_VARIABLES } from './env-config';
 
 // The production guide's table of variables is kept true by this test, not by memory.
 const guide = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'operations', 'production.md'), 'utf8');
-const rows = [...guide.matchAll(/^\| `(MFE_[A-Z0-9_]+)` \| `([^`]+)` \|/gm)].map(([, name, field]) => ({
+const rows = [...guide.matchAll(/^\|\s*`(MFE_[A-Z0-9_]+)`\s*\|\s*`([^`]+)`\s*\|/gm)].map(([, name, field]) => ({
   name,
   field,
 }));
