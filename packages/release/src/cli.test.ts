@@ -215,3 +215,55 @@ test('an environment that requires a reason refuses a change without one, as bad
   expect((await cli('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors up')).code).toBe(0);
   expect((await cli('history', '--env', 'production')).out).toMatch(/#4 \S+ carol: rollback to #2 — errors up\n$/);
 });
+
+test('the audit log records a changed public URL, a preview and what gc removed; gc keeps every build a recent revision uses', async () => {
+  await storeWithThreeDeploys();
+  expect(
+    (await cli('init', '--public-url', 'https://cdn.example.com/remotes', '--actor', 'erin', '--reason', 'new CDN'))
+      .code,
+  ).toBe(0);
+  expect((await cli('init', '--public-url', `${host.url}/remotes`, '--actor', 'erin', '--reason', 'back')).code).toBe(
+    0,
+  );
+  expect(
+    (
+      await cli(
+        'preview',
+        writeBuild(builds, 'referrals', '2.0.0-pr.1'),
+        '--env',
+        'production',
+        '--ttl',
+        '1s',
+        '--actor',
+        'dana',
+      )
+    ).code,
+  ).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  // 1.3.0 is published and used by no revision; 1.0.0–1.2.0 are all within the last 2 revisions' reach only in part.
+  const planned = await cli('gc', '--keep-revisions', '2', '--dry-run');
+  expect(planned.out).toMatch(
+    /^dry run: nothing was removed\nwould remove expired preview remotes\/_preview\/[\w-]+\.json\n/,
+  );
+  expect(planned.out).toContain('would remove referrals@1.0.0');
+  expect(planned.out).toContain('would remove referrals@1.3.0');
+  expect(planned.out).not.toMatch(/referrals@1\.[12]\.0/);
+  expect((await cli('gc', '--keep-revisions', '2', '--actor', 'ops')).out).toMatch(
+    /^✔ removed 1 expired preview\(s\) and 3 unused build\(s\)/,
+  );
+  // A rollback within the window still finds its build.
+  expect((await cli('rollback', '--env', 'production', '--actor', 'carol')).code).toBe(0);
+  expect(await cli('verify')).toMatchObject({ code: 0 });
+  const audit = (await cli('audit')).out.trim().split('\n');
+  expect(audit.map((line) => line.replace(/^\S+ /, ''))).toEqual([
+    expect.stringMatching(/^\S+ settings: store set up, builds served from http:\/\/127\.0\.0\.1:\d+\/remotes$/),
+    expect.stringMatching(
+      /^erin settings: public URL http:\/\/127\.0\.0\.1:\d+\/remotes → https:\/\/cdn\.example\.com\/remotes — new CDN$/,
+    ),
+    expect.stringMatching(
+      /^erin settings: public URL https:\/\/cdn\.example\.com\/remotes → http:\/\/127\.0\.0\.1:\d+\/remotes — back$/,
+    ),
+    expect.stringMatching(/^dana preview: preview of referrals@2\.0\.0-pr\.1 on production until /),
+    'ops gc: removed 1 expired preview(s) and 3 unused build(s)',
+  ]);
+});

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readAudit } from './audit';
 import * as commands from './commands';
+import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
 import { defaultActor, openStore } from './open-store';
 import { preview } from './preview';
@@ -33,6 +35,9 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
                                                   making it current would change; none: the last change
   status [--env <env>]… [--json]
   verify [<name>[@<version>]]                     every stored file against the hash recorded when it was published
+  gc [--keep-revisions 20] [--dry-run]            remove expired previews and builds no environment's current or
+                                                  last N revisions use (recorded in the audit log)
+  audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
 
 Every change is checked as the environment's host will read it before it becomes current, and is
 recorded with --actor (default: from the CI system, else the user) and --reason. On any command that
@@ -77,6 +82,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ttl: { type: 'string', default: '3d' },
       expect: { type: 'string' },
       'require-reason': { type: 'string', multiple: true },
+      'keep-revisions': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -128,6 +134,7 @@ async function main(argv: readonly string[]): Promise<number> {
         pairs('host', 'url'),
         pairs('host-build', 'dir', here),
         values['require-reason'] ?? [],
+        who,
       );
       break;
     }
@@ -273,6 +280,20 @@ async function main(argv: readonly string[]): Promise<number> {
       if (values.json) return printJson(await commands.statusData(store, values.env ?? []));
       lines = await commands.status(store, values.env ?? []);
       break;
+    case 'audit':
+      if (values.json) return printJson(await readAudit(store));
+      lines = await commands.audit(store);
+      break;
+    case 'gc': {
+      const keep = values['keep-revisions'] === undefined ? undefined : Number(values['keep-revisions']);
+      if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1))
+        usage('--keep-revisions takes a whole number of at least 1.');
+      lines = await collectGarbage(store, who, {
+        ...(keep !== undefined ? { keepRevisions: keep } : {}),
+        ...(values['dry-run'] ? { dryRun: true } : {}),
+      });
+      break;
+    }
     case 'verify': {
       const checked = await commands.verify(store, rest[0]);
       for (const line of checked.lines) (checked.ok ? console.log : console.error)(line);

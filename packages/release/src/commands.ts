@@ -29,6 +29,7 @@ import {
 import { environmentPages, type RenderedPages } from './pages';
 import { hostCheck } from './verify';
 import { verifyStore } from './verify-store';
+import { readAudit, recordAudit } from './audit';
 
 /** What every command that changes an environment is told. */
 export interface Who {
@@ -53,6 +54,7 @@ export async function init(
   hosts: Readonly<Record<string, string>>,
   hostBuilds: Readonly<Record<string, string>> = {},
   requireReason: readonly string[] = [],
+  who: Pick<Who, 'actor' | 'reason'> = { actor: 'unknown', reason: '' },
 ): Promise<string[]> {
   const url = new URL(publicUrl).href.replace(/\/$/, '');
   for (const [env, dir] of Object.entries(hostBuilds)) {
@@ -72,7 +74,21 @@ export async function init(
       ...new Set([...(existing?.value.requireReason ?? []), ...requireReason.map((env) => checkEnv(env))]),
     ].sort(),
   };
-  await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null);
+  if (!(await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null))) {
+    throw new ReleaseError(
+      'RELEASE_CONFLICT',
+      `${store.where}'s settings changed while this ran: nothing was changed; run it again.`,
+    );
+  }
+  const changed = settingsChanges(existing?.value, settings);
+  if (changed.length > 0)
+    await recordAudit(store, {
+      actor: who.actor,
+      reason: who.reason,
+      kind: 'settings',
+      summary: changed.join('; '),
+      details: { before: existing?.value ?? null, after: settings },
+    });
   return [
     `✔ ${store.where} serves builds from ${url}`,
     ...Object.entries(settings.hosts).map(
@@ -80,6 +96,23 @@ export async function init(
         `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; pages from HTML rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}`,
     ),
   ];
+}
+
+/** What an `init` changed, said plainly (a live store's public URL above all: every entry points under it). */
+function settingsChanges(before: StoreSettings | undefined, after: StoreSettings): string[] {
+  if (!before) return [`store set up, builds served from ${after.publicUrl}`];
+  const lines: string[] = [];
+  if (before.publicUrl !== after.publicUrl) lines.push(`public URL ${before.publicUrl} → ${after.publicUrl}`);
+  for (const [label, a, b] of [
+    ['host', before.hosts, after.hosts],
+    ['host build', before.hostBuilds ?? {}, after.hostBuilds ?? {}],
+  ] as const) {
+    for (const env of Object.keys(b))
+      if (a[env] !== b[env]) lines.push(`${env}'s ${label} ${a[env] ?? 'none'} → ${b[env]}`);
+  }
+  const added = (after.requireReason ?? []).filter((env) => !(before.requireReason ?? []).includes(env));
+  if (added.length > 0) lines.push(`reasons required for ${added.join(', ')}`);
+  return lines;
 }
 
 export async function publish(store: ObjectStore, dist: string, who: Pick<Who, 'actor'>): Promise<string[]> {
@@ -378,4 +411,14 @@ export async function statusData(
     });
   }
   return { store: store.where, publicUrl: settings.publicUrl, environments };
+}
+
+/** `audit`: the store's own log (settings, previews, held rollout ticks, gc), oldest first. */
+export async function audit(store: ObjectStore): Promise<string[]> {
+  const records = await readAudit(store);
+  if (records.length === 0) return ['no audit records yet'];
+  return records.map(
+    (record) =>
+      `${record.at} ${record.actor} ${record.kind}: ${record.summary}${record.reason ? ` — ${record.reason}` : ''}`,
+  );
 }

@@ -1,8 +1,10 @@
+export { readAudit, recordAudit, type AuditRecord } from './audit';
 export { publishBuild, readBuildRecord, type BuildRecord, type PublishResult } from './builds';
 export { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
 export * as commands from './commands';
 export { diffManifests, versionOf } from './diff';
 export { DirectoryStore } from './directory-store';
+export { collectGarbage, type GcOptions } from './gc';
 export { isReleaseError, ReleaseError, type ReleaseErrorCode } from './errors';
 export { KEYS, readSettings, type StoreSettings } from './layout';
 export type { ObjectStore, StoredObject } from './object-store';

@@ -16,7 +16,8 @@ export interface ObjectStore {
   list(prefix: string): Promise<string[]>;
   /**
    * Unconditional writes and removals, only for what is derived from a decided state and can be
-   * made again from it (an environment's pages): never for what decides one.
+   * made again from it (an environment's pages), and for `gc`'s removal of what no state uses
+   * (expired previews, builds no recent revision references): never for what decides one.
    */
   write(key: string, body: Uint8Array, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;

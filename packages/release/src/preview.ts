@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recordAudit } from './audit';
 import { publishBuild } from './builds';
 import { deployChange, type Placement } from './changes';
 import { diffManifests } from './diff';
@@ -83,6 +84,13 @@ export async function preview(
       'RELEASE_STORE',
       'A preview with the same id exists (this should never happen); run the command again.',
     );
+  await recordAudit(store, {
+    actor: who.actor,
+    reason: who.reason,
+    kind: 'preview',
+    summary: `preview of ${record.name}@${record.version} on ${env} until ${document.expiresAt}`,
+    details: { id, env, remote: record.name, version: record.version, expiresAt: document.expiresAt },
+  });
   const link = new URL(host);
   link.searchParams.set('mfe-preview', id);
   return [

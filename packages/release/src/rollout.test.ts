@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { readAudit } from './audit';
 import * as commands from './commands';
 import { DirectoryStore } from './directory-store';
 import { readCurrent, readHistory } from './revisions';
@@ -233,6 +234,10 @@ test.each([
   expect(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')).toBe(state);
   expect((await readHistory(store, 'production')).length).toBe(revisions);
   expect(await share()).toBe(25);
+  // Held ticks are not lost: the store's audit log says why.
+  expect((await readAudit(store)).filter((record) => record.kind === 'rollout-held')).toEqual([
+    expect.objectContaining({ summary: expect.stringMatching(message) }),
+  ]);
 });
 
 test('durations read as people write them', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_RULE, judge, type AnalysisRule } from './analysis';
+import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson } from './layout';
@@ -144,7 +145,18 @@ export async function tickRollout(
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
-  const counts = await countsBetween(state.prometheus, remote, state.startedAt, now, deps.fetchImpl);
+  const counts = await countsBetween(state.prometheus, remote, state.startedAt, now, deps.fetchImpl).catch(
+    async (error: unknown) => {
+      // Held, the state unchanged: recorded in the store's audit log, so a rollout that stalls says why.
+      await recordAudit(store, {
+        actor: `rollout (started by ${state.actor})`,
+        reason: '',
+        kind: 'rollout-held',
+        summary: `${remote}@${state.version} in ${env} at ${percent} %: ${(error as Error).message}`,
+      }).catch(() => undefined);
+      throw error;
+    },
+  );
   const verdict = judge(counts.candidate, counts.stable, state.rule);
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   let next: RolloutState;

@@ -1,0 +1,90 @@
+import { recordAudit } from './audit';
+import type { BuildRecord } from './builds';
+import { versionOf } from './diff';
+import { KEYS, readJson } from './layout';
+import type { ObjectStore } from './object-store';
+import { readCurrent, readHistory } from './revisions';
+
+export interface GcOptions {
+  /** Revisions of each environment, counting back from its current one, whose builds are kept (default 20). */
+  readonly keepRevisions?: number;
+  /** Say what would be removed, and remove nothing. */
+  readonly dryRun?: boolean;
+  readonly now?: () => Date;
+}
+
+/**
+ * Keeps a store tidy: removes previews that have expired, and builds that no environment can need —
+ * none of any environment's current manifest (a running canary's candidate included) nor of its last
+ * `keepRevisions` revisions references them (so a rollback within that window always finds its build).
+ * What it removes is recorded in the store's audit log.
+ */
+export async function collectGarbage(
+  store: ObjectStore,
+  who: { readonly actor: string; readonly reason: string },
+  options: GcOptions = {},
+): Promise<string[]> {
+  const keep = options.keepRevisions ?? 20;
+  const now = (options.now ?? (() => new Date()))();
+  const envs = [...new Set((await store.list('envs/')).map((key) => key.split('/')[1]!))];
+  const referenced = new Set<string>();
+  for (const env of envs) {
+    const current = await readCurrent(store, env);
+    const recent = (await readHistory(store, env)).filter(
+      (revision) => revision.revision > (current?.revision ?? 0) - keep,
+    );
+    for (const manifest of [current, ...recent.map((revision) => revision.manifest)]) {
+      for (const remote of manifest?.remotes ?? []) {
+        referenced.add(`${remote.name}@${versionOf(remote)}`);
+        if (remote.candidate)
+          referenced.add(`${remote.name}@${versionOf({ name: remote.name, entry: remote.candidate.entry })}`);
+      }
+    }
+  }
+  const expiredPreviews: string[] = [];
+  for (const key of await store.list('remotes/_preview/')) {
+    const preview = await readJson<{ expiresAt?: string; remote?: string; version?: string }>(store, key);
+    if (preview?.value.expiresAt && Date.parse(preview.value.expiresAt) < now.getTime()) {
+      expiredPreviews.push(key);
+      // A preview's build is kept while a preview that has not expired names it.
+    } else if (preview?.value.remote && preview.value.version)
+      referenced.add(`${preview.value.remote}@${preview.value.version}`);
+  }
+  const unused: Array<{ name: string; version: string }> = [];
+  for (const key of await store.list('builds/')) {
+    const record = await readJson<BuildRecord>(store, key);
+    if (record && !referenced.has(`${record.value.name}@${record.value.version}`))
+      unused.push({ name: record.value.name, version: record.value.version });
+  }
+  const lines = [
+    ...expiredPreviews.map((key) => `${options.dryRun ? 'would remove' : '- removed'} expired preview ${key}`),
+    ...unused.map(
+      ({ name, version }) =>
+        `${options.dryRun ? 'would remove' : '- removed'} ${name}@${version} (no environment's current or last ${keep} revisions use it)`,
+    ),
+  ];
+  if (options.dryRun || lines.length === 0)
+    return lines.length > 0 ? [`dry run: nothing was removed`, ...lines] : ['✔ nothing to remove'];
+  for (const key of expiredPreviews) await store.remove(key);
+  for (const { name, version } of unused) {
+    for (const key of await store.list(KEYS.buildFiles(name, version))) await store.remove(key);
+    // The record last: a gc stopped half-way is finished by the next (the record still names the build).
+    await store.remove(KEYS.buildRecord(name, version));
+  }
+  await recordAudit(
+    store,
+    {
+      actor: who.actor,
+      reason: who.reason,
+      kind: 'gc',
+      summary: `removed ${expiredPreviews.length} expired preview(s) and ${unused.length} unused build(s)`,
+      details: {
+        previews: expiredPreviews,
+        builds: unused.map(({ name, version }) => `${name}@${version}`),
+        keepRevisions: keep,
+      },
+    },
+    options.now,
+  );
+  return [`✔ removed ${expiredPreviews.length} expired preview(s) and ${unused.length} unused build(s)`, ...lines];
+}
