@@ -1,0 +1,38 @@
+/**
+ * @jest-environment node
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+
+// The release pipeline the operations guide offers teams: it must parse as a workflow, and every
+// mfe-release command it runs must be one the command knows, with options it takes.
+const root = join(__dirname, '..', '..', '..');
+const workflow = load(readFileSync(join(root, 'docs', 'operations', 'ci', 'release.yml'), 'utf8')) as {
+  on?: unknown;
+  jobs?: Record<string, { steps?: Array<{ run?: string; uses?: string }> }>;
+};
+const cli = readFileSync(join(root, 'packages', 'release', 'src', 'cli.ts'), 'utf8');
+const commands = [...cli.matchAll(/^ {4}case '([a-z-]+)':/gm)].map(([, name]) => name);
+const options = [...cli.matchAll(/^ {6}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm)].map(([, name]) => name);
+const runs = Object.values(workflow.jobs ?? {})
+  .flatMap((job) => (job.steps ?? []).map((step) => step.run ?? ''))
+  .join('\n');
+const invocations = [...runs.matchAll(/npx mfe-release ([a-z-]+)((?:[^\n]|\\\n)*)/g)];
+
+test('the example is a workflow with a job whose steps run', () => {
+  expect(workflow.on).toBeDefined();
+  expect(invocations.length).toBeGreaterThanOrEqual(4);
+});
+
+test('every mfe-release command of the example exists, with options it takes', () => {
+  expect(commands).toEqual(expect.arrayContaining(['publish', 'deploy', 'promote', 'rollout', 'status']));
+  const unknown = invocations.flatMap(([, command, rest]) => [
+    ...(commands.includes(command!) ? [] : [`command ${command}`]),
+    ...[...rest!.matchAll(/--([a-z-]+)/g)]
+      .map(([, option]) => option!)
+      .filter((option) => !options.includes(option))
+      .map((option) => `--${option} (${command})`),
+  ]);
+  expect(unknown).toEqual([]);
+});
