@@ -37,6 +37,8 @@ const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix
   verify [<name>[@<version>]]                     every stored file against the hash recorded when it was published
   gc [--keep-revisions 20] [--dry-run]            remove expired previews and builds no environment's current or
                                                   last N revisions use (recorded in the audit log)
+  cors [--apply]                                  the bucket's CORS rules for hosts that read it directly (JSON for
+                                                  put-bucket-cors), or set on an S3 store with --apply
   audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
 
 Every change is checked as the environment's host will read it before it becomes current, and is
@@ -83,6 +85,7 @@ async function main(argv: readonly string[]): Promise<number> {
       expect: { type: 'string' },
       'require-reason': { type: 'string', multiple: true },
       'keep-revisions': { type: 'string' },
+      apply: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -279,6 +282,9 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'status':
       if (values.json) return printJson(await commands.statusData(store, values.env ?? []));
       lines = await commands.status(store, values.env ?? []);
+      break;
+    case 'cors':
+      lines = await commands.cors(store, values.apply ?? false);
       break;
     case 'audit':
       if (values.json) return printJson(await readAudit(store));

@@ -30,6 +30,8 @@ import { environmentPages, type RenderedPages } from './pages';
 import { hostCheck } from './verify';
 import { verifyStore } from './verify-store';
 import { readAudit, recordAudit } from './audit';
+import { bucketCorsRules } from './cors';
+import { S3Store } from './s3-store';
 
 /** What every command that changes an environment is told. */
 export interface Who {
@@ -421,4 +423,25 @@ export async function audit(store: ObjectStore): Promise<string[]> {
     (record) =>
       `${record.at} ${record.actor} ${record.kind}: ${record.summary}${record.reason ? ` — ${record.reason}` : ''}`,
   );
+}
+
+/**
+ * `cors`: the CORS rules a bucket needs for hosts to read it directly (cors.ts), as JSON for
+ * `aws s3api put-bucket-cors --cors-configuration`, or applied to an S3 store with `apply`.
+ */
+export async function cors(store: ObjectStore, apply: boolean): Promise<string[]> {
+  const rules = bucketCorsRules(await readSettings(store));
+  if (rules[0]!.AllowedOrigins.length === 0)
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `${store.where} names no environment's host yet: record them with \`init --host <env>=<url>\` first.`,
+    );
+  if (!apply) return [JSON.stringify({ CORSRules: rules }, null, 2)];
+  if (!(store instanceof S3Store))
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `${store.where} is a folder: its server (nginx, release:nginx --remotes-root) sends the CORS headers; --apply is for S3 stores.`,
+    );
+  await store.applyCors(rules);
+  return [`✔ ${store.where}: CORS for ${rules[0]!.AllowedOrigins.join(', ')} (GET, HEAD; Date and ETag readable)`];
 }

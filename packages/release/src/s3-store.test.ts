@@ -93,3 +93,32 @@ test('over S3: a create on a taken key is refused and a replace with a stale eta
   expect(Buffer.from((await store.get('a.json'))!.body).toString()).toBe('1');
   expect(await store.list('')).toEqual(['a.json']);
 });
+
+test("the bucket's CORS rules let the environments' hosts read it directly, Date included, and no other origin", async () => {
+  const store = open('cors');
+  await commands.init(store, `${endpoint}/releases/cors/remotes`, {
+    production: 'https://app.example.com',
+    staging: 'https://staging.example.com/',
+  });
+  expect(JSON.parse((await commands.cors(store, false))[0]!)).toEqual({
+    CORSRules: [
+      {
+        AllowedOrigins: ['https://app.example.com', 'https://staging.example.com'],
+        AllowedMethods: ['GET', 'HEAD'],
+        AllowedHeaders: ['*'],
+        ExposeHeaders: ['Date', 'ETag'],
+        MaxAgeSeconds: 3600,
+      },
+    ],
+  });
+  expect(await commands.cors(store, true)).toEqual([
+    '✔ s3://releases/cors: CORS for https://app.example.com, https://staging.example.com (GET, HEAD; Date and ETag readable)',
+  ]);
+  await store.write('probe.json', Buffer.from('{}'), 'application/json');
+  const probe = `${endpoint}/releases/cors/probe.json`;
+  const allowed = await fetch(probe, { headers: { Origin: 'https://app.example.com' } });
+  expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+  expect(allowed.headers.get('access-control-expose-headers')).toMatch(/Date/);
+  const other = await fetch(probe, { headers: { Origin: 'https://evil.example' } });
+  expect(other.headers.get('access-control-allow-origin')).toBeNull();
+});

@@ -4,10 +4,12 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutBucketCorsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { CorsRule } from './cors';
 import { ReleaseError } from './errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
@@ -87,6 +89,20 @@ export class S3Store implements ObjectStore {
 
   async write(key: string, body: Uint8Array, contentType: string): Promise<void> {
     await this.put(key, body, contentType, {});
+  }
+
+  /** Sets the bucket's CORS rules (what hosts reading it directly need: cors.ts). */
+  async applyCors(rules: readonly CorsRule[]): Promise<void> {
+    try {
+      await this.client.send(
+        new PutBucketCorsCommand({
+          Bucket: this.bucket,
+          CORSConfiguration: { CORSRules: rules.map((rule) => ({ ...rule })) },
+        }),
+      );
+    } catch (error) {
+      throw storeError(error, this.where);
+    }
   }
 
   async remove(key: string): Promise<void> {
