@@ -12,7 +12,7 @@ import {
   type Placement,
 } from './changes';
 import { diffManifests, versionOf } from './diff';
-import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
+import { checkEnv, jsonBytes, KEYS, listEnvironments, readJson, readSettings, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
 import {
   commit,
@@ -311,12 +311,7 @@ export async function diff(
 
 export async function status(store: ObjectStore, envs: readonly string[]): Promise<string[]> {
   const settings = await readSettings(store);
-  const names =
-    envs.length > 0
-      ? envs
-      : (await store.list('envs/'))
-          .map((key) => key.split('/')[1]!)
-          .filter((env, index, all) => all.indexOf(env) === index);
+  const names = envs.length > 0 ? envs : await listEnvironments(store);
   const lines = [`store ${store.where}, builds served from ${settings.publicUrl}`];
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
@@ -387,12 +382,7 @@ export async function statusData(
   }>;
 }> {
   const settings = await readSettings(store);
-  const names =
-    envs.length > 0
-      ? envs
-      : (await store.list('envs/'))
-          .map((key) => key.split('/')[1]!)
-          .filter((env, index, all) => all.indexOf(env) === index);
+  const names = envs.length > 0 ? envs : await listEnvironments(store);
   const environments = [];
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));

@@ -1,7 +1,7 @@
 import { recordAudit } from './audit';
 import type { BuildRecord } from './builds';
 import { versionOf } from './diff';
-import { KEYS, readJson } from './layout';
+import { KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';
 import { readCurrent, readHistory } from './revisions';
 
@@ -26,7 +26,7 @@ export async function collectGarbage(
 ): Promise<string[]> {
   const keep = options.keepRevisions ?? 20;
   const now = (options.now ?? (() => new Date()))();
-  const envs = [...new Set((await store.list('envs/')).map((key) => key.split('/')[1]!))];
+  const envs = await listEnvironments(store);
   const referenced = new Set<string>();
   for (const env of envs) {
     const current = await readCurrent(store, env);

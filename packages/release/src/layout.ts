@@ -93,3 +93,8 @@ export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
     hostBuilds: settings.value.hostBuilds ?? {},
   };
 }
+
+/** The environments a store has (each with an `envs/<env>/` folder), in name order. */
+export async function listEnvironments(store: ObjectStore): Promise<string[]> {
+  return [...new Set((await store.list('envs/')).map((key) => key.split('/')[1]!))].sort();
+}
