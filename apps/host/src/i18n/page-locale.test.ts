@@ -157,3 +157,40 @@ test('an area that ships its messages as text, where the parser was left out, ge
   expect(told).toBe(1);
   expect(area.get().formatMessage(messages.invites, { count: 2 })).toBe('parsed in full');
 });
+
+test('an area whose catalogue was loading when the page switched language shows in the new language, not the default', async () => {
+  // The shell's Arabic catalogue arrives late, so the switch is under way when the area starts.
+  let releaseShell: () => void = () => undefined;
+  const shellLate = new Promise<void>((resolve) => (releaseShell = resolve));
+  const { locale } = setUp({
+    languages: ['en'],
+    loadShellCatalogue: async (tag) => {
+      if (tag === 'ar') await shellLate;
+      return shellCatalogues[tag]!;
+    },
+  });
+  await locale.begin('de');
+  // Compiled, as the build leaves them (no parser involved).
+  const text = (value: string) => [{ type: 0, value }] as unknown as CompiledMessage;
+  const title = { id: 'area.title', defaultMessage: text('Your account') };
+  const catalogues: Record<string, Catalogue> = {
+    de: { 'area.title': text('Ihr Konto') },
+    ar: { 'area.title': text('حسابك') },
+  };
+  let releaseGerman: () => void = () => undefined;
+  const germanLate = new Promise<void>((resolve) => (releaseGerman = resolve));
+  const load = async (tag: string) => {
+    if (tag === 'de') await germanLate;
+    return catalogues[tag]!;
+  };
+  // The visitor's language applies (the switch does not know the area yet), then the area arrives
+  // while the page is still German and asks for its German texts.
+  const switched = locale.choose('ar');
+  const prepared = locale.prepareArea('account', load);
+  releaseShell();
+  await switched;
+  releaseGerman();
+  await prepared;
+  expect(locale.current()).toBe('ar');
+  expect(locale.area('account').get().formatMessage(title)).toBe('حسابك');
+});

@@ -218,11 +218,18 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
     async prepareArea(name, load) {
       const area = areaOf(name);
       if (load) area.load = load;
-      const target = locale;
-      if (target === defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
-      await catalogueOf(name, target, area.loaded, area.load);
-      area.intl.delete(target);
-      if (locale === target) notify();
+      for (;;) {
+        const target = locale;
+        if (target === defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
+        await catalogueOf(name, target, area.loaded, area.load);
+        area.intl.delete(target);
+        if (locale === target) {
+          notify();
+          return;
+        }
+        // The page changed language while this one loaded (a switch that did not wait for this area,
+        // whose loader was not known yet): the area's texts in the new one too, before it shows.
+      }
     },
   };
 }
