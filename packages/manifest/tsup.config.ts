@@ -4,13 +4,27 @@ import { defineConfig } from 'tsup';
 // CommonJS file (`mfe-manifest-check`). @mfe/context, valibot and semver stay dependencies.
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'remote-build': 'src/remote-build.ts', check: 'src/check.ts' },
+    entry: { index: 'src/index.ts', 'remote-build': 'src/remote-build.ts' },
     format: ['esm', 'cjs'],
     // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
     clean: true,
     target: 'es2022',
     sourcemap: true,
+  },
+  {
+    // The check runs in Node.js only. It bundles the integrity helper (`sri.js`, CommonJS so the build
+    // preset can read it), whose `require('node:crypto')` needs a `require` in the ES module build.
+    entry: { check: 'src/check.ts' },
+    format: ['esm', 'cjs'],
+    dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+    target: 'node20',
+    platform: 'node',
+    sourcemap: true,
+    banner: (context) =>
+      context.format === 'esm'
+        ? { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" }
+        : {},
   },
   {
     entry: { cli: 'src/cli.ts' },

@@ -1,4 +1,4 @@
-import { LOCALE_TAG_PATTERN, PAGE_FILES, RUNTIME_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { isLocaleTag, PAGE_FILES, RUNTIME_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import {
   hostHeaders,
   originPattern,
@@ -137,7 +137,7 @@ function pageLocations(pagesRoot: string, headers: string[]): string[] {
  */
 export function pageLocaleMaps(i18n: ParsedRuntimeConfig['i18n']): string[] {
   for (const locale of i18n.locales)
-    if (!LOCALE_TAG_PATTERN.test(locale))
+    if (!isLocaleTag(locale))
       throw new Error(`Cannot write the locale ${JSON.stringify(locale)} into an nginx config.`);
   const folder = (locale: string) =>
     locale === i18n.defaultLocale ? '""' : `"/${PAGE_FILES.localeFolderPrefix}${locale}"`;

@@ -1,7 +1,9 @@
-import satisfies from 'semver/functions/satisfies';
+import satisfies from 'semver/functions/satisfies.js';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
-import { CONTRACT_PACKAGE, entryScriptUrl, readRemoteBuild } from './remote-build';
+import { CONTRACT_PACKAGE, entryScriptUrl, INTEGRITY_REQUIRED_BY_DEFAULT, readRemoteBuild } from './remote-build';
+import { readHostRemotePolicy } from './runtime-config';
+import { matchesPin, sri } from '../sri';
 
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
@@ -29,7 +31,7 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
   try {
     parsed = parseManifest(document, {
       allowedOrigins: options.allowedOrigins,
-      requireIntegrity: options.requireIntegrity ?? true,
+      requireIntegrity: options.requireIntegrity ?? INTEGRITY_REQUIRED_BY_DEFAULT,
     });
   } catch (error) {
     return { ok: false, lines: [`✖ ${(error as Error).message}`] };
@@ -134,7 +136,7 @@ async function hasServerBuild(entry: string, fetchImpl: typeof fetch, timeoutMs 
   }
 }
 
-/** Fetches the entry script and compares its sha384 with the pinned one, as the browser will. */
+/** Fetches the entry script and compares it with its pin, as the browser will. */
 async function checkIntegrity(
   url: string,
   integrity: string,
@@ -149,10 +151,8 @@ async function checkIntegrity(
   } catch (error) {
     return `${url} could not be reached (${(error as Error).message})`;
   }
-  const digest = `sha384-${Buffer.from(await crypto.subtle.digest('SHA-384', bytes)).toString('base64')}`;
-  const pinned = integrity.split(/\s+/).filter((hash) => hash.startsWith('sha384-'));
-  if (pinned.length > 0 && !pinned.includes(digest))
-    return `${url} does not match its "integrity" (${digest} served, ${pinned[0]} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
+  if (!matchesPin(integrity, new Uint8Array(bytes)))
+    return `${url} does not match its "integrity" (${sri(new Uint8Array(bytes))} served, ${integrity} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
   return null;
 }
 
@@ -191,12 +191,10 @@ export async function describeDeployedHost(
     Object.values(provides).some((version) => typeof version !== 'string')
   )
     throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
-  const allowed = Array.isArray(config.allowedRemoteOrigins)
-    ? config.allowedRemoteOrigins.filter((value): value is string => typeof value === 'string')
-    : [];
+  const policy = readHostRemotePolicy(config, `The host's ${origin}/config.json`);
   return {
     provided: provides as Record<string, string>,
-    allowedOrigins: [origin, ...allowed],
-    requireIntegrity: config.requireIntegrity !== false,
+    allowedOrigins: [origin, ...policy.allowedRemoteOrigins],
+    requireIntegrity: policy.requireIntegrity,
   };
 }

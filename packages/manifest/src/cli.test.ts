@@ -207,6 +207,18 @@ test("an unpinned entry is refused unless the host's config (or --allow-unpinned
   );
 });
 
+test("a host config whose remote policy breaks the schema's rules is refused, naming the field, not read loosely", async () => {
+  const { integrity: _pin, ...unpinned } = entry('referrals', 'current');
+  const config = join(dir, 'loose-config.json');
+  // A string "false" is not false: the host refuses this config, so the check must not read it as off.
+  writeFileSync(config, JSON.stringify({ allowedRemoteOrigins: [`${origin}/path`], requireIntegrity: 'false' }));
+  const result = await run({ schemaVersion: 1, remotes: [unpinned] }, '--config', config);
+  expect(result.err).toContain('is not a valid runtime config');
+  expect(result.err).toContain('"allowedRemoteOrigins.0" must be an origin only');
+  expect(result.err).toContain('"requireIntegrity"');
+  expect(result.code).toBe(1);
+});
+
 test('a file that is not JSON is reported, not thrown', async () => {
   const file = join(dir, 'broken.json');
   writeFileSync(file, '{ nope');

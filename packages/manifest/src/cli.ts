@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkManifest, describeDeployedHost } from './check';
+import { readHostRemotePolicy } from './runtime-config';
 
 const USAGE = `Usage: mfe-manifest-check <remotes.json> [--host <url>] [--config <host config.json>] [--allowed-origin <origin>]... [--reachable] [--allow-unpinned]
        (in this repository: pnpm manifest:check …)
@@ -53,12 +54,12 @@ async function main(): Promise<number> {
   try {
     const manifest = readJson(positionals[0]!, 'manifest');
     const config = values.config
-      ? (readJson(values.config, 'host config') as { allowedRemoteOrigins?: string[]; requireIntegrity?: boolean })
-      : {};
+      ? readHostRemotePolicy(readJson(values.config, 'host config'), `The host config ${values.config}`)
+      : undefined;
     const deployed = values.host ? await describeDeployedHost(values.host) : undefined;
     const allowedOrigins = [
       ...(deployed?.allowedOrigins ?? []),
-      ...(config.allowedRemoteOrigins ?? []),
+      ...(config?.allowedRemoteOrigins ?? []),
       ...(values['allowed-origin'] ?? []),
     ];
     let provided = deployed?.provided;
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
       provided = providedVersions(join(repoRoot, 'apps', 'host'));
     }
     // The host's own rule when its config is known; otherwise fail closed unless told.
-    const fromHost = values.config ? config.requireIntegrity !== false : deployed?.requireIntegrity;
+    const fromHost = config?.requireIntegrity ?? deployed?.requireIntegrity;
     const requireIntegrity = fromHost ?? !values['allow-unpinned'];
     const report = await checkManifest(manifest, {
       allowedOrigins,

@@ -1,4 +1,12 @@
-import { CONTRACT_PACKAGE, entryScriptUrl, isSri, readRemoteBuild, REMOTE_EXPOSE } from './remote-build';
+import {
+  CONTRACT_PACKAGE,
+  entryScriptUrl,
+  INTEGRITY_REQUIRED_BY_DEFAULT,
+  integrityRequired,
+  isSri,
+  readRemoteBuild,
+  REMOTE_EXPOSE,
+} from './remote-build';
 
 const HASH = `sha384-${'A'.repeat(64)}`;
 
@@ -48,4 +56,13 @@ test('the rules: SRI format, the contract package, the entry script beside its m
     'https://cdn.example.com/referrals/1.0.0/remoteEntry.js',
   );
   expect(entryScriptUrl('https://cdn.example.com/x/remoteEntry.js')).toBe('https://cdn.example.com/x/remoteEntry.js');
+});
+
+test("a config's integrity rule read without the schema: a boolean as written, anything else the schema's default", () => {
+  expect(INTEGRITY_REQUIRED_BY_DEFAULT).toBe(true);
+  expect(integrityRequired({ requireIntegrity: false })).toBe(false);
+  expect(integrityRequired({ requireIntegrity: true })).toBe(true);
+  expect(integrityRequired({})).toBe(true);
+  expect(integrityRequired({ requireIntegrity: 'false' })).toBe(true);
+  expect(integrityRequired({ requireIntegrity: 0 })).toBe(true);
 });

@@ -19,6 +19,18 @@ export function isSri(value: unknown): value is string {
   return typeof value === 'string' && SRI_PATTERN.test(value);
 }
 
+/** What a runtime config without `requireIntegrity` means: the schema's default, read by every reader. */
+export const INTEGRITY_REQUIRED_BY_DEFAULT: boolean = rules.integrity.requiredByDefault;
+
+/**
+ * Whether a runtime config, read without its schema (the boot script's documented subset), requires
+ * integrity: its `requireIntegrity` when a boolean, else the default. The host itself refuses a
+ * config whose field is not a boolean, so reading it so here never loosens anything.
+ */
+export function integrityRequired(config: { readonly requireIntegrity?: unknown }): boolean {
+  return typeof config.requireIntegrity === 'boolean' ? config.requireIntegrity : INTEGRITY_REQUIRED_BY_DEFAULT;
+}
+
 /** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
 export function entryScriptUrl(entry: string): string {
   return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;

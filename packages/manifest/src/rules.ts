@@ -24,11 +24,24 @@ export const PAGE_FILES = {
   localeFolderPrefix: rules.pages.localeFolderPrefix,
   dataElementId: rules.pages.dataElementId,
 } as const;
+const LOCALE_TAG_PATTERN = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+export const LOCALE_TAG_EXPLAINED =
+  'must be a language tag in canonical form, of a language and subtags of letters and digits, e.g. "en", "de", "ar" or "pt-BR"';
+
 /**
- * A language tag plain enough to name a file, a chunk and an nginx map key: the language, then
- * subtags of letters and digits ("de", "en-XA", "zh-Hant-TW"). Read before such a tag is used so.
+ * The one rule for a locale tag, from a config, a manifest's labels or a page: a BCP 47 tag in its
+ * canonical form (as `Intl` writes it, so two spellings never name two locales) and plain enough to
+ * name a file, a chunk and an nginx map key (the language, then subtags of letters and digits:
+ * "de", "en-XA", "zh-Hant-TW"; no extensions or private use).
  */
-export const LOCALE_TAG_PATTERN = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+export function isLocaleTag(value: unknown): value is string {
+  if (typeof value !== 'string' || !LOCALE_TAG_PATTERN.test(value)) return false;
+  try {
+    return Intl.getCanonicalLocales(value)[0] === value;
+  } catch {
+    return false;
+  }
+}
 export const RULES_EXPLAINED = {
   name: rules.name.explain,
   route: rules.route.explain,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { RUNTIME_FILES } from './rules';
+import { INTEGRITY_REQUIRED_BY_DEFAULT } from './remote-build';
+import { isLocaleTag, LOCALE_TAG_EXPLAINED, RUNTIME_FILES } from './rules';
 
 /**
  * The host's runtime configuration (`config.json`), fetched at start-up so one
@@ -79,16 +80,10 @@ const TelemetryAdapterSchema = v.variant('type', [
   }),
 ]);
 
-/** A BCP 47 language tag in its canonical form ("en", "de", "ar", "pt-BR"). */
+/** A locale tag by the one rule (`isLocaleTag`). */
 export const localeTag = v.pipe(
   v.string(),
-  v.check((value) => {
-    try {
-      return Intl.getCanonicalLocales(value)[0] === value;
-    } catch {
-      return false;
-    }
-  }, 'must be a language tag in canonical form, e.g. "en", "de", "ar" or "pt-BR"'),
+  v.check((value: string) => isLocaleTag(value), LOCALE_TAG_EXPLAINED),
 );
 
 const RuntimeConfigFields = v.object({
@@ -110,7 +105,7 @@ const RuntimeConfigFields = v.object({
    * Fail closed: a manifest entry without `integrity` is refused, so no remote code runs unpinned
    * (default). Development stacks, whose remotes change on every save, set it to false.
    */
-  requireIntegrity: v.optional(v.boolean(), true),
+  requireIntegrity: v.optional(v.boolean(), INTEGRITY_REQUIRED_BY_DEFAULT),
   /** Origins of the product's APIs: the `api` client attaches the access token to these only. */
   apiOrigins: v.optional(v.array(origin('https://api.example.com')), []),
   features: v.optional(v.record(v.string(), v.record(v.string(), v.unknown())), {}),
@@ -211,6 +206,28 @@ const RuntimeConfigFields = v.object({
   ),
 });
 
+/**
+ * The part of a runtime config that says which remotes a host accepts (`allowedRemoteOrigins`,
+ * `requireIntegrity`), parsed by the same field rules and defaults as the whole: what tools that
+ * check a manifest for a host read, from its deployed `config.json` or a file that holds only these.
+ */
+const HostRemotePolicySchema = v.pick(v.looseObject(RuntimeConfigFields.entries), [
+  'allowedRemoteOrigins',
+  'requireIntegrity',
+]);
+export type HostRemotePolicy = Pick<ParsedRuntimeConfig, 'allowedRemoteOrigins' | 'requireIntegrity'>;
+
+/** Reads a host's remote policy from its runtime config; throws one message naming every bad field. */
+export function readHostRemotePolicy(input: unknown, where: string): HostRemotePolicy {
+  const result = v.safeParse(HostRemotePolicySchema, input);
+  if (result.success)
+    return {
+      allowedRemoteOrigins: result.output.allowedRemoteOrigins,
+      requireIntegrity: result.output.requireIntegrity,
+    };
+  throw new Error(`${where} is not a valid runtime config: ${problemLines(result.issues).join('; ')}.`);
+}
+
 export const RuntimeConfigSchema = v.pipe(
   RuntimeConfigFields,
   // A preview's manifest is remote content like any other: only from an allowed remote origin.
@@ -236,13 +253,14 @@ export type RuntimeConfigResult =
 export function validateRuntimeConfig(input: unknown): RuntimeConfigResult {
   const result = v.safeParse(RuntimeConfigSchema, input);
   if (result.success) return { ok: true, config: result.output };
-  return {
-    ok: false,
-    problems: result.issues.map((issue) => {
-      const path = v.getDotPath(issue);
-      return path ? `"${path}" ${issue.message}` : issue.message;
-    }),
-  };
+  return { ok: false, problems: problemLines(result.issues) };
+}
+
+function problemLines(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    return path ? `"${path}" ${issue.message}` : issue.message;
+  });
 }
 
 /** Origins the page talks to for telemetry and tags: the CSP allows exactly these. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { matchesPin } from '@mfe/manifest/sri';
 import rules from '@mfe/manifest/rules.json';
 
 // The names a server build leaves to its renderer (the preset's server-build.js reads the same rules).
@@ -73,8 +73,7 @@ export class ServerBundleError extends Error {
 
 /** Runs a server build (CommonJS) with the renderer's singletons, after checking its bytes. */
 export function loadServerBundle(bundle: ServerBundle): unknown {
-  const actual = `sha384-${createHash('sha384').update(bundle.code, 'utf8').digest('base64')}`;
-  if (actual !== bundle.integrity)
+  if (!matchesPin(bundle.integrity, bundle.code))
     throw new ServerBundleError(
       `${bundle.label}: the server build's bytes do not match its recorded sha384 (${bundle.integrity}); it was not run.`,
     );

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isSri, readRemoteBuild } from '@mfe/manifest/remote-build';
+import { matchesPin, sri } from '@mfe/manifest/sri';
 import { ReleaseError } from './errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
@@ -24,8 +24,6 @@ export interface PublishResult {
   /** False when this very build was already published (a re-run changes nothing). */
   readonly uploaded: boolean;
 }
-
-const sha384 = (body: Uint8Array) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
 /**
  * Publishes a remote's build folder under remotes/<name>/<version>/ (the version its build declares,
@@ -62,7 +60,7 @@ export async function publishBuild(
     if (await store.create(key, body, contentTypeOf(key))) continue;
     // Left by an earlier publish of this version that stopped half-way, or by a different build.
     const stored = await store.get(key);
-    if (!stored || sha384(stored.body) !== build.files[file]) throw taken(build.name, build.version, file);
+    if (!stored || !matchesPin(build.files[file] ?? '', stored.body)) throw taken(build.name, build.version, file);
   }
   const record: BuildRecord = {
     name: build.name,
@@ -128,9 +126,9 @@ async function readBuildFolder(dist: string): Promise<BuildFolder> {
   const entry = bodies.get('remoteEntry.js');
   if (!entry) throw invalid('there is no remoteEntry.js');
   // The pinned hash must be of these bytes, or every host would refuse the remote.
-  if (!integrity.split(/\s+/).includes(sha384(entry)))
+  if (!matchesPin(integrity, entry))
     throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
-  const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sha384(body)]));
+  const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sri(body)]));
   return { name, version, integrity, files, bodies };
 }
 

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
+import { matchesPin } from '@mfe/manifest/sri';
 import type { BuildRecord } from './builds';
 import { KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
-
-const sha384 = (body: Uint8Array) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
 /** A stored file that is not what was published: changed, or gone. */
 export interface AlteredFile {
@@ -18,7 +16,7 @@ export async function alteredFiles(store: ObjectStore, record: BuildRecord): Pro
     const key = KEYS.buildFile(record.name, record.version, file);
     const stored = await store.get(key);
     if (!stored) altered.push({ key, problem: 'missing' });
-    else if (sha384(stored.body) !== hash) altered.push({ key, problem: 'changed' });
+    else if (!matchesPin(hash, stored.body)) altered.push({ key, problem: 'changed' });
   }
   return altered;
 }

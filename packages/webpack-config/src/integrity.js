@@ -1,5 +1,6 @@
 // @ts-check
 const { globalCssFiles } = require('./styles');
+const { sri } = require('@mfe/manifest/sri');
 
 /**
  * Writes `integrity.json` next to `remoteEntry.js` with the entry's sha384,
@@ -18,15 +19,13 @@ class EntryIntegrityPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    const sha384 = (/** @type {Buffer} */ bytes) =>
-      `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
     compiler.hooks.thisCompilation.tap('EntryIntegrityPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'EntryIntegrityPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         (assets) => {
           const entry = assets['remoteEntry.js'];
           if (!entry) return;
-          const entryHash = sha384(entry.buffer());
+          const entryHash = sri(entry.buffer());
           compilation.emitAsset(
             'integrity.json',
             new sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': entryHash }, null, 2)}\n`),
@@ -41,7 +40,7 @@ class EntryIntegrityPlugin {
           if (this.recordChunks) {
             for (const exposed of manifest.exposes ?? []) {
               for (const file of [...(exposed.assets?.js?.sync ?? []), ...(exposed.assets?.css?.sync ?? [])])
-                if (assets[file]) integrity[file] = sha384(assets[file].buffer());
+                if (assets[file]) integrity[file] = sri(assets[file].buffer());
             }
           }
           if (!this.recordChunks && globalCss.length === 0) return;
@@ -78,8 +77,6 @@ class CssIntegrityPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [compiler.context] }));
-    const sha384 = (/** @type {Buffer} */ bytes) =>
-      `sha384-${require('node:crypto').createHash('sha384').update(bytes).digest('base64')}`;
     compiler.hooks.thisCompilation.tap('CssIntegrityPlugin', (compilation) => {
       MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap(
         'CssIntegrityPlugin',
@@ -94,7 +91,7 @@ class CssIntegrityPlugin {
           const map = {};
           for (const chunk of compilation.chunks) {
             const css = [...chunk.files].find((file) => file.endsWith('.css'));
-            if (css && assets[css] && chunk.id !== null) map[String(chunk.id)] = sha384(assets[css].buffer());
+            if (css && assets[css] && chunk.id !== null) map[String(chunk.id)] = sri(assets[css].buffer());
           }
           for (const [name, asset] of Object.entries(assets)) {
             if (!name.endsWith('.js')) continue;

@@ -1,5 +1,6 @@
 // @ts-check
 const path = require('node:path');
+const { sri } = require('@mfe/manifest/sri');
 const { baseConfig, MESSAGE_PARSER_ALIASES } = require('./base');
 const { fromApp } = require('./from-app');
 const { GLOBAL_CSS } = require('./styles');
@@ -109,7 +110,7 @@ class ServerDescriptionPlugin {
           const file = `${this.entry}.js`;
           const asset = compilation.getAsset(file);
           if (!asset) return;
-          const integrity = `sha384-${require('node:crypto').createHash('sha384').update(asset.source.buffer()).digest('base64')}`;
+          const integrity = sri(asset.source.buffer());
           compilation.emitAsset(
             SERVER_DESCRIPTION,
             new sources.RawSource(`${JSON.stringify({ entry: file, integrity }, null, 2)}\n`),

@@ -5,12 +5,16 @@
 // It only downloads: nothing of a remote runs until the host has checked the manifest entry and
 // the remote's contract, as before. Anything unexpected here ends the boot script quietly; the
 // host then does the same work itself and reports any problem.
+// It reads config.json without the schema's parser (valibot would double its size), and only this
+// subset, with the schema's defaults from rules.json: manifestUrl (default runtimeFiles.manifest),
+// allowedRemoteOrigins (default none) and requireIntegrity (integrityRequired). The host parses
+// the whole config again and refuses it if it is invalid; nothing read here loosens a rule.
 import { SILENT_CALLBACK_PATH } from '../auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
-import { isSri } from '@mfe/manifest/remote-build';
+import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from './early-fetch';
@@ -89,8 +93,10 @@ async function boot(): Promise<void> {
     allowedRemoteOrigins?: unknown;
     requireIntegrity?: unknown;
   };
-  if (typeof config.manifestUrl !== 'string') return;
-  const manifestUrl = new URL(config.manifestUrl, window.location.href).href;
+  const manifestUrl = new URL(
+    typeof config.manifestUrl === 'string' ? config.manifestUrl : rules.runtimeFiles.manifest,
+    window.location.href,
+  ).href;
   const manifest = (await (manifestUrl === preloaded && early
     ? early
     : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
@@ -108,7 +114,7 @@ async function boot(): Promise<void> {
   // Pinned as the host will require it (it refuses an unpinned entry unless the config allows them).
   if (
     !allowed.includes(url.origin) ||
-    (remote.integrity === undefined ? config.requireIntegrity !== false : !isSri(remote.integrity))
+    (remote.integrity === undefined ? integrityRequired(config) : !isSri(remote.integrity))
   )
     return;
   // The page from HTML asked for it already, and hints its scripts.

@@ -1,4 +1,4 @@
-import { LOCALE_TAG_PATTERN, PAGE_FILES } from '@mfe/manifest';
+import { isLocaleTag, PAGE_FILES } from '@mfe/manifest';
 
 /**
  * What a page rendered ahead of time tells the browser (a JSON data block, `PAGE_FILES.dataElementId`, which the
@@ -24,8 +24,7 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
   try {
     const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown };
     if (typeof data !== 'object' || data === null) return null;
-    const locale =
-      typeof data.locale === 'string' && LOCALE_TAG_PATTERN.test(data.locale) ? { locale: data.locale } : {};
+    const locale = isLocaleTag(data.locale) ? { locale: data.locale } : {};
     if (data.remote === undefined) return locale;
     return typeof data.remote === 'string' && typeof data.entry === 'string'
       ? { ...locale, remote: data.remote, entry: data.entry }

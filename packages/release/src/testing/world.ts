@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sri } from '@mfe/manifest/sri';
 import { RUNTIME_FILES } from '@mfe/manifest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -30,10 +30,7 @@ export function writeBuild(
       shared: [{ name: '@mfe/context', requiredVersion: options.contract ?? '^1.0.0' }],
     }),
   );
-  writeFileSync(
-    join(dist, 'integrity.json'),
-    JSON.stringify({ 'remoteEntry.js': `sha384-${createHash('sha384').update(entry).digest('base64')}` }),
-  );
+  writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': sri(entry) }));
   return dist;
 }
 

@@ -1,0 +1,4 @@
+/** The `sha384-…` hash of some bytes (a string is hashed as UTF-8). */
+export declare function sri(bytes: Uint8Array | string): string;
+/** Whether bytes match a pin as the browser decides: any hash of the strongest listed algorithm. */
+export declare function matchesPin(integrity: string, bytes: Uint8Array | string): boolean;
