@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// `pnpm release:nginx` as a deployment runs it: a real process, real files.
+// `pnpm server:config` as a deployment runs it: a real process, real files.
 const dir = mkdtempSync(join(tmpdir(), 'mfe-release-'));
 const cli = join(__dirname, 'cli.ts');
 

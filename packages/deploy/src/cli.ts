@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import { ENV_VARIABLES, runtimeConfigFromEnv } from './env-config';
-import { writeRelease } from './release';
+import { writeServerConfig } from './server-config';
 
-const USAGE = `Usage: pnpm release:nginx (--config <config.json> | --config-from-env) --host-root <dir> --out <dir> [options]
+const USAGE = `Usage: pnpm server:config (--config <config.json> | --config-from-env) --host-root <dir> --out <dir> [options]
 
 Writes, from the host's runtime config, everything nginx needs to serve the platform with its headers:
   <out>/config.json   the validated runtime config, served at /config.json
@@ -93,7 +93,7 @@ function main(): number {
     );
     return 1;
   }
-  const written = writeRelease({
+  const written = writeServerConfig({
     config: result.config,
     hostRoot: path(values['host-root']),
     out: path(values.out),

@@ -5,7 +5,7 @@ import { telemetryOrigins, type ParsedRuntimeConfig } from '@mfe/manifest';
  * runtime config the host itself reads: scripts only from the host, the allowed
  * remote origins and the configured tag loader; no 'unsafe-eval', no inline
  * script or style; network calls only to the host, the remotes, the OpenID
- * provider, the APIs and the configured telemetry. nginx (`pnpm release:nginx`)
+ * provider, the APIs and the configured telemetry. nginx (`pnpm server:config`)
  * and the development stack both call this, so they send the same policy.
  */
 export interface CspOptions {

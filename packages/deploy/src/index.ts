@@ -17,4 +17,4 @@ export {
 } from './headers';
 export { nginxServerConfig, nginxStandaloneConfig, type NginxOptions } from './nginx';
 export { ENV_VARIABLES, runtimeConfigFromEnv, type EnvVariable } from './env-config';
-export { writeRelease, type ReleaseOptions, type WrittenRelease } from './release';
+export { writeServerConfig, type ServerConfigOptions, type WrittenServerConfig } from './server-config';

@@ -163,7 +163,7 @@ export function nginxServerConfig(options: NginxOptions): string {
   const h = (kind: Parameters<typeof hostHeaders>[0]) => addHeaders(hostHeaders(kind, headerOptions), '    ');
   const manifestFile = options.manifestFile ?? `${options.hostRoot.replace(/\/$/, '')}/remotes.json`;
   const lines: string[] = [
-    '# Written by `pnpm release:nginx` from the runtime config; regenerate instead of editing.',
+    '# Written by `pnpm server:config` from the runtime config; regenerate instead of editing.',
     ...(options.pagesRoot ? pageLocaleMaps(options.config.i18n) : []),
     'server {',
     `  listen ${options.listen};`,
@@ -247,7 +247,7 @@ export function nginxStandaloneConfig({
   mimeTypes?: string;
 }): string {
   const p = prefix.replace(/\/$/, '');
-  return `# Written by \`pnpm release:nginx\`: nginx in the foreground with everything under ${p}.
+  return `# Written by \`pnpm server:config\`: nginx in the foreground with everything under ${p}.
 worker_processes auto;
 daemon off;
 pid ${p}/nginx.pid;

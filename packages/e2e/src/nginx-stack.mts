@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeRelease } from '@mfe/deploy';
+import { writeServerConfig } from '@mfe/deploy';
 import { startDevIdp } from '@mfe/dev-idp';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import { devRuntimeConfig, localUrl, readDevRemotes, startCollector, topology } from '@mfe/stack';
@@ -12,7 +12,7 @@ import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' production deployment: the builds published as a platform engineer would
 // (host files, each remote under <name>/<version>/), served by real nginx with the config that
-// `pnpm release:nginx` writes, next to the dev provider, a telemetry collector and a stand-in
+// `pnpm server:config` writes, next to the dev provider, a telemetry collector and a stand-in
 // third-party tag server. Prints `NGINX READY <json>` once everything answers.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(here, '..', '..', '..');
@@ -106,7 +106,7 @@ const checked = validateRuntimeConfig(
   }),
 );
 if (!checked.ok) throw new Error(checked.problems.join('\n'));
-const release = writeRelease({
+const release = writeServerConfig({
   config: checked.config,
   hostRoot: join(dir, 'host'),
   manifestFile: join(dir, 'remotes.json'),

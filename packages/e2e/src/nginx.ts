@@ -32,7 +32,7 @@ export interface NginxDeployment {
 /**
  * The production path for browser tests: the current builds published to a
  * temporary folder and served by real nginx (`nginx-stack.mts`), with the
- * config `pnpm release:nginx` writes, the dev provider and a collector.
+ * config `pnpm server:config` writes, the dev provider and a collector.
  */
 export async function startNginxDeployment(): Promise<NginxDeployment> {
   const basePort = await freePortBlock();

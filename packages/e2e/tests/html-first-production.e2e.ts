@@ -11,7 +11,7 @@ import {
 
 // Pages from HTML in production: `mfe-release` renders an environment's pages at every change of its
 // manifest (with the host build recorded by `init --host-build`) into the store's envs/<env>/pages/,
-// and real nginx, configured by `release:nginx --pages-root`, serves them with the page headers,
+// and real nginx, configured by `server:config --pages-root`, serves them with the page headers,
 // else the app's page. The canary fixture is one remote built as versions that say which they are
 // (1.2.0 without a server build, 1.3.0 with one that throws).
 let deployment: NginxDeployment;

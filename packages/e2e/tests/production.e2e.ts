@@ -18,7 +18,7 @@ import {
 } from '../src';
 
 // The production path: builds published as a platform engineer would and served by real nginx
-// with the config `pnpm release:nginx` writes.
+// with the config `pnpm server:config` writes.
 const repoRoot = join(__dirname, '..', '..', '..');
 let deployment: NginxDeployment;
 let browser: TestBrowser;

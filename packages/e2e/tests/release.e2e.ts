@@ -17,7 +17,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
 // nginx serves: the store's remotes/ is the remotes' origin, and the host's /remotes.json is the
-// store's production manifest (as `release:nginx --manifest <store>/envs/production/manifest.json`
+// store's production manifest (as `server:config --manifest <store>/envs/production/manifest.json`
 // would configure it). The canary fixture is one remote built as two versions that say which
 // they are.
 const repoRoot = join(__dirname, '..', '..', '..');

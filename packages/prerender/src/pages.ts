@@ -67,7 +67,7 @@ export function pageFor(
 }
 
 /**
- * The pages as files, for a server that looks them up without code (nginx, `release:nginx
+ * The pages as files, for a server that looks them up without code (nginx, `server:config
  * --pages-root`): `<path>/index.html` for a path's own page, `<route>/_area.html` for the shell of
  * everything under an area; the default language's at the top, each other's in `_<locale>/` (the
  * layout is `PAGE_FILES`, from the manifest's rules).

@@ -1,11 +1,10 @@
 /**
  * @jest-environment node
  */
-import { createHash } from 'node:crypto';
+import { sri } from '@mfe/manifest/sri';
 import { version as reactVersion } from 'react';
 import { loadServerBundle, ServerBundleError } from './server-bundle';
 
-const sri = (code: string) => `sha384-${createHash('sha384').update(code).digest('base64')}`;
 const bundle = (code: string, extra: Partial<Parameters<typeof loadServerBundle>[0]> = {}) => ({
   code,
   integrity: sri(code),
@@ -16,7 +15,7 @@ const bundle = (code: string, extra: Partial<Parameters<typeof loadServerBundle>
 
 test("runs a checked bundle with the renderer's React, the public path it is told and what another build provided", () => {
   const code =
-    "module.exports = { react: require('react').version, publicPath: require('@mfe/prerender-context').publicPath, contract: require('@mfe/context') };";
+    "module.exports = { react: require('react').version, publicPath: require('@mfe-alias/prerender-context').publicPath, contract: require('@mfe/context') };";
   const exported = loadServerBundle(bundle(code, { provided: { '@mfe/context': { marker: 1 } } })) as {
     react: string;
     publicPath: string;
@@ -27,6 +26,11 @@ test("runs a checked bundle with the renderer's React, the public path it is tol
     publicPath: 'https://cdn.example/r/1.0.0/',
     contract: { marker: 1 },
   });
+});
+
+test('a server build from before the aliases were renamed still gets its public path', () => {
+  const code = "module.exports = require('@mfe/prerender-context').publicPath;";
+  expect(loadServerBundle(bundle(code))).toBe('https://cdn.example/r/1.0.0/');
 });
 
 test('refuses bytes that do not match the recorded sha384, without running them', () => {

@@ -2,7 +2,7 @@ import { matchesPin } from '@mfe/manifest/sri';
 import rules from '@mfe/manifest/rules.json';
 
 // The names a server build leaves to its renderer (the preset's server-build.js reads the same rules).
-const PRERENDER_CONTEXT = rules.build.prerenderContext;
+const PRERENDER_CONTEXT: readonly string[] = [rules.build.prerenderContext, ...rules.build.prerenderContextFormerNames];
 const SERVER_EXTERNALS: readonly string[] = [...rules.build.singletons, ...rules.build.serverRenderers];
 
 /** A server build as published beside its browser build: `server/server.json` and the file it names. */
@@ -25,7 +25,7 @@ export interface ServerBundle {
  */
 function sharedModules(publicPath: string, provided: Readonly<Record<string, unknown>>): (name: string) => unknown {
   return (name) => {
-    if (name === PRERENDER_CONTEXT) return { publicPath };
+    if (PRERENDER_CONTEXT.includes(name)) return { publicPath };
     if (name in provided) return provided[name];
     if (!SERVER_EXTERNALS.includes(name))
       throw new Error(`asks for "${name}", which a server build must bundle (only the shared singletons are provided)`);

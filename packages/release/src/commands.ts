@@ -430,7 +430,7 @@ export async function cors(store: ObjectStore, apply: boolean): Promise<string[]
   if (!(store instanceof S3Store))
     throw new ReleaseError(
       'RELEASE_USAGE',
-      `${store.where} is a folder: its server (nginx, release:nginx --remotes-root) sends the CORS headers; --apply is for S3 stores.`,
+      `${store.where} is a folder: its server (nginx, server:config --remotes-root) sends the CORS headers; --apply is for S3 stores.`,
     );
   await store.applyCors(rules);
   return [`✔ ${store.where}: CORS for ${rules[0]!.AllowedOrigins.join(', ')} (GET, HEAD; Date and ETag readable)`];

@@ -20,7 +20,7 @@ export interface EnvironmentPages {
 }
 
 /**
- * An environment's pages from HTML (`envs/<env>/pages/`, which nginx serves with `release:nginx
+ * An environment's pages from HTML (`envs/<env>/pages/`, which nginx serves with `server:config
  * --pages-root`), for an environment whose host build the store knows (`init --host-build
  * <env>=<dir>`): rendered from that build, the config its host serves and the manifest, at every
  * change of the manifest, so a revision never serves HTML of another build than its script loads.

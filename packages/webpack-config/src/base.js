@@ -12,14 +12,14 @@ const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./st
  */
 /**
  * Messages are compiled at build time (messages-loader.js), so a browser build takes FormatJS's
- * parser-free build wherever the formatter asks for the parser. `@mfe/message-parser` names the
+ * parser-free build wherever the formatter asks for the parser. `@mfe-alias/message-parser` names the
  * real parser, for the one lazy chunk a host loads when an area ships messages as text.
  */
 function messageParserAliases() {
   const parserDir = path.dirname(require.resolve('@formatjs/icu-messageformat-parser', { paths: [__dirname] }));
   return {
     '@formatjs/icu-messageformat-parser$': path.join(parserDir, 'no-parser.js'),
-    '@mfe/message-parser$': path.join(parserDir, 'index.js'),
+    '@mfe-alias/message-parser$': path.join(parserDir, 'index.js'),
   };
 }
 const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
@@ -27,9 +27,9 @@ const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
 function routerAliases(appDir, production) {
   const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
   const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
-  // `@mfe/react-router-build`: react-router under a name the share plugin does not
+  // `@mfe-alias/react-router-build`: react-router under a name the share plugin does not
   // intercept, for the host's module that provides the shared `react-router`.
-  return { 'react-router$': build, '@mfe/react-router-build$': build };
+  return { 'react-router$': build, '@mfe-alias/react-router-build$': build };
 }
 
 /**

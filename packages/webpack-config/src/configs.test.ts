@@ -191,7 +191,7 @@ test('a server build leaves the shared singletons to its renderer, bundles what 
     ...preset.HOST_SINGLETONS.filter((name) => name !== '@mfe/context'),
     'react-dom/server',
     'react-dom/static',
-    '@mfe/prerender-context',
+    '@mfe-alias/prerender-context',
   ]);
   expect(server.output).toMatchObject({ filename: '[name].js', library: { type: 'commonjs2' } });
   expect((server.output?.path ?? '').endsWith(join('dist', 'server'))).toBe(true);

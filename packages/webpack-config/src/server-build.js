@@ -29,7 +29,7 @@ const SERVER_EXTERNALS = [
  * file in `dist/server/` (dynamic imports inlined), the shared singletons left to the renderer,
  * CSS Modules reduced to their class names — the same names as the browser build's, so the HTML and
  * the hydrating page agree — and assets named as in the browser build without being written again,
- * under the public path the renderer gives (`@mfe/prerender-context`), so their URLs match too.
+ * under the public path the renderer gives (`@mfe-alias/prerender-context`), so their URLs match too.
  * `dist/server/server.json` names the file and its sha384, so the renderer can refuse altered bytes.
  * `bundled`: shared names this build bundles instead, and exports for the others (the host's shell
  * bundles the contract package and hands that one instance to every area it renders).

@@ -10,7 +10,7 @@ let loading: Promise<void> | undefined;
  * Loaded once; a failure leaves such texts as `withoutParser` shows them, and is logged.
  */
 export function loadMessageParser(): Promise<void> {
-  loading ??= import(/* webpackChunkName: "message-parser" */ '@mfe/message-parser').then(
+  loading ??= import(/* webpackChunkName: "message-parser" */ '@mfe-alias/message-parser').then(
     ({ parse }) => installMessageParser(parse),
     (error: unknown) => {
       log.warn('The message parser could not be loaded; texts an area ships uncompiled show in part.', {

@@ -55,4 +55,4 @@ export {
   useResolvedPath,
   useRoutes,
   useSearchParams,
-} from '@mfe/react-router-build';
+} from '@mfe-alias/react-router-build';

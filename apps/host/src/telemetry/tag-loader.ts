@@ -3,7 +3,7 @@ import type { ConsentApi } from '@mfe/context';
 /**
  * Loads the configured third-party tag script (a tag manager) once, and only
  * after marketing consent: before that, not a single request goes to its
- * origin. The CSP allows its origin (`pnpm release:nginx` and the stack put
+ * origin. The CSP allows its origin (`pnpm server:config` and the stack put
  * it in script-src); it carries no integrity, since its vendor changes it.
  * Like Google's loader, it starts a `dataLayer` queue first.
  */
