@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
-import { RequireAccess } from './auth/RequireAccess';
-import { RequireAuth } from './auth/RequireAuth';
+import { RequireAccess } from './layout/RequireAccess';
+import { RequireAuth } from './layout/RequireAuth';
 import { Home } from './layout/Home';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import type { RemoteEntry } from './manifest';
-import { RemoteRoute } from './remotes/RemoteRoute';
-import { RemoteSkeleton } from './remotes/RemoteSkeleton';
+import { RemoteRoute } from './areas/RemoteRoute';
+import { RemoteSkeleton } from './areas/RemoteSkeleton';
 
 /**
  * Diagnostics (and the override form in it) is for admins and developers: its own chunk, loaded when

@@ -17,7 +17,7 @@ import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
-import { fetchEarly, hostStarted } from './early-fetch';
+import { fetchEarly, hostStarted } from '../early-fetch';
 import { storageOrNull } from '../browser-storage';
 
 /** Where the runtime config is, as the host reads it (config.ts). */

@@ -1,7 +1,5 @@
-import { useMemo } from 'react';
 import { PSEUDO_LOCALE, type CompiledMessage, type IntlApi } from '@mfe/context';
 import { labelIn, type RemoteEntry } from '@mfe/manifest';
-import { useShellIntl } from './use-shell-intl';
 
 /**
  * An area's label in the page's language (the manifest's `labels`). In the pseudo-locale it is
@@ -16,17 +14,4 @@ export function labelFor(
   // A label is data, not ICU: given as one literal, so nothing in it is read as syntax.
   const literal: CompiledMessage = [{ type: 0, value: label }];
   return intl.formatMessage({ id: `area.label.${remote.name}`, defaultMessage: literal });
-}
-
-/** The areas with their navigation labels in the page's language. */
-export function useLocalizedRemotes<T extends Pick<RemoteEntry, 'name' | 'label' | 'labels'>>(
-  remotes: readonly T[],
-): readonly T[] {
-  const intl = useShellIntl();
-  return useMemo(() => remotes.map((remote) => ({ ...remote, label: labelFor(remote, intl) })), [remotes, intl]);
-}
-
-/** One area's label in the page's language. */
-export function useAreaLabel(remote: Pick<RemoteEntry, 'name' | 'label' | 'labels'>): string {
-  return labelFor(remote, useShellIntl());
 }

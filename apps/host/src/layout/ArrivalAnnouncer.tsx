@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { takeArrival } from '../auth/arrival';
-import { useSessionSnapshot } from '../host-services';
+import { useSessionSnapshot } from '../host-services/hooks';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /**
  * After the round trip through the provider (signing in, or out), focus goes to the page's content

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { ConsentCategory } from '@mfe/context';
-import { useHostServices } from '../host-services';
+import { useHostServices } from '../host-services/hooks';
 import type { HostConfig } from '../config';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /** The consent categories this deployment needs: its telemetry adapters and tag loader. */
 export function neededConsent(config: HostConfig): ConsentCategory[] {

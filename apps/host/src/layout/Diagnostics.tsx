@@ -4,7 +4,7 @@ import { CONTRACT_VERSION } from '@mfe/context';
 import { canSeeDiagnostics } from '../access';
 import { describeProblem } from '../manifest';
 import { describeChoice } from '../remotes/cohort';
-import { useHostServices, useSessionSnapshot } from '../host-services';
+import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { recentTelemetry } from '../telemetry';
 import { OverrideForm } from './OverrideForm';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services';
-import { useLocalizedRemotes } from '../i18n/area-labels';
+import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-services/hooks';
+import { useLocalizedRemotes } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 export function Home() {
   const { config, session } = useHostServices();

@@ -1,9 +1,9 @@
 import { Suspense, useCallback } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
-import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services';
-import { useFromHtml } from './from-html';
-import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
+import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services/hooks';
+import { useFromHtml } from '../from-html';
+import { SessionExpiredNotice } from './SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ArrivalAnnouncer } from './ArrivalAnnouncer';
 import { ConsentBanner } from './ConsentBanner';
@@ -11,10 +11,10 @@ import { hostPageNames, useDocumentTitle, useFocusOnNavigation } from './documen
 import { OverridesBanner } from './Overrides';
 import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
-import { useLocalizedRemotes } from '../i18n/area-labels';
-import { LanguageMenu } from '../i18n/LanguageMenu';
+import { useLocalizedRemotes } from '../host-services/use-area-labels';
+import { LanguageMenu } from './LanguageMenu';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /**
  * Element Timing (a web standard): when the shell is first painted, for real-user monitoring and

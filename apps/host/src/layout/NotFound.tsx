@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 export function NotFound() {
   const location = useLocation();

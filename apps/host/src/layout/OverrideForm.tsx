@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isPlatformError } from '@mfe/context';
-import { useHostServices } from '../host-services';
+import { useHostServices } from '../host-services/hooks';
 import { checkOverride, policyOf, saveOverride } from '../remotes/overrides';
 
 /** On /diagnostics, when the runtime config enables overrides: point one remote at another build. */

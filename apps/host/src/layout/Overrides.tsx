@@ -1,4 +1,4 @@
-import { useHostServices } from '../host-services';
+import { useHostServices } from '../host-services/hooks';
 import { clearOverrides } from '../remotes/overrides';
 
 /** Shown on every page while developer overrides are active: which remotes come from where, and a reset. */

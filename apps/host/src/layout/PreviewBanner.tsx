@@ -1,4 +1,4 @@
-import { useHostServices } from '../host-services';
+import { useHostServices } from '../host-services/hooks';
 import { leavePreview } from '../remotes/preview';
 import { storageOrNull } from '../browser-storage';
 

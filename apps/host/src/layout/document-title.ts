@@ -2,7 +2,7 @@ import type { IntlApi } from '@mfe/context';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { RemoteEntry } from '../manifest';
-import type { AreaTitle, PageTitles } from './page-titles';
+import type { AreaTitle, PageTitles } from '../page-titles';
 import { shellMessages } from '../i18n/shell-messages';
 
 /** The names of the host's own pages in the page's language. */

@@ -13,12 +13,13 @@ import {
 import type { LazySession } from '../auth/lazy-session';
 import { SESSION_NOT_KNOWN } from '../auth/session-store';
 import { parseRuntimeConfig } from '../config';
-import { HostServicesProvider, type HostServices } from '../host-services';
+import { HostServicesProvider } from '../host-services/hooks';
+import type { HostServices } from '../host-services/types';
 import { labelFor } from '../i18n/area-labels';
 import { createPageLocale } from '../i18n/page-locale';
 import { loadShellCatalogue } from '../i18n/shell-catalogues';
 import { hostPageNames, titleFor } from '../layout/document-title';
-import { createPageTitles } from '../layout/page-titles';
+import { createPageTitles } from '../page-titles';
 import { parseManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { AppRoutes } from '../routes';

@@ -6,7 +6,7 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 import { findIncompatibilities } from '@mfe/manifest';
 import { AreaLoadError } from './area-failure';
 import { readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
-import { fetchEarlyOr } from '../boot/early-fetch';
+import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { IntlApi } from '@mfe/context';
-import { useHostServices } from '../host-services';
+import { useHostServices } from './hooks';
 
 /** The shell's messages and formatting in the page's language, re-rendering when it changes. */
 export function useShellIntl(): IntlApi {

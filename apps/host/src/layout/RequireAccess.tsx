@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canUse, describeRequirement } from '../access';
-import { useSessionSnapshot, useViewer } from '../host-services';
+import { useSessionSnapshot, useViewer } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
-import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
-import { useAreaLabel } from '../i18n/area-labels';
+import { RemoteSkeleton } from '../areas/RemoteSkeleton';
+import { useAreaLabel } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /**
  * Renders the remote only for users who may use it; others get a "no access" page and nothing is

@@ -12,12 +12,12 @@ import {
 } from '@mfe/context';
 import type { LazySession } from '../auth/lazy-session';
 import { parseRuntimeConfig, type HostConfig } from '../config';
-import { HostServicesProvider } from '../host-services';
+import { HostServicesProvider } from '../host-services/hooks';
 import { createConsentStore } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
-import type { RemoteLoader } from './remote-loader';
+import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteRoute } from './RemoteRoute';
-import { createPageTitles } from '../layout/page-titles';
+import { createPageTitles } from '../page-titles';
 import { createPageLocale } from '../i18n/page-locale';
 
 const entry: RemoteEntry = {

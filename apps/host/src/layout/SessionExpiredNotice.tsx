@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useHostServices } from '../host-services';
+import { useHostServices } from '../host-services/hooks';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /**
  * Shown when the session cannot be renewed any more. The page underneath stays as it is (its

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useHostServices, useSessionSnapshot } from '../host-services';
+import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /**
  * Sends a signed-out visitor to sign in, then back to the exact page they asked for. While an

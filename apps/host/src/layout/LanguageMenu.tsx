@@ -1,7 +1,7 @@
-import { useHostServices } from '../host-services';
-import { useFromHtml } from '../layout/from-html';
-import { shellMessages } from './shell-messages';
-import { useShellIntl } from './use-shell-intl';
+import { useHostServices } from '../host-services/hooks';
+import { useFromHtml } from '../from-html';
+import { shellMessages } from '../i18n/shell-messages';
+import { useShellIntl } from '../host-services/use-shell-intl';
 
 /** A language's own name for itself ("Deutsch", "العربية"), so a visitor finds theirs in any locale. */
 function autonym(locale: string): string {

@@ -1,6 +1,6 @@
-import { useAreaLabel } from '../i18n/area-labels';
+import { useAreaLabel } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
+import { useShellIntl } from '../host-services/use-shell-intl';
 import type { RemoteEntry } from '../manifest';
 
 /**

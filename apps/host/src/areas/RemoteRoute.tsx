@@ -1,17 +1,17 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
-import { useHostServices, useSessionUser } from '../host-services';
+import { useHostServices, useSessionUser } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
-import { createRemoteContext } from './remote-context';
+import { createRemoteContext } from '../remotes/remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
-import { useAreaLabel } from '../i18n/area-labels';
+import { useAreaLabel } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
-import { useShellIntl } from '../i18n/use-shell-intl';
-import { useFromHtml } from '../layout/from-html';
-import { areaErrorText } from './area-failure';
+import { useShellIntl } from '../host-services/use-shell-intl';
+import { useFromHtml } from '../from-html';
+import { areaErrorText } from '../remotes/area-failure';
 
 type LoadState =
   | { readonly status: 'loading' }

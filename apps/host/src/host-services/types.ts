@@ -1,0 +1,40 @@
+// What the host hands its own views (never remotes: they see only @mfe/context), as types alone,
+// so every service's module can be named here without this folder importing their code.
+import type { ApiClient, ConsentApi, RootEventBus } from '@mfe/context';
+import type { LazySession } from '../auth/lazy-session';
+import type { HostConfig } from '../config';
+import type { PageLocale } from '../i18n/page-locale';
+import type { PageTitles } from '../page-titles';
+import type { ParsedManifest } from '../manifest';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import type { BuildChoice } from '../remotes/cohort';
+import type { Overrides } from '../remotes/overrides';
+import type { PreviewResult } from '../remotes/preview';
+import type { RemoteStyles } from '../remotes/remote-styles';
+
+/** The host's own services; remotes never see this, only `@mfe/context`. */
+export interface HostServices {
+  readonly config: HostConfig;
+  readonly session: LazySession;
+  readonly manifest: ParsedManifest;
+  readonly loader: RemoteLoader;
+  readonly api: ApiClient;
+  /** The page's event bus; each mounted remote gets a scope of it. */
+  readonly events: RootEventBus;
+  /** The user's consent for analytics and marketing (shared with remotes). */
+  readonly consent: ConsentApi;
+  /** The page's language, for the shell and every area (i18n/page-locale.ts). */
+  readonly locale: PageLocale;
+  /** The title each area gives its page on screen (`usePageTitle`). */
+  readonly pageTitles: PageTitles;
+  /** Switches each remote's stylesheets on while its area is on screen, off otherwise. */
+  readonly styles: RemoteStyles;
+  /** Developer overrides applied for this browser session (remote name → entry). */
+  readonly overrides?: Overrides;
+  /** Which build of each remote this page loads: stable, or a canary's candidate (cohort.ts). */
+  readonly builds?: Readonly<Record<string, BuildChoice>>;
+  /** A preview link this tab opened: shown, or refused with why (preview.ts). */
+  readonly preview?: PreviewResult;
+  /** What the page's HTML, rendered ahead of time, holds: the area whose content it shows, if any. */
+  readonly prerendered?: { readonly remote?: string };
+}
