@@ -5,19 +5,7 @@ import { matchesPin, sri } from '@mfe/manifest/sri';
 import { ReleaseError } from './errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
-import { alteredFiles } from './verify-store';
-
-/** What the store keeps about a published build (builds/<name>/<version>.json). */
-export interface BuildRecord {
-  readonly name: string;
-  readonly version: string;
-  /** The hash a manifest entry pins (the build's integrity.json for remoteEntry.js). */
-  readonly integrity: string;
-  /** Every published file and its sha384, to prove later publishes of the version identical. */
-  readonly files: Readonly<Record<string, string>>;
-  readonly publishedAt: string;
-  readonly actor: string;
-}
+import { alteredFiles, type BuildRecord } from './build-record';
 
 export interface PublishResult {
   readonly record: BuildRecord;

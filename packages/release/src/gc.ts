@@ -1,5 +1,5 @@
 import { recordAudit } from './audit';
-import type { BuildRecord } from './builds';
+import type { BuildRecord } from './build-record';
 import { versionOf } from './diff';
 import { KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';

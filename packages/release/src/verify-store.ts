@@ -1,25 +1,6 @@
-import { matchesPin } from '@mfe/manifest/sri';
-import type { BuildRecord } from './builds';
+import { alteredFiles, type AlteredFile, type BuildRecord } from './build-record';
 import { KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
-
-/** A stored file that is not what was published: changed, or gone. */
-export interface AlteredFile {
-  readonly key: string;
-  readonly problem: 'changed' | 'missing';
-}
-
-/** One build's stored files against the hashes recorded when it was published. */
-export async function alteredFiles(store: ObjectStore, record: BuildRecord): Promise<AlteredFile[]> {
-  const altered: AlteredFile[] = [];
-  for (const [file, hash] of Object.entries(record.files)) {
-    const key = KEYS.buildFile(record.name, record.version, file);
-    const stored = await store.get(key);
-    if (!stored) altered.push({ key, problem: 'missing' });
-    else if (!matchesPin(hash, stored.body)) altered.push({ key, problem: 'changed' });
-  }
-  return altered;
-}
 
 /**
  * Every published build (or those of one remote, or one version) checked file by file against its

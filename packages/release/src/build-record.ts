@@ -1,0 +1,33 @@
+import { matchesPin } from '@mfe/manifest/sri';
+import { KEYS } from './layout';
+import type { ObjectStore } from './object-store';
+
+/** What the store keeps about a published build (builds/<name>/<version>.json). */
+export interface BuildRecord {
+  readonly name: string;
+  readonly version: string;
+  /** The hash a manifest entry pins (the build's integrity.json for remoteEntry.js). */
+  readonly integrity: string;
+  /** Every published file and its sha384, to prove later publishes of the version identical. */
+  readonly files: Readonly<Record<string, string>>;
+  readonly publishedAt: string;
+  readonly actor: string;
+}
+
+/** A stored file that is not what was published: changed, or gone. */
+export interface AlteredFile {
+  readonly key: string;
+  readonly problem: 'changed' | 'missing';
+}
+
+/** One build's stored files against the hashes recorded when it was published. */
+export async function alteredFiles(store: ObjectStore, record: BuildRecord): Promise<AlteredFile[]> {
+  const altered: AlteredFile[] = [];
+  for (const [file, hash] of Object.entries(record.files)) {
+    const key = KEYS.buildFile(record.name, record.version, file);
+    const stored = await store.get(key);
+    if (!stored) altered.push({ key, problem: 'missing' });
+    else if (!matchesPin(hash, stored.body)) altered.push({ key, problem: 'changed' });
+  }
+  return altered;
+}
