@@ -3,29 +3,8 @@ import { join } from 'node:path';
 import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
 import { CONTRACT_PACKAGE, readRemoteBuild, remoteFiles } from '@mfe/manifest/remote-build';
 import { assertTemplate, pageHtml } from './html';
+import type { HostRenderer } from './page-contract';
 import { loadServerBundle, type ServerBundle } from './server-bundle';
-
-/** What the host's server build (`dist/server/render.js`) exports (apps/host/src/prerender/render-page.tsx). */
-interface HostRenderer {
-  /** The contract package the shell was built with. */
-  readonly contract: unknown;
-  /** `errors`: what threw while rendering (a host built before it was reported has none). */
-  renderPage(request: {
-    origin: string;
-    config: unknown;
-    manifest: unknown;
-    path: string;
-    locale: string;
-    content?: { remote: string; module: unknown; version: string };
-  }): Promise<{
-    html: string;
-    title: string;
-    data: string;
-    locale: string;
-    dir: 'ltr' | 'rtl';
-    errors?: readonly string[];
-  }>;
-}
 
 export interface PrerenderInput {
   /** The host's build folder (index.html and server/). */

@@ -1,5 +1,6 @@
 export { readAudit, recordAudit, type AuditRecord } from './audit';
-export { publishBuild, readBuildRecord, type BuildRecord, type PublishResult } from './builds';
+export { alteredFiles, type AlteredFile, type BuildRecord } from './build-record';
+export { publishBuild, readBuildRecord, type PublishResult } from './builds';
 export { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
 export * as commands from './commands';
 export { diffManifests, versionOf } from './diff';

@@ -24,42 +24,13 @@ import { parseManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { AppRoutes } from '../routes';
 import { pageDataText } from './page-data';
+import type { PageRequest, RenderedPage } from '@mfe/prerender/page-contract';
 
-/** The contract package as this build bundles it: the one instance every area rendered with the shell gets. */
+/**
+ * The contract package as this build bundles it: the one instance every area rendered with the shell
+ * gets. With `renderPage`, what @mfe/prerender's `HostRenderer` names.
+ */
 export * as contract from '@mfe/context';
-
-/** What the prerender step asks for: one page of the shell, with or without an area's content. */
-export interface PageRequest {
-  /** The host's public origin (remotes on it are allowed, as in the browser). */
-  readonly origin: string;
-  /** The runtime config and manifest as served (`config.json`, `remotes.json`). */
-  readonly config: unknown;
-  readonly manifest: unknown;
-  /** The page's path. */
-  readonly path: string;
-  /** The page's language, one the runtime config lists (else its default). */
-  readonly locale?: string;
-  /** The area whose content the page holds: its server build's module and its version. */
-  readonly content?: { readonly remote: string; readonly module: unknown; readonly version: string };
-}
-
-export interface RenderedPage {
-  /** The markup of `#root`. */
-  readonly html: string;
-  /** The page's `<title>`, as the browser names it before the area names its page. */
-  readonly title: string;
-  /** The text of the page's data block for the browser (page-data.ts). */
-  readonly data: string;
-  /** The page's language and direction (`<html lang dir>`). */
-  readonly locale: string;
-  readonly dir: 'ltr' | 'rtl';
-  /**
-   * What threw while rendering, for the operator (said at release time): a page whose render
-   * recorded any is not to be served, since React would finish it by rendering in the browser.
-   * The messages never enter the HTML (React is told nothing back: no digest).
-   */
-  readonly errors: readonly string[];
-}
 
 const neverSubscribed = () => () => undefined;
 const notInHtml = (what: string) => () => {
