@@ -3,7 +3,7 @@ const path = require('node:path');
 const { sri } = require('@mfe/manifest/sri');
 const { baseConfig, MESSAGE_PARSER_ALIASES } = require('./base');
 const { fromApp } = require('./from-app');
-const { GLOBAL_CSS } = require('./styles');
+const { cssLoaderFor, GLOBAL_CSS } = require('./styles');
 const { HOST_SINGLETONS } = require('./shared');
 
 /** What the renderer tells a server build when it loads it: `{ publicPath }` (server-public-path.js). */
@@ -54,22 +54,6 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
     library: { type: 'commonjs2' },
     clean: true,
   };
-  const cssLocals = (/** @type {boolean} */ modules) => ({
-    loader: require.resolve('css-loader', { paths: [appDir] }),
-    options: {
-      modules: modules
-        ? {
-            mode: 'pure',
-            localIdentName: `${uniqueName}_[local]_[hash:base64:5]`,
-            localIdentHashSalt: uniqueName,
-            namedExport: false,
-            exportLocalsConvention: 'as-is',
-            exportOnlyLocals: true,
-          }
-        : false,
-      importLoaders: 0,
-    },
-  });
   const rules = config.module?.rules ?? [];
   config.module = {
     ...config.module,
@@ -77,7 +61,7 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
       rules[0], // TypeScript and JSX, as in the browser build
       // A global stylesheet has no class names to export: nothing of it is needed to render.
       { test: GLOBAL_CSS, type: 'javascript/auto', use: [{ loader: require.resolve('./empty-module-loader') }] },
-      { test: /\.css$/, exclude: GLOBAL_CSS, use: [cssLocals(true)] },
+      { test: /\.css$/, exclude: GLOBAL_CSS, use: [cssLoaderFor(appDir, uniqueName, true, true)] },
       {
         test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
         type: 'asset/resource',

@@ -2,6 +2,31 @@
 const { fromApp } = require('./from-app');
 
 /**
+ * css-loader for an app's stylesheets, one definition for the browser build and the server build
+ * (which keeps only the class names, `onlyLocals`): both must name every class alike, or the page
+ * from HTML and its hydration would disagree.
+ * @param {string} appDir @param {string} uniqueName @param {boolean} modules @param {boolean} onlyLocals
+ */
+function cssLoaderFor(appDir, uniqueName, modules, onlyLocals) {
+  return {
+    loader: require.resolve('css-loader', { paths: [appDir] }),
+    options: {
+      modules: modules
+        ? {
+            mode: 'pure',
+            localIdentName: `${uniqueName}_[local]_[hash:base64:5]`,
+            localIdentHashSalt: uniqueName,
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+            ...(onlyLocals ? { exportOnlyLocals: true } : {}),
+          }
+        : false,
+      importLoaders: 0,
+    },
+  };
+}
+
+/**
  * Styles and assets. Every `.css` file is a CSS Module, its class names prefixed with the app's
  * name and hashed with it (`referrals_title_x7Yz1`), so no remote's style reaches the host or
  * another remote. CSS Modules scope class names only, so every selector must also stay inside the
@@ -19,21 +44,7 @@ const { fromApp } = require('./from-app');
  */
 function styleAndAssetRules(appDir, uniqueName, production) {
   const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
-  const cssLoader = (/** @type {boolean} */ modules) => ({
-    loader: require.resolve('css-loader', { paths: [appDir] }),
-    options: {
-      modules: modules
-        ? {
-            mode: 'pure',
-            localIdentName: `${uniqueName}_[local]_[hash:base64:5]`,
-            localIdentHashSalt: uniqueName,
-            namedExport: false,
-            exportLocalsConvention: 'as-is',
-          }
-        : false,
-      importLoaders: 0,
-    },
-  });
+  const cssLoader = (/** @type {boolean} */ modules) => cssLoaderFor(appDir, uniqueName, modules, false);
   return [
     { test: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
     {
@@ -110,4 +121,4 @@ function globalCssFiles(compilation, appDir) {
   return [...files].sort();
 }
 
-module.exports = { GLOBAL_CSS, StyleRulesPlugin, cssExtractPlugin, globalCssFiles, styleAndAssetRules };
+module.exports = { GLOBAL_CSS, StyleRulesPlugin, cssExtractPlugin, cssLoaderFor, globalCssFiles, styleAndAssetRules };
