@@ -4,7 +4,7 @@ import { readAudit } from './audit';
 import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
-import { defaultActor, openStore } from './open-store';
+import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
 import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
 
@@ -100,6 +100,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!address) throw new UsageError('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
   // pnpm runs the script inside this package: paths are meant from where the user typed them.
   const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+  if (address.startsWith('s3://')) {
+    const note = quietSdkNodeWarning(process.versions.node, process.env);
+    if (note) console.error(note);
+  }
   const store = openStore(address.startsWith('s3://') ? address : here(address), {
     ...((values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT)
       ? { s3Endpoint: values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT }

@@ -18,3 +18,16 @@ export function defaultActor(env: NodeJS.ProcessEnv = process.env): string {
       : undefined;
   return ci ?? env.USER ?? env.USERNAME ?? 'unknown';
 }
+
+/**
+ * On Node.js below 22 the S3 SDK prints eight lines on every command (its releases after January
+ * 2027 will need Node.js 22). This command supports Node.js 20 today, so it turns the SDK's warning
+ * off and returns one line of its own to say instead (to stderr, never into output meant for
+ * scripts), unless the operator set the SDK's own variable either way.
+ */
+export function quietSdkNodeWarning(nodeVersion: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (Number(nodeVersion.split('.')[0]) >= 22 || env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED !== undefined)
+    return undefined;
+  env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  return `note: Node.js ${nodeVersion} runs this command; the S3 SDK's releases after January 2027 need Node.js 22.`;
+}
