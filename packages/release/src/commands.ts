@@ -12,7 +12,16 @@ import {
   type Placement,
 } from './changes';
 import { diffManifests, versionOf } from './diff';
-import { checkEnv, jsonBytes, KEYS, listEnvironments, readJson, readSettings, type StoreSettings } from './layout';
+import {
+  checkEnv,
+  jsonBytes,
+  KEYS,
+  listEnvironments,
+  readJson,
+  readSettings,
+  requireReasonGiven,
+  type StoreSettings,
+} from './layout';
 import type { ObjectStore } from './object-store';
 import {
   commit,
@@ -129,12 +138,7 @@ export async function publish(store: ObjectStore, dist: string, who: Pick<Who, '
 
 async function context(store: ObjectStore, env: string, who: Who): Promise<ChangeContext> {
   const settings = await readSettings(store);
-  if (settings.requireReason?.includes(env) && !who.reason.trim()) {
-    throw new ReleaseError(
-      'RELEASE_USAGE',
-      `Every change to ${env} is recorded with why: give --reason "<why>" (the store requires it for ${env}).`,
-    );
-  }
+  requireReasonGiven(settings, env, who.reason);
   return {
     store,
     settings,

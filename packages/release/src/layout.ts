@@ -94,6 +94,19 @@ export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
   };
 }
 
+/**
+ * Refuses a change a person asks for without a reason in an environment that requires one
+ * (`init --require-reason`): deploys, promotions, rollbacks, canaries, and a rollout's start and
+ * every step taken by hand. The steps a rollout takes itself carry the reason of their verdict.
+ */
+export function requireReasonGiven(settings: StoreSettings, env: string, reason: string): void {
+  if (settings.requireReason?.includes(env) && !reason.trim())
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `Every change to ${env} is recorded with why: give --reason "<why>" (the store requires it for ${env}).`,
+    );
+}
+
 /** The environments a store has (each with an `envs/<env>/` folder), in name order. */
 export async function listEnvironments(store: ObjectStore): Promise<string[]> {
   return [...new Set((await store.list('envs/')).map((key) => key.split('/')[1]!))].sort();

@@ -245,3 +245,29 @@ test('durations read as people write them', () => {
   expect(parseDuration('1.5s')).toBe(1_500);
   expect(() => parseDuration('ten minutes')).toThrow(/write 30s, 10m, 1h or 3d/);
 });
+
+test('where the store requires a reason, a rollout is not started or steered by hand without one, and nothing is written', async () => {
+  await commands.init(store, `${host.url}/remotes`, { production: host.url }, {}, ['production'], who);
+  const before = await readHistory(store, 'production');
+  const silent = { actor: 'bob', reason: ' ' };
+  const started = startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { ...options, prometheus: prometheusUrl },
+    silent,
+  );
+  await expect(started).rejects.toMatchObject({ code: 'RELEASE_USAGE' });
+  await expect(started).rejects.toThrow('give --reason');
+  await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
+  expect(await readHistory(store, 'production')).toEqual(before);
+
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who);
+  expect(await share()).toBe(25);
+  await expect(controlRollout(store, 'production', 'referrals', 'abort', silent)).rejects.toMatchObject({
+    code: 'RELEASE_USAGE',
+  });
+  expect(await share()).toBe(25);
+  await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'bob', reason: 'seen errors' });
+  expect(await share()).toBeUndefined();
+});

@@ -2,7 +2,7 @@ import { DEFAULT_RULE, judge, type AnalysisRule } from './analysis';
 import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
-import { checkEnv, jsonBytes, readJson } from './layout';
+import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
 import { countsBetween } from './prometheus';
 
@@ -76,6 +76,8 @@ export async function startRollout(
       `--steps must be rising shares that end at 100 (such as 5,25,50,100), not ${steps.join(',')}.`,
     );
   }
+  // Asked before anything is written: the first step's own reason is generated, so it would pass.
+  requireReasonGiven(await readSettings(store), env, who.reason);
   const existing = await readJson<RolloutState>(store, key(env, remote));
   if (existing && !TERMINAL.includes(existing.value.status))
     throw new ReleaseError(
@@ -204,6 +206,7 @@ export async function controlRollout(
   who: Who,
   deps: RolloutDeps = {},
 ): Promise<string[]> {
+  requireReasonGiven(await readSettings(store), env, who.reason);
   const now = (deps.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
   const changed = await update(store, env, remote, (state) => {
