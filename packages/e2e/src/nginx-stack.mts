@@ -12,8 +12,10 @@ import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' production deployment: the builds published as a platform engineer would
 // (host files, each remote under <name>/<version>/), served by real nginx with the config that
-// `pnpm server:config` writes, next to the dev provider, a telemetry collector and a stand-in
-// third-party tag server. Prints `NGINX READY <json>` once everything answers.
+// `pnpm server:config` writes, next to the dev provider, a telemetry collector that records what it
+// gets, the production metrics collector (its command, as a deployment runs it; the rollout's
+// Prometheus scrapes it) and a stand-in third-party tag server. Prints `NGINX READY <json>` once
+// everything answers.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(here, '..', '..', '..');
 const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, dir: { type: 'string' } } });
@@ -75,6 +77,31 @@ const idp = await startDevIdp({
   adminApi: true,
 });
 const collector = await startCollector({ port: ports.collector, hostOrigins: [hostUrl] });
+const metricsCollector = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    join(repoRoot, 'packages', 'metrics-collector', 'src', 'cli.ts'),
+    '--allow-origin',
+    hostUrl,
+    '--listen',
+    `127.0.0.1:${ports.metricsCollector}`,
+    '--metrics-listen',
+    `127.0.0.1:${ports.metricsCollectorScrape}`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+await new Promise<void>((resolve, reject) => {
+  let said = '';
+  metricsCollector.stdout!.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+    if (said.includes('metrics-collector: logs at')) resolve();
+  });
+  metricsCollector.once('exit', (code) => reject(new Error(`The metrics collector exited (${code}): ${said}`)));
+});
+const metricsCollectorUrl = localUrl(ports.metricsCollector);
+const metricsScrapeUrl = `http://127.0.0.1:${ports.metricsCollectorScrape}`;
 // A stand-in for a third-party tag script: it records every request it gets.
 const tagHits: string[] = [];
 const tags = createServer((req, res) => {
@@ -96,7 +123,11 @@ const checked = validateRuntimeConfig(
     remoteOrigins: [remotesUrl],
     collectorUrl: collector.url,
     // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
-    extraAdapters: [{ type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' }],
+    // And the production metrics path, as a second collector adapter.
+    extraAdapters: [
+      { type: 'sentry', dsn: `http://publickey@localhost:${ports.collector}/1`, environment: 'e2e' },
+      { type: 'collector', endpoint: `${metricsCollectorUrl}/v1/logs` },
+    ],
     tagLoader: { src: `${tagsUrl}/gtm.js?id=GTM-TEST` },
     diagnostics: { roles: ['admin'] },
     // Production's default: unpinned entries are refused.
@@ -134,11 +165,12 @@ for (let tries = 0; ; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(
-  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, apiUrl, collectorUrl: collector.url, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), pagesDir: join(dir, 'pages'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
+  `NGINX READY ${JSON.stringify({ hostUrl, remotesUrl, idpUrl, apiUrl, collectorUrl: collector.url, metricsCollectorUrl, metricsScrapeUrl, tagsUrl, dir, manifestFile: join(dir, 'remotes.json'), pagesDir: join(dir, 'pages'), remotesDir: join(dir, 'remotes'), config: checked.config, manifest })}`,
 );
 
 const stop = () => {
   nginx.kill('SIGQUIT');
+  metricsCollector.kill('SIGTERM');
   tags.close();
   void Promise.all([idp.close(), collector.close()]).then(() => process.exit(0));
 };

@@ -11,6 +11,9 @@ export interface NginxDeployment {
   /** The development API beside the provider. */
   readonly apiUrl: string;
   readonly collectorUrl: string;
+  /** The production metrics collector: browsers post to it, and Prometheus scrapes `metricsScrapeUrl`. */
+  readonly metricsCollectorUrl: string;
+  readonly metricsScrapeUrl: string;
   readonly tagsUrl: string;
   /** The first port of its block; the test may use the free ones above +101. */
   readonly basePort: number;

@@ -14,6 +14,7 @@ import {
   canaryBuild,
 } from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
+import { topology } from '@mfe/manifest';
 
 // Releasing a remote as a platform engineer does, with `mfe-release` on a folder store that real
 // nginx serves: the store's remotes/ is the remotes' origin, and the host's /remotes.json is the
@@ -283,9 +284,9 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
             ? 'error'
             : (await shown.textContent())!.replace('Release ', ''),
         );
-        // Leaving sends what was recorded (the collector adapter flushes on pagehide).
+        // Leaving sends what was recorded (the collector adapters flush on pagehide).
         const sent = page
-          .waitForResponse((response) => response.url().startsWith(`${deployment.collectorUrl}/v1/logs`), {
+          .waitForResponse((response) => response.url().startsWith(`${deployment.metricsCollectorUrl}/v1/logs`), {
             timeout: 5_000,
           })
           .catch(() => undefined);
@@ -299,7 +300,8 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
 }
 
 test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable', async () => {
-  const prometheus = await startPrometheus(deployment.basePort + 102, [deployment.collectorUrl]);
+  // Through the production metrics path: the metrics collector's command, scraped on its own listener.
+  const prometheus = await startPrometheus(topology(deployment.basePort).prometheus, [deployment.metricsScrapeUrl]);
   const engine: Browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

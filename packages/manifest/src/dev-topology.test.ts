@@ -8,6 +8,9 @@ test('every port of the development stack follows from the host port, by one rul
     collector: 3060,
     tags: 3061,
     api: 3062,
+    metricsCollector: 3063,
+    metricsCollectorScrape: 3064,
+    prometheus: 3102,
     remotesServer: 3001,
   });
   const moved = topology(4000);
@@ -18,6 +21,9 @@ test('every port of the development stack follows from the host port, by one rul
     collector: 4060,
     tags: 4061,
     api: 4062,
+    metricsCollector: 4063,
+    metricsCollectorScrape: 4064,
+    prometheus: 4102,
     remotesServer: 4001,
   });
   // A remote of the development manifest keeps its offset from the host.

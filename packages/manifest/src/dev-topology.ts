@@ -19,8 +19,14 @@ export interface StackTopology {
   readonly api: number;
   /** The first port for remotes beyond the development manifest (test fixtures), one each upwards. */
   readonly extraRemotes: number;
-  /** The local telemetry collector. */
+  /** The local telemetry collector (it records what it gets, for tests). */
   readonly collector: number;
+  /** The production metrics collector (@mfe/metrics-collector): browsers post here... */
+  readonly metricsCollector: number;
+  /** ...and Prometheus scrapes it here. */
+  readonly metricsCollectorScrape: number;
+  /** Prometheus, where a test runs one. */
+  readonly prometheus: number;
   /** A stand-in third-party tag server (production-path tests). */
   readonly tags: number;
   /** One server for every remote's versioned files (the production path through nginx). */
@@ -37,6 +43,9 @@ export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
     collector: hostPort + 60,
     tags: hostPort + 61,
     api: hostPort + 62,
+    metricsCollector: hostPort + 63,
+    metricsCollectorScrape: hostPort + 64,
+    prometheus: hostPort + 102,
     remotesServer: hostPort + 1,
     remote: (devPort) => hostPort + devPort - DEFAULT_HOST_PORT,
   };

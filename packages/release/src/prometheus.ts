@@ -1,9 +1,9 @@
+import { METRIC_NAMES } from '@mfe/metrics-collector/metric-names';
 import { ReleaseError } from './errors';
 import type { SideCounts } from './analysis';
 
 /** The series the analysis reads (written by the collector, or the OpenTelemetry Collector in production). */
-const LOADS = 'mfe_remote_loads_total';
-const ERRORS = 'mfe_remote_errors_total';
+const { loads: LOADS, errors: ERRORS } = METRIC_NAMES;
 
 /** One instant query through Prometheus's HTTP API (`/api/v1/query`), summed by canary side. */
 async function bySide(

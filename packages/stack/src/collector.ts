@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { allowedCorsOrigin } from '@mfe/deploy';
-import { createCollectorMetrics } from './collector-metrics';
+import { createRemoteCounts } from '@mfe/metrics-collector';
+import { Registry } from 'prom-client';
 import { listen } from './serve';
 
 /**
@@ -9,7 +10,8 @@ import { listen } from './serve';
  * envelopes at `/api/<project>/envelope/`) and records it as it arrived, so
  * tests assert on what was really sent, not on what the page meant to send.
  * `GET /__collector/records` lists the records; `DELETE` clears them. `GET /metrics` gives the
- * counters a rollout's analysis reads, in Prometheus's text format (collector-metrics.ts).
+ * counters a rollout's analysis reads, counted as the production service counts them
+ * (@mfe/metrics-collector).
  */
 export interface CollectorRecord {
   readonly path: string;
@@ -36,7 +38,8 @@ export async function startCollector({
   hostOrigins: readonly string[];
 }): Promise<RunningCollector> {
   const records: CollectorRecord[] = [];
-  const metrics = createCollectorMetrics();
+  const registry = new Registry();
+  const counts = createRemoteCounts(registry);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const origin = allowedCorsOrigin(req.headers.origin, hostOrigins);
     const cors: Record<string, string> = origin
@@ -58,8 +61,8 @@ export async function startCollector({
       return res.end(JSON.stringify(records));
     }
     if (path === '/metrics' && req.method === 'GET') {
-      void metrics.text().then((text) => {
-        res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
+      void registry.metrics().then((text) => {
+        res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
         res.end(text);
       });
       return;
@@ -79,11 +82,18 @@ export async function startCollector({
       if (records.length >= MAX_RECORDS) records.shift();
       const body = Buffer.concat(chunks).toString('utf8');
       records.push({ path, contentType: req.headers['content-type'] ?? '', body, receivedAt: Date.now() });
-      if (path === '/v1/logs') metrics.count(body);
+      if (path === '/v1/logs') countLogs(body);
       res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
       res.end('{}');
     });
   });
+  const countLogs = (body: string) => {
+    try {
+      counts.count(JSON.parse(body));
+    } catch {
+      // Kept as received, counted as nothing.
+    }
+  };
   const running = await listen(server, port);
   return { url: running.url, records, close: running.close };
 }

@@ -1,0 +1,4 @@
+export { createRemoteCounts, type DropReason, type RemoteCounts } from './counts';
+export { METRIC_NAMES } from './metric-names';
+export { createRateLimiter, type RateLimiter } from './rate-limit';
+export { createMetricsCollector, type MetricsCollector, type MetricsCollectorOptions, type Outcome } from './service';
