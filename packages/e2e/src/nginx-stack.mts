@@ -120,7 +120,8 @@ const checked = validateRuntimeConfig(
   devRuntimeConfig({
     idpUrl,
     apiUrl,
-    remoteOrigins: [remotesUrl],
+    // The release store's bucket, where a test keeps one on an S3-protocol server (release-s3.e2e.ts).
+    remoteOrigins: [remotesUrl, localUrl(ports.s3)],
     collectorUrl: collector.url,
     // The error-reporting SDK reports to the same local collector (a DSN is `<scheme>://<key>@<host>/<project>`).
     // And the production metrics path, as a second collector adapter.

@@ -17,7 +17,9 @@ export function runRelease(store: string, ...args: string[]): Promise<ReleaseRun
     execFile(
       process.execPath,
       ['--import', 'tsx', join(releasePackage, 'src', 'cli.ts'), ...args, '--store', store],
-      { cwd: releasePackage },
+      // The test's own environment (a test may set the store's credentials there: jest gives each
+      // test file a copy of process.env, which a child would not otherwise see).
+      { cwd: releasePackage, env: process.env },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
       },

@@ -91,11 +91,12 @@ test('every kind of file is served with the headers of the shared policy', async
   const config = parsedConfig();
   const host = deployment.hostUrl;
   const page = await headersOf(`${host}/`);
+  expect(config.allowedRemoteOrigins).toContain(deployment.remotesUrl);
   expectPolicyHeaders((name) => page.headers[name.toLowerCase()], hostHeaders('page', { config }));
   expect(page.headers['content-security-policy']).not.toMatch(/unsafe-(inline|eval)/);
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(page.headers['content-security-policy']).toContain(
-    `script-src 'self' ${deployment.remotesUrl} ${deployment.tagsUrl}`,
+    `script-src 'self' ${[...config.allowedRemoteOrigins, deployment.tagsUrl].join(' ')}`,
   );
   expect(page.headers['content-security-policy']).toContain(deployment.collectorUrl);
 

@@ -11,6 +11,7 @@ test('every port of the development stack follows from the host port, by one rul
     metricsCollector: 3063,
     metricsCollectorScrape: 3064,
     prometheus: 3102,
+    s3: 3065,
     remotesServer: 3001,
   });
   const moved = topology(4000);
@@ -24,6 +25,7 @@ test('every port of the development stack follows from the host port, by one rul
     metricsCollector: 4063,
     metricsCollectorScrape: 4064,
     prometheus: 4102,
+    s3: 4065,
     remotesServer: 4001,
   });
   // A remote of the development manifest keeps its offset from the host.

@@ -27,6 +27,8 @@ export interface StackTopology {
   readonly metricsCollectorScrape: number;
   /** Prometheus, where a test runs one. */
   readonly prometheus: number;
+  /** An S3-protocol server (s3rver), where a test keeps a release store in a bucket. */
+  readonly s3: number;
   /** A stand-in third-party tag server (production-path tests). */
   readonly tags: number;
   /** One server for every remote's versioned files (the production path through nginx). */
@@ -46,6 +48,7 @@ export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
     metricsCollector: hostPort + 63,
     metricsCollectorScrape: hostPort + 64,
     prometheus: hostPort + 102,
+    s3: hostPort + 65,
     remotesServer: hostPort + 1,
     remote: (devPort) => hostPort + devPort - DEFAULT_HOST_PORT,
   };
