@@ -247,9 +247,11 @@ export function nginxStandaloneConfig({
   mimeTypes?: string;
 }): string {
   const p = prefix.replace(/\/$/, '');
-  return `# Written by \`pnpm server:config\`: nginx in the foreground with everything under ${p}.
+  // No \`daemon\` here: the command line chooses (\`-g 'daemon off;'\` in the foreground), and nginx
+  // refuses the directive twice.
+  return `# Written by \`pnpm server:config\`: nginx with everything under ${p}.
+# In the background: nginx -p ${p} -c nginx.conf; in the foreground: add -g 'daemon off;'.
 worker_processes auto;
-daemon off;
 pid ${p}/nginx.pid;
 error_log ${p}/error.log warn;
 events { worker_connections 1024; }

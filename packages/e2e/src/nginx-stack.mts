@@ -152,7 +152,7 @@ const release = writeServerConfig({
 for (const path of [dir, join(dir, 'nginx')]) chmodSync(path, 0o755);
 const check = spawnSync(NGINX, ['-t', '-p', join(dir, 'nginx'), '-c', release.standaloneConfig], { encoding: 'utf8' });
 if (check.status !== 0) throw new Error(`nginx -t refused the written config:\n${check.stderr}`);
-const nginx = spawn(NGINX, ['-p', join(dir, 'nginx'), '-c', release.standaloneConfig], {
+const nginx = spawn(NGINX, ['-p', join(dir, 'nginx'), '-c', release.standaloneConfig, '-g', 'daemon off;'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 for (let tries = 0; ; tries += 1) {

@@ -1,3 +1,4 @@
+import { hostname, userInfo } from 'node:os';
 import { DirectoryStore } from './directory-store';
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
@@ -9,14 +10,29 @@ export function openStore(address: string, options: { s3Endpoint?: string } = {}
     : new DirectoryStore(address);
 }
 
-/** Who is releasing: `--actor`, or what the CI system says, or the account running the command. */
-export function defaultActor(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * Who is releasing: `--actor`, or what the CI system says, or the account running the command and
+ * its machine (from the system's account database when the shell sets no USER, as in containers),
+ * so a record never says "unknown".
+ */
+export function defaultActor(
+  env: NodeJS.ProcessEnv = process.env,
+  account: () => string = () => `${userInfo().username}@${hostname()}`,
+): string {
   const ci = env.GITHUB_ACTOR
     ? `${env.GITHUB_ACTOR} (GitHub Actions${env.GITHUB_RUN_ID ? ` run ${env.GITHUB_RUN_ID}` : ''})`
     : env.GITLAB_USER_LOGIN
       ? `${env.GITLAB_USER_LOGIN} (GitLab CI${env.CI_PIPELINE_ID ? ` pipeline ${env.CI_PIPELINE_ID}` : ''})`
       : undefined;
-  return ci ?? env.USER ?? env.USERNAME ?? 'unknown';
+  if (ci) return ci;
+  const user = env.USER || env.USERNAME || env.LOGNAME;
+  if (user) return `${user}@${hostname()}`;
+  try {
+    return account();
+  } catch {
+    // No account entry (an arbitrary uid): the uid still names who it was.
+    return `uid ${process.getuid?.() ?? '?'}@${hostname()}`;
+  }
 }
 
 /**
