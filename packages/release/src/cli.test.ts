@@ -267,3 +267,117 @@ test('the audit log records a changed public URL, a preview and what gc removed;
     'ops gc: removed 1 expired preview(s) and 3 unused build(s)',
   ]);
 });
+
+test('a whole release replayed from the history: every change, canary steps included, with who, why, what and from where', async () => {
+  storeDir = tempDir('cli-replay');
+  const run = async (...args: string[]) => {
+    const result = await cli(...args);
+    expect(`${result.code} ${result.err}`).toBe('0 ');
+  };
+  await run(
+    'init',
+    '--public-url',
+    `${host.url}/remotes`,
+    '--host',
+    `staging=${host.url}`,
+    '--host',
+    `production=${host.url}`,
+  );
+  for (const version of ['1.0.0', '1.1.0', '1.2.0'])
+    await run('publish', writeBuild(builds, 'referrals', version), '--actor', 'ci');
+  // What happened, in order: the environment, the command, who and why.
+  const steps: Array<[env: string, args: string[], actor: string, reason: string]> = [
+    ['staging', ['deploy', 'referrals@1.0.0', '--path', '/referrals', '--label', 'Referrals'], 'alice', 'first'],
+    ['production', ['promote', '--from', 'staging'], 'bob', 'ship it'],
+    ['production', ['canary', 'referrals@1.1.0', '--percent', '10'], 'carol', 'try the list'],
+    ['production', ['canary', 'referrals', '--percent', '50'], 'carol', 'looks fine'],
+    ['production', ['canary', 'referrals', '--promote'], 'carol', 'healthy'],
+    ['production', ['rollback'], 'dave', 'errors up'],
+    ['production', ['canary', 'referrals@1.2.0', '--percent', '25'], 'erin', 'the fix'],
+    ['production', ['canary', 'referrals', '--abort'], 'erin', 'not yet'],
+  ];
+  for (const [env, args, actor, reason] of steps)
+    await run(
+      ...args,
+      ...(args[0] === 'promote' ? ['--to', env] : ['--env', env]),
+      '--actor',
+      actor,
+      '--reason',
+      reason,
+    );
+
+  const history = async (env: string) =>
+    (
+      JSON.parse((await cli('history', '--env', env, '--json')).out) as Array<{
+        revision: number;
+        parent: number;
+        actor: string;
+        reason: string;
+        action: Record<string, unknown>;
+      }>
+    ).map(({ revision, parent, actor, reason, action }) => ({ revision, parent, actor, reason, ...action }));
+  expect(await history('staging')).toEqual([
+    { revision: 1, parent: 0, actor: 'alice', reason: 'first', verb: 'deploy', remote: 'referrals', version: '1.0.0' },
+  ]);
+  expect(await history('production')).toEqual([
+    {
+      revision: 1,
+      parent: 0,
+      actor: 'bob',
+      reason: 'ship it',
+      verb: 'promote',
+      from: 'staging',
+      fromRevision: 1,
+      remotes: ['referrals'],
+    },
+    {
+      revision: 2,
+      parent: 1,
+      actor: 'carol',
+      reason: 'try the list',
+      verb: 'canary',
+      remote: 'referrals',
+      version: '1.1.0',
+      percent: 10,
+    },
+    {
+      revision: 3,
+      parent: 2,
+      actor: 'carol',
+      reason: 'looks fine',
+      verb: 'canary',
+      remote: 'referrals',
+      version: '1.1.0',
+      percent: 50,
+    },
+    {
+      revision: 4,
+      parent: 3,
+      actor: 'carol',
+      reason: 'healthy',
+      verb: 'canary-promote',
+      remote: 'referrals',
+      version: '1.1.0',
+    },
+    { revision: 5, parent: 4, actor: 'dave', reason: 'errors up', verb: 'rollback', to: 3 },
+    {
+      revision: 6,
+      parent: 5,
+      actor: 'erin',
+      reason: 'the fix',
+      verb: 'canary',
+      remote: 'referrals',
+      version: '1.2.0',
+      percent: 25,
+    },
+    {
+      revision: 7,
+      parent: 6,
+      actor: 'erin',
+      reason: 'not yet',
+      verb: 'canary-abort',
+      remote: 'referrals',
+      version: '1.2.0',
+    },
+  ]);
+});
