@@ -134,6 +134,25 @@ export function remoteHeaders(
   };
 }
 
+/**
+ * The answer to a CORS preflight from an allowed origin: which methods (and request headers) it may
+ * use, cached by the browser for ten minutes. Shared by every server of the platform that takes
+ * cross-origin requests from the host's pages (remotes' files, the telemetry collectors).
+ */
+export function corsPreflightHeaders(
+  allowedOrigin: string,
+  methods: string,
+  requestHeaders?: string,
+): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': allowedOrigin,
+    Vary: 'Origin',
+    'Access-Control-Allow-Methods': methods,
+    ...(requestHeaders ? { 'Access-Control-Allow-Headers': requestHeaders } : {}),
+    'Access-Control-Max-Age': '600',
+  };
+}
+
 /** A host origin as a regular expression (JavaScript and PCRE alike); `:*` stands for any port. */
 export function originPattern(origin: string): string {
   return origin.endsWith(':*') ? `^${escapeRegExp(origin.slice(0, -2))}:[0-9]+$` : `^${escapeRegExp(origin)}$`;

@@ -6,6 +6,7 @@ export {
   SILENT_CALLBACK_FILE,
   SILENT_CALLBACK_PATH,
   allowedCorsOrigin,
+  corsPreflightHeaders,
   hostFileKind,
   hostHeaders,
   remoteFileKind,

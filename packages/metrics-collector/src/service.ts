@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowedCorsOrigin } from '@mfe/deploy/headers';
+import { allowedCorsOrigin, corsPreflightHeaders } from '@mfe/deploy/headers';
 import { Counter, Registry } from 'prom-client';
 import { createRemoteCounts } from './counts';
 import { createRateLimiter } from './rate-limit';
@@ -111,12 +111,7 @@ export function createMetricsCollector(options: MetricsCollectorOptions): Metric
     const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
     if (!origin) return finish(res, 'forbidden_origin', 403, { Vary: 'Origin' });
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...cors,
-        'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type',
-        'Access-Control-Max-Age': '600',
-      });
+      res.writeHead(204, corsPreflightHeaders(origin, 'POST', 'Content-Type'));
       return void res.end();
     }
     if (req.method !== 'POST') return void res.writeHead(405, { ...cors, Allow: 'POST, OPTIONS' }).end();

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { allowedCorsOrigin } from '@mfe/deploy';
+import { allowedCorsOrigin, corsPreflightHeaders } from '@mfe/deploy';
 import { createRemoteCounts } from '@mfe/metrics-collector';
 import { Registry } from 'prom-client';
 import { listen } from './serve';
@@ -47,12 +47,7 @@ export async function startCollector({
       : { Vary: 'Origin' };
     const path = new URL(req.url ?? '/', 'http://collector').pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...cors,
-        'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type',
-        'Access-Control-Max-Age': '600',
-      });
+      res.writeHead(204, origin ? corsPreflightHeaders(origin, 'POST', 'Content-Type') : { Vary: 'Origin' });
       return res.end();
     }
     if (path === '/__collector/records') {

@@ -6,6 +6,7 @@ import compression from 'compression';
 import send from 'send';
 import {
   allowedCorsOrigin,
+  corsPreflightHeaders,
   hostFileKind,
   hostHeaders,
   remoteFileKind,
@@ -99,14 +100,22 @@ function decodedPath(req: IncomingMessage): string | undefined {
   }
 }
 
+/** The request's decoded path, or undefined once a malformed one has been answered 400. */
+function requestPath(req: IncomingMessage, res: ServerResponse): string | undefined {
+  const pathname = decodedPath(req);
+  if (pathname !== undefined && !pathname.includes('\0')) return pathname;
+  plain(res, 400, 'Bad request');
+  return undefined;
+}
+
 function handleHost(
   role: Extract<ServedRole, { kind: 'host' }>,
   dir: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  const pathname = decodedPath(req);
-  if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
+  const pathname = requestPath(req, res);
+  if (pathname === undefined) return;
   const listed = role.runtimeFiles?.[pathname];
   // A function is read on every request (a release store's current manifest).
   const runtimeFile = typeof listed === 'function' ? (listed as () => unknown)() : listed;
@@ -157,14 +166,14 @@ function handleRemote(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  const pathname = decodedPath(req);
-  if (pathname === undefined || pathname.includes('\0')) return plain(res, 400, 'Bad request');
+  const pathname = requestPath(req, res);
+  if (pathname === undefined) return;
   const origin = allowedCorsOrigin(req.headers.origin, role.hostOrigins);
   const kind = remoteFileKind(pathname);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, {
       ...remoteHeaders('revalidate', origin),
-      ...(origin ? { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' } : {}),
+      ...(origin ? corsPreflightHeaders(origin, 'GET, HEAD') : {}),
     });
     res.end();
     return;
