@@ -1,7 +1,6 @@
 import { defineConfig } from 'tsup';
 
-// The published scaffold: one CommonJS command (`create-mfe-remote`). The in-repo mode's
-// development manifest (@mfe/stack) is loaded only in this repository.
+// The published scaffold: one CommonJS command (`create-mfe-remote`), standalone projects only.
 export default defineConfig({
   entry: { cli: 'src/cli.ts' },
   format: ['cjs'],
@@ -9,5 +8,4 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   banner: { js: '#!/usr/bin/env node' },
-  external: ['@mfe/stack', '@mfe/stack/topology'],
 });

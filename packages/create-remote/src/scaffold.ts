@@ -9,7 +9,7 @@ import {
   reservedPathOf,
   RULES_EXPLAINED,
 } from '@mfe/manifest';
-import type { DevRemote, ListedRemote } from '@mfe/stack/topology';
+import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
