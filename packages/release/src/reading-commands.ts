@@ -1,0 +1,123 @@
+import { diffManifests, versionOf } from './diff';
+import { checkEnv, listEnvironments, readSettings } from './layout';
+import type { ObjectStore } from './object-store';
+import {
+  describeAction,
+  EMPTY_MANIFEST,
+  readCurrent,
+  readHistory,
+  readRevision,
+  type ManifestDocument,
+  type Revision,
+} from './revisions';
+
+// The commands that read an environment: its history, a diff, its status (as text and as data).
+
+export async function history(store: ObjectStore, env: string): Promise<string[]> {
+  const revisions = await readHistory(store, checkEnv(env));
+  if (revisions.length === 0) return [`${env} has no revisions yet.`];
+  return revisions.map(
+    (revision) =>
+      `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${revision.reason ? ` — ${revision.reason}` : ''}`,
+  );
+}
+
+/**
+ * What changed between two states of an environment: revisions (`12` or `#12`), `current`, or
+ * another environment's name (its current manifest). With one, what making it current would
+ * change; with none, the last change.
+ */
+export async function diff(
+  store: ObjectStore,
+  env: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<string[]> {
+  checkEnv(env);
+  const read = async (ref: string): Promise<ManifestDocument> => {
+    if (ref === 'current') return (await readCurrent(store, env)) ?? EMPTY_MANIFEST;
+    if (/^#?\d+$/.test(ref)) {
+      const revision = Number(ref.replace('#', ''));
+      return revision === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision)).manifest;
+    }
+    return (await readCurrent(store, checkEnv(ref))) ?? EMPTY_MANIFEST;
+  };
+  const head = (await readCurrent(store, env))?.revision ?? 0;
+  const [before, after] =
+    from === undefined ? [String(Math.max(0, head - 1)), 'current'] : to === undefined ? ['current', from] : [from, to];
+  const lines = diffManifests(await read(before), await read(after));
+  return lines.length > 0 ? lines : ['no difference'];
+}
+
+export async function status(store: ObjectStore, envs: readonly string[]): Promise<string[]> {
+  const settings = await readSettings(store);
+  const names = envs.length > 0 ? envs : await listEnvironments(store);
+  const lines = [`store ${store.where}, builds served from ${settings.publicUrl}`];
+  for (const env of names) {
+    const current = await readCurrent(store, checkEnv(env));
+    lines.push(`${env}: ${current ? `revision ${current.revision}` : 'no manifest yet'}`);
+    for (const remote of current?.remotes ?? []) {
+      const canary = remote.candidate
+        ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
+        : '';
+      lines.push(`  ${remote.name} ${versionOf(remote)} at ${remote.path}${canary}`);
+    }
+  }
+  return lines;
+}
+
+/** `verify`: every stored build's files against the hashes recorded when they were published. */
+
+export async function historyData(
+  store: ObjectStore,
+  env: string,
+): Promise<Array<Omit<Revision, 'manifest'> & { readonly description: string }>> {
+  return (await readHistory(store, checkEnv(env))).map(({ manifest: _manifest, ...revision }) => ({
+    ...revision,
+    description: describeAction(revision.action),
+  }));
+}
+
+/** `status --json`: each environment's revision and remotes (version, path, canary). */
+export async function statusData(
+  store: ObjectStore,
+  envs: readonly string[],
+): Promise<{
+  store: string;
+  publicUrl: string;
+  environments: Array<{
+    env: string;
+    revision: number | null;
+    remotes: Array<{
+      name: string;
+      version: string;
+      path: string;
+      canary: { version: string; percent: number } | null;
+    }>;
+  }>;
+}> {
+  const settings = await readSettings(store);
+  const names = envs.length > 0 ? envs : await listEnvironments(store);
+  const environments = [];
+  for (const env of names) {
+    const current = await readCurrent(store, checkEnv(env));
+    environments.push({
+      env,
+      revision: current?.revision ?? null,
+      remotes: (current?.remotes ?? []).map((remote) => ({
+        name: remote.name,
+        version: versionOf(remote),
+        path: remote.path,
+        canary: remote.candidate
+          ? {
+              version: versionOf({ name: remote.name, entry: remote.candidate.entry }),
+              percent: remote.candidate.percent,
+            }
+          : null,
+      })),
+    });
+  }
+  return { store: store.where, publicUrl: settings.publicUrl, environments };
+}
+
+/** `audit`: the store's own log (settings, previews, held rollout ticks, gc), oldest first. */
