@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { readAudit } from './audit';
 import * as commands from './commands';
+import { parseDuration } from './cli-options';
 import { DirectoryStore } from './directory-store';
 import { readCurrent, readHistory } from './revisions';
-import { controlRollout, parseDuration, rolloutStatus, startRollout, tickRollout } from './rollout';
+import { controlRollout, rolloutStatus, startRollout, tickRollout } from './rollout';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
 // A rollout against a folder store, a host that serves it, and a stand-in for Prometheus's HTTP

@@ -5,6 +5,16 @@ import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
 import { countsBetween } from './prometheus';
+import {
+  readRollout,
+  rolloutKey,
+  TERMINAL,
+  updateRollout,
+  type RolloutState,
+  type RolloutStatus,
+} from './rollout-state';
+
+export { rolloutStatus, type RolloutState, type RolloutStatus } from './rollout-state';
 
 /**
  * A rollout moves one remote's canary through shares of browsers (5, 25, 50, 100 %), judging the
@@ -16,28 +26,6 @@ import { countsBetween } from './prometheus';
  * about to do (`pending`), then does it (a manifest revision, which is the same if done twice),
  * then clears it; a tick that finds something pending finishes it first.
  */
-export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted';
-
-type Pending =
-  | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
-  | { readonly kind: 'promote' | 'abort'; readonly reason: string };
-
-export interface RolloutState {
-  readonly remote: string;
-  readonly version: string;
-  readonly steps: readonly number[];
-  readonly step: number;
-  readonly intervalMs: number;
-  readonly prometheus: string;
-  readonly rule: AnalysisRule;
-  readonly startedAt: number;
-  readonly stepStartedAt: number;
-  readonly status: RolloutStatus;
-  readonly actor: string;
-  readonly pending?: Pending;
-  readonly log: readonly string[];
-}
-
 export interface RolloutOptions {
   readonly steps: readonly number[];
   readonly intervalMs: number;
@@ -49,9 +37,6 @@ export interface RolloutDeps {
   readonly now?: () => number;
   readonly fetchImpl?: typeof fetch;
 }
-
-const key = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
-const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted'];
 
 export async function startRollout(
   store: ObjectStore,
@@ -78,7 +63,7 @@ export async function startRollout(
   }
   // Asked before anything is written: the first step's own reason is generated, so it would pass.
   requireReasonGiven(await readSettings(store), env, who.reason);
-  const existing = await readJson<RolloutState>(store, key(env, remote));
+  const existing = await readJson<RolloutState>(store, rolloutKey(env, remote));
   if (existing && !TERMINAL.includes(existing.value.status))
     throw new ReleaseError(
       'RELEASE_CONFLICT',
@@ -106,7 +91,7 @@ export async function startRollout(
       `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each`,
     ],
   };
-  if (!(await store.replace(key(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
+  if (!(await store.replace(rolloutKey(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
     throw new ReleaseError(
       'RELEASE_CONFLICT',
       `Another rollout of ${remote} in ${env} was started at the same moment; \`rollout status ${remote} --env ${env}\` shows it.`,
@@ -115,7 +100,7 @@ export async function startRollout(
     return await finishPending(store, env, remote, who, version);
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
-    await update(
+    await updateRollout(
       store,
       env,
       remote,
@@ -138,7 +123,7 @@ export async function tickRollout(
   who: Who,
   deps: RolloutDeps = {},
 ): Promise<string[]> {
-  const found = await read(store, env, remote);
+  const found = await readRollout(store, env, remote);
   if (found.value.pending) return finishPending(store, env, remote, who, found.value.version);
   const state = found.value;
   if (state.status !== 'running')
@@ -191,7 +176,7 @@ export async function tickRollout(
       log: [...state.log, `${stamp}: healthy, on to ${share} %; ${verdict.why}`],
     };
   }
-  if (!(await store.replace(key(env, remote), jsonBytes(next), 'application/json', found.etag)))
+  if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
   return [next.log.at(-1)!, ...(await finishPending(store, env, remote, who, state.version))];
@@ -209,7 +194,7 @@ export async function controlRollout(
   requireReasonGiven(await readSettings(store), env, who.reason);
   const now = (deps.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
-  const changed = await update(store, env, remote, (state) => {
+  const changed = await updateRollout(store, env, remote, (state) => {
     if (TERMINAL.includes(state.status))
       throw new ReleaseError(
         'RELEASE_USAGE',
@@ -227,15 +212,6 @@ export async function controlRollout(
   return [stamp, ...(changed.pending ? await finishPending(store, env, remote, who, changed.version) : [])];
 }
 
-export async function rolloutStatus(store: ObjectStore, env: string, remote: string): Promise<string[]> {
-  const { value: state } = await read(store, env, remote);
-  return [
-    `${remote}@${state.version} in ${env}: ${state.status}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`,
-    ...state.log.map((line) => `  ${line}`),
-  ];
-}
-
-/** Ticks until the rollout is over (promoted, rolled back or aborted), printing what happens. */
 export async function watchRollout(
   store: ObjectStore,
   env: string,
@@ -251,37 +227,10 @@ export async function watchRollout(
       // Prometheus or the store unreachable for a moment: say so and look again.
       print(`✖ ${(error as Error).message}`);
     }
-    const { value } = await read(store, env, remote);
+    const { value } = await readRollout(store, env, remote);
     if (TERMINAL.includes(value.status) && !value.pending) return value.status;
     await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, Math.max(250, value.intervalMs / 4))));
   }
-}
-
-async function read(store: ObjectStore, env: string, remote: string): Promise<{ value: RolloutState; etag: string }> {
-  const found = await readJson<RolloutState>(store, key(checkEnv(env), remote));
-  if (!found)
-    throw new ReleaseError(
-      'RELEASE_NOT_FOUND',
-      `No rollout of ${remote} in ${env}: start one with \`rollout start ${remote}@<version> --env ${env} …\`.`,
-    );
-  return found;
-}
-
-async function update(
-  store: ObjectStore,
-  env: string,
-  remote: string,
-  change: (state: RolloutState) => RolloutState,
-  options: { clearPending?: boolean } = {},
-): Promise<RolloutState> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const found = await read(store, env, remote);
-    const next = change(found.value);
-    const written = options.clearPending ? (({ pending: _done, ...rest }) => rest)(next) : next;
-    if (await store.replace(key(env, remote), jsonBytes(written), 'application/json', found.etag)) return written;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
-  }
-  throw new ReleaseError('RELEASE_CONFLICT', `The rollout of ${remote} in ${env} kept changing; try again.`);
 }
 
 /** Does what the state says is pending (a manifest revision: the same if done twice), then clears it. */
@@ -292,7 +241,7 @@ async function finishPending(
   who: Who,
   version: string,
 ): Promise<string[]> {
-  const { value: state } = await read(store, env, remote);
+  const { value: state } = await readRollout(store, env, remote);
   const pending = state.pending;
   if (!pending) return [];
   const by: Who = { ...who, actor: `rollout (started by ${state.actor})`, reason: pending.reason };
@@ -310,16 +259,6 @@ async function finishPending(
       return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
     throw error;
   });
-  await update(store, env, remote, (current) => current, { clearPending: true });
+  await updateRollout(store, env, remote, (current) => current, { clearPending: true });
   return lines;
-}
-
-/** `10m`, `30s`, `1h`, `3d`, `500ms` → milliseconds. */
-export function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
-  if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m, 1h or 3d.`);
-  return Math.round(
-    Number(match[1]) *
-      { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'],
-  );
 }

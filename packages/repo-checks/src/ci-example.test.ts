@@ -12,9 +12,11 @@ const workflow = load(readFileSync(join(root, 'docs', 'operations', 'ci', 'relea
   on?: unknown;
   jobs?: Record<string, { steps?: Array<{ run?: string; uses?: string }> }>;
 };
-const cli = readFileSync(join(root, 'packages', 'release', 'src', 'cli.ts'), 'utf8');
-const commands = [...cli.matchAll(/^ {4}case '([a-z-]+)':/gm)].map(([, name]) => name);
-const options = [...cli.matchAll(/^ {6}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm)].map(([, name]) => name);
+const releaseSource = (file: string) => readFileSync(join(root, 'packages', 'release', 'src', file), 'utf8');
+const commands = [...releaseSource('cli.ts').matchAll(/^ {4}case '([a-z-]+)':/gm)].map(([, name]) => name);
+const options = [
+  ...releaseSource('cli-options.ts').matchAll(/^ {2}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm),
+].map(([, name]) => name);
 const runs = Object.values(workflow.jobs ?? {})
   .flatMap((job) => (job.steps ?? []).map((step) => step.run ?? ''))
   .join('\n');

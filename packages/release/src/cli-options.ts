@@ -1,0 +1,99 @@
+import type { ParseArgsConfig } from 'node:util';
+import { ReleaseError } from './errors';
+
+// mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
+
+export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket/prefix> [options]
+       (in this repository: pnpm release …)
+
+  init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]… [--require-reason <env>]…
+                                                  set up a store: where its remotes/ folder is served, each
+                                                  environment's host (what manifests are checked against) and,
+                                                  for pages from HTML, its host build (rendered at every change)
+  publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
+  deploy <name>@<version> --env <env> [--path /x --label "X" --label-in de="X" … --order N --public]
+  canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
+  canary <name> --env <env> (--percent N | --promote | --abort)
+  rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
+          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--watch]
+                                                  a canary moved through the shares, judged from Prometheus after
+                                                  each interval: on when shown within the margin, rolled back on
+                                                  its own when shown worse, else it waits
+  rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
+  promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
+  rollback --env <env> [--to <revision>]          default: the revision before the current one
+  preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
+                                                  with it (everything else as in <env>), until it expires
+  pages --env <env>                               render <env>'s pages from HTML again (after deploying its host)
+  history --env <env> [--json]
+  diff --env <env> [<from>] [<to>] [--json]       revisions (#12), current, or another environment; one: what
+                                                  making it current would change; none: the last change
+  status [--env <env>]… [--json]
+  verify [<name>[@<version>]]                     every stored file against the hash recorded when it was published
+  gc [--keep-revisions 20] [--dry-run]            remove expired previews and builds no environment's current or
+                                                  last N revisions use (recorded in the audit log)
+  cors [--apply]                                  the bucket's CORS rules for hosts that read it directly (JSON for
+                                                  put-bucket-cors), or set on an S3 store with --apply
+  audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
+
+Every change is checked as the environment's host will read it before it becomes current, and is
+recorded with --actor (default: from the CI system, else the user) and --reason. On any command that
+changes an environment: --expect <revision> refuses unless the environment is still at that revision;
+--dry-run checks and prints what would change, and changes nothing.
+Options: --host <url> (this environment's host, instead of the store's), --s3-endpoint <url>
+(an S3-compatible server; also MFE_RELEASE_S3_ENDPOINT), MFE_RELEASE_STORE for --store.
+Exit codes: 0 changed (or, for reading commands, read), 1 refused, failed or nothing to do (one line
+per problem), 2 bad usage.`;
+
+export const OPTIONS = {
+  store: { type: 'string' },
+  's3-endpoint': { type: 'string' },
+  env: { type: 'string', multiple: true },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  host: { type: 'string', multiple: true },
+  'host-build': { type: 'string', multiple: true },
+  'public-url': { type: 'string' },
+  actor: { type: 'string' },
+  reason: { type: 'string', default: '' },
+  path: { type: 'string' },
+  label: { type: 'string' },
+  'label-in': { type: 'string', multiple: true },
+  order: { type: 'string' },
+  percent: { type: 'string' },
+  public: { type: 'boolean' },
+  promote: { type: 'boolean', default: false },
+  abort: { type: 'boolean', default: false },
+  prometheus: { type: 'string' },
+  steps: { type: 'string', default: '5,25,50,100' },
+  interval: { type: 'string', default: '10m' },
+  'min-loads': { type: 'string' },
+  margin: { type: 'string' },
+  ceiling: { type: 'string' },
+  alpha: { type: 'string' },
+  watch: { type: 'boolean', default: false },
+  ttl: { type: 'string', default: '3d' },
+  expect: { type: 'string' },
+  'require-reason': { type: 'string', multiple: true },
+  'keep-revisions': { type: 'string' },
+  apply: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
+
+/** Bad usage: exit code 2, with the message and a pointer to --help. */
+export class UsageError extends Error {}
+export function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+/** `10m`, `30s`, `1h`, `3d`, `500ms` → milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m, 1h or 3d.`);
+  return Math.round(
+    Number(match[1]) *
+      { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'],
+  );
+}

@@ -1,0 +1,74 @@
+import type { AnalysisRule } from './analysis';
+import { ReleaseError } from './errors';
+import { checkEnv, jsonBytes, readJson } from './layout';
+import type { ObjectStore } from './object-store';
+
+// A rollout's state in the store (envs/<env>/rollouts/<remote>.json), read and changed by
+// compare-and-swap only, so ticks from anywhere never act twice (rollout.ts).
+
+export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted';
+
+export type Pending =
+  | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
+  | { readonly kind: 'promote' | 'abort'; readonly reason: string };
+
+export interface RolloutState {
+  readonly remote: string;
+  readonly version: string;
+  readonly steps: readonly number[];
+  readonly step: number;
+  readonly intervalMs: number;
+  readonly prometheus: string;
+  readonly rule: AnalysisRule;
+  readonly startedAt: number;
+  readonly stepStartedAt: number;
+  readonly status: RolloutStatus;
+  readonly actor: string;
+  readonly pending?: Pending;
+  readonly log: readonly string[];
+}
+
+export const rolloutKey = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
+export const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted'];
+
+export async function readRollout(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+): Promise<{ value: RolloutState; etag: string }> {
+  const found = await readJson<RolloutState>(store, rolloutKey(checkEnv(env), remote));
+  if (!found)
+    throw new ReleaseError(
+      'RELEASE_NOT_FOUND',
+      `No rollout of ${remote} in ${env}: start one with \`rollout start ${remote}@<version> --env ${env} …\`.`,
+    );
+  return found;
+}
+
+export async function updateRollout(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+  change: (state: RolloutState) => RolloutState,
+  options: { clearPending?: boolean } = {},
+): Promise<RolloutState> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const found = await readRollout(store, env, remote);
+    const next = change(found.value);
+    const written = options.clearPending ? (({ pending: _done, ...rest }) => rest)(next) : next;
+    if (await store.replace(rolloutKey(env, remote), jsonBytes(written), 'application/json', found.etag))
+      return written;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+  }
+  throw new ReleaseError('RELEASE_CONFLICT', `The rollout of ${remote} in ${env} kept changing; try again.`);
+}
+
+export async function rolloutStatus(store: ObjectStore, env: string, remote: string): Promise<string[]> {
+  const { value: state } = await readRollout(store, env, remote);
+  return [
+    `${remote}@${state.version} in ${env}: ${state.status}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`,
+    ...state.log.map((line) => `  ${line}`),
+  ];
+}
+
+/** Ticks until the rollout is over (promoted, rolled back or aborted), printing what happens. */
