@@ -11,7 +11,7 @@ import {
   RULES_EXPLAINED,
 } from './rules';
 import { SRI_PATTERN } from './remote-build';
-import { localeTag } from './runtime-config';
+import { localeTag } from './config-fields';
 import { describeIssues } from './validation';
 
 /**
