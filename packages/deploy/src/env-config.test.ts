@@ -80,3 +80,20 @@ test('a missing auth section names the variables that set it', () => {
   expect(result.ok).toBe(false);
   if (!result.ok) expect(result.problems.join('\n')).toMatch(/\(set MFE_AUTH_AUTHORITY, MFE_AUTH_CLIENT_ID/);
 });
+
+test('preview links are switched on by a variable, and only for a folder on an allowed remote origin', () => {
+  const on = runtimeConfigFromEnv({
+    ...required,
+    MFE_ALLOWED_REMOTE_ORIGINS: 'https://remotes.example.com',
+    MFE_PREVIEWS_MANIFEST_BASE: 'https://remotes.example.com/_preview/',
+  });
+  if (!on.ok) throw new Error(on.problems.join('\n'));
+  expect(on.config.previews).toEqual({ manifestBase: 'https://remotes.example.com/_preview/' });
+  const elsewhere = runtimeConfigFromEnv({
+    ...required,
+    MFE_PREVIEWS_MANIFEST_BASE: 'https://other.example.com/_preview/',
+  });
+  expect(elsewhere.ok).toBe(false);
+  if (!elsewhere.ok)
+    expect(elsewhere.problems.join('\n')).toMatch(/^MFE_PREVIEWS_MANIFEST_BASE: .*allowedRemoteOrigins/m);
+});

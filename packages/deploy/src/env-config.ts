@@ -68,6 +68,13 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: 'Where the runtime manifest is published.',
   },
   {
+    name: 'MFE_PREVIEWS_MANIFEST_BASE',
+    field: 'previews.manifestBase',
+    kind: 'string',
+    description:
+      'Where the release store serves previews (<publicUrl>/_preview/, on an allowed remote origin); unset: preview links are off.',
+  },
+  {
     name: 'MFE_REQUIRE_INTEGRITY',
     field: 'requireIntegrity',
     kind: 'boolean',
