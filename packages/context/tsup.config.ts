@@ -6,7 +6,12 @@ import { defineConfig } from 'tsup';
 // team's jest) load it too.
 export default defineConfig({
   // `errors`: the typed errors alone, for packages that run where React is not wanted (the manifest's checks, renderers).
-  entry: { index: 'src/index.ts', errors: 'src/errors.ts', testing: 'src/testing.tsx' },
+  entry: {
+    index: 'src/index.ts',
+    errors: 'src/errors.ts',
+    'runtime-utils': 'src/runtime-utils.ts',
+    testing: 'src/testing.tsx',
+  },
   format: ['esm', 'cjs'],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },

@@ -1,12 +1,9 @@
 import type { IntlApi } from '@mfe/context';
 import { shellMessages } from './i18n/shell-messages';
 import type { RemoteEntry } from './manifest';
+import type { Viewer } from '@mfe/auth';
 
-export interface Viewer {
-  readonly signedIn: boolean;
-  hasRole(role: string): boolean;
-  hasScope(scope: string): boolean;
-}
+export type { Viewer };
 
 /** Whether the viewer may use a remote: any one of its roles and all of its scopes. */
 export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {

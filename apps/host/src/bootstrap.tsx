@@ -5,8 +5,9 @@ import { shellMessages } from './i18n/shell-messages';
 import { loadShellCatalogue } from './i18n/shell-catalogues';
 import { english, inEnglish, raw, say, type Text } from './i18n/text';
 import { createApiClient } from './api-client';
-import { CALLBACK_PATH } from './auth/paths';
-import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
+import { CALLBACK_PATH } from '@mfe/auth/paths';
+import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from '@mfe/auth';
+import { describeSignInFailure } from './layout/sign-in-problem';
 import { fetchEarlyOr, markHostStarted } from './early-fetch';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services/hooks';
@@ -153,7 +154,7 @@ export async function start(): Promise<void> {
   if (window.location.pathname === CALLBACK_PATH) {
     const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
     if (auth.kind === 'callback-failed') {
-      const { problem } = auth;
+      const problem = describeSignInFailure(auth.problem);
       return fail(problem.title, new Error(inEnglish(problem.message)), {
         message: problem.message,
         action: say(shellMessages.signInAgain),

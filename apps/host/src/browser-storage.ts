@@ -1,12 +1,2 @@
-/**
- * A storage area, or null where the browser refuses it (a sandboxed frame, some privacy modes,
- * storage disabled): merely reading `window.localStorage` throws there, so every caller that only
- * remembers a convenience goes through here and carries on without it.
- */
-export function storageOrNull(area: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return window[area];
-  } catch {
-    return null;
-  }
-}
+// A storage area that may be refused (@mfe/context/runtime-utils), under the name the host's modules use.
+export { storageOrNull } from '@mfe/context/runtime-utils';

@@ -118,7 +118,7 @@ test.each([
 test('every path the host routes itself is reserved against remotes (one list, in @mfe/manifest)', async () => {
   const { buildRoutes } = await import('./routes');
   const { RESERVED_PATHS, reservedPathOf } = await import('@mfe/manifest');
-  const { CALLBACK_PATH, SILENT_CALLBACK_PATH } = await import('./auth/client');
+  const { CALLBACK_PATH, SILENT_CALLBACK_PATH } = await import('@mfe/auth/paths');
   const own = (buildRoutes([])[0]?.children ?? [])
     .map((route) => route.path)
     .filter((path): path is string => !!path && path !== '*');

@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { createEventBus, type RemoteModule } from '@mfe/context';
 import { createApiClient } from './api-client';
-import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './auth/paths';
-import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from './auth/lazy-session';
+import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
+import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from '@mfe/auth';
 import { loadRuntimeConfig } from './config';
 import { HostServicesProvider } from './host-services/hooks';
 import { browserPageLocale } from './i18n/browser-locale';
@@ -23,7 +23,7 @@ export type BundledArea = Pick<RemoteEntry, 'name' | 'path' | 'label' | 'order'>
 
 export async function startSingleBundle(areas: readonly BundledArea[]): Promise<void> {
   if (location.pathname === SILENT_CALLBACK_PATH) {
-    const { completeSilentCallback } = await import('./auth/silent-callback');
+    const { completeSilentCallback } = await import('@mfe/auth/silent-callback');
     return completeSilentCallback();
   }
   const remotes: RemoteEntry[] = areas.map(({ name, path, label, order }) => ({

@@ -24,7 +24,6 @@ const FLOORS: readonly (readonly string[])[] = [
   ['telemetry'],
   ['i18n'],
   ['access'],
-  ['auth'],
   ['remotes'],
   ['host-services', 'boot'],
   ['areas'],

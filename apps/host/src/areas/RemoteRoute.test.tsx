@@ -10,7 +10,7 @@ import {
   type RemoteModule,
   type RootEventBus,
 } from '@mfe/context';
-import type { LazySession } from '../auth/lazy-session';
+import type { LazySession } from '@mfe/auth';
 import { parseRuntimeConfig, type HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services/hooks';
 import { createConsentStore } from '@mfe/context';

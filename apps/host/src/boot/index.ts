@@ -9,7 +9,7 @@
 // subset, with the schema's defaults from rules.json: manifestUrl (default runtimeFiles.manifest),
 // allowedRemoteOrigins (default none) and requireIntegrity (integrityRequired). The host parses
 // the whole config again and refuses it if it is invalid; nothing read here loosens a rule.
-import { SILENT_CALLBACK_PATH } from '../auth/paths';
+import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';

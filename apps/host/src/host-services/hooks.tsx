@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { User } from '@mfe/context';
 import { canUse, type Viewer } from '../access';
-import type { SessionSnapshot } from '../auth/session-store';
+import type { SessionSnapshot } from '@mfe/auth';
 import { useFromHtml } from '../from-html';
 import type { RemoteEntry } from '../manifest';
 import type { HostServices } from './types';

@@ -1,7 +1,7 @@
 // What the host hands its own views (never remotes: they see only @mfe/context), as types alone,
 // so every service's module can be named here without this folder importing their code.
 import type { ApiClient, ConsentApi, RootEventBus } from '@mfe/context';
-import type { LazySession } from '../auth/lazy-session';
+import type { LazySession } from '@mfe/auth';
 import type { HostConfig } from '../config';
 import type { PageLocale } from '../i18n/page-locale';
 import type { PageTitles } from '../page-titles';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { takeArrival } from '../auth/arrival';
+import { takeArrival } from '@mfe/auth';
 import { useSessionSnapshot } from '../host-services/hooks';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';

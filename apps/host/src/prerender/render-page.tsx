@@ -10,8 +10,8 @@ import {
   type ApiClient,
   type RemoteModule,
 } from '@mfe/context';
-import type { LazySession } from '../auth/lazy-session';
-import { SESSION_NOT_KNOWN } from '../auth/session-store';
+import type { LazySession } from '@mfe/auth';
+import { SESSION_NOT_KNOWN } from '@mfe/auth';
 import { parseRuntimeConfig } from '../config';
 import { HostServicesProvider } from '../host-services/hooks';
 import type { HostServices } from '../host-services/types';

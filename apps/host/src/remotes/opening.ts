@@ -1,5 +1,5 @@
-import { CALLBACK_PATH } from '../auth/paths';
-import { mayHaveSession } from '../auth/signed-in-hint';
+import { CALLBACK_PATH } from '@mfe/auth/paths';
+import { mayHaveSession } from '@mfe/auth/signed-in-hint';
 
 // Used by the boot script (boot/index.ts) as well as start-up: nothing here may import more.
 

@@ -1,11 +1,18 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { parseRuntimeConfig } from '../config';
+import { validateRuntimeConfig } from '@mfe/manifest';
 import { createSessionClock } from './clock';
 import { AuthSession } from './session';
 import type { SessionChannel, SessionMessage } from './session-channel';
 import type { TokenChecks } from './token-checks';
 
-const config = parseRuntimeConfig({
+/** A runtime config as the host parses it (its schema, its defaults). */
+function configOf(input: unknown) {
+  const result = validateRuntimeConfig(input);
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return result.config;
+}
+
+const config = configOf({
   productName: 'Acme',
   auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
 });

@@ -1,4 +1,4 @@
-import { storageOrNull } from './browser-storage';
+import { storageOrNull } from './runtime-utils';
 
 describe('storageOrNull', () => {
   it('gives the storage area when the browser allows it', () => {

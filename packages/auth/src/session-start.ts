@@ -1,14 +1,14 @@
 import { markArrival } from './arrival';
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
-import { createLogger } from '../logger';
+import { createLogger } from '@mfe/context/runtime-utils';
 import { CALLBACK_PATH, newNonce } from './client';
 import { restoreWithKeptToken } from './kept-restore';
 import type { RefreshStore } from './refresh-store';
 import { safeReturnPath } from './return-path';
 import { withCrossTabLock } from './session-channel';
 import type { SessionStore } from './session-store';
-import { describeSignInError, type SignInProblem } from './sign-in-errors';
+import { classifySignInError, type SignInFailure } from './sign-in-failure';
 import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
 
 const log = createLogger('auth');
@@ -19,7 +19,7 @@ export interface SignInState {
 }
 
 export type AuthStartResult =
-  { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInProblem };
+  { readonly kind: 'ready' } | { readonly kind: 'callback-failed'; readonly problem: SignInFailure };
 
 /** What starting a session needs from it: the client, where tokens go, and whether it has some. */
 export interface StartDeps {
@@ -90,7 +90,7 @@ export async function completeCallback(deps: StartDeps): Promise<AuthStartResult
     // Never half signed in: whatever was stored goes.
     await deps.manager.removeUser().catch(() => undefined);
     deps.store.update({ user: null, status: 'signed-out', signedOutElsewhere: false, restoring: false });
-    const problem = describeSignInError(cause);
+    const problem = classifySignInError(cause);
     log.error(`Sign-in could not be completed (${problem.kind}).`, { message: (cause as Error)?.message });
     return { kind: 'callback-failed', problem };
   }

@@ -1,4 +1,4 @@
-import type { HostConfig } from '../config';
+import type { AuthConfig } from './config';
 import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
 import { joinTabs, openSessionChannel, type SessionChannel, type TabPresence } from './session-channel';
 
@@ -16,7 +16,7 @@ export interface SessionResources {
   readonly renewLock: string;
 }
 
-export function openSessionResources(config: HostConfig, given: Partial<SessionResources> = {}): SessionResources {
+export function openSessionResources(config: AuthConfig, given: Partial<SessionResources> = {}): SessionResources {
   const { clientId } = config.auth;
   return {
     channel: given.channel ?? openSessionChannel(`mfe-auth:${clientId}`),

@@ -1,4 +1,4 @@
-import { storageOrNull } from '../browser-storage';
+import { storageOrNull } from '@mfe/context/runtime-utils';
 
 /**
  * How this tab arrived at the page: back from signing in, or from signing out (a one-shot flag in

@@ -1,4 +1,4 @@
-import { storageOrNull } from '../browser-storage';
+import { storageOrNull } from '@mfe/context/runtime-utils';
 
 /**
  * Not a secret: only remembers, for this tab, that someone signed in, so a

@@ -1,5 +1,5 @@
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { createLogger } from '../logger';
+import { createLogger } from '@mfe/context/runtime-utils';
 import type { TokenChecks } from './token-checks';
 
 const log = createLogger('auth');

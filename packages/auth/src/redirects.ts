@@ -1,6 +1,6 @@
 import { PlatformError } from '@mfe/context';
 import type { UserManager } from 'oidc-client-ts';
-import { createLogger } from '../logger';
+import { createLogger } from '@mfe/context/runtime-utils';
 import { newNonce } from './client';
 import { safeReturnPath } from './return-path';
 import type { SignInState } from './session-start';

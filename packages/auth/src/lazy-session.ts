@@ -1,15 +1,13 @@
 import { PlatformError, type AuthApi, type User } from '@mfe/context';
-import type { Viewer } from '../access';
-import type { HostConfig } from '../config';
-import { createLogger } from '../logger';
+import type { Viewer } from './viewer';
+import type { AuthConfig } from './config';
+import { createLogger } from '@mfe/context/runtime-utils';
 import { CALLBACK_PATH } from './paths';
 import { openSessionResources, type SessionResources } from './session-resources';
 import { SESSION_NOT_KNOWN, SessionStore, type SessionSnapshot } from './session-store';
 import type { ApiAuthorization, AuthSession, AuthSessionOptions, AuthStartResult } from './session';
 import { mayHaveSession } from './signed-in-hint';
 import { remoteAuthApi } from './views';
-import { shellMessages } from '../i18n/shell-messages';
-import { raw, say } from '../i18n/text';
 
 const log = createLogger('auth');
 
@@ -23,7 +21,7 @@ function onScreenOf(engine: () => AuthSession | null): Viewer {
   };
 }
 
-type EngineModule = { createAuthSession(config: HostConfig, options: AuthSessionOptions): Promise<AuthSession> };
+type EngineModule = { createAuthSession(config: AuthConfig, options: AuthSessionOptions): Promise<AuthSession> };
 
 let engineModule: Promise<EngineModule> | null = null;
 
@@ -69,7 +67,7 @@ export class LazySession implements Viewer {
   readonly api: AuthApi;
 
   constructor(
-    private readonly config: HostConfig,
+    private readonly config: AuthConfig,
     options: LazySessionOptions = {},
   ) {
     this.location = options.location ?? window.location;
@@ -127,11 +125,7 @@ export class LazySession implements Viewer {
       } catch (error) {
         return {
           kind: 'callback-failed',
-          problem: {
-            kind: 'provider-unreachable',
-            title: say(shellMessages.signInNotCompleted),
-            message: raw((error as Error).message),
-          },
+          problem: { kind: 'provider-unreachable', detail: (error as Error).message },
         };
       }
       return engine.start();

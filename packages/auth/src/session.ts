@@ -1,9 +1,9 @@
 import { markArrival } from './arrival';
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
 import type { AuthApi, User } from '@mfe/context';
-import type { Viewer } from '../access';
-import type { HostConfig } from '../config';
-import { createLogger } from '../logger';
+import type { Viewer } from './viewer';
+import type { AuthConfig } from './config';
+import { createLogger } from '@mfe/context/runtime-utils';
 import { redirectToSignIn, redirectToSignOut } from './redirects';
 import { apiAuthorization, type ApiAuthorization } from './api-credentials';
 import { createSessionClock, type SessionClock } from './clock';
@@ -65,7 +65,7 @@ export class AuthSession {
 
   constructor(
     private readonly manager: UserManager,
-    private readonly config: HostConfig,
+    private readonly config: AuthConfig,
     options: AuthSessionOptions = {},
   ) {
     this.store = options.store ?? new SessionStore();

@@ -5,7 +5,7 @@ import {
   WebStorageStateStore,
   type OidcMetadata,
 } from 'oidc-client-ts';
-import type { HostConfig } from '../config';
+import type { AuthConfig } from './config';
 
 import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
 
@@ -16,7 +16,7 @@ export { CALLBACK_PATH, SILENT_CALLBACK_PATH };
  * session. `metadata`: the provider's discovery document when already read (not fetched again).
  */
 export function createUserManager(
-  config: HostConfig,
+  config: AuthConfig,
   { origin = window.location.origin, metadata }: { origin?: string; metadata?: Partial<OidcMetadata> } = {},
 ): UserManager {
   return new UserManager({

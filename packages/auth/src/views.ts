@@ -1,5 +1,5 @@
 import type { AuthApi } from '@mfe/context';
-import type { Viewer } from '../access';
+import type { Viewer } from './viewer';
 import type { SessionStore } from './session-store';
 
 /**

@@ -1,7 +1,7 @@
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
 import { exchangeKeptToken } from './kept-spend';
-import { createLogger } from '../logger';
+import { createLogger } from '@mfe/context/runtime-utils';
 import type { RefreshStore } from './refresh-store';
 
 const log = createLogger('auth');

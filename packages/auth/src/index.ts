@@ -1,0 +1,12 @@
+// The host's sign-in. What the host takes: a session that loads the sign-in code only when needed
+// (`LazySession`), what it renders (`SessionSnapshot`), and what a failed sign-in was. The boot
+// script and the silent-callback page take the leaf modules by their own paths (`@mfe/auth/paths`,
+// `@mfe/auth/signed-in-hint`, `@mfe/auth/silent-callback`), never this index.
+export type { AuthConfig } from './config';
+export { takeArrival, type Arrival } from './arrival';
+export { LazySession, loadAuthEngine, needsAuthEngineAtOnce, type LazySessionOptions } from './lazy-session';
+export { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
+export type { AuthStartResult } from './session-start';
+export { SESSION_NOT_KNOWN, type SessionSnapshot, type SessionStatus } from './session-store';
+export { classifySignInError, type SignInErrorKind, type SignInFailure } from './sign-in-failure';
+export type { Viewer } from './viewer';
