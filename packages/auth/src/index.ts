@@ -8,5 +8,6 @@ export { LazySession, loadAuthEngine, needsAuthEngineAtOnce, type LazySessionOpt
 export { CALLBACK_PATH, SILENT_CALLBACK_PATH } from './paths';
 export type { AuthStartResult } from './session-start';
 export { SESSION_NOT_KNOWN, type SessionSnapshot, type SessionStatus } from './session-store';
-export { classifySignInError, type SignInErrorKind, type SignInFailure } from './sign-in-failure';
+// Types only: classifying needs oidc-client-ts, which must stay in the sign-in chunk.
+export type { SignInErrorKind, SignInFailure } from './sign-in-failure';
 export type { Viewer } from './viewer';
