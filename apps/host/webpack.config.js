@@ -10,7 +10,11 @@ module.exports = (_env, argv) => [
     sharedImports: { 'react-router': './src/shared-modules/react-router.ts' },
     boot: true,
   }),
-  silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: require.resolve('@mfe/auth/silent-callback-page') }),
+  silentCallbackConfig({
+    appDir: __dirname,
+    mode: argv.mode,
+    entry: require.resolve('@mfe/auth/silent-callback-page'),
+  }),
   // The shell for pages rendered ahead of time (src/prerender): dist/server/render.js. It bundles the
   // contract package and hands that one instance to the areas it renders, as the browser host does.
   serverConfig({
