@@ -29,7 +29,7 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
 }
 
 // The references the host is measured against:
-// - the baseline: the host's code (and its page template, styles and silent sign-in page) with its
+// - the baseline: the host's code (its page template and styles; the silent sign-in page is @mfe/auth's) with its
 //   remotes imported statically (src/baseline) → dist/;
 // - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/.
 // The host's files come through its package's public entries, never a path into the app.
@@ -42,7 +42,11 @@ module.exports = (_env, argv) => [
     entry: './src/baseline/index.tsx',
     outDir: 'dist',
   }),
-  silentCallbackConfig({ appDir: __dirname, mode: argv.mode, entry: fromHost('silent-callback-page') }),
+  silentCallbackConfig({
+    appDir: __dirname,
+    mode: argv.mode,
+    entry: require.resolve('@mfe/auth/silent-callback-page'),
+  }),
   singleBundleConfig({
     mode: argv.mode,
     template: path.join(__dirname, 'src/plain/index.html'),
