@@ -1,20 +1,10 @@
 import { isPlatformError } from '@mfe/context';
-import { validateRuntimeConfig } from '@mfe/manifest';
 import { LazySession } from './lazy-session';
 import type { SessionChannel, SessionMessage } from './session-channel';
 import type { AuthSession } from './session';
+import { TEST_CONFIG } from './test-config';
 
-/** A runtime config as the host parses it (its schema, its defaults). */
-function configOf(input: unknown) {
-  const result = validateRuntimeConfig(input);
-  if (!result.ok) throw new Error(result.problems.join('\n'));
-  return result.config;
-}
-
-const config = configOf({
-  productName: 'Acme',
-  auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
-});
+const config = TEST_CONFIG;
 
 function setUp(
   options: {

@@ -1,21 +1,11 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { validateRuntimeConfig } from '@mfe/manifest';
 import { createSessionClock } from './clock';
 import { AuthSession } from './session';
 import type { SessionChannel, SessionMessage } from './session-channel';
 import type { TokenChecks } from './token-checks';
+import { TEST_CONFIG } from './test-config';
 
-/** A runtime config as the host parses it (its schema, its defaults). */
-function configOf(input: unknown) {
-  const result = validateRuntimeConfig(input);
-  if (!result.ok) throw new Error(result.problems.join('\n'));
-  return result.config;
-}
-
-const config = configOf({
-  productName: 'Acme',
-  auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
-});
+const config = TEST_CONFIG;
 
 function tokenSet(wallNowMs: number, lifetimeS = 300, sub = 'u1'): OidcUser {
   return new OidcUser({
