@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useApi, useIntl, usePageTitle, useRuntimeConfig, useTelemetry } from '@mfe/context';
+import { Slot, useApi, useIntl, usePageTitle, useRuntimeConfig, useTelemetry, useUser } from '@mfe/context';
 import { messages } from './messages';
 import { fetchProfile, serviceUrlOf, type Profile } from './profile';
 
@@ -11,6 +11,7 @@ export function ProfilePage() {
   const config = useRuntimeConfig();
   const telemetry = useTelemetry();
   const intl = useIntl();
+  const user = useUser();
   usePageTitle(intl.formatMessage(messages.profile));
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -44,6 +45,8 @@ export function ProfilePage() {
       <p data-testid="profile-binding">
         {intl.formatMessage(profile.boundToKey ? messages.boundToKey : messages.bearer)}
       </p>
+      {/* Other teams' parts beside the profile, as the manifest composes them. */}
+      <Slot name="account.profile.aside" params={{ userId: user?.sub ?? profile.subject }} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { canUse, describeRequirement, type Viewer, canSeeDiagnostics } from './access';
+import { canSee, canUse, describeRequirement, type Viewer, canSeeDiagnostics } from './access';
 import { createIntl } from '@mfe/context';
 import deCatalogue from './i18n/locales/de.json';
 import type { RemoteEntry } from './manifest';
@@ -57,4 +57,15 @@ describe('diagnostics access', () => {
     expect(canSeeDiagnostics({ public: false, roles: ['admin'] }, viewer(false, ['admin']))).toBe(false);
     expect(canSeeDiagnostics({ public: false, roles: [] }, viewer(true, ['admin']))).toBe(false);
   });
+});
+
+test('a contribution is seen by whom it allows: signed in when it requires that, with its roles and scopes', () => {
+  const card = { requiresAuth: true };
+  expect(canSee(card, viewer([], [], false))).toBe(false);
+  expect(canSee(card, viewer([]))).toBe(true);
+  expect(canSee({ requiresAuth: false }, viewer([], [], false))).toBe(true);
+  const admins = { requiresAuth: false, requires: { roles: ['admin'] } };
+  expect(canSee(admins, viewer([], [], false))).toBe(false);
+  expect(canSee(admins, viewer(['member']))).toBe(false);
+  expect(canSee(admins, viewer(['admin']))).toBe(true);
 });

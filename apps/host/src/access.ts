@@ -1,12 +1,13 @@
 import type { IntlApi } from '@mfe/context';
 import { shellMessages } from './i18n/shell-messages';
 import type { RemoteEntry } from './manifest';
+import type { Contribution } from '@mfe/manifest';
 import type { Viewer } from '@mfe/auth';
 
 export type { Viewer };
 
-/** Whether the viewer may use a remote: any one of its roles and all of its scopes. */
-export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {
+/** Whether the viewer may use a remote (or see a contribution): any one of its roles and all of its scopes. */
+export function canUse(remote: Pick<RemoteEntry, 'requires'>, viewer: Viewer): boolean {
   const { roles, scopes } = remote.requires ?? {};
   if (!roles?.length && !scopes?.length) return true;
   if (!viewer.signedIn) return false;
@@ -14,6 +15,14 @@ export function canUse(remote: RemoteEntry, viewer: Viewer): boolean {
     (!roles?.length || roles.some((role) => viewer.hasRole(role))) &&
     (!scopes?.length || scopes.every((scope) => viewer.hasScope(scope)))
   );
+}
+
+/**
+ * Whether the viewer may see a contribution to a slot: signed in if it requires that, and its roles
+ * and scopes as an area's. Nothing of a contribution the viewer may not see is downloaded.
+ */
+export function canSee(contribution: Pick<Contribution, 'requires' | 'requiresAuth'>, viewer: Viewer): boolean {
+  return (!contribution.requiresAuth || viewer.signedIn) && canUse(contribution, viewer);
 }
 
 /** "the role admin or auditor and the scope referrals:write", for the no-access page. */

@@ -17,6 +17,7 @@ import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
 import { describeProblem, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
+import { ContributionLoader } from './remotes/contribution-loader';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
@@ -195,6 +196,7 @@ export async function start(): Promise<void> {
         session,
         manifest,
         loader,
+        contributions: new ContributionLoader(loader),
         api,
         events,
         consent,

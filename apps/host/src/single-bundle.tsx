@@ -9,6 +9,7 @@ import { browserPageLocale } from './i18n/browser-locale';
 import { createPageTitles } from './page-titles';
 import type { RemoteEntry } from './manifest';
 import type { RemoteLoader } from './remotes/remote-loader';
+import { ContributionLoader } from './remotes/contribution-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { AppRouter } from './routes';
 import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
@@ -73,6 +74,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
         session,
         manifest: { remotes, problems: [] },
         loader,
+        contributions: new ContributionLoader(loader),
         api,
         events: createEventBus(),
         consent,

@@ -26,4 +26,11 @@ export const messages = defineMessages({
     defaultMessage: 'Invitation to {email} announced on {sentAt, date, long} at {sentAt, time, short}.',
   },
   back: { id: 'referrals.back', defaultMessage: 'Back to referrals' },
+  cardTitle: { id: 'referrals.card.title', defaultMessage: 'Refer a friend' },
+  cardText: {
+    id: 'referrals.card.text',
+    defaultMessage: 'Friends who join with your code start with a month free.',
+  },
+  cardShowCode: { id: 'referrals.card.showCode', defaultMessage: 'Show my code' },
+  cardCode: { id: 'referrals.card.code', defaultMessage: 'Your code: {code}' },
 });

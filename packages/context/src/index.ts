@@ -66,3 +66,17 @@ export {
   type MessageDescriptor,
   type MessageValues,
 } from './intl';
+export {
+  CONTRIBUTION_MODULE_KIND,
+  defineContribution,
+  isContributionModule,
+  type ContributionModule,
+  type ContributionProps,
+  type NoParams,
+  type SlotHost,
+  type SlotMap,
+  type SlotName,
+  type SlotOutletProps,
+  type SlotParams,
+} from './slots';
+export { Slot, type SlotProps } from './slot';

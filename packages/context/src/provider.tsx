@@ -20,6 +20,11 @@ export function HostProvider({ value, children }: HostProviderProps) {
   return <HostReactContext.Provider value={value}>{children}</HostReactContext.Provider>;
 }
 
+/** The host's context, or `null` outside a `<HostProvider>` (for parts that degrade rather than throw). */
+export function useHostOrNull(): HostContext | null {
+  return useContext(HostReactContext);
+}
+
 /** Everything the host gives this remote. Throws `CONTEXT_MISSING` outside a `<HostProvider>`. */
 export function useHost(): HostContext {
   const value = useContext(HostReactContext);

@@ -1,6 +1,7 @@
 import type { ConsentApi } from './consent';
 import type { EventBus } from './events';
 import type { IntlSource } from './intl';
+import type { SlotHost } from './slots';
 
 /** The signed-in user as the host presents it to remotes. */
 export interface User {
@@ -108,4 +109,9 @@ export interface HostContext {
   readonly consent: ConsentApi;
   /** The page's language: messages (ICU), dates, numbers, lists; read it with `useIntl()`. Since 1.5.0. */
   readonly intl: IntlSource;
+  /**
+   * Renders contributions to slots (use `<Slot>`, not this). Absent in hosts from before 1.5.0,
+   * where a `<Slot>` shows its fallback.
+   */
+  readonly slots?: SlotHost;
 }

@@ -7,6 +7,18 @@ const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fi
 
 export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
+  /** The faulty remote filling the account profile's slot: a card that throws, and one its build lacks. */
+  'faulty-card': {
+    name: 'faulty',
+    path: '/faulty',
+    label: 'Faulty',
+    order: 90,
+    dist: join(fixturesDir, 'faulty', 'dist'),
+    contributions: [
+      { slot: 'account.profile.aside', module: 'broken-card', order: 5, label: 'Broken card' },
+      { slot: 'account.profile.aside', module: 'missing-card', order: 300 },
+    ],
+  },
   react18: {
     name: 'react18',
     path: '/react18',

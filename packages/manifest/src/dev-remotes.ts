@@ -22,6 +22,8 @@ export interface DevRemote {
   readonly dist?: string;
   /** false: a public area, open without signing in (the manifest's default is true). */
   readonly requiresAuth?: boolean;
+  /** What it puts in other pages' slots (the manifest's `contributions`, validated with it). */
+  readonly contributions?: ReadonlyArray<Readonly<Record<string, unknown>>>;
 }
 
 /** A remote of the development manifest: it always has its port. */
@@ -32,7 +34,7 @@ export function readDevRemoteList(file: string): ListedRemote[] {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { remotes?: unknown };
   if (!Array.isArray(parsed.remotes)) throw new Error(`${file} has no "remotes" list.`);
   return parsed.remotes.map((entry: Partial<ListedRemote>, index) => {
-    const { name, path, label, order, port, labels } = entry;
+    const { name, path, label, order, port, labels, contributions } = entry;
     if (
       typeof name !== 'string' ||
       typeof path !== 'string' ||
@@ -52,6 +54,18 @@ export function readDevRemoteList(file: string): ListedRemote[] {
         `${file}: remote #${index + 1}'s "labels" must map locales to labels, e.g. { "de": "Empfehlungen" }.`,
       );
     }
-    return { name, path, label, order, port, ...(labels ? { labels } : {}) };
+    if (contributions !== undefined && !Array.isArray(contributions))
+      throw new Error(
+        `${file}: remote #${index + 1}'s "contributions" must be a list, e.g. [{ "slot": "…", "module": "…" }].`,
+      );
+    return {
+      name,
+      path,
+      label,
+      order,
+      port,
+      ...(labels ? { labels } : {}),
+      ...(contributions ? { contributions } : {}),
+    };
   });
 }

@@ -5,12 +5,14 @@ export {
   RemoteEntrySchema,
   RemoteEntryV2Schema,
   RemoteEntryV3Schema,
+  RemoteEntryV4Schema,
   ManifestSchema,
   labelIn,
   schemaVersionFor,
   describeProblem,
   parseManifest,
   type ManifestPolicy,
+  type ManifestSchemaVersion,
   type ManifestProblem,
   type ParsedManifest,
   type Candidate,
@@ -59,3 +61,14 @@ export {
   type RemoteFile,
 } from './remote-build';
 export { DEFAULT_HOST_PORT, localUrl, topology, type StackTopology } from './dev-topology';
+export {
+  contributionExpose,
+  contributionLabelIn,
+  ContributionSchema,
+  CONTRIBUTION_MODULE_PATTERN,
+  CONTRIBUTIONS_FOLDER,
+  MAX_CONTRIBUTIONS_PER_REMOTE,
+  parseContributions,
+  SLOT_PATTERN,
+  type Contribution,
+} from './contributions';

@@ -76,7 +76,7 @@ test.each([
 });
 
 test.each([
-  ['a wrong schema version', { schemaVersion: 4, remotes: [] }],
+  ['a wrong schema version', { schemaVersion: 5, remotes: [] }],
   ['no remotes list', { schemaVersion: 1 }],
   ['not an object', 'hello'],
 ])('a manifest with %s is refused as a whole with MANIFEST_INVALID', (_label, input) => {
@@ -173,5 +173,58 @@ describe('labels in other languages (schema version 3)', () => {
     expect(schemaVersionFor([{ candidate: { entry: 'https://x', percent: 5 } }])).toBe(2);
     expect(schemaVersionFor([{ labels }, { candidate: { entry: 'https://x', percent: 5 } }])).toBe(3);
     expect(schemaVersionFor([{ labels: {} }])).toBe(1);
+  });
+});
+
+describe('contributions to slots (schema version 4)', () => {
+  const card = { slot: 'account.profile.aside', module: 'referral-card' };
+
+  test('are read with their defaults, and make the lowest version a manifest needs 4', () => {
+    const { remotes, problems } = parseManifest({
+      schemaVersion: 4,
+      remotes: [{ ...referrals, contributions: [card, { slot: 'home.tiles', module: 'invite-tile', order: 5 }] }],
+    });
+    expect(problems).toEqual([]);
+    expect(remotes[0]!.contributions).toEqual([
+      { ...card, order: 100, requiresAuth: true },
+      { slot: 'home.tiles', module: 'invite-tile', order: 5, requiresAuth: true },
+    ]);
+    expect(schemaVersionFor(remotes)).toBe(4);
+    expect(schemaVersionFor([{ ...remotes[0]!, contributions: [] }])).toBe(1);
+  });
+
+  test('are not a field of an older schema version, so a host reading version 3 never meets them', () => {
+    const { remotes, problems } = parseManifest({
+      schemaVersion: 3,
+      remotes: [{ ...referrals, contributions: [card] }],
+    });
+    expect(remotes).toEqual([]);
+    expect(describeProblem(problems[0]!)).toMatch(/"contributions" is not a field of schema version 3/);
+  });
+
+  test.each([
+    [
+      'a slot name that is not dotted',
+      { ...card, slot: 'sidebar' },
+      /"contributions\.0\.slot" must be two to four dot-separated parts/,
+    ],
+    ['a module that is a path', { ...card, module: '../remote' }, /"contributions\.0\.module" must be the file name/],
+    ['a field nobody knows', { ...card, render: 'alert(1)' }, /is not a field of a contribution/],
+    ['a label with markup', { ...card, label: '<b>Refer</b>' }, /must be 1 to 40 characters/],
+  ])('with %s refuse their entry and say which field', (_what, contribution, message) => {
+    const { remotes, problems } = parseManifest({
+      schemaVersion: 4,
+      remotes: [{ ...referrals, contributions: [contribution] }, account],
+    });
+    expect(remotes.map((remote) => remote.name)).toEqual(['account']);
+    expect(describeProblem(problems[0]!)).toMatch(message);
+  });
+
+  test('listing the same module in the same slot twice, or too many, is refused', () => {
+    const twice = parseManifest({ schemaVersion: 4, remotes: [{ ...referrals, contributions: [card, card] }] });
+    expect(describeProblem(twice.problems[0]!)).toMatch(/the same module in the same slot twice/);
+    const many = Array.from({ length: 21 }, (_, index) => ({ slot: 'home.tiles', module: `tile-${index}` }));
+    const tooMany = parseManifest({ schemaVersion: 4, remotes: [{ ...referrals, contributions: many }] });
+    expect(describeProblem(tooMany.problems[0]!)).toMatch(/at most 20 contributions/);
   });
 });

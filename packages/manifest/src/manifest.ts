@@ -13,20 +13,23 @@ import {
 import { SRI_PATTERN } from './remote-build';
 import { localeTag } from './config-fields';
 import { describeIssues } from './validation';
+import { ContributionsSchema } from './contributions';
 
 /**
  * The runtime manifest (`remotes.json`): which feature areas exist, where
  * their federation entries live and where they mount. Platform engineers
  * edit it to compose the app without rebuilding the host.
  */
-export const MANIFEST_SCHEMA_VERSION = 3;
+export const MANIFEST_SCHEMA_VERSION = 4;
 /**
  * The versions a host reads. Version 2 adds a `candidate` beside an entry (a canary: another
  * build of the remote for a share of browsers); version 3 adds `labels`, the navigation label in
- * other languages. A manifest is written in the lowest version its fields need, so hosts from
+ * other languages; version 4 adds `contributions`, what the remote puts in other pages' slots
+ * (contributions.ts). A manifest is written in the lowest version its fields need, so hosts from
  * before a version read every manifest that does not use it.
  */
-export const MANIFEST_SCHEMA_VERSIONS = [1, 2, 3] as const;
+export const MANIFEST_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
+export type ManifestSchemaVersion = (typeof MANIFEST_SCHEMA_VERSIONS)[number];
 
 /**
  * Fields the federation runtime would evaluate as code. They are refused by
@@ -118,18 +121,26 @@ export const RemoteEntryV3Schema = v.strictObject(
   notAField(3),
 );
 
+export const RemoteEntryV4Schema = v.strictObject(
+  { ...RemoteEntryV3Schema.entries, contributions: v.optional(ContributionsSchema) },
+  notAField(4),
+);
+
 /** An entry's label in a locale: its own, else its language's ("de" for "de-AT"), else the default one. */
 export function labelIn(remote: Pick<RemoteEntry, 'label' | 'labels'>, locale: string): string {
   return remote.labels?.[locale] ?? remote.labels?.[locale.split('-')[0]!] ?? remote.label;
 }
 
 /** The lowest schema version an entry list needs (what the release command writes). */
-export function schemaVersionFor(remotes: ReadonlyArray<Pick<RemoteEntry, 'candidate' | 'labels'>>): 1 | 2 | 3 {
+export function schemaVersionFor(
+  remotes: ReadonlyArray<Pick<RemoteEntry, 'candidate' | 'labels' | 'contributions'>>,
+): ManifestSchemaVersion {
+  if (remotes.some((remote) => remote.contributions && remote.contributions.length > 0)) return 4;
   if (remotes.some((remote) => remote.labels && Object.keys(remote.labels).length > 0)) return 3;
   return remotes.some((remote) => remote.candidate) ? 2 : 1;
 }
 
-export type RemoteEntry = v.InferOutput<typeof RemoteEntryV3Schema>;
+export type RemoteEntry = v.InferOutput<typeof RemoteEntryV4Schema>;
 export type Candidate = v.InferOutput<typeof CandidateSchema>;
 
 // The document is read leniently (each entry on its own, below) so one bad
@@ -148,7 +159,7 @@ export const ManifestSchema = v.object({
   schemaVersion: v.picklist(MANIFEST_SCHEMA_VERSIONS),
   /** Written by the release command: which revision of its environment this is. */
   revision: v.optional(v.pipe(v.number(), v.integer())),
-  remotes: v.array(RemoteEntryV3Schema),
+  remotes: v.array(RemoteEntryV4Schema),
 });
 
 export interface ManifestProblem {
@@ -198,7 +209,7 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
       );
     const version = document.output.schemaVersion;
     const entry = v.safeParse(
-      version === 1 ? RemoteEntrySchema : version === 2 ? RemoteEntryV2Schema : RemoteEntryV3Schema,
+      [RemoteEntrySchema, RemoteEntryV2Schema, RemoteEntryV3Schema, RemoteEntryV4Schema][version - 1]!,
       raw,
     );
     if (!entry.success) return refuse(describeIssues(entry.issues));

@@ -23,6 +23,8 @@ export interface Placement {
   readonly public?: boolean;
   /** The navigation label in other languages, by locale (added to those the entry has). */
   readonly labels?: Readonly<Record<string, string>>;
+  /** What it puts in other pages' slots: replaces the entry's list (`[]` removes them all). */
+  readonly contributions?: RemoteEntry['contributions'];
 }
 
 /** Points one remote of an environment at a published version; the rest of the manifest is kept. */
@@ -48,7 +50,7 @@ export async function deployChange(
           'RELEASE_USAGE',
           `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`,
         );
-      const entry: RemoteEntry = {
+      const entry: { -readonly [K in keyof RemoteEntry]: RemoteEntry[K] } = {
         ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }),
         name,
         path,
@@ -59,6 +61,9 @@ export async function deployChange(
         entry: entryUrl,
         integrity: build.integrity,
       };
+      // A list replaces the entry's; an empty one removes the field (so older hosts still read the manifest).
+      if (placement.contributions?.length) entry.contributions = placement.contributions;
+      else if (placement.contributions) delete entry.contributions;
       return { action: { verb: 'deploy', remote: name, version }, manifest: withRemote(current, entry) };
     },
     check: context.check,

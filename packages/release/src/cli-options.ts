@@ -1,3 +1,4 @@
+import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from './errors';
 
@@ -12,6 +13,9 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
                                                   for pages from HTML, its host build (rendered at every change)
   publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
   deploy <name>@<version> --env <env> [--path /x --label "X" --label-in de="X" … --order N --public]
+          [--contributions '[{"slot":"account.profile.aside","module":"referral-card"}]']
+                                                  what it puts in other pages' slots (replaces its list; '[]'
+                                                  removes them); the manifest's rules check each one
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
   rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
@@ -59,6 +63,7 @@ export const OPTIONS = {
   path: { type: 'string' },
   label: { type: 'string' },
   'label-in': { type: 'string', multiple: true },
+  contributions: { type: 'string' },
   order: { type: 'string' },
   percent: { type: 'string' },
   public: { type: 'boolean' },
@@ -96,4 +101,18 @@ export function parseDuration(text: string): number {
     Number(match[1]) *
       { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'],
   );
+}
+
+/** `--contributions <JSON list>`, read by the manifest's rules for contributions. */
+export function contributionsOption(json: string): Contribution[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return usage(
+      `--contributions takes a JSON list, e.g. '[{"slot":"account.profile.aside","module":"referral-card"}]'.`,
+    );
+  }
+  const read = parseContributions(parsed);
+  return read.ok ? read.contributions : usage(`--contributions: ${read.problem}.`);
 }

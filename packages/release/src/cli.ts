@@ -4,7 +4,7 @@ import { readAudit } from './audit';
 import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
-import { OPTIONS, parseDuration, usage, UsageError, USAGE } from './cli-options';
+import { contributionsOption, OPTIONS, parseDuration, usage, UsageError, USAGE } from './cli-options';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
@@ -89,6 +89,7 @@ async function main(argv: readonly string[]): Promise<number> {
           ...(values.label ? { label: values.label } : {}),
           ...(order !== undefined ? { order } : {}),
           ...(values.public !== undefined ? { public: values.public } : {}),
+          ...(values.contributions !== undefined ? { contributions: contributionsOption(values.contributions) } : {}),
           ...(values['label-in']?.length
             ? {
                 labels: Object.fromEntries(

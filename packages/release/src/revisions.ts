@@ -1,4 +1,4 @@
-import { schemaVersionFor, type RemoteEntry } from '@mfe/manifest';
+import { schemaVersionFor, type RemoteEntry, type ManifestSchemaVersion } from '@mfe/manifest';
 import { ReleaseError } from './errors';
 import { jsonBytes, KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -18,8 +18,8 @@ export type ReleaseAction =
   | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
 
 export interface ManifestDocument {
-  /** The lowest version its entries need: 3 with translated labels, 2 with a canary's candidate, else 1. */
-  readonly schemaVersion: 1 | 2 | 3;
+  /** The lowest version its entries need (`schemaVersionFor`: 4 with contributions, 3 with translated labels, …). */
+  readonly schemaVersion: ManifestSchemaVersion;
   readonly remotes: readonly RemoteEntry[];
 }
 

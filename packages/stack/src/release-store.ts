@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands, DirectoryStore, isReleaseError, KEYS, publishBuild } from '@mfe/release';
 import type { DevRemote } from './topology';
+import { developmentContributions } from './dev-contributions';
 
 /**
  * `pnpm start` releases the local builds the way production does: each remote's build is
@@ -50,6 +51,7 @@ export async function releaseDevRemotes(
         path: remote.path,
         label: remote.label,
         ...(remote.labels ? { labels: remote.labels } : {}),
+        ...(remote.contributions ? { contributions: developmentContributions(remote) } : {}),
         ...(remote.order !== undefined ? { order: remote.order } : {}),
         ...(remote.requiresAuth === false ? { public: true } : {}),
       };

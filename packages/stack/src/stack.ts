@@ -9,7 +9,9 @@ import {
   validateRuntimeConfig,
   type ParsedRuntimeConfig,
   type RuntimeConfigInput,
+  type ManifestSchemaVersion,
 } from '@mfe/manifest';
+import { developmentContributions } from './dev-contributions';
 import { startCollector } from './collector';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
@@ -24,7 +26,7 @@ const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
 
 /** The manifest the stack serves, as the rig may change it. */
 export interface DevManifest {
-  readonly schemaVersion: 1 | 2 | 3;
+  readonly schemaVersion: ManifestSchemaVersion;
   readonly remotes: readonly Record<string, unknown>[];
 }
 
@@ -161,12 +163,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
       if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
     }
-    const entries = remotes.map(({ name, path, label, labels, order, requiresAuth }) => ({
+    const entries = remotes.map(({ name, path, label, labels, order, requiresAuth, contributions }) => ({
       name,
       entry: `${remoteUrls[name]}/mf-manifest.json`,
       path,
       label,
       ...(labels ? { labels } : {}),
+      ...(contributions?.length ? { contributions: developmentContributions({ name, contributions }) } : {}),
       order,
       ...(requiresAuth === false ? { requiresAuth: false } : {}),
       ...(integrity[name] ? { integrity: integrity[name] } : {}),

@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type webpack from 'webpack';
 
@@ -93,6 +95,25 @@ test('a remote passed `exposes` still exposes ./remote only (the option is gone)
   expect(pluginNamed(config, 'ModuleFederationPlugin')[0]!._options!.exposes).toEqual({
     './remote': './src/remote.tsx',
   });
+});
+
+test("a remote's contributions are its src/contributions files, each exposed under the name the manifest uses", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { contributionExposes } = require('./remote.js') as {
+    contributionExposes(dir: string): Record<string, string>;
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'contributions-'));
+  expect(contributionExposes(dir)).toEqual({});
+  mkdirSync(join(dir, 'src/contributions'), { recursive: true });
+  for (const file of ['referral-card.tsx', 'referral-card.test.tsx', 'invite-tile.ts', 'notes.md'])
+    writeFileSync(join(dir, 'src/contributions', file), '');
+  expect(contributionExposes(dir)).toEqual({
+    './contributions/invite-tile': './src/contributions/invite-tile.ts',
+    './contributions/referral-card': './src/contributions/referral-card.tsx',
+  });
+  writeFileSync(join(dir, 'src/contributions', 'Bad_Name.tsx'), '');
+  expect(() => contributionExposes(dir)).toThrow(/Bad_Name\.tsx: a contribution's file name must be/);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('a remote name the manifest would refuse is refused at build time, with the rule', () => {

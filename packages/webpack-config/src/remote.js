@@ -5,11 +5,38 @@ const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
 const { serverConfig } = require('./server-build');
 
+const fs = require('node:fs');
+const path = require('node:path');
+
 /** What every remote exposes: the module built with `defineRemote`, which the host loads and mounts. */
 const EXPOSES = { [`./${require('@mfe/manifest/rules.json').build.expose}`]: './src/remote.tsx' };
 
 /**
- * A feature remote: exposes `./remote` and takes every shared singleton from the host.
+ * Its contributions to slots: each `src/contributions/<module>.tsx` (a `defineContribution` default
+ * export) as `./contributions/<module>`, the name the manifest's `contributions[].module` refers to.
+ * @param {string} appDir
+ * @returns {Record<string, string>}
+ */
+function contributionExposes(appDir) {
+  const { contributions } = require('@mfe/manifest/rules.json');
+  const folder = path.join(appDir, contributions.sourceFolder);
+  if (!fs.existsSync(folder)) return {};
+  /** @type {Record<string, string>} */
+  const exposes = {};
+  for (const file of fs.readdirSync(folder).sort()) {
+    const match = /^(.+)\.tsx?$/.exec(file);
+    if (!match || /\.(test|spec)$/.test(match[1])) continue;
+    if (!new RegExp(contributions.modulePattern).test(match[1]))
+      throw new Error(
+        `${contributions.sourceFolder}/${file}: a contribution's file name must be ${contributions.moduleExplain}.`,
+      );
+    exposes[`./${contributions.exposePrefix}${match[1]}`] = `./${contributions.sourceFolder}/${file}`;
+  }
+  return exposes;
+}
+
+/**
+ * A feature remote: exposes `./remote` and its contributions, and takes every shared singleton from the host.
  * @param {{ appDir: string, name: string, mode?: string, extend?: import('./base').Extend }} options
  */
 function remoteConfig({ appDir, name, mode = 'production', extend }) {
@@ -28,6 +55,12 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
     crossOriginLoading: 'anonymous',
     clean: { keep: /^server[\\/]/ },
   };
+  const contributions = contributionExposes(appDir);
+  // With more than one exposed module, chunks split out to be shared between them leave the
+  // integrity plugin unable to resolve their hashes in remoteEntry.js (webpack-subresource-integrity
+  // issue 176): each exposed module is built whole instead (a contribution then loads no chunk of the
+  // area's, and the area none of a contribution's). Shared singletons come from the host either way.
+  if (Object.keys(contributions).length > 0) config.optimization = { ...config.optimization, splitChunks: false };
   const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
   const styles = config.plugins ?? [];
@@ -40,7 +73,7 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
-      exposes: EXPOSES,
+      exposes: { ...EXPOSES, ...contributions },
       shared: sharedConfig(appDir, 'remote'),
       shareStrategy: 'loaded-first',
       manifest: true,
@@ -68,4 +101,4 @@ function remoteServerConfig({ appDir, name, mode = 'production' }) {
   });
 }
 
-module.exports = { remoteConfig, remoteServerConfig };
+module.exports = { contributionExposes, remoteConfig, remoteServerConfig };

@@ -10,6 +10,8 @@ interface Props {
   /** Name and version of the remote, for the error report. */
   readonly describe: () => RemoteIdentity;
   readonly fallback: (error: Error, reset: () => void) => ReactNode;
+  /** Called with what the children threw (after it is logged and reported). */
+  readonly onCaught?: (error: Error) => void;
   /** Called once the children render again after `reset` (e.g. to move focus back into them). */
   readonly onRecovered?: () => void;
   readonly children?: ReactNode;
@@ -40,6 +42,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
       // Not cut here: the hub removes secrets first, then cuts to length.
       attributes: { componentStack: info.componentStack ?? '' },
     });
+    this.props.onCaught?.(error);
   }
 
   private readonly reset = () => this.setState({ error: null });

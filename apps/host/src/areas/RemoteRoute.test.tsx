@@ -16,6 +16,7 @@ import { HostServicesProvider } from '../host-services/hooks';
 import { createConsentStore } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import { ContributionLoader } from '../remotes/contribution-loader';
 import { RemoteRoute } from './RemoteRoute';
 import { createPageTitles } from '../page-titles';
 import { createPageLocale } from '../i18n/page-locale';
@@ -72,6 +73,7 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
         session: fakeSession(),
         manifest: { remotes: [entry], problems: [] },
         loader: loader as unknown as RemoteLoader,
+        contributions: new ContributionLoader(loader as unknown as RemoteLoader),
         api: { fetch: jest.fn(), json: jest.fn() },
         events,
         consent: createConsentStore(),

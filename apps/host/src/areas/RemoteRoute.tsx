@@ -7,6 +7,7 @@ import { createRemoteContext } from '../remotes/remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
+import { SLOT_HOST } from './SlotOutlet';
 import { useAreaLabel } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';
@@ -82,6 +83,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         consent,
         intl: locale.area(remote.name),
         setTitle: (title) => pageTitles.set(remote.name, title),
+        slots: SLOT_HOST,
       }),
     [remote, user, session, api, config, navigate, scope, consent, pageTitles, locale],
   );

@@ -7,6 +7,7 @@ import type { PageLocale } from '../i18n/page-locale';
 import type { PageTitles } from '../page-titles';
 import type { ParsedManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import type { ContributionLoader } from '../remotes/contribution-loader';
 import type { BuildChoice } from '../remotes/cohort';
 import type { Overrides } from '../remotes/overrides';
 import type { PreviewResult } from '../remotes/preview';
@@ -18,6 +19,8 @@ export interface HostServices {
   readonly session: LazySession;
   readonly manifest: ParsedManifest;
   readonly loader: RemoteLoader;
+  /** Loads contributions to slots through `loader`, and keeps what each did in this page. */
+  readonly contributions: ContributionLoader;
   readonly api: ApiClient;
   /** The page's event bus; each mounted remote gets a scope of it. */
   readonly events: RootEventBus;

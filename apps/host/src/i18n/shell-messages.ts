@@ -55,6 +55,16 @@ export const shellMessages = defineMessages({
       'A newer version was deployed and part of it could not be loaded. Retry to load the current version.',
   },
   areaThrew: { id: 'area.threw', defaultMessage: 'It stopped with an error: {message}' },
+  contributionLoading: { id: 'slot.loading', defaultMessage: 'Loading {label}…' },
+  contributionFailed: {
+    id: 'slot.failed',
+    defaultMessage: '{label} could not be shown. The rest of this page still works.',
+  },
+  contributionGaveUp: {
+    id: 'slot.gaveUp',
+    defaultMessage: '{label} could not be shown. The rest of this page still works; reload the page to try again.',
+  },
+  contributionFrom: { id: 'slot.from', defaultMessage: 'Part from {label}' },
   failureTimeout: {
     id: 'area.failure.timeout',
     defaultMessage:

@@ -7,6 +7,7 @@ import { describeChoice } from '../remotes/cohort';
 import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { recentTelemetry } from '../telemetry';
 import { OverrideForm } from './OverrideForm';
+import { DiagnosticsSlots } from './DiagnosticsSlots';
 
 function originOf(url: string): string {
   try {
@@ -112,6 +113,8 @@ function DiagnosticsDetails() {
           </tbody>
         </table>
       </div>
+      <h2>Slots</h2>
+      <DiagnosticsSlots />
       <h2>Shared singletons</h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Shared singletons">
         <table data-testid="diagnostics-shared">

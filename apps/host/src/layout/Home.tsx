@@ -3,6 +3,7 @@ import { useHostServices, useSessionSnapshot, useUsableRemotes } from '../host-s
 import { useLocalizedRemotes } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';
+import { SlotOutlet } from '../areas/SlotOutlet';
 
 export function Home() {
   const { config, session } = useHostServices();
@@ -36,6 +37,8 @@ export function Home() {
           </li>
         ))}
       </ul>
+      {/* Tiles other teams put on the home page, as the manifest composes them. */}
+      <SlotOutlet name="home.tiles" params={{}} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { hostPageNames, titleFor } from '../layout/document-title';
 import { createPageTitles } from '../page-titles';
 import { parseManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import { ContributionLoader } from '../remotes/contribution-loader';
 import { AppRoutes } from '../routes';
 import { pageDataText } from './page-data';
 import type { PageRequest, RenderedPage } from '@mfe/prerender/page-contract';
@@ -65,11 +66,14 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   });
   await locale.begin(request.locale ?? config.i18n.defaultLocale);
   if (request.content && module) await locale.prepareArea(request.content.remote, module.messages);
+  const loader = serverLoader(request.content?.remote, module, request.content?.version);
   const services = {
     config,
     manifest,
     session: serverSession(),
-    loader: serverLoader(request.content?.remote, module, request.content?.version),
+    loader,
+    // Contributions are rendered in the browser (the page holds each one's place): nothing loads here.
+    contributions: new ContributionLoader(loader),
     api: { fetch: notInHtml('The api client'), json: notInHtml('The api client') } as unknown as ApiClient,
     events: createEventBus(() => undefined),
     consent: createConsentStore(),

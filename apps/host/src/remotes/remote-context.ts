@@ -8,6 +8,7 @@ import {
   type HostContext,
   type IntlSource,
   type NavigateOptions,
+  type SlotHost,
   type User,
 } from '@mfe/context';
 import type { HostConfig } from '../config';
@@ -28,6 +29,8 @@ export interface RemoteContextInput {
   readonly intl: IntlSource;
   /** Names the remote's page on screen (`null` clears it). */
   readonly setTitle: (title: string | null) => void;
+  /** Renders the contributions to the `<Slot>`s in what it renders (the host's SlotOutlet). */
+  readonly slots?: SlotHost;
 }
 
 /** Builds what one mounted remote gets through `useHost()`. */
@@ -42,6 +45,7 @@ export function createRemoteContext({
   consent,
   intl,
   setTitle,
+  slots,
 }: RemoteContextInput): HostContext {
   // Remotes see the product's settings, not the host's composition, telemetry or diagnostics settings.
   const { productName, auth: authConfig, apiOrigins, features } = config;
@@ -68,5 +72,6 @@ export function createRemoteContext({
     events: Object.freeze({ emit: events.emit, on: events.on }),
     consent,
     intl,
+    ...(slots ? { slots } : {}),
   });
 }

@@ -41,6 +41,8 @@ export class RemoteLoader {
   private readonly entryUrls = new EntryUrls();
   /** Remotes downloaded ahead (their contract accepted then): their visit hints the entry at once. */
   private readonly prefetched = new Set<string>();
+  /** Each remote's mf-manifest.json, read and checked once for its area and contributions alike. */
+  private readonly checked = new Map<string, Promise<unknown>>();
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
@@ -175,11 +177,26 @@ export class RemoteLoader {
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
+  /**
+   * Another module the remote exposes (a contribution to a slot): through the same checks, time
+   * limit and retries as its area, from the same build (the entry this page chose for the remote),
+   * without downloading the area's own files. Its records are the caller's (contribution-loader.ts).
+   */
+  loadExposed(name: string, expose: string): Promise<unknown> {
+    return this.fetchExposed(name, expose);
+  }
+
+  /** The entry the manifest gives a remote, if it has one. */
+  entryOf(name: string): RemoteEntry | undefined {
+    return this.entries.get(name);
+  }
+
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
   retry(name: string): Promise<RemoteModule> {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
     this.ready.delete(name);
+    this.checked.delete(name);
     if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
     return this.load(name);
   }
@@ -189,7 +206,22 @@ export class RemoteLoader {
    * or a React/react-router major this host does not provide, none of its
    * code is run and the user is told it needs an update.
    */
-  private async checkThenLoad(entry: RemoteEntry): Promise<unknown> {
+  private async checkThenLoad(entry: RemoteEntry, expose: string): Promise<unknown> {
+    let check = this.checked.get(entry.name);
+    if (!check) {
+      check = this.check(entry, expose === REMOTE_EXPOSE);
+      this.checked.set(entry.name, check);
+      check.catch(() => this.checked.delete(entry.name));
+    } else if (expose === REMOTE_EXPOSE) {
+      // Checked already (for a contribution): the area's own files are hinted now.
+      void check.then((manifest) => preloadRemoteScripts(entry, manifest, document, this.entryScript(entry)));
+    }
+    await check;
+    return this.runtime.loadRemote<unknown>(`${entry.name}/${expose}`);
+  }
+
+  /** Reads and checks the remote's mf-manifest.json once per page (a retry starts again); resolves to it. */
+  private async check(entry: RemoteEntry, forArea: boolean): Promise<unknown> {
     if (entry.entry.endsWith('.json')) {
       // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
       // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
@@ -206,12 +238,25 @@ export class RemoteLoader {
         log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
         throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label, { kind: 'incompatible', problems });
       }
-      preloadRemoteScripts(entry, manifest, document, this.entryScript(entry));
+      // The entry and, for the area, its module's files at once; a contribution's files follow its entry.
+      preloadRemoteScripts(entry, forArea ? manifest : undefined, document, this.entryScript(entry));
+      return manifest;
     }
-    return this.runtime.loadRemote<unknown>(`${entry.name}/${REMOTE_EXPOSE}`);
+    return undefined;
   }
 
   private async fetchModule(name: string): Promise<RemoteModule> {
+    const exported = await this.fetchExposed(name, REMOTE_EXPOSE);
+    const entry = this.entries.get(name)!;
+    const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
+    if (!isRemoteModule(candidate)) {
+      log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
+      throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-a-remote', expose: `./${REMOTE_EXPOSE}` });
+    }
+    return candidate;
+  }
+
+  private async fetchExposed(name: string, expose: string): Promise<unknown> {
     const entry = this.entries.get(name);
     if (!entry) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
     let exported: unknown;
@@ -226,7 +271,7 @@ export class RemoteLoader {
         withRetries(
           entry,
           this.entryScript(entry),
-          () => this.checkThenLoad(entry),
+          () => this.checkThenLoad(entry, expose),
           () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }),
           this.sleep,
         ),
@@ -243,11 +288,11 @@ export class RemoteLoader {
         });
       }
       if (cause instanceof Error && /does not exist in container/.test(cause.message)) {
-        log.error(`Remote "${name}" has no "./${REMOTE_EXPOSE}" module.`, { message: cause.message });
+        log.error(`Remote "${name}" has no "./${expose}" module.`, { message: cause.message });
         throw new AreaLoadError(
           'REMOTE_INVALID',
           entry.label,
-          { kind: 'not-exposed', expose: `./${REMOTE_EXPOSE}` },
+          { kind: 'not-exposed', expose: `./${expose}` },
           { cause },
         );
       }
@@ -256,11 +301,6 @@ export class RemoteLoader {
     } finally {
       clearTimeout(timer);
     }
-    const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
-    if (!isRemoteModule(candidate)) {
-      log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
-      throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-a-remote', expose: `./${REMOTE_EXPOSE}` });
-    }
-    return candidate;
+    return exported;
   }
 }

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import type { SlotHost, SlotOutletProps } from '@mfe/context';
+import { canSee } from '../access';
+import { useHostServices, useViewer } from '../host-services/hooks';
+import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
+import { ContributionFrame } from './ContributionFrame';
+
+/**
+ * Renders a slot's contributions: those the manifest places in it that this person may see (nothing
+ * of the others is downloaded), in the manifest's order, each in a frame of its own
+ * (ContributionFrame). With none, the slot's fallback. The shell renders it directly; remotes reach
+ * it through `<Slot>` (`HostContext.slots`).
+ */
+export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
+  const { manifest } = useHostServices();
+  const viewer = useViewer();
+  // The same objects from render to render (the frames' effects depend on them); filtered on each
+  // render, as the viewer is one object whose answers change with the session (useViewer re-renders).
+  const listed = useMemo(() => contributionsTo(manifest.remotes, name), [manifest.remotes, name]);
+  const placed = listed.filter((contribution) => canSee(contribution, viewer));
+  if (placed.length === 0) return <>{fallback}</>;
+  return (
+    <div className="slot" data-slot={name}>
+      {placed.map((contribution) => (
+        <ContributionFrame
+          key={contributionKey(contribution)}
+          contribution={contribution}
+          params={params}
+          slots={SLOT_HOST}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** What the host gives remotes as `HostContext.slots`. */
+export const SLOT_HOST: SlotHost = Object.freeze({ Outlet: SlotOutlet });

@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+import { useHostServices } from '../host-services/hooks';
+import { contributionKey } from '../remotes/contribution-loader';
+
+/**
+ * The diagnostics page's slots: every contribution the manifest places, by slot, with what it did
+ * in this page (waiting, loading, shown or failed; its remote's version, load time, failures against
+ * its budget, last error) or "not placed" while no page offering its slot has been open.
+ */
+export function DiagnosticsSlots() {
+  const { manifest, contributions } = useHostServices();
+  const records = useSyncExternalStore(contributions.subscribe, contributions.snapshot, contributions.snapshot);
+  const byKey = new Map(records.map((record) => [contributionKey(record), record]));
+  const listed = manifest.remotes
+    .flatMap((remote) => (remote.contributions ?? []).map((contribution) => ({ ...contribution, remote: remote.name })))
+    .sort((a, b) => a.slot.localeCompare(b.slot) || a.order - b.order || a.remote.localeCompare(b.remote));
+  if (listed.length === 0) return <p>No remote contributes to a slot.</p>;
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Slots">
+      <table data-testid="diagnostics-slots">
+        <thead>
+          <tr>
+            <th scope="col">slot</th>
+            <th scope="col">remote</th>
+            <th scope="col">module</th>
+            <th scope="col">order</th>
+            <th scope="col">for</th>
+            <th scope="col">state</th>
+            <th scope="col">version</th>
+            <th scope="col">load time</th>
+            <th scope="col">failures</th>
+            <th scope="col">last error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {listed.map((contribution) => {
+            const key = contributionKey(contribution);
+            const record = byKey.get(key);
+            const roles = contribution.requires?.roles?.join(' or ');
+            return (
+              <tr key={key} data-contribution={key}>
+                <td>{contribution.slot}</td>
+                <td>{contribution.remote}</td>
+                <td>{contribution.module}</td>
+                <td>{contribution.order}</td>
+                <td>{[contribution.requiresAuth ? 'signed in' : 'everyone', roles].filter(Boolean).join(', ')}</td>
+                <td data-testid="contribution-state">{record?.state ?? 'not placed'}</td>
+                <td>{record?.version ?? '—'}</td>
+                <td>{record?.loadMs !== undefined ? `${record.loadMs} ms` : '—'}</td>
+                <td>{record?.failures ?? 0}</td>
+                <td>{record?.lastError ? `${record.lastError.code}: ${record.lastError.message}` : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
