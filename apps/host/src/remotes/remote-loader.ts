@@ -2,16 +2,16 @@ import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { RemoteEntry } from '../manifest';
-import { satisfy } from '@module-federation/enhanced/runtime';
-import { findIncompatibilities } from '@mfe/manifest';
 import { AreaLoadError } from './area-failure';
-import { readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
+import type { RemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
+import { RemoteChecks } from './remote-check';
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
 import { withRetries } from './retries';
+import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
 export type { FederationPlugin, FederationRuntime, SharedSingleton } from './federation';
@@ -39,10 +39,7 @@ export class RemoteLoader {
   private readonly entries = new Map<string, RemoteEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
-  /** Remotes downloaded ahead (their contract accepted then): their visit hints the entry at once. */
-  private readonly prefetched = new Set<string>();
-  /** Each remote's mf-manifest.json, read and checked once for its area and contributions alike. */
-  private readonly checked = new Map<string, Promise<unknown>>();
+  private readonly checks: RemoteChecks;
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
@@ -77,7 +74,9 @@ export class RemoteLoader {
     // The opening page's mf-manifest.json may already have been requested by the boot script.
     private readonly fetchImpl: typeof fetch = fetchEarlyOr(),
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  ) {}
+  ) {
+    this.checks = new RemoteChecks(provided, fetchImpl, this.records, this.entryUrls);
+  }
 
   private entryScript(entry: RemoteEntry): string {
     return this.entryUrls.url(entry);
@@ -169,11 +168,7 @@ export class RemoteLoader {
     await Promise.allSettled([...this.loaded.values()]);
     const entry = this.entries.get(name);
     if (!entry || this.loaded.has(name)) return;
-    const accept = (manifest: unknown) => {
-      const compatible = findIncompatibilities(manifest, this.provided, satisfy).length === 0;
-      if (compatible) this.prefetched.add(name);
-      return compatible;
-    };
+    const accept = (manifest: unknown) => this.checks.acceptAhead(name, manifest);
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
@@ -196,53 +191,14 @@ export class RemoteLoader {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
     this.ready.delete(name);
-    this.checked.delete(name);
+    this.checks.forget(name);
     if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
     return this.load(name);
   }
 
-  /**
-   * Reads the remote's mf-manifest.json first: if it was built for a contract
-   * or a React/react-router major this host does not provide, none of its
-   * code is run and the user is told it needs an update.
-   */
   private async checkThenLoad(entry: RemoteEntry, expose: string): Promise<unknown> {
-    let check = this.checked.get(entry.name);
-    if (!check) {
-      check = this.check(entry, expose === REMOTE_EXPOSE);
-      this.checked.set(entry.name, check);
-      check.catch(() => this.checked.delete(entry.name));
-    } else if (expose === REMOTE_EXPOSE) {
-      // Checked already (for a contribution): the area's own files are hinted now.
-      void check.then((manifest) => preloadRemoteScripts(entry, manifest, document, this.entryScript(entry)));
-    }
-    await check;
+    await this.checks.passed(entry, this.entryScript(entry), expose === REMOTE_EXPOSE);
     return this.runtime.loadRemote<unknown>(`${entry.name}/${expose}`);
-  }
-
-  /** Reads and checks the remote's mf-manifest.json once per page (a retry starts again); resolves to it. */
-  private async check(entry: RemoteEntry, forArea: boolean): Promise<unknown> {
-    if (entry.entry.endsWith('.json')) {
-      // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
-      // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
-      if (this.prefetched.delete(entry.name)) {
-        preloadRemoteScripts(entry, undefined, document, this.entryScript(entry));
-        this.entryUrls.hintedEarly(entry.name);
-      }
-      const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
-      if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
-      const manifest: unknown = await response.json();
-      this.records.built(entry.name, readRemoteBuild(manifest));
-      const problems = findIncompatibilities(manifest, this.provided, satisfy);
-      if (problems.length > 0) {
-        log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
-        throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label, { kind: 'incompatible', problems });
-      }
-      // The entry and, for the area, its module's files at once; a contribution's files follow its entry.
-      preloadRemoteScripts(entry, forArea ? manifest : undefined, document, this.entryScript(entry));
-      return manifest;
-    }
-    return undefined;
   }
 
   private async fetchModule(name: string): Promise<RemoteModule> {
@@ -259,15 +215,8 @@ export class RemoteLoader {
   private async fetchExposed(name: string, expose: string): Promise<unknown> {
     const entry = this.entries.get(name);
     if (!entry) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
-    let exported: unknown;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = Symbol('timed out');
-    const timeout = new Promise<never>((_, reject) => {
-      // The runtime's own script timeout is a fixed 20 s; each remote gets its own budget instead.
-      timer = setTimeout(() => reject(timedOut), entry.timeoutMs);
-    });
     try {
-      exported = await Promise.race([
+      return await withinTimeLimit(
         withRetries(
           entry,
           this.entryScript(entry),
@@ -275,11 +224,11 @@ export class RemoteLoader {
           () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }),
           this.sleep,
         ),
-        timeout,
-      ]);
+        entry.timeoutMs,
+      );
     } catch (cause) {
       if (cause instanceof PlatformError) throw cause;
-      if (cause === timedOut) {
+      if (cause instanceof TimeLimitExceeded) {
         this.entryUrls.rename(name);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, {
@@ -287,20 +236,19 @@ export class RemoteLoader {
           seconds: entry.timeoutMs / 1000,
         });
       }
-      if (cause instanceof Error && /does not exist in container/.test(cause.message)) {
-        log.error(`Remote "${name}" has no "./${expose}" module.`, { message: cause.message });
-        throw new AreaLoadError(
-          'REMOTE_INVALID',
-          entry.label,
-          { kind: 'not-exposed', expose: `./${expose}` },
-          { cause },
-        );
-      }
-      log.error(`Remote "${name}" could not be loaded from ${entry.entry}.`, { message: (cause as Error)?.message });
-      throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, { kind: 'unreachable' }, { cause });
-    } finally {
-      clearTimeout(timer);
+      const notExposed = cause instanceof Error && /does not exist in container/.test(cause.message);
+      log.error(
+        notExposed
+          ? `Remote "${name}" has no "./${expose}" module.`
+          : `Remote "${name}" could not be loaded from ${entry.entry}.`,
+        { message: (cause as Error)?.message },
+      );
+      throw new AreaLoadError(
+        notExposed ? 'REMOTE_INVALID' : 'REMOTE_LOAD_FAILED',
+        entry.label,
+        notExposed ? { kind: 'not-exposed', expose: `./${expose}` } : { kind: 'unreachable' },
+        { cause },
+      );
     }
-    return exported;
   }
 }

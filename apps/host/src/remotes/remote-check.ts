@@ -1,0 +1,80 @@
+import { satisfy } from '@module-federation/enhanced/runtime';
+import { findIncompatibilities } from '@mfe/manifest';
+import { readRemoteBuild } from '@mfe/manifest/remote-build';
+import { createLogger } from '../logger';
+import type { RemoteEntry } from '../manifest';
+import { AreaLoadError } from './area-failure';
+import type { EntryUrls } from './entry-url';
+import type { RemoteRecords } from './load-status';
+import { preloadRemoteScripts } from './preload';
+
+const log = createLogger('remotes');
+
+/**
+ * The check before any of a remote's code runs: its mf-manifest.json is read (once per page for its
+ * area and its contributions alike; a retry reads it again), and a remote built for a contract or a
+ * React/react-router major this host does not provide is refused, so the person is told it needs an
+ * update. Remotes downloaded ahead (idle prefetch) are remembered here, their contract accepted then.
+ */
+export class RemoteChecks {
+  private readonly checked = new Map<string, Promise<unknown>>();
+  private readonly prefetched = new Set<string>();
+
+  constructor(
+    private readonly provided: Readonly<Record<string, string>>,
+    private readonly fetchImpl: typeof fetch,
+    private readonly records: RemoteRecords,
+    private readonly entryUrls: EntryUrls,
+  ) {}
+
+  /** Whether a remote's manifest, downloaded ahead, is compatible (remembered for its visit). */
+  acceptAhead(name: string, manifest: unknown): boolean {
+    const compatible = findIncompatibilities(manifest, this.provided, satisfy).length === 0;
+    if (compatible) this.prefetched.add(name);
+    return compatible;
+  }
+
+  /**
+   * Resolves to the remote's mf-manifest.json once it passed (undefined for an entry that is a
+   * script). The entry is hinted at once, and for its area the module's files too.
+   */
+  passed(entry: RemoteEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
+    let check = this.checked.get(entry.name);
+    if (!check) {
+      check = this.check(entry, scriptUrl, forArea);
+      this.checked.set(entry.name, check);
+      check.catch(() => this.checked.delete(entry.name));
+    } else if (forArea) {
+      // Checked already for a contribution: the area's own files are hinted now.
+      void check.then((manifest) => preloadRemoteScripts(entry, manifest, document, scriptUrl));
+    }
+    return check;
+  }
+
+  /** Reads it again on the next load (Retry). */
+  forget(name: string): void {
+    this.checked.delete(name);
+  }
+
+  private async check(entry: RemoteEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
+    if (!entry.entry.endsWith('.json')) return undefined;
+    // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
+    // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
+    if (this.prefetched.delete(entry.name)) {
+      preloadRemoteScripts(entry, undefined, document, scriptUrl);
+      this.entryUrls.hintedEarly(entry.name);
+    }
+    const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
+    const manifest: unknown = await response.json();
+    this.records.built(entry.name, readRemoteBuild(manifest));
+    const problems = findIncompatibilities(manifest, this.provided, satisfy);
+    if (problems.length > 0) {
+      log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
+      throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label, { kind: 'incompatible', problems });
+    }
+    // The entry and, for the area, its module's files at once; a contribution's files follow its entry.
+    preloadRemoteScripts(entry, forArea ? manifest : undefined, document, scriptUrl);
+    return manifest;
+  }
+}
