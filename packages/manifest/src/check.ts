@@ -1,7 +1,14 @@
 import satisfies from 'semver/functions/satisfies.js';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
-import { CONTRACT_PACKAGE, entryScriptUrl, INTEGRITY_REQUIRED_BY_DEFAULT, readRemoteBuild } from './remote-build';
+import {
+  CONTRACT_PACKAGE,
+  entryScriptUrl,
+  exposedModules,
+  INTEGRITY_REQUIRED_BY_DEFAULT,
+  readRemoteBuild,
+} from './remote-build';
+import { contributionExpose } from './contributions';
 import { readHostRemotePolicy } from './runtime-config';
 import { matchesPin, sri } from '../sri';
 
@@ -104,6 +111,15 @@ async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<E
   if (!build.declaresContract)
     return problem(
       `${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`,
+    );
+  // Each contribution the manifest places must be a module the build exposes (else its slot says it failed).
+  const exposed = exposedModules(manifest);
+  const missing = (remote.contributions ?? []).filter(
+    (contribution) => !exposed.includes(`./${contributionExpose(contribution.module)}`),
+  );
+  if (missing.length > 0)
+    return problem(
+      `places ${missing.map((item) => `"${item.module}" in ${item.slot}`).join(', ')}, but its build exposes no ${missing.map((item) => `./${contributionExpose(item.module)}`).join(', ')} (it exposes ${exposed.join(', ') || 'nothing'}; a contribution is a file src/contributions/<module>.tsx)`,
     );
   if (remote.integrity) {
     const mismatch = await checkIntegrity(entryScriptUrl(remote.entry), remote.integrity, fetchImpl, options.timeoutMs);

@@ -26,6 +26,10 @@ beforeAll(async () => {
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
+    if (req.url === '/contributing/mf-manifest.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ shared, exposes: [{ path: './remote' }, { path: './contributions/referral-card' }] }));
     if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json')
       return void res.writeHead(404).end();
     if (req.url?.endsWith('/remoteEntry.js'))
@@ -90,6 +94,31 @@ test('a valid manifest whose entries are reachable and compatible passes', async
   );
   expect(out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
   expect(code).toBe(0);
+});
+
+test("contributions are checked against the modules the remote's build exposes", async () => {
+  const card = { slot: 'account.profile.aside', module: 'referral-card' };
+  const placed = await run(
+    { schemaVersion: 4, remotes: [{ ...entry('referrals', 'contributing'), contributions: [card] }] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(placed.out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
+  expect(placed.code).toBe(0);
+  const lacking = await run(
+    {
+      schemaVersion: 4,
+      remotes: [{ ...entry('referrals', 'contributing'), contributions: [card, { ...card, module: 'tile' }] }],
+    },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(lacking.out).toContain(
+    '✖ referrals: places "tile" in account.profile.aside, but its build exposes no ./contributions/tile (it exposes ./remote, ./contributions/referral-card;',
+  );
+  expect(lacking.code).toBe(1);
 });
 
 test('a remote that ships global CSS passes with a warning that names the files', async () => {

@@ -51,6 +51,7 @@ export {
 export {
   CONTRACT_PACKAGE,
   entryScriptUrl,
+  exposedModules,
   isSri,
   readExposedFiles,
   readRemoteBuild,

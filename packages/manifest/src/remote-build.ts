@@ -77,6 +77,16 @@ export function readExposedFiles(manifest: unknown): Pick<RemoteBuild, 'files' |
   };
 }
 
+/** The modules a build exposes, as its `mf-manifest.json` lists them (`./remote`, `./contributions/…`). */
+export function exposedModules(manifest: unknown): string[] {
+  const body = objectOf(manifest);
+  return Array.isArray(body.exposes)
+    ? (body.exposes as Array<{ path?: unknown } | null>)
+        .map((item) => item?.path)
+        .filter((path): path is string => typeof path === 'string')
+    : [];
+}
+
 /** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */
 export function readRemoteBuild(manifest: unknown): RemoteBuild {
   const body = objectOf(manifest) as {
