@@ -116,7 +116,15 @@ export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath:
   copy(TEMPLATE_DIR);
 
   const manifest = JSON.parse(readFileSync(devManifestPath, 'utf8')) as { remotes: DevRemote[] };
-  manifest.remotes.push({ name: plan.name, path: plan.route, label: plan.label, order: plan.order, port: plan.port });
+  manifest.remotes.push({
+    name: plan.name,
+    path: plan.route,
+    label: plan.label,
+    order: plan.order,
+    port: plan.port,
+    // The template's example contribution, placed in the home page's slot.
+    contributions: [{ slot: 'home.tiles', module: 'home-tile' }],
+  });
   writeFileSync(devManifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   written.push(relative(repoRoot, devManifestPath));
   return written;

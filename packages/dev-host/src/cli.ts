@@ -27,7 +27,13 @@ try {
   const settings = readRemoteSettings(appDir);
   const session = await startDevSession({
     appDir,
-    remote: { name: settings.name, path: settings.path, label: settings.label, order: 1 },
+    remote: {
+      name: settings.name,
+      path: settings.path,
+      label: settings.label,
+      order: 1,
+      ...(settings.contributions ? { contributions: settings.contributions } : {}),
+    },
     port: remotePort ?? settings.port,
     hostPort,
     hostDist: join(dirname(fileURLToPath(import.meta.url)), '..', 'host'),

@@ -45,3 +45,15 @@ test('applies the host manifest rules, naming every bad field', () => {
   expect(error.message).toMatch(/"label"/);
   expect(error.message).toMatch(/"port" 80/);
 });
+
+test('reads its contributions to slots by the manifest rules, and refuses a bad one by name', () => {
+  const mfe = { name: 'payments', path: '/payments', label: 'Payments', port: 3004 };
+  withPackage({ mfe: { ...mfe, contributions: [{ slot: 'home.tiles', module: 'home-tile' }] } });
+  expect(readRemoteSettings(dir).contributions).toEqual([
+    { slot: 'home.tiles', module: 'home-tile', order: 100, requiresAuth: true },
+  ]);
+  withPackage({ mfe: { ...mfe, contributions: [{ slot: 'tiles', module: 'home-tile' }] } });
+  const error = failure();
+  expect(error.code).toBe('INVALID_SETTING');
+  expect(error.message).toMatch(/"contributions": "0\.slot" must be two to four dot-separated parts/);
+});

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isValidLabel, isValidName, isValidRoute, reservedPathOf, RULES_EXPLAINED } from '@mfe/manifest';
+import {
+  isValidLabel,
+  isValidName,
+  isValidRoute,
+  parseContributions,
+  reservedPathOf,
+  RULES_EXPLAINED,
+} from '@mfe/manifest';
 import type { DevRemote } from '@mfe/stack';
 
 /**
@@ -8,7 +15,8 @@ import type { DevRemote } from '@mfe/stack';
  * stack's one type for a remote in development. `port` is its dev server's; the host is on
  * `hostPort` (default `DEFAULT_HOST_PORT`), everything else placed from it.
  */
-export type RemoteSettings = Required<Pick<DevRemote, 'name' | 'path' | 'label' | 'port'>>;
+export type RemoteSettings = Required<Pick<DevRemote, 'name' | 'path' | 'label' | 'port'>> &
+  Pick<DevRemote, 'contributions'>;
 
 export class RemoteSettingsError extends Error {
   override readonly name = 'RemoteSettingsError';
@@ -40,6 +48,10 @@ export function readRemoteSettings(dir: string): RemoteSettings {
   }
   const problems: string[] = [];
   const { name, path, label, port } = block;
+  const contributions = (block as { contributions?: unknown }).contributions;
+  const placed = contributions === undefined ? undefined : parseContributions(contributions);
+  if (placed && !placed.ok)
+    problems.push(`"contributions": ${placed.problem} (e.g. [{ "slot": "home.tiles", "module": "home-tile" }])`);
   if (typeof name !== 'string' || !isValidName(name))
     problems.push(`"name" ${JSON.stringify(name)}: ${RULES_EXPLAINED.name}`);
   if (typeof path !== 'string' || !isValidRoute(path))
@@ -55,5 +67,11 @@ export function readRemoteSettings(dir: string): RemoteSettings {
       'INVALID_SETTING',
       `package.json's "mfe" block is invalid:\n  ${problems.join('\n  ')}`,
     );
-  return { name: name as string, path: path as string, label: label as string, port: port as number };
+  return {
+    name: name as string,
+    path: path as string,
+    label: label as string,
+    port: port as number,
+    ...(placed?.ok ? { contributions: placed.contributions } : {}),
+  };
 }
