@@ -17,8 +17,10 @@ import type { ComponentType } from 'react';
 export interface SlotMap {
   /** Beside the signed-in person's profile in the account area. */
   'account.profile.aside': { readonly userId: string };
-  /** Tiles on the home page, shown to everyone (signed in or not). */
+  /** Tiles on the home page. */
   'home.tiles': NoParams;
+  /** The shell's header, before the language menu: its contributions stay mounted across navigation. */
+  'shell.header.end': NoParams;
 }
 
 /** The parameters of a slot that passes none. */

@@ -7,7 +7,7 @@ const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fi
 
 export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
-  /** The faulty remote filling the account profile's slot: a card that throws, and one its build lacks. */
+  /** The faulty remote filling slots: a card that throws and one its build lacks (account profile), a counter (header). */
   'faulty-card': {
     name: 'faulty',
     path: '/faulty',
@@ -17,6 +17,7 @@ export const FIXTURES = {
     contributions: [
       { slot: 'account.profile.aside', module: 'broken-card', order: 5, label: 'Broken card' },
       { slot: 'account.profile.aside', module: 'missing-card', order: 300 },
+      { slot: 'shell.header.end', module: 'header-counter', label: 'Faulty counter' },
     ],
   },
   react18: {

@@ -105,3 +105,22 @@ test('a card that throws and a card its build lacks each say so in place, withou
   expect(row('missing-card')[9]).toContain('REMOTE_INVALID');
   await page.close();
 });
+
+test("a contribution in the shell's header stays mounted across navigation between areas, loaded once", async () => {
+  const page = await openProfile();
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (/\/contributions_header-counter|header-counter/.test(request.url())) requested.push(request.url());
+  });
+  const counter = page.locator('header [data-slot="shell.header.end"] [data-testid=header-counter]');
+  await counter.click();
+  await counter.click();
+  expect(await counter.textContent()).toBe('Counted 2');
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.click('[data-testid=nav-account]');
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(await counter.textContent()).toBe('Counted 2');
+  expect(requested).toEqual([]);
+  await page.close();
+});

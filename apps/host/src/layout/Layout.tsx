@@ -13,6 +13,7 @@ import { PreviewBanner } from './PreviewBanner';
 import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
 import { useLocalizedRemotes } from '../host-services/use-area-labels';
 import { LanguageMenu } from './LanguageMenu';
+import { SlotOutlet } from '../areas/SlotOutlet';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';
 
@@ -95,6 +96,8 @@ function ShellHeader() {
             </NavLink>
           ))}
         </nav>
+        {/* Other teams' parts in the header (as the manifest composes them), mounted across navigation. */}
+        <SlotOutlet name="shell.header.end" params={{}} />
         <LanguageMenu />
         <div className="user-menu" data-testid="user-menu">
           {user ? (
