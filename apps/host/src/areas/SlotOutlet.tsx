@@ -1,9 +1,13 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { SlotHost, SlotOutletProps } from '@mfe/context';
 import { canSee } from '../access';
 import { useHostServices, useViewer } from '../host-services/hooks';
 import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
-import { ContributionFrame } from './ContributionFrame';
+
+// A chunk of its own: a page whose slots nobody fills (most first views) never downloads it.
+const ContributionFrame = lazy(() =>
+  import('./ContributionFrame').then((module) => ({ default: module.ContributionFrame })),
+);
 
 /**
  * Renders a slot's contributions: those the manifest places in it that this person may see (nothing
@@ -21,14 +25,16 @@ export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
   if (placed.length === 0) return <>{fallback}</>;
   return (
     <div className="slot" data-slot={name}>
-      {placed.map((contribution) => (
-        <ContributionFrame
-          key={contributionKey(contribution)}
-          contribution={contribution}
-          params={params}
-          slots={SLOT_HOST}
-        />
-      ))}
+      <Suspense fallback={null}>
+        {placed.map((contribution) => (
+          <ContributionFrame
+            key={contributionKey(contribution)}
+            contribution={contribution}
+            params={params}
+            slots={SLOT_HOST}
+          />
+        ))}
+      </Suspense>
     </div>
   );
 }
