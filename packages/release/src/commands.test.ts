@@ -317,3 +317,47 @@ test('a canary whose candidate the host could not run is refused like a deploy',
     expect.stringMatching(/^✖ referrals \(candidate at 5 %\): built for @mfe\/context \^9\.0\.0/),
   ]);
 });
+
+test("contributions to slots go with their remote's entry, are checked against its build, and an empty list removes them", async () => {
+  const card = { slot: 'account.profile.aside', module: 'referral-card', order: 100, requiresAuth: true };
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
+  await commands.publish(
+    store,
+    writeBuild(builds, 'referrals', '1.1.0', { exposes: ['./remote', './contributions/referral-card'] }),
+    who('ci', ''),
+  );
+  // The first build has no such module: the deploy is refused, naming it.
+  const lacking = await refusal(
+    commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', ''), {
+      path: '/referrals',
+      label: 'Referrals',
+      contributions: [card],
+    }),
+  );
+  expect([lacking.message, ...(lacking.lines ?? [])].join('\n')).toContain(
+    'its build exposes no ./contributions/referral-card',
+  );
+  expect(await readCurrent(store, 'staging')).toBeNull();
+  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', ''), {
+    path: '/referrals',
+    label: 'Referrals',
+    contributions: [card],
+  });
+  const placed = await readCurrent(store, 'staging');
+  expect(placed).toMatchObject({ schemaVersion: 4, remotes: [{ name: 'referrals', contributions: [card] }] });
+  // Promoted with the entry, the same bytes and the same contributions.
+  await commands.promote(store, 'staging', 'production', [], who('bob', ''));
+  expect((await readCurrent(store, 'production'))!.remotes[0]!.contributions).toEqual([card]);
+  // A later deploy without the option keeps them; an empty list removes them, and the manifest goes back to a version older hosts read.
+  await commands.publish(
+    store,
+    writeBuild(builds, 'referrals', '1.2.0', { exposes: ['./remote', './contributions/referral-card'] }),
+    who('ci', ''),
+  );
+  await commands.deploy(store, 'referrals@1.2.0', 'staging', who('alice', ''));
+  expect((await readCurrent(store, 'staging'))!.remotes[0]!.contributions).toEqual([card]);
+  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', ''), { contributions: [] });
+  const removed = await readCurrent(store, 'staging');
+  expect(removed!.schemaVersion).toBe(1);
+  expect(removed!.remotes[0]).not.toHaveProperty('contributions');
+});

@@ -14,7 +14,7 @@ export function writeBuild(
   root: string,
   name: string,
   version: string,
-  options: { contract?: string; body?: string } = {},
+  options: { contract?: string; body?: string; exposes?: readonly string[] } = {},
 ): string {
   const dist = join(root, `${name}-${version}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dist, 'static'), { recursive: true });
@@ -28,6 +28,7 @@ export function writeBuild(
       name,
       metaData: { buildInfo: { buildVersion: version } },
       shared: [{ name: '@mfe/context', requiredVersion: options.contract ?? '^1.0.0' }],
+      exposes: (options.exposes ?? ['./remote']).map((path) => ({ path })),
     }),
   );
   writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': sri(entry) }));
