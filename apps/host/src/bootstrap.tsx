@@ -15,7 +15,7 @@ import { browserPageLocale } from './i18n/browser-locale';
 import { createPageTitles } from './page-titles';
 import { StartupErrorPage } from './layout/StartupErrorPage';
 import { createLogger } from './logger';
-import { describeProblem, loadManifest, parseManifest } from './manifest';
+import { describeProblem, hasArea, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
@@ -25,7 +25,7 @@ import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
-import type { RemoteEntry } from './manifest';
+import type { ManifestEntry, RemoteEntry } from './manifest';
 import { readPageData, type PageData } from './prerender/page-data';
 import type { ReactNode } from 'react';
 import { storageOrNull } from './browser-storage';
@@ -97,7 +97,7 @@ export async function start(): Promise<void> {
   // Consent and telemetry come first, so a failure further on is reported (after consent) as its remote's.
   const consent = createPageConsent();
   exposeConsent(consent);
-  let composed: readonly RemoteEntry[] = [];
+  let composed: readonly ManifestEntry[] = [];
   installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
   // The page's language: its shell texts load alongside the manifest (only for a locale other than
   // the default). A page from HTML starts in the language it was rendered in, which hydration must match.
@@ -122,7 +122,10 @@ export async function start(): Promise<void> {
           : await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
       // The stable or the candidate build of each canary, as this browser's cohort says (cohort.ts);
       // kept until the next full page load, even if the manifest changes meanwhile.
-      const chosen = chooseBuilds(loaded.remotes, () => cohortSeed(storageOrNull('localStorage')));
+      // Remotes that only contribute to slots go the same way: one build of each per browser.
+      const chosen = chooseBuilds([...loaded.remotes, ...loaded.contributors], () =>
+        cohortSeed(storageOrNull('localStorage')),
+      );
       if (preview?.kind === 'active')
         chosen.choices = {
           ...chosen.choices,
@@ -131,15 +134,17 @@ export async function start(): Promise<void> {
       // Developer overrides held for this browser session (only when the config enables them).
       const overrides = readOverrides(policyOf(config), chosen.remotes);
       if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
+      const all = applyOverrides(chosen.remotes, overrides);
       const manifest = {
         ...loaded,
-        remotes: applyOverrides(chosen.remotes, overrides),
+        remotes: all.filter(hasArea),
+        contributors: all.filter((entry) => !hasArea(entry)),
         overrides,
         builds: chosen.choices,
         preview,
       };
-      composed = manifest.remotes;
-      loader.register(manifest.remotes, chosen.choices);
+      composed = all;
+      loader.register(all, chosen.choices);
       // The remote of the page being opened starts loading now, alongside the session restore, when
       // the boot script's rule allows (its files are already on their way then).
       const opening = openingRemote(manifest.remotes, window.location.pathname);

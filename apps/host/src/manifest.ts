@@ -4,9 +4,11 @@ import { fetchRuntimeJson } from './fetch-json';
 // The schema and its validation live in @mfe/manifest (shared with the check command).
 export {
   describeProblem,
+  hasArea,
   parseManifest,
   type ManifestProblem,
   type ParsedManifest,
+  type ManifestEntry,
   type RemoteEntry,
 } from '@mfe/manifest';
 

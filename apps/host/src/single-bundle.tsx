@@ -72,7 +72,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
       value={{
         config,
         session,
-        manifest: { remotes, problems: [] },
+        manifest: { remotes, contributors: [], problems: [] },
         loader,
         contributions: new ContributionLoader(loader),
         api,

@@ -81,7 +81,10 @@ export interface NavigateOptions {
 export interface RemoteInfo {
   /** Name of the remote in the runtime manifest. */
   readonly name: string;
-  /** Path the remote is mounted under, e.g. `/referrals`; never ends with `/`. */
+  /**
+   * Path the remote is mounted under, e.g. `/referrals`; never ends with `/`. Empty for a remote
+   * that only contributes to slots (it owns no area: its paths start at the host's root).
+   */
   readonly basePath: string;
   /**
    * Navigates within this remote's area: `navigate('/invites/42')` goes to

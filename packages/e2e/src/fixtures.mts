@@ -7,11 +7,12 @@ const fixturesDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fi
 
 export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
-  /** The faulty remote filling slots: a card that throws and one its build lacks (account profile), a counter (header). */
+  /**
+   * The faulty remote as one that only contributes (no area): a card that throws and one its build
+   * lacks (account profile), a counter (header).
+   */
   'faulty-card': {
     name: 'faulty',
-    path: '/faulty',
-    label: 'Faulty',
     order: 90,
     dist: join(fixturesDir, 'faulty', 'dist'),
     contributions: [

@@ -3,7 +3,8 @@ import { ALICE, axeViolations, setUpBrowserSuite, signInAtProvider } from '../sr
 
 // One team's feature in another team's page: the account area's profile offers the slot
 // `account.profile.aside`; the development manifest has referrals fill it with its "Refer a friend"
-// card, and the faulty fixture adds a card that throws and one its build lacks. Production builds,
+// card, and the faulty fixture (a remote with no area, only contributions) adds a card that throws,
+// one its build lacks and a counter in the header. Production builds,
 // the real provider and API, Chromium.
 const suite = setUpBrowserSuite(['--fixture', 'faulty-card']);
 const SLOT = '[data-slot="account.profile.aside"]';
@@ -54,7 +55,7 @@ test('a card that throws and a card its build lacks each say so in place, withou
   expect(await failed.first().textContent()).toContain(
     'Broken card could not be shown. The rest of this page still works.',
   );
-  expect(await failed.nth(1).textContent()).toContain('Part from Faulty could not be shown.');
+  expect(await failed.nth(1).textContent()).toContain('Part from faulty could not be shown.');
   // Neither failure took focus (it stays where the page put it, outside the slot).
   expect(await page.evaluate(() => document.activeElement?.closest('[data-slot]') ?? null)).toBeNull();
   // The account's own content is untouched.
@@ -112,6 +113,8 @@ test("a contribution in the shell's header stays mounted across navigation betwe
   page.on('request', (request) => {
     if (/\/contributions_header-counter|header-counter/.test(request.url())) requested.push(request.url());
   });
+  // The faulty remote owns no area: nothing of it in the navigation, only its parts in slots.
+  expect(await page.locator('[data-testid=nav-faulty]').count()).toBe(0);
   const counter = page.locator('header [data-slot="shell.header.end"] [data-testid=header-counter]');
   await counter.click();
   await counter.click();

@@ -1,6 +1,6 @@
 import satisfies from 'semver/functions/satisfies.js';
 import { findIncompatibilities } from './compatibility';
-import { describeProblem, parseManifest, type RemoteEntry } from './manifest';
+import { describeProblem, parseManifest, type ManifestEntry } from './manifest';
 import {
   CONTRACT_PACKAGE,
   entryScriptUrl,
@@ -47,9 +47,10 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
     ok = false;
     lines.push(`✖ ${describeProblem(problem)}`);
   }
-  for (const remote of parsed.remotes) {
+  for (const remote of [...parsed.remotes, ...parsed.contributors]) {
+    const where = remote.path ?? 'contributions only';
     if (!options.reachable) {
-      lines.push(`✔ ${remote.name} (${remote.path}) is valid`);
+      lines.push(`✔ ${remote.name} (${where}) is valid`);
       continue;
     }
     // A canary's candidate is checked as strictly as the stable build: some browsers will run it.
@@ -70,7 +71,7 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
         ok = false;
         lines.push(`✖ ${label}: ${problem}`);
       } else {
-        lines.push(`✔ ${label} (${remote.path}) is valid, reachable and compatible`);
+        lines.push(`✔ ${label} (${where}) is valid, reachable and compatible`);
       }
       for (const warning of warnings) lines.push(`⚠ ${label}: ${warning}`);
     }
@@ -84,7 +85,7 @@ interface EntryFindings {
   readonly warnings: readonly string[];
 }
 
-async function checkEntry(remote: RemoteEntry, options: CheckOptions): Promise<EntryFindings> {
+async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise<EntryFindings> {
   const problem = (text: string | null): EntryFindings => ({ problem: text, warnings: [] });
   const fetchImpl = options.fetchImpl ?? fetch;
   let response: Response;

@@ -11,8 +11,9 @@ import { readFileSync } from 'node:fs';
  */
 export interface DevRemote {
   readonly name: string;
-  readonly path: string;
-  readonly label: string;
+  /** Where its area mounts, and its navigation label; neither for a remote that only contributes to slots. */
+  readonly path?: string;
+  readonly label?: string;
   readonly order: number;
   /** The navigation label in other languages, by locale (the manifest's `labels`). */
   readonly labels?: Readonly<Record<string, string>>;
@@ -27,7 +28,7 @@ export interface DevRemote {
 }
 
 /** A remote of the development manifest: it always has its port. */
-export type ListedRemote = DevRemote & { readonly port: number };
+export type ListedRemote = DevRemote & { readonly port: number; readonly path: string; readonly label: string };
 
 /** Reads a development remote list (`remotes.dev.json`): each remote needs its name, path, label, order and port. */
 export function readDevRemoteList(file: string): ListedRemote[] {

@@ -7,6 +7,7 @@ export {
   RemoteEntryV3Schema,
   RemoteEntryV4Schema,
   ManifestSchema,
+  hasArea,
   labelIn,
   schemaVersionFor,
   describeProblem,
@@ -16,6 +17,7 @@ export {
   type ManifestProblem,
   type ParsedManifest,
   type Candidate,
+  type ManifestEntry,
   type RemoteEntry,
 } from './manifest';
 export { describeIssues } from './validation';

@@ -13,6 +13,11 @@ test('the JSON Schema describes every entry field and forbids unknown ones', () 
   expect(Object.keys(entry.properties)).toEqual(
     expect.arrayContaining(['name', 'entry', 'path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs']),
   );
-  expect(entry.required).toEqual(expect.arrayContaining(['name', 'entry', 'path', 'label']));
+  expect(entry.required).toEqual(expect.arrayContaining(['name', 'entry']));
+  // An area (path and label), or a remote that only contributes (neither, and contributions).
+  expect((entry as { anyOf?: unknown }).anyOf).toEqual([
+    { required: ['path', 'label'] },
+    { required: ['contributions'], not: { anyOf: [{ required: ['path'] }, { required: ['label'] }] } },
+  ]);
   expect(entry.additionalProperties).toBe(false);
 });

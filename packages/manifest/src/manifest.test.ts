@@ -227,4 +227,34 @@ describe('contributions to slots (schema version 4)', () => {
     const tooMany = parseManifest({ schemaVersion: 4, remotes: [{ ...referrals, contributions: many }] });
     expect(describeProblem(tooMany.problems[0]!)).toMatch(/at most 20 contributions/);
   });
+
+  test('a remote may only contribute: no path or label, listed apart from the areas', () => {
+    const { name, entry } = referrals;
+    const { remotes, contributors, problems } = parseManifest({
+      schemaVersion: 4,
+      remotes: [account, { name, entry, contributions: [card] }],
+    });
+    expect(problems).toEqual([]);
+    expect(remotes.map((remote) => remote.name)).toEqual(['account']);
+    expect(contributors).toMatchObject([{ name: 'referrals', contributions: [card] }]);
+  });
+
+  test('an entry with neither an area nor contributions, or half an area, is refused', () => {
+    const { name, entry } = referrals;
+    for (const raw of [
+      { name, entry },
+      { name, entry, contributions: [] },
+      { name, entry, path: '/referrals', contributions: [card] },
+    ]) {
+      const { problems } = parseManifest({ schemaVersion: 4, remotes: [raw] });
+      expect(describeProblem(problems[0]!)).toMatch(
+        /must have a path and a label \(its area\), or neither and contributions/,
+      );
+    }
+    const clash = parseManifest({
+      schemaVersion: 4,
+      remotes: [account, { name: 'account', entry, contributions: [card] }],
+    });
+    expect(describeProblem(clash.problems[0]!)).toMatch(/"name" account is listed twice/);
+  });
 });

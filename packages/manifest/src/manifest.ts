@@ -121,9 +121,27 @@ export const RemoteEntryV3Schema = v.strictObject(
   notAField(3),
 );
 
-export const RemoteEntryV4Schema = v.strictObject(
-  { ...RemoteEntryV3Schema.entries, contributions: v.optional(ContributionsSchema) },
-  notAField(4),
+/**
+ * Version 4: `contributions`, and a remote that only contributes (no `path` or `label`: it owns no
+ * area, so nothing is routed or listed in the navigation for it).
+ */
+export const RemoteEntryV4Schema = v.pipe(
+  v.strictObject(
+    {
+      ...RemoteEntryV3Schema.entries,
+      path: v.optional(ENTRY_FIELDS.path),
+      label: v.optional(ENTRY_FIELDS.label),
+      contributions: v.optional(ContributionsSchema),
+    },
+    notAField(4),
+  ),
+  v.check(
+    (entry) =>
+      entry.path !== undefined && entry.label !== undefined
+        ? true
+        : entry.path === undefined && entry.label === undefined && (entry.contributions?.length ?? 0) > 0,
+    'must have a path and a label (its area), or neither and contributions (a remote that only contributes)',
+  ),
 );
 
 /** An entry's label in a locale: its own, else its language's ("de" for "de-AT"), else the default one. */
@@ -133,14 +151,22 @@ export function labelIn(remote: Pick<RemoteEntry, 'label' | 'labels'>, locale: s
 
 /** The lowest schema version an entry list needs (what the release command writes). */
 export function schemaVersionFor(
-  remotes: ReadonlyArray<Pick<RemoteEntry, 'candidate' | 'labels' | 'contributions'>>,
+  remotes: ReadonlyArray<Pick<ManifestEntry, 'candidate' | 'labels' | 'contributions'>>,
 ): ManifestSchemaVersion {
   if (remotes.some((remote) => remote.contributions && remote.contributions.length > 0)) return 4;
   if (remotes.some((remote) => remote.labels && Object.keys(remote.labels).length > 0)) return 3;
   return remotes.some((remote) => remote.candidate) ? 2 : 1;
 }
 
-export type RemoteEntry = v.InferOutput<typeof RemoteEntryV4Schema>;
+/** Any entry of a manifest: a remote with an area, or one that only contributes to slots. */
+export type ManifestEntry = v.InferOutput<typeof RemoteEntryV4Schema>;
+/** A remote with an area: mounted at `path`, listed in the navigation as `label`. */
+export type RemoteEntry = ManifestEntry & { readonly path: string; readonly label: string };
+
+/** Whether an entry owns an area (else it only contributes to slots). */
+export function hasArea(entry: ManifestEntry): entry is RemoteEntry {
+  return entry.path !== undefined && entry.label !== undefined;
+}
 export type Candidate = v.InferOutput<typeof CandidateSchema>;
 
 // The document is read leniently (each entry on its own, below) so one bad
@@ -171,8 +197,10 @@ export interface ManifestProblem {
 }
 
 export interface ParsedManifest {
-  /** Valid entries, sorted by `order` then label. */
+  /** Valid entries with an area, sorted by `order` then label. */
   readonly remotes: readonly RemoteEntry[];
+  /** Valid entries that only contribute to slots (no area), in the manifest's order. */
+  readonly contributors: readonly ManifestEntry[];
   /** One per refused entry; the valid ones still load. */
   readonly problems: readonly ManifestProblem[];
 }
@@ -195,6 +223,7 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
     throw new PlatformError('MANIFEST_INVALID', `The remotes manifest is invalid: ${describeIssues(document.issues)}.`);
   }
   const remotes: RemoteEntry[] = [];
+  const contributors: ManifestEntry[] = [];
   const problems: ManifestProblem[] = [];
   document.output.remotes.forEach((raw, index) => {
     const rawName =
@@ -213,7 +242,7 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
       raw,
     );
     if (!entry.success) return refuse(describeIssues(entry.issues));
-    const remote: RemoteEntry = entry.output;
+    const remote: ManifestEntry = entry.output;
     for (const [field, pinned] of [
       ['entry', remote],
       ...(remote.candidate ? [['candidate.entry', remote.candidate] as const] : []),
@@ -230,15 +259,17 @@ export function parseManifest(input: unknown, policy: ManifestPolicy): ParsedMan
         );
       }
     }
+    if ([...remotes, ...contributors].some((other) => other.name === remote.name))
+      return refuse(`"name" ${remote.name} is listed twice`);
+    if (!hasArea(remote)) return void contributors.push(remote);
     const reserved = reservedPathOf(remote.path);
     if (reserved) return refuse(`"path" ${remote.path} is reserved by the host (${reserved})`);
-    if (remotes.some((other) => other.name === remote.name)) return refuse(`"name" ${remote.name} is listed twice`);
     const clash = remotes.find((other) => pathsOverlap(other.path, remote.path));
     if (clash) return refuse(`"path" ${remote.path} overlaps ${clash.path} of remote "${clash.name}"`);
     remotes.push(remote);
   });
   remotes.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
-  return { remotes, problems };
+  return { remotes, contributors, problems };
 }
 
 export function describeProblem(problem: ManifestProblem): string {

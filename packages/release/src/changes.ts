@@ -1,4 +1,4 @@
-import type { RemoteEntry } from '@mfe/manifest';
+import type { ManifestEntry } from '@mfe/manifest';
 import { readBuildRecord } from './builds';
 import { ReleaseError } from './errors';
 import { KEYS, type StoreSettings } from './layout';
@@ -24,7 +24,7 @@ export interface Placement {
   /** The navigation label in other languages, by locale (added to those the entry has). */
   readonly labels?: Readonly<Record<string, string>>;
   /** What it puts in other pages' slots: replaces the entry's list (`[]` removes them all). */
-  readonly contributions?: RemoteEntry['contributions'];
+  readonly contributions?: ManifestEntry['contributions'];
 }
 
 /** Points one remote of an environment at a published version; the rest of the manifest is kept. */
@@ -45,16 +45,20 @@ export async function deployChange(
       const existing = current.remotes.find((remote) => remote.name === name);
       const path = placement.path ?? existing?.path;
       const label = placement.label ?? existing?.label;
-      if (!path || !label)
+      // A remote that only contributes to slots has neither (manifest schema version 4).
+      const contributes = (placement.contributions ?? existing?.contributions ?? []).length > 0;
+      if ((!path || !label) && !(contributes && !path && !label))
         throw new ReleaseError(
           'RELEASE_USAGE',
-          `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>".`,
+          existing || placement.path || placement.label
+            ? `${name} needs both a path and a label for its area (--path /<route> --label "<navigation label>"), or neither and --contributions (a remote that only contributes to slots).`
+            : `${name} is new to this environment: say where its area goes with --path /<route> and --label "<navigation label>", or what it puts in other pages' slots with --contributions.`,
         );
-      const entry: { -readonly [K in keyof RemoteEntry]: RemoteEntry[K] } = {
+      const entry: { -readonly [K in keyof ManifestEntry]: ManifestEntry[K] } = {
         ...(existing ?? { order: 100, requiresAuth: true, timeoutMs: 10_000 }),
         name,
-        path,
-        label,
+        ...(path ? { path } : {}),
+        ...(label ? { label } : {}),
         ...(placement.order !== undefined ? { order: placement.order } : {}),
         ...(placement.public !== undefined ? { requiresAuth: !placement.public } : {}),
         ...(placement.labels ? { labels: { ...(existing?.labels ?? {}), ...placement.labels } } : {}),
@@ -140,7 +144,7 @@ async function stateBefore(context: ChangeContext, env: string, revision: number
   return current.parent;
 }
 
-function withRemote(current: ManifestDocument, entry: RemoteEntry): ManifestDocument {
+function withRemote(current: ManifestDocument, entry: ManifestEntry): ManifestDocument {
   const index = current.remotes.findIndex((remote) => remote.name === entry.name);
   const remotes =
     index === -1 ? [...current.remotes, entry] : current.remotes.map((remote, at) => (at === index ? entry : remote));

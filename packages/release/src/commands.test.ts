@@ -361,3 +361,27 @@ test("contributions to slots go with their remote's entry, are checked against i
   expect(removed!.schemaVersion).toBe(1);
   expect(removed!.remotes[0]).not.toHaveProperty('contributions');
 });
+
+test('a remote that only contributes is deployed without an area; half an area is refused', async () => {
+  const tile = { slot: 'home.tiles', module: 'tile', order: 100, requiresAuth: true };
+  await commands.publish(
+    store,
+    writeBuild(builds, 'badges', '1.0.0', { exposes: ['./contributions/tile'] }),
+    who('ci', ''),
+  );
+  const nowhere = await refusal(commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', '')));
+  expect(nowhere.message).toMatch(
+    /say where its area goes with --path .* or what it puts in other pages' slots with --contributions/,
+  );
+  const half = await refusal(
+    commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', ''), { path: '/badges', contributions: [tile] }),
+  );
+  expect(half.message).toMatch(/needs both a path and a label for its area .* or neither and --contributions/);
+  expect(await commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', ''), { contributions: [tile] })).toEqual([
+    '✔ staging revision 1: deploy badges@1.0.0',
+    '  + badges 1.0.0 (contributions only)',
+  ]);
+  const current = await readCurrent(store, 'staging');
+  expect(current).toMatchObject({ schemaVersion: 4, remotes: [{ name: 'badges', contributions: [tile] }] });
+  expect(current!.remotes[0]).not.toHaveProperty('path');
+});

@@ -1,13 +1,13 @@
-import type { RemoteEntry } from '@mfe/manifest';
+import type { ManifestEntry } from '@mfe/manifest';
 import type { ManifestDocument } from './revisions';
 
 /** The version an entry points at, read from its URL under the store (`…/<name>/<version>/mf-manifest.json`). */
-export function versionOf(entry: Pick<RemoteEntry, 'name' | 'entry'>): string {
+export function versionOf(entry: Pick<ManifestEntry, 'name' | 'entry'>): string {
   const match = new RegExp(`/${entry.name}/([^/]+)/[^/]+$`).exec(new URL(entry.entry).pathname);
   return match ? decodeURIComponent(match[1]!) : entry.entry;
 }
 
-const FIELDS = ['path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs'] as const;
+const FIELDS = ['path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs', 'contributions'] as const;
 
 /** One line per remote that differs: `+` added, `-` removed, `~` changed (version first, then what else). */
 export function diffManifests(before: ManifestDocument, after: ManifestDocument): string[] {
@@ -17,7 +17,9 @@ export function diffManifests(before: ManifestDocument, after: ManifestDocument)
     const a = before.remotes.find((remote) => remote.name === name);
     const b = after.remotes.find((remote) => remote.name === name);
     if (!a && b)
-      lines.push(`+ ${name} ${versionOf(b)} at ${b.path}${b.candidate ? `, canary ${describeCandidate(b)}` : ''}`);
+      lines.push(
+        `+ ${name} ${versionOf(b)} ${b.path ? `at ${b.path}` : '(contributions only)'}${b.candidate ? `, canary ${describeCandidate(b)}` : ''}`,
+      );
     else if (a && !b) lines.push(`- ${name} ${versionOf(a)}`);
     else if (a && b) {
       const changes: string[] = [];
@@ -34,7 +36,7 @@ export function diffManifests(before: ManifestDocument, after: ManifestDocument)
   return lines;
 }
 
-const describeCandidate = (remote: RemoteEntry): string =>
+const describeCandidate = (remote: ManifestEntry): string =>
   remote.candidate
     ? `${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
     : 'none';

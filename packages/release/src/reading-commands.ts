@@ -60,7 +60,9 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
       const canary = remote.candidate
         ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
         : '';
-      lines.push(`  ${remote.name} ${versionOf(remote)} at ${remote.path}${canary}`);
+      lines.push(
+        `  ${remote.name} ${versionOf(remote)} ${remote.path ? `at ${remote.path}` : '(contributions only)'}${canary}`,
+      );
     }
   }
   return lines;
@@ -91,7 +93,7 @@ export async function statusData(
     remotes: Array<{
       name: string;
       version: string;
-      path: string;
+      path: string | null;
       canary: { version: string; percent: number } | null;
     }>;
   }>;
@@ -107,7 +109,7 @@ export async function statusData(
       remotes: (current?.remotes ?? []).map((remote) => ({
         name: remote.name,
         version: versionOf(remote),
-        path: remote.path,
+        path: remote.path ?? null,
         canary: remote.candidate
           ? {
               version: versionOf({ name: remote.name, entry: remote.candidate.entry }),

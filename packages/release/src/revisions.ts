@@ -1,4 +1,4 @@
-import { schemaVersionFor, type RemoteEntry, type ManifestSchemaVersion } from '@mfe/manifest';
+import { schemaVersionFor, type ManifestEntry, type ManifestSchemaVersion } from '@mfe/manifest';
 import { ReleaseError } from './errors';
 import { jsonBytes, KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -20,10 +20,10 @@ export type ReleaseAction =
 export interface ManifestDocument {
   /** The lowest version its entries need (`schemaVersionFor`: 4 with contributions, 3 with translated labels, …). */
   readonly schemaVersion: ManifestSchemaVersion;
-  readonly remotes: readonly RemoteEntry[];
+  readonly remotes: readonly ManifestEntry[];
 }
 
-export const manifestOf = (remotes: readonly RemoteEntry[]): ManifestDocument => ({
+export const manifestOf = (remotes: readonly ManifestEntry[]): ManifestDocument => ({
   schemaVersion: schemaVersionFor(remotes),
   remotes,
 });

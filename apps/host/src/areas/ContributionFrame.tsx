@@ -43,8 +43,11 @@ export function ContributionFrame({
   const intl = useShellIntl();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const entry = services.manifest.remotes.find((remote) => remote.name === contribution.remote)!;
-  const areaLabel = useAreaLabel(entry);
+  const entry = [...services.manifest.remotes, ...services.manifest.contributors].find(
+    (remote) => remote.name === contribution.remote,
+  )!;
+  // A remote that only contributes has no area label: its name stands in.
+  const areaLabel = useAreaLabel({ ...entry, label: entry.label ?? entry.name });
   const label =
     contributionLabelIn(contribution, intl.locale) ??
     intl.formatMessage(shellMessages.contributionFrom, { label: areaLabel });

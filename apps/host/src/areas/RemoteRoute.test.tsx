@@ -71,7 +71,7 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
       value={{
         config,
         session: fakeSession(),
-        manifest: { remotes: [entry], problems: [] },
+        manifest: { remotes: [entry], contributors: [], problems: [] },
         loader: loader as unknown as RemoteLoader,
         contributions: new ContributionLoader(loader as unknown as RemoteLoader),
         api: { fetch: jest.fn(), json: jest.fn() },

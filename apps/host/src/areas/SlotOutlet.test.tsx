@@ -94,7 +94,7 @@ function mount(remotes: RemoteEntry[], modules: Record<string, () => Promise<unk
           auth: { authority: 'https://idp.example', clientId: 'web', scopes: 'openid', rolesClaim: 'roles' },
         }),
         session: signedIn(roles),
-        manifest: { remotes: [account, ...remotes], problems: [] },
+        manifest: { remotes: [account, ...remotes], contributors: [], problems: [] },
         loader,
         contributions,
         api: { fetch: jest.fn(), json: jest.fn() },

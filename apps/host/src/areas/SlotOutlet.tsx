@@ -20,7 +20,10 @@ export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
   const viewer = useViewer();
   // The same objects from render to render (the frames' effects depend on them); filtered on each
   // render, as the viewer is one object whose answers change with the session (useViewer re-renders).
-  const listed = useMemo(() => contributionsTo(manifest.remotes, name), [manifest.remotes, name]);
+  const listed = useMemo(
+    () => contributionsTo([...manifest.remotes, ...manifest.contributors], name),
+    [manifest.remotes, manifest.contributors, name],
+  );
   const placed = listed.filter((contribution) => canSee(contribution, viewer));
   if (placed.length === 0) return <>{fallback}</>;
   return (

@@ -85,14 +85,14 @@ function DiagnosticsDetails() {
             </tr>
           </thead>
           <tbody>
-            {manifest.remotes.map((remote) => {
+            {[...manifest.remotes, ...manifest.contributors].map((remote) => {
               const status = loader.status(remote.name);
               const build = loader.build(remote.name);
               const lastError = loader.lastError(remote.name);
               return (
                 <tr key={remote.name} data-remote={remote.name}>
                   <td>{remote.name}</td>
-                  <td>{remote.path}</td>
+                  <td>{remote.path ?? '— (contributions only)'}</td>
                   <td>{originOf(remote.entry)}</td>
                   <td>
                     {remote.entry}

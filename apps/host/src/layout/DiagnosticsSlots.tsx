@@ -11,7 +11,7 @@ export function DiagnosticsSlots() {
   const { manifest, contributions } = useHostServices();
   const records = useSyncExternalStore(contributions.subscribe, contributions.snapshot, contributions.snapshot);
   const byKey = new Map(records.map((record) => [contributionKey(record), record]));
-  const listed = manifest.remotes
+  const listed = [...manifest.remotes, ...manifest.contributors]
     .flatMap((remote) => (remote.contributions ?? []).map((contribution) => ({ ...contribution, remote: remote.name })))
     .sort((a, b) => a.slot.localeCompare(b.slot) || a.order - b.order || a.remote.localeCompare(b.remote));
   if (listed.length === 0) return <p>No remote contributes to a slot.</p>;

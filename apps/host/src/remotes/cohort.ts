@@ -1,4 +1,4 @@
-import type { RemoteEntry } from '@mfe/manifest';
+import type { ManifestEntry } from '@mfe/manifest';
 
 /**
  * Which side of each canary this browser is on.
@@ -65,14 +65,16 @@ export function bucketOf(seed: string, remote: string): number {
  * within its share, otherwise the stable one. The seed is read (or drawn) only when some entry
  * has a candidate.
  */
-export function chooseBuilds(
-  remotes: readonly RemoteEntry[],
+export function chooseBuilds<T extends ManifestEntry>(
+  remotes: readonly T[],
   seed: () => { seed: string; kept: boolean },
-): { remotes: RemoteEntry[]; choices: Record<string, BuildChoice> } {
+): { remotes: T[]; choices: Record<string, BuildChoice> } {
   const choices: Record<string, BuildChoice> = {};
   let drawn: { seed: string; kept: boolean } | undefined;
-  const chosen = remotes.map((remote) => {
-    const { candidate, ...stable } = remote;
+  const chosen = remotes.map((remote): T => {
+    const { candidate, ...rest } = remote;
+    // The entry without its candidate: what this browser loads (`candidate` is optional in every entry type).
+    const stable = rest as T;
     if (!candidate) {
       choices[remote.name] = { variant: 'stable' };
       return stable;

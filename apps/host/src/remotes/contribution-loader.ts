@@ -2,7 +2,7 @@ import { isContributionModule, PlatformError, type ContributionModule } from '@m
 import { contributionExpose, type Contribution } from '@mfe/manifest';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
 import type { RemoteLoader } from './remote-loader';
 
@@ -34,7 +34,7 @@ export const contributionKey = (contribution: Pick<PlacedContribution, 'remote' 
   `${contribution.slot} ${contribution.remote}/${contribution.module}`;
 
 /** Every contribution to `slot` in the manifest, in order (then by remote name). */
-export function contributionsTo(remotes: readonly RemoteEntry[], slot: string): PlacedContribution[] {
+export function contributionsTo(remotes: readonly ManifestEntry[], slot: string): PlacedContribution[] {
   return remotes
     .flatMap((remote) =>
       (remote.contributions ?? [])

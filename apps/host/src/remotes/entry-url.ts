@@ -1,5 +1,5 @@
 import { PlatformError } from '@mfe/context';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { entryScriptUrl } from './preload';
 
 /**
@@ -14,7 +14,7 @@ export class EntryUrls {
   /** Remotes whose entry was hinted before their manifest was read again. */
   private readonly hinted = new Set<string>();
 
-  url(entry: Pick<RemoteEntry, 'name' | 'entry'>): string {
+  url(entry: Pick<ManifestEntry, 'name' | 'entry'>): string {
     const url = entryScriptUrl(entry.entry);
     const renamed = this.renamed.get(entry.name) ?? 0;
     return renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${renamed}`;
@@ -42,7 +42,7 @@ export class EntryUrls {
  * the browser's integrity check, so altered bytes never run.
  */
 export function entryScriptElement(
-  remote: Pick<RemoteEntry, 'name' | 'integrity'>,
+  remote: Pick<ManifestEntry, 'name' | 'integrity'>,
   url: string,
   pinnedUrl: string,
   doc: Document = document,

@@ -1,6 +1,6 @@
 import { PlatformError } from '@mfe/context';
 import type { HostConfig } from '../config';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 
 /**
  * Developer overrides: for one browser session, load a remote from another
@@ -36,7 +36,7 @@ export function originAllowed(origin: string, allowed: readonly string[]): boole
 /** Checks one requested override; throws a `PlatformError` saying why it is refused. Makes no request. */
 export function checkOverride(
   policy: OverridePolicy,
-  remotes: readonly RemoteEntry[],
+  remotes: readonly ManifestEntry[],
   name: string,
   entry: string,
 ): string {
@@ -70,7 +70,7 @@ export function checkOverride(
 /** The overrides held for this browser session that are still allowed; the others are dropped. */
 export function readOverrides(
   policy: OverridePolicy,
-  remotes: readonly RemoteEntry[],
+  remotes: readonly ManifestEntry[],
   storage: Storage = sessionStorage,
 ): Overrides {
   if (!policy.enabled) return {};
@@ -106,11 +106,11 @@ export function clearOverrides(storage: Storage = sessionStorage): void {
 }
 
 /** The manifest's remotes with the overrides applied (an overridden remote is not pinned: its build differs). */
-export function applyOverrides(remotes: readonly RemoteEntry[], overrides: Overrides): RemoteEntry[] {
+export function applyOverrides<T extends ManifestEntry>(remotes: readonly T[], overrides: Overrides): T[] {
   return remotes.map((remote) => {
     const entry = overrides[remote.name];
     if (!entry) return remote;
     const { integrity: _pinned, ...rest } = remote;
-    return { ...rest, entry };
+    return { ...rest, entry } as T;
   });
 }

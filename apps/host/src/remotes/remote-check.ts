@@ -2,7 +2,7 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 import { findIncompatibilities } from '@mfe/manifest';
 import { readRemoteBuild } from '@mfe/manifest/remote-build';
 import { createLogger } from '../logger';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
 import type { EntryUrls } from './entry-url';
 import type { RemoteRecords } from './load-status';
@@ -38,7 +38,7 @@ export class RemoteChecks {
    * Resolves to the remote's mf-manifest.json once it passed (undefined for an entry that is a
    * script). The entry is hinted at once, and for its area the module's files too.
    */
-  passed(entry: RemoteEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
+  passed(entry: ManifestEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
     let check = this.checked.get(entry.name);
     if (!check) {
       check = this.check(entry, scriptUrl, forArea);
@@ -56,7 +56,7 @@ export class RemoteChecks {
     this.checked.delete(name);
   }
 
-  private async check(entry: RemoteEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
+  private async check(entry: ManifestEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
     if (!entry.entry.endsWith('.json')) return undefined;
     // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
     // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
@@ -71,7 +71,7 @@ export class RemoteChecks {
     const problems = findIncompatibilities(manifest, this.provided, satisfy);
     if (problems.length > 0) {
       log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);
-      throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label, { kind: 'incompatible', problems });
+      throw new AreaLoadError('REMOTE_INCOMPATIBLE', entry.label ?? entry.name, { kind: 'incompatible', problems });
     }
     // The entry and, for the area, its module's files at once; a contribution's files follow its entry.
     preloadRemoteScripts(entry, forArea ? manifest : undefined, document, scriptUrl);

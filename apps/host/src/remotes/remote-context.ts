@@ -12,11 +12,11 @@ import {
   type User,
 } from '@mfe/context';
 import type { HostConfig } from '../config';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { telemetryFor } from '../telemetry';
 
 export interface RemoteContextInput {
-  readonly remote: RemoteEntry;
+  readonly remote: ManifestEntry;
   readonly user: User | null;
   readonly auth: Omit<AuthApi, 'user'>;
   readonly api: ApiClient;
@@ -65,8 +65,9 @@ export function createRemoteContext({
     config: publicConfig,
     remote: Object.freeze({
       name: remote.name,
-      basePath: remote.path,
-      navigate: (to: string, options?: NavigateOptions) => navigate(areaPath(remote.path, to), options),
+      // A remote that only contributes to slots has no area: its paths start at the host's root.
+      basePath: remote.path ?? '',
+      navigate: (to: string, options?: NavigateOptions) => navigate(areaPath(remote.path ?? '', to), options),
       setTitle: (title: string | null) => setTitle(typeof title === 'string' ? title : null),
     }),
     events: Object.freeze({ emit: events.emit, on: events.on }),

@@ -1,7 +1,7 @@
 import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
 import type { RemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
@@ -36,7 +36,7 @@ export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
   /** Modules already loaded, for a render that must not wait a tick (hydrating a page from HTML). */
   private readonly ready = new Map<string, RemoteModule>();
-  private readonly entries = new Map<string, RemoteEntry>();
+  private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
   private readonly checks: RemoteChecks;
@@ -78,7 +78,7 @@ export class RemoteLoader {
     this.checks = new RemoteChecks(provided, fetchImpl, this.records, this.entryUrls);
   }
 
-  private entryScript(entry: RemoteEntry): string {
+  private entryScript(entry: ManifestEntry): string {
     return this.entryUrls.url(entry);
   }
 
@@ -87,12 +87,12 @@ export class RemoteLoader {
    * mf-manifest.json on its own (compatibility check, preloads), so the runtime is
    * built without its manifest/snapshot machinery (`disableSnapshot`).
    */
-  private runtimeRemote(entry: RemoteEntry): { name: string; entry: string } {
+  private runtimeRemote(entry: ManifestEntry): { name: string; entry: string } {
     return { name: entry.name, entry: this.entryScript(entry) };
   }
 
   register(
-    remotes: readonly RemoteEntry[],
+    remotes: readonly ManifestEntry[],
     variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {},
   ): void {
     for (const remote of remotes) {
@@ -182,7 +182,7 @@ export class RemoteLoader {
   }
 
   /** The entry the manifest gives a remote, if it has one. */
-  entryOf(name: string): RemoteEntry | undefined {
+  entryOf(name: string): ManifestEntry | undefined {
     return this.entries.get(name);
   }
 
@@ -196,7 +196,7 @@ export class RemoteLoader {
     return this.load(name);
   }
 
-  private async checkThenLoad(entry: RemoteEntry, expose: string): Promise<unknown> {
+  private async checkThenLoad(entry: ManifestEntry, expose: string): Promise<unknown> {
     await this.checks.passed(entry, this.entryScript(entry), expose === REMOTE_EXPOSE);
     return this.runtime.loadRemote<unknown>(`${entry.name}/${expose}`);
   }
@@ -207,7 +207,10 @@ export class RemoteLoader {
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     if (!isRemoteModule(candidate)) {
       log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
-      throw new AreaLoadError('REMOTE_INVALID', entry.label, { kind: 'not-a-remote', expose: `./${REMOTE_EXPOSE}` });
+      throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
+        kind: 'not-a-remote',
+        expose: `./${REMOTE_EXPOSE}`,
+      });
     }
     return candidate;
   }
@@ -231,7 +234,7 @@ export class RemoteLoader {
       if (cause instanceof TimeLimitExceeded) {
         this.entryUrls.rename(name);
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
-        throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label, {
+        throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label ?? entry.name, {
           kind: 'timeout',
           seconds: entry.timeoutMs / 1000,
         });
@@ -245,7 +248,7 @@ export class RemoteLoader {
       );
       throw new AreaLoadError(
         notExposed ? 'REMOTE_INVALID' : 'REMOTE_LOAD_FAILED',
-        entry.label,
+        entry.label ?? entry.name,
         notExposed ? { kind: 'not-exposed', expose: `./${expose}` } : { kind: 'unreachable' },
         { cause },
       );

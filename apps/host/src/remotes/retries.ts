@@ -1,6 +1,6 @@
 import { PlatformError } from '@mfe/context';
 import { createLogger } from '../logger';
-import type { RemoteEntry } from '../manifest';
+import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
 
 const log = createLogger('remotes');
@@ -25,7 +25,7 @@ const RETRY_DELAYS_MS = [300, 1_000];
  * is never run again.
  */
 export async function withRetries(
-  entry: Pick<RemoteEntry, 'name' | 'label'>,
+  entry: Pick<ManifestEntry, 'name' | 'label'>,
   script: string,
   attempt: () => Promise<unknown>,
   again: () => void,
@@ -48,7 +48,7 @@ export async function withRetries(
           });
           throw new AreaLoadError(
             'REMOTE_INVALID',
-            entry.label,
+            entry.label ?? entry.name,
             { kind: 'threw-at-start', detail: ranAndThrew },
             { cause: error },
           );

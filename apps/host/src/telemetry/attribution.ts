@@ -7,7 +7,8 @@ export interface AttributableRemote {
   readonly name: string;
   /** URL of its mf-manifest.json or remoteEntry.js. */
   readonly entry: string;
-  readonly path: string;
+  /** Where its area is mounted; none for a remote that only contributes to slots. */
+  readonly path?: string | undefined;
 }
 
 function folderOf(entry: string): string | undefined {
@@ -47,5 +48,7 @@ export function remoteOfError(
 }
 
 export function remoteOfRoute(pathname: string, remotes: readonly AttributableRemote[]): string | undefined {
-  return remotes.find((remote) => pathname === remote.path || pathname.startsWith(`${remote.path}/`))?.name;
+  return remotes.find(
+    (remote) => remote.path !== undefined && (pathname === remote.path || pathname.startsWith(`${remote.path}/`)),
+  )?.name;
 }
