@@ -111,7 +111,7 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
     if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
   }
   expect(mustRun('pnpm', ['exec', 'jest', '--selectProjects', 'unit', '--', 'apps/payments'])).toMatch(
-    /Tests:\s+4 passed, 4 total/,
+    /Tests:\s+5 passed, 5 total/,
   );
   expect(mustRun('pnpm', ['exec', 'jest', '--runInBand', '--selectProjects', 'e2e', '--', 'apps/payments'])).toMatch(
     /Tests:\s+1 passed, 1 total/,

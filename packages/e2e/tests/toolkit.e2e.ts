@@ -150,7 +150,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   await sh('pnpm', ['install'], dir);
   expect(existsSync(join(dir, 'node_modules', '@mfe', 'context', 'dist', 'index.mjs'))).toBe(true);
   await sh('pnpm', ['typecheck'], dir);
-  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+4 passed, 4 total/);
+  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+5 passed, 5 total/);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
   installed = dir;
 
