@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { RUNTIME_FILES } from '@mfe/manifest';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { PROFILES } from './measure';
-import { budgets, compare, table, waterfalls, type Comparison } from './report';
+import { budgets } from './budgets';
+import { compare, table, waterfalls, type Comparison } from './report';
 import {
   coldLoad,
   interactiveLoad,
   navigation,
   pairs,
   reloadDeepLink,
+  reloadInteractive,
   reloadPublicPage,
   repeatVisit,
   signedInShell,
@@ -187,6 +189,13 @@ async function main() {
         visitorClient,
         reloadDeepLink,
         reloadPublicPage,
+      ],
+      [
+        'signed-in reload, area interactive',
+        "a signed-in reload of the area's page until its button works vs the plain React page's reload",
+        hostDpop,
+        plainPage,
+        reloadInteractive,
       ],
       ['cold load', 'cold loads', host, baseline, coldLoad],
       ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],

@@ -74,6 +74,25 @@ export const interactiveLoad = (app: App, profile: Profile) =>
     true,
   );
 
+/**
+ * The public page loaded again in the same profile (signed in, for an app with a user: the session is
+ * restored as after a reload), until its area's button has worked; the first load warms the cache.
+ */
+export const reloadInteractive = (app: App, profile: Profile) =>
+  inFreshProfile(
+    app,
+    profile,
+    async (session) => {
+      await session.page.goto(`${app.origin}/referrals`);
+      await session.waitForInteractive();
+      await session.page.waitForTimeout(300); // the kept token (with DPoP) is written
+      session.resetCounters();
+      await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      return session.figures(await session.waitForInteractive());
+    },
+    true,
+  );
+
 /** A signed-in cold load of a page that needs a user, until the shell (the header) is painted. */
 export const signedInShell = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {

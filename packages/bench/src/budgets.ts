@@ -1,0 +1,174 @@
+import { PROFILES } from './measure';
+import type { Comparison } from './report';
+import { fmt, type Summary } from './stats';
+
+// The benchmark's budgets and their verdicts. The budgets live here and in the README.
+
+/** Budgets from the README; the report says which hold. */
+export const BUDGETS = {
+  paintRatio: 1.1,
+  jsOverheadGzipBytes: 15 * 1024,
+  extraRequests: 3,
+  manyRemotesRatio: 1.05,
+  /** The public page from HTML: its content vs the plain React page's, pair by pair (throttled). */
+  htmlPaintRatio: 0.8,
+  /** The public page from HTML: its area interactive ("Invite someone" works) vs the plain React page's button. */
+  areaInteractiveRatio: 1.2,
+  /** The public page rendered in the browser: its area interactive vs the plain React page's button. */
+  clientInteractiveRatio: 1.5,
+  /** The JS a page from HTML requested before its area worked, React included. */
+  interactiveJsGzipBytes: 100 * 1024,
+  /** A signed-in page from HTML: its shell painted vs the plain React page's content. */
+  signedInShellRatio: 0.8,
+  /** The public page rendered in the browser: its heading vs the plain React page, pair by pair (throttled). */
+  plainPaintRatio: 1.35,
+  /** The JS the public page rendered in the browser requested before its content painted, React included. */
+  publicJsGzipBytes: 110 * 1024,
+  /** A signed-in reload of the area's page: its button works vs the plain React page's, reloaded too. */
+  signedInReloadInteractiveRatio: 1.5,
+  /** A signed-in reload's content vs the public page's reload. */
+  signedInReloadExtraMs: 150,
+  navigationRatio: 1.2,
+};
+
+const range = (x: Summary, digits = 2, unit = '×') =>
+  `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}–${x.max.toFixed(digits)})`;
+
+export interface Check {
+  readonly budget: string;
+  readonly measured: string;
+  readonly ok: boolean;
+}
+
+/** Each budget with its figure and verdict; one whose scenario was not measured (`--only`) is left out. */
+export function budgets(comparisons: readonly Comparison[]): Check[] {
+  const find = (scenario: string, profile: string) =>
+    comparisons.find((c) => c.scenario === scenario && c.profile === profile);
+  const throttledName = PROFILES[1]!.name;
+  const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
+  return [
+    ...when(find('public page, cold', throttledName), (fromHtml) => [
+      {
+        budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
+        measured: range(fromHtml.paintRatio),
+        ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio,
+      },
+    ]),
+    ...when(find('public page interactive', throttledName), (interactive) => [
+      {
+        budget: `public page from HTML: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
+        measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`,
+        ok: interactive.paintRatio.median <= BUDGETS.areaInteractiveRatio,
+      },
+      {
+        budget: `public page from HTML: JS requested before the area worked ≤ ${BUDGETS.interactiveJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
+        measured: `${fmt(interactive.aFigures.jsBeforePaintGzipBytes, 'KiB')} (plain page ${fmt(interactive.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
+        ok: interactive.aFigures.jsBeforePaintGzipBytes.median <= BUDGETS.interactiveJsGzipBytes,
+      },
+    ]),
+    ...when(find('public page rendered in the browser, interactive', throttledName), (interactive) => [
+      {
+        budget: `public page rendered in the browser: the area interactive ≤ ${BUDGETS.clientInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
+        measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`,
+        ok: interactive.paintRatio.median <= BUDGETS.clientInteractiveRatio,
+      },
+    ]),
+    ...when(find('signed-in page shell', throttledName), (shell) => [
+      {
+        budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
+        measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`,
+        ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio,
+      },
+    ]),
+    ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
+      const publicJs = plain.aFigures.jsBeforePaintGzipBytes;
+      const remoteAt = plain.aFigures.remoteRequestedMs;
+      return [
+        {
+          budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`,
+          measured: range(plain.paintRatio),
+          ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio,
+        },
+        {
+          budget: `public page rendered in the browser: JS requested before the content painted ≤ ${BUDGETS.publicJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
+          measured: `${fmt(publicJs, 'KiB')} (all JS of the load ${fmt(plain.aFigures.jsGzipBytes, 'KiB')}; plain page ${fmt(plain.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
+          ok: publicJs.median <= BUDGETS.publicJsGzipBytes,
+        },
+        {
+          budget:
+            "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
+          measured: `remote at ${fmt(remoteAt, 'ms')}, main script loaded at ${fmt(plain.aFigures.hostScriptLoadedMs, 'ms')}: ${range(plain.remoteLead, 0, ' ms')} ahead`,
+          ok: remoteAt.max >= 0 && plain.remoteLead.median >= 0,
+        },
+      ];
+    }),
+    ...when(find('signed-in reload vs public reload', throttledName), (signedIn) => [
+      {
+        budget: `signed-in reload of a deep link (DPoP) ≤ public page reload + ${BUDGETS.signedInReloadExtraMs} ms, pair by pair (throttled)`,
+        measured: `${fmt(signedIn.aFigures.paintMs, 'ms')} vs ${fmt(signedIn.bFigures.paintMs, 'ms')}: ${range(signedIn.paintDelta, 0, ' ms')}`,
+        ok: signedIn.paintDelta.median <= BUDGETS.signedInReloadExtraMs,
+      },
+    ]),
+    ...when(find('signed-in reload, area interactive', throttledName), (reload) => [
+      {
+        budget: `signed-in reload of the area's page: the area interactive ≤ ${BUDGETS.signedInReloadInteractiveRatio}× the plain React page's reload, pair by pair (throttled)`,
+        measured: `${range(reload.paintRatio)}: ${fmt(reload.aFigures.paintMs, 'ms')} vs ${fmt(reload.bFigures.paintMs, 'ms')}`,
+        ok: reload.paintRatio.median <= BUDGETS.signedInReloadInteractiveRatio,
+      },
+    ]),
+    ...when(find('navigation to 2nd remote', throttledName), (navigation) => [
+      {
+        budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`,
+        measured: range(navigation.paintRatio),
+        ok: navigation.paintRatio.median <= BUDGETS.navigationRatio,
+      },
+    ]),
+    ...when(find('cold load', throttledName), (throttled) => {
+      const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
+      const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
+      return [
+        {
+          budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`,
+          measured: range(throttled.paintRatio),
+          ok: throttled.paintRatio.median <= BUDGETS.paintRatio,
+        },
+        {
+          budget: 'federation + shell JS ≤ 15 KiB gzip over baseline',
+          measured: `${(overhead / 1024).toFixed(1)} KiB`,
+          ok: overhead <= BUDGETS.jsOverheadGzipBytes,
+        },
+        {
+          budget: `≤ ${BUDGETS.extraRequests} extra requests before content is painted`,
+          measured: `${extra}`,
+          ok: extra <= BUDGETS.extraRequests,
+        },
+        {
+          budget: 'React downloaded once',
+          measured: `${throttled.aFigures.reactCopies.max}`,
+          ok: throttled.aFigures.reactCopies.max === 1,
+        },
+      ];
+    }),
+    ...when(find('50 vs 2 remotes', throttledName), (many) => [
+      {
+        budget: '50 remotes within 5% of 2 (throttled)',
+        measured: range(many.paintRatio, 3),
+        ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio,
+      },
+    ]),
+    ...when(find('repeat visit', PROFILES[0]!.name), (repeat) => [
+      {
+        budget: 'warm repeat visit transfers no JS',
+        measured: `${(repeat.aFigures.jsTransferBytes.max / 1024).toFixed(1)} KiB`,
+        ok: repeat.aFigures.jsTransferBytes.max === 0,
+      },
+    ]),
+    ...when(find('signed-in reload of a deep link', throttledName), (reload) => [
+      {
+        budget: 'signed-in reload with DPoP (kept token, one request) no slower than the iframe restore (throttled)',
+        measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
+        ok: reload.paintRatio.median <= 1,
+      },
+    ]),
+  ];
+}
