@@ -9,17 +9,13 @@ import { shellMessages } from '../i18n/shell-messages';
 import { contributionKey, FAILURE_BUDGET, type PlacedContribution } from '../remotes/contribution-loader';
 import { createRemoteContext } from '../remotes/remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { useWhenNearOrIdle } from './when-near';
 
 type FrameState =
   | { readonly status: 'waiting' }
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly module: ContributionModule }
   | { readonly status: 'failed' };
-
-/** How far ahead of the viewport a contribution starts loading. */
-const NEAR_VIEWPORT = '300px';
-/** At the latest, once the browser is idle this long after the slot showed. */
-const IDLE_TIMEOUT_MS = 3000;
 
 /**
  * One contribution in its slot, isolated from the page and from the other contributions: it loads
@@ -68,32 +64,7 @@ export function ContributionFrame({
   useEffect(() => contributions.placed(contribution), [contributions, contribution]);
 
   // Waiting: until it nears the viewport, or the browser is idle.
-  useEffect(() => {
-    if (state.status !== 'waiting') return;
-    let started = false;
-    const start = () => {
-      if (started) return;
-      started = true;
-      setState({ status: 'loading' });
-    };
-    const observer =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((seen) => seen.some((item) => item.isIntersecting) && start(), {
-            rootMargin: NEAR_VIEWPORT,
-          })
-        : undefined;
-    if (observer && frame.current) observer.observe(frame.current);
-    const idle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
-        : setTimeout(start, IDLE_TIMEOUT_MS);
-    return () => {
-      observer?.disconnect();
-      if (typeof cancelIdleCallback === 'function' && typeof requestIdleCallback === 'function')
-        cancelIdleCallback(idle as number);
-      else clearTimeout(idle as ReturnType<typeof setTimeout>);
-    };
-  }, [state.status]);
+  useWhenNearOrIdle(frame, state.status === 'waiting', () => setState({ status: 'loading' }));
 
   useEffect(() => {
     if (state.status !== 'loading') return;
