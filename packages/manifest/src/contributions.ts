@@ -21,6 +21,12 @@ export function contributionExpose(module: string): string {
   return `${rules.contributions.exposePrefix}${module}`;
 }
 
+/** Who may use an area or see a contribution: any one of `roles` (from the roles claim) and every one of `scopes`. */
+export const RequiresSchema = v.strictObject({
+  roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
+  scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
+});
+
 const LabelSchema = v.pipe(
   v.string(),
   v.maxLength(LABEL_MAX_LENGTH, `must be ${RULES_EXPLAINED.label}`),
@@ -36,12 +42,7 @@ export const ContributionSchema = v.strictObject(
     /** Shown only to a signed-in person (and nothing of it downloaded for anyone else). */
     requiresAuth: v.optional(v.boolean(), true),
     /** Who may see it: any one of `roles` and every one of `scopes`, as an area's `requires`. */
-    requires: v.optional(
-      v.strictObject({
-        roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
-        scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
-      }),
-    ),
+    requires: v.optional(RequiresSchema),
     /** Its accessible name (the region's label) in the default language, and in others by locale. */
     label: v.optional(LabelSchema),
     labels: v.optional(v.record(localeTag, LabelSchema)),

@@ -13,7 +13,7 @@ import {
 import { SRI_PATTERN } from './remote-build';
 import { localeTag } from './config-fields';
 import { describeIssues } from './validation';
-import { ContributionsSchema } from './contributions';
+import { ContributionsSchema, RequiresSchema } from './contributions';
 
 /**
  * The runtime manifest (`remotes.json`): which feature areas exist, where
@@ -64,12 +64,7 @@ const ENTRY_FIELDS = {
   order: v.optional(v.pipe(v.number(), v.integer()), 100),
   requiresAuth: v.optional(v.boolean(), true),
   /** Who may use it: any one of `roles` (from the roles claim) and every one of `scopes`. */
-  requires: v.optional(
-    v.strictObject({
-      roles: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
-      scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
-    }),
-  ),
+  requires: v.optional(RequiresSchema),
   integrity: IntegritySchema,
   /** How long the remote's entry may take to load before its area shows the error panel. */
   timeoutMs: v.optional(
