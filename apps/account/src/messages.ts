@@ -24,4 +24,12 @@ export const messages = defineMessages({
   },
   bearer: { id: 'account.bearer', defaultMessage: 'Your access is a bearer token.' },
   invited: { id: 'account.invited', defaultMessage: 'You invited {email} during this session.' },
+  activity: { id: 'account.activity', defaultMessage: 'Activity' },
+  activityBadge: { id: 'account.activity.badge', defaultMessage: '{count, number}' },
+  activityCount: {
+    id: 'account.activity.count',
+    defaultMessage:
+      '{count, plural, =0 {no invitations sent in this session} one {# invitation sent in this session} other {# invitations sent in this session}}',
+  },
+  tileLink: { id: 'account.tile.link', defaultMessage: 'See your profile' },
 });

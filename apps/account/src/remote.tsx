@@ -1,11 +1,5 @@
 import { defineRemote } from '@mfe/context';
 import { AccountApp } from './AccountApp';
+import { catalogue } from './catalogue';
 
-export default defineRemote({
-  App: AccountApp,
-  // One chunk per locale, from this build's folder under its integrity; only the page's is fetched.
-  messages: (locale) =>
-    import(/* webpackChunkName: "locale-[request]" */ `./locales/${locale}.json`).then(
-      (module: { default: Record<string, string> }) => module.default,
-    ),
-});
+export default defineRemote({ App: AccountApp, messages: catalogue });

@@ -1,14 +1,34 @@
 import type { Page } from 'playwright-core';
-import { ALICE, axeViolations, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, BOB, axeViolations, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
 // One team's feature in another team's page: the account area's profile offers the slot
-// `account.profile.aside`; the development manifest has referrals fill it with its "Refer a friend"
-// card, and the faulty fixture (a remote with no area, only contributions) adds a card that throws,
-// one its build lacks and a counter in the header. Production builds,
-// the real provider and API, Chromium.
-const suite = setUpBrowserSuite(['--fixture', 'faulty-card']);
+// `account.profile.aside`, the shell `home.tiles` and `shell.header.end`; the development manifest
+// has referrals fill the first with its "Refer a friend" card, both areas put a tile on the home
+// page, and account a count in the header. The faulty fixture (a remote with no area, only
+// contributions) adds a card that throws, one its build lacks, a counter in the header and a tile
+// for administrators only. Production builds, the real provider and API, Chromium. A remote's time
+// limit is shortened so that a hanging download is given up within the test.
+const REMOTE_TIME_LIMIT_MS = 6000;
+const suite = setUpBrowserSuite(['--fixture', 'faulty-card', '--remote-timeout-ms', String(REMOTE_TIME_LIMIT_MS)]);
 const SLOT = '[data-slot="account.profile.aside"]';
 const CARD = '[data-contribution="account.profile.aside referrals/referral-card"]';
+const TILES = '[data-slot="home.tiles"]';
+const STAFF_TILE_SCRIPT = /__federation_expose_contributions__staff_tile\.[0-9a-f]+\.js$/;
+
+/** The home page, signed in from its own "Sign in" button, once the person's name shows. */
+async function openHome(user: typeof ALICE | typeof BOB, page?: Page): Promise<Page> {
+  const opened = page ?? (await suite.browser.context.newPage());
+  await opened.goto(`${suite.stack.hostUrl}/`);
+  await opened.getByTestId('sign-in').click();
+  await signInAtProvider(opened, suite.stack.idpUrl, user);
+  await opened.waitForSelector('[data-testid=home-greeting]');
+  return opened;
+}
+
+const tileKeys = (page: Page) =>
+  page.$$eval(`${TILES} [data-contribution]`, (frames) =>
+    frames.map((frame) => frame.getAttribute('data-contribution')),
+  );
 
 async function openProfile(): Promise<Page> {
   const page = await suite.browser.context.newPage();
@@ -125,5 +145,151 @@ test("a contribution in the shell's header stays mounted across navigation betwe
   await page.waitForSelector('[data-testid=account-greeting]');
   expect(await counter.textContent()).toBe('Counted 2');
   expect(requested).toEqual([]);
+  await page.close();
+});
+
+test("the home page shows tiles from both areas and the fixture in the manifest's order, in English, German and Arabic", async () => {
+  const page = await openHome(ALICE);
+  await page.getByTestId('staff-tile').waitFor();
+  await page.getByTestId('account-tile').waitFor();
+  await page.getByTestId('referrals-tile').waitFor();
+  expect(await tileKeys(page)).toEqual([
+    'home.tiles referrals/invite-tile',
+    'home.tiles account/profile-tile',
+    'home.tiles faulty/staff-tile',
+  ]);
+  // Each tile is a region named by the manifest's label, and speaks its own area's texts.
+  expect(await page.getByRole('region', { name: 'Your account' }).textContent()).toContain(
+    `Signed in as ${ALICE.name}`,
+  );
+  expect(await page.getByRole('region', { name: 'Refer a friend' }).getByRole('link').textContent()).toBe(
+    'Invite someone',
+  );
+  // The header's part from account (signed in only).
+  expect(await page.getByTestId('activity-count').textContent()).toBe('Activity 0no invitations sent in this session');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await page.getByRole('region', { name: 'Ihr Konto' }).getByRole('link', { name: 'Ihr Profil ansehen' }).waitFor();
+  expect(await page.getByRole('region', { name: 'Freunde werben' }).getByRole('heading').textContent()).toBe(
+    'Freunde werben',
+  );
+  expect(await page.getByTestId('activity-count').textContent()).toContain('Aktivität');
+
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
+  await page.getByRole('region', { name: 'حسابك' }).getByRole('link', { name: 'اعرض ملفك الشخصي' }).waitFor();
+  expect(await page.getByRole('region', { name: 'ادعُ صديقًا' }).getByRole('heading').textContent()).toBe('ادعُ صديقًا');
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await tileKeys(page)).toEqual([
+    'home.tiles referrals/invite-tile',
+    'home.tiles account/profile-tile',
+    'home.tiles faulty/staff-tile',
+  ]);
+  // The tile leads into its own area.
+  await page.getByRole('link', { name: 'اعرض ملفك الشخصي' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/account/profile`);
+  await page.close();
+});
+
+test('nothing of a part restricted to signed-in people or to a role is downloaded for anyone else', async () => {
+  const requested: string[] = [];
+  const watch = (page: Page) =>
+    page.on('request', (request) => {
+      if (/__federation_expose_contributions__.*\.js$/.test(request.url()))
+        requested.push(new URL(request.url()).pathname);
+    });
+  const page = await suite.browser.context.newPage();
+  watch(page);
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.getByTestId('referrals-tile').waitFor();
+  await page.getByTestId('sign-in').waitFor();
+  // Signed out: referrals' public tile only; neither account's tile nor its count in the header.
+  expect(await tileKeys(page)).toEqual(['home.tiles referrals/invite-tile']);
+  expect(await page.getByTestId('activity-count').count()).toBe(0);
+  expect(requested.map((path) => path.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual([
+    '/__federation_expose_contributions__invite_tile',
+  ]);
+
+  // Signed in as a member (not an administrator): account's tile and count, never the staff tile.
+  await openHome(BOB, page);
+  await page.getByTestId('account-tile').waitFor();
+  await page.getByTestId('activity-count').waitFor();
+  expect(await tileKeys(page)).toEqual(['home.tiles referrals/invite-tile', 'home.tiles account/profile-tile']);
+  expect(requested.filter((path) => STAFF_TILE_SCRIPT.test(path))).toEqual([]);
+  await page.close();
+
+  // The same page for an administrator (in a browser of their own) shows it: the rule is the role.
+  const other = await launchBrowser();
+  try {
+    const admin = await openHome(ALICE, await other.context.newPage());
+    await admin.getByTestId('staff-tile').waitFor();
+  } finally {
+    await other.close();
+  }
+});
+
+test('a tile whose script hangs, or arrives altered, says so in place; the page and the other tiles work', async () => {
+  // Hanging: the tile's script never answers; the remote's time limit gives it up.
+  const page = await suite.browser.context.newPage();
+  await page.route(STAFF_TILE_SCRIPT, () => undefined);
+  await openHome(ALICE, page);
+  const staff = page.locator(`${TILES} [data-contribution="home.tiles faulty/staff-tile"]`);
+  await staff.locator('[data-testid=contribution-failed]').waitFor({ timeout: REMOTE_TIME_LIMIT_MS * 3 });
+  expect(await staff.locator('[data-testid=contribution-failed]').textContent()).toContain(
+    'Staff corner could not be shown. The rest of this page still works.',
+  );
+  expect(await page.getByTestId('staff-tile').count()).toBe(0);
+  await page.getByTestId('account-tile').waitFor();
+  await page.getByTestId('referrals-tile').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-slot]') ?? null)).toBeNull();
+  // Once the network answers again, Retry shows it without reloading the page.
+  await page.unroute(STAFF_TILE_SCRIPT);
+  await staff.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('staff-tile').waitFor();
+  await page.close();
+
+  // Altered: the script arrives with bytes its integrity pin does not match, and is refused (in a
+  // browser of its own, which has not run the tile's code yet).
+  const other = await launchBrowser();
+  try {
+    const altered = await other.context.newPage();
+    const errors: string[] = [];
+    altered.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await altered.route(STAFF_TILE_SCRIPT, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;document.title = 'altered';` });
+    });
+    await openHome(ALICE, altered);
+    const refused = altered.locator(
+      `${TILES} [data-contribution="home.tiles faulty/staff-tile"] [data-testid=contribution-failed]`,
+    );
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Staff corner could not be shown.');
+    expect(await altered.getByTestId('staff-tile').count()).toBe(0);
+    expect(await altered.title()).not.toBe('altered');
+    expect(errors.join('\n')).toMatch(/integrity/i);
+    await altered.getByTestId('account-tile').waitFor();
+    await altered.getByTestId('referrals-tile').waitFor();
+  } finally {
+    await other.close();
+  }
+});
+
+test("an invitation sent in referrals counts in account's part of the header, which keeps it on every page", async () => {
+  const page = await openProfile();
+  const count = page.getByTestId('activity-count');
+  await count.waitFor();
+  expect(await count.getAttribute('data-count')).toBe('0');
+  await page.click('[data-testid=nav-referrals]');
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.fill('input[name=email]', 'friend@example.test');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByTestId('referrals-sent').waitFor();
+  expect(await count.getAttribute('data-count')).toBe('1');
+  expect(await count.textContent()).toContain('1 invitation sent in this session');
+  // It leads to the account area, where the same event is listed, and still counts one.
+  await count.click();
+  await page.getByTestId('account-activity').waitFor();
+  expect(await count.getAttribute('data-count')).toBe('1');
   await page.close();
 });

@@ -1,15 +1,17 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { HostProvider, type ContributionModule, type SlotHost } from '@mfe/context';
 import { contributionLabelIn } from '@mfe/manifest';
-import { useHostServices, useSessionUser } from '../host-services/hooks';
+import { useHostServices } from '../host-services/hooks';
 import { useAreaLabel } from '../host-services/use-area-labels';
 import { useShellIntl } from '../host-services/use-shell-intl';
 import { shellMessages } from '../i18n/shell-messages';
 import { contributionKey, FAILURE_BUDGET, type PlacedContribution } from '../remotes/contribution-loader';
-import { createRemoteContext } from '../remotes/remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { useRemoteContext } from './use-remote-context';
 import { useWhenNearOrIdle } from './when-near';
+
+// The page belongs to the slot's owner: a contribution does not title it.
+const NO_TITLE = () => undefined;
 
 type FrameState =
   | { readonly status: 'waiting' }
@@ -35,10 +37,8 @@ export function ContributionFrame({
   readonly slots: SlotHost;
 }) {
   const services = useHostServices();
-  const { contributions, loader, locale, styles, events, session, api, config, consent } = services;
+  const { contributions, loader, locale, styles } = services;
   const intl = useShellIntl();
-  const user = useSessionUser();
-  const navigate = useNavigate();
   const entry = [...services.manifest.remotes, ...services.manifest.contributors].find(
     (remote) => remote.name === contribution.remote,
   )!;
@@ -85,26 +85,7 @@ export function ContributionFrame({
   const shown = state.status === 'ready';
   useLayoutEffect(() => (shown ? styles.show(contribution.remote) : undefined), [shown, styles, contribution.remote]);
 
-  const scope = useMemo(() => events.scope(contribution.remote), [events, contribution.remote]);
-  useEffect(() => () => scope.dispose(), [scope]);
-  const context = useMemo(
-    () =>
-      createRemoteContext({
-        remote: entry,
-        user,
-        auth: session.api,
-        api,
-        config,
-        navigate: (to, options) => void navigate(to, options),
-        events: scope,
-        consent,
-        intl: locale.area(contribution.remote),
-        // The page belongs to the slot's owner: a contribution does not title it.
-        setTitle: () => undefined,
-        slots,
-      }),
-    [entry, user, session, api, config, navigate, scope, consent, locale, contribution.remote, slots],
-  );
+  const context = useRemoteContext(entry, NO_TITLE, slots);
 
   const retry = () => {
     setAttempt((n) => n + 1);

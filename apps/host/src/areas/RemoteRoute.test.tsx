@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
   createEventBus,
   defineRemote,
+  useEvent,
   useEvents,
+  useHost,
   useRemote,
   useUser,
   type RemoteModule,
@@ -59,13 +61,6 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
     describe: (name) => ({ name, version: '1.4.0' }),
     ...calls,
   };
-  const router = createMemoryRouter(
-    [
-      { path: '/referrals/*', element: <RemoteRoute remote={entry} /> },
-      { path: '/elsewhere', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
   render(
     <HostServicesProvider
       value={{
@@ -89,10 +84,14 @@ function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events
         styles: { show: () => () => undefined, dispose: () => undefined },
       }}
     >
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/referrals/*" element={<RemoteRoute remote={entry} />} />
+          <Route path="/elsewhere" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
     </HostServicesProvider>,
   );
-  return router;
 }
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -166,4 +165,29 @@ test('subscriptions a remote made without the hooks, and never ended, end when i
   expect(events.subscriptionCount()).toBe(2);
   cleanup(); // unmounts the remote's route
   expect(events.subscriptionCount()).toBe(0);
+});
+
+test('navigating inside an area keeps its context (a subscription asking for the last event is not replayed again)', async () => {
+  const events = createEventBus();
+  events.emit('referrals:invite-sent', { email: 'a@example.test', sentAt: '2026-11-26T10:00:00Z' });
+  const delivered: string[] = [];
+  const hosts = new Set<unknown>();
+  function Counter() {
+    hosts.add(useHost());
+    useEvent('referrals:invite-sent', ({ email }) => delivered.push(email), { replayLast: true });
+    const navigate = useNavigate();
+    const { pathname } = useLocation();
+    return (
+      <button type="button" onClick={() => void navigate(`${pathname}/next`)}>
+        page {pathname}
+      </button>
+    );
+  }
+  const module = defineRemote({ App: Counter });
+  mount({ load: async () => module, retry: async () => module }, '/referrals', events);
+  fireEvent.click(await screen.findByText('page /referrals'));
+  fireEvent.click(await screen.findByText('page /referrals/next'));
+  expect(await screen.findByText('page /referrals/next/next')).toBeTruthy();
+  expect(hosts.size).toBe(1);
+  expect(delivered).toEqual(['a@example.test']);
 });

@@ -1,9 +1,8 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
-import { useHostServices, useSessionUser } from '../host-services/hooks';
+import { useHostServices } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
-import { createRemoteContext } from '../remotes/remote-context';
+import { useRemoteContext } from './use-remote-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
@@ -24,9 +23,7 @@ type LoadState =
  * React tree and router, so its nested `<Routes>` and deep links just work.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, session, config, api, events, consent, pageTitles, styles, prerendered, locale } = useHostServices();
-  const user = useSessionUser();
-  const navigate = useNavigate();
+  const { loader, pageTitles, styles, prerendered, locale } = useHostServices();
   const label = useAreaLabel(remote);
   const intl = useShellIntl();
   const [attempt, setAttempt] = useState(0);
@@ -67,26 +64,8 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   // The remote's stylesheets apply while its area is on screen (switched on before paint).
   useLayoutEffect(() => styles.show(remote.name), [styles, remote.name]);
 
-  // Every subscription the remote made, with or without the hooks, ends when it unmounts.
-  const scope = useMemo(() => events.scope(remote.name), [events, remote.name]);
-  useEffect(() => () => scope.dispose(), [scope]);
-  const context = useMemo(
-    () =>
-      createRemoteContext({
-        remote,
-        user,
-        auth: session.api,
-        api,
-        config,
-        navigate: (to, options) => void navigate(to, options),
-        events: scope,
-        consent,
-        intl: locale.area(remote.name),
-        setTitle: (title) => pageTitles.set(remote.name, title),
-        slots: SLOT_HOST,
-      }),
-    [remote, user, session, api, config, navigate, scope, consent, pageTitles, locale],
-  );
+  const setTitle = useCallback((title: string | null) => pageTitles.set(remote.name, title), [pageTitles, remote.name]);
+  const context = useRemoteContext(remote, setTitle, SLOT_HOST);
   // After Retry, focus returns into the area (or to the page's content if it failed again), so a
   // keyboard or screen-reader user is not left on a button that no longer exists.
   const focusAfterRetry = useRef(false);

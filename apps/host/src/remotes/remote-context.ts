@@ -33,6 +33,18 @@ export interface RemoteContextInput {
   readonly slots?: SlotHost;
 }
 
+// One facade per scope: a context built again for the same mounted part (its person's session or the
+// page's language changed) hands the remote the same events object, so its subscriptions stay put.
+const facades = new WeakMap<object, HostContext['events']>();
+function eventsFacade(events: RemoteContextInput['events']): HostContext['events'] {
+  let facade = facades.get(events);
+  if (!facade) {
+    facade = Object.freeze({ emit: events.emit, on: events.on });
+    facades.set(events, facade);
+  }
+  return facade;
+}
+
 /** Builds what one mounted remote gets through `useHost()`. */
 export function createRemoteContext({
   remote,
@@ -70,7 +82,7 @@ export function createRemoteContext({
       navigate: (to: string, options?: NavigateOptions) => navigate(areaPath(remote.path ?? '', to), options),
       setTitle: (title: string | null) => setTitle(typeof title === 'string' ? title : null),
     }),
-    events: Object.freeze({ emit: events.emit, on: events.on }),
+    events: eventsFacade(events),
     consent,
     intl,
     ...(slots ? { slots } : {}),
