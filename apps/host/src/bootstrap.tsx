@@ -18,6 +18,7 @@ import { createLogger } from './logger';
 import { describeProblem, hasArea, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
+import { loadHeldContributions } from './areas/held-contributions';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
@@ -188,9 +189,18 @@ export async function start(): Promise<void> {
   const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
   // A page rendered in the browser starts in the visitor's language; a page from HTML is hydrated in
   // the language it was rendered in (its area's texts too), then switches if the visitor's differs.
+  const contributions = new ContributionLoader(loader);
   if (hydrate) {
     await localeReady;
-    if (fromHtml.remote) await locale.prepareArea(fromHtml.remote, loader.loadedModule(fromHtml.remote)?.messages);
+    await Promise.all([
+      fromHtml.remote ? locale.prepareArea(fromHtml.remote, loader.loadedModule(fromHtml.remote)?.messages) : undefined,
+      loadHeldContributions(
+        fromHtml.contributions ?? [],
+        [...manifest.remotes, ...manifest.contributors],
+        contributions,
+        (remote, messages) => locale.prepareArea(remote, messages),
+      ),
+    ]);
   } else {
     await (fromHtml ? locale.start() : localeReady);
   }
@@ -201,7 +211,7 @@ export async function start(): Promise<void> {
         session,
         manifest,
         loader,
-        contributions: new ContributionLoader(loader),
+        contributions,
         api,
         events,
         consent,

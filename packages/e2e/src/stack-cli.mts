@@ -12,6 +12,8 @@ const { values } = parseArgs({
     'manifest-extra': { type: 'string' },
     'require-role': { type: 'string', multiple: true },
     'no-integrity': { type: 'boolean', default: false },
+    // No contributions to slots: a test of how areas load alone (slots.e2e.ts tests them together).
+    'no-contributions': { type: 'boolean', default: false },
     overrides: { type: 'boolean', default: false },
     fixture: { type: 'string', multiple: true },
     'tag-src': { type: 'string' },
@@ -43,10 +45,11 @@ const extraEntries = values['manifest-extra']
 /** What the tests change in the manifest the stack would serve: budgets, roles, integrity, broken entries. */
 function testManifest(manifest: DevManifest): DevManifest {
   const remotes = manifest.remotes.map((remote) => {
-    const { integrity, ...rest } = remote;
+    const { integrity, contributions, ...rest } = remote;
     const name = String(remote.name);
     return {
       ...(values['no-integrity'] ? rest : { ...rest, ...(integrity ? { integrity } : {}) }),
+      ...(contributions && !values['no-contributions'] ? { contributions } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(requiredRoles[name] ? { requires: { roles: requiredRoles[name] } } : {}),
     };

@@ -103,7 +103,8 @@ test('a remote slower than its timeout shows its error panel within the budget, 
   expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
 
   await page.unroute(`${suite.stack.remoteUrls.account}/mf-manifest.json`);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  // The area's own Retry (account's part in the header, loaded from the same remote, failed too).
+  await page.getByTestId('remote-error').getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]');
   // Focus went back into the area, not to the page's start with the vanished button.
   expect(await page.evaluate(() => document.activeElement?.closest('[data-remote]')?.getAttribute('data-remote'))).toBe(
@@ -138,7 +139,8 @@ test('a remote whose entry script hangs past its budget loads on Retry once its 
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
   await page.unroute(isEntry);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  // The area's own Retry (account's part in the header, loaded from the same remote, failed too).
+  await page.getByTestId('remote-error').getByRole('button', { name: 'Retry' }).click();
   await page.waitForSelector('[data-testid=account-greeting]', { timeout: 10_000 });
   expect(new Set(requested).size).toBeGreaterThanOrEqual(2);
 });

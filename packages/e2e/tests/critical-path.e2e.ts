@@ -4,7 +4,9 @@ import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 // The first page's critical path (decision 0010): the boot script starts the opening page's remote
 // while the host's own script downloads, within the page's policy, and never for a visitor about
 // to be sent to sign in; after first content the likely-next areas are downloaded while idle.
-const suite = setUpBrowserSuite(['--public', 'referrals']);
+// Areas alone: account's part in the header would load that remote on every signed-in page, which
+// these tests of what an area downloads ahead of its visit would count (slots.e2e.ts covers slots).
+const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions']);
 
 function recordRequests(page: Page): Request[] {
   const seen: Request[] = [];

@@ -35,6 +35,16 @@ describe.each(ENGINES)('%s', (_name, launch) => {
       await page.click('button[type=submit]');
     }
     await page.waitFor(ready, 30_000);
+    // And its parts in slots (the header's, the home page's tiles) are in: moving on while one is
+    // still downloading cuts it short, and Firefox reports a cut file as failing its integrity pin.
+    await poll(
+      () =>
+        page.evaluate<boolean>(
+          "return !document.querySelector('[data-contribution][data-state=loading], [data-contribution][data-state=waiting]')",
+        ),
+      30_000,
+      'the contributions in slots to load',
+    );
   }
   beforeAll(async () => {
     page = await launch();

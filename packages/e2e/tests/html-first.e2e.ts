@@ -196,3 +196,60 @@ test('a page from HTML: the area downloads with the host and its button works be
   ).toBe(true);
   await cold.close();
 }, 90_000);
+
+test("a public page's slot is in its HTML: referrals' home tile, hydrated as it is, with no loading state and no mismatch", async () => {
+  const TILE = '[data-contribution="home.tiles referrals/invite-tile"]';
+  const html = await (await fetch(`${suite.stack.hostUrl}/`)).text();
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="mfe-page">/.exec(html)?.[1] ?? '';
+  expect(root).toMatch(/data-contribution="home.tiles referrals\/invite-tile"[^>]*data-state="ready"/);
+  expect(root).toContain('Friends who join with your code start with a month free.');
+  // Its texts, stylesheet and script come with the page: linked and hinted with their integrity,
+  // and named in the page's data so the browser loads them before hydrating.
+  expect(html).toMatch(
+    /<link rel="stylesheet" href="http:\/\/localhost:\d+\/__federation_expose_contributions__invite_tile\.[0-9a-f]+\.css" crossorigin="anonymous" integrity="sha384-/,
+  );
+  expect(html).toMatch(
+    /<link rel="preload" as="script" href="http:\/\/localhost:\d+\/__federation_expose_contributions__invite_tile\.[0-9a-f]+\.js" crossorigin="anonymous" integrity="sha384-/,
+  );
+  expect(JSON.parse(/<script type="application\/json" id="mfe-page">([^<]*)<\/script>/.exec(html)![1]!)).toMatchObject({
+    contributions: [{ remote: 'referrals', module: 'invite-tile' }],
+  });
+  // Signed-in people's tiles are not in the HTML (it is the same for everyone).
+  expect(root).not.toContain('account/profile-tile');
+
+  const page = await suite.browser.context.newPage();
+  await page.addInitScript((tile) => {
+    const seen = { states: [] as string[], loader: false, fromHtml: null as Element | null };
+    (window as unknown as { __tile: typeof seen }).__tile = seen;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') seen.fromHtml = document.querySelector(tile);
+    });
+    new MutationObserver(() => {
+      const frame = document.querySelector(tile);
+      const state = frame?.getAttribute('data-state');
+      if (state && seen.states.at(-1) !== state) seen.states.push(state);
+      if (frame?.querySelector('.slot-loading')) seen.loader = true;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }, TILE);
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await page.getByTestId('sign-in').waitFor(); // hydrated
+  await page.waitForTimeout(300);
+  const seen = await page.evaluate((tile) => {
+    const state = (window as unknown as { __tile: { states: string[]; loader: boolean; fromHtml: Element | null } })
+      .__tile;
+    return { states: state.states, loader: state.loader, sameNode: state.fromHtml === document.querySelector(tile) };
+  }, TILE);
+  // The element the HTML brought is the one the browser kept: never replaced, never loading.
+  expect(seen).toEqual({ states: ['ready'], loader: false, sameNode: true });
+  expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
+  // Styled by its own stylesheet, and its link works (into its own area, without a reload).
+  const tile = page.locator(`${TILE} [data-testid=referrals-tile]`);
+  expect(await tile.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+  await tile.getByRole('link', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+});

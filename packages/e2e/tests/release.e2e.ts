@@ -157,6 +157,24 @@ test('a deploy of a build the host cannot run is refused with one line per probl
   );
 });
 
+/** The release the canary fixture's home tile comes from in this context's next load of the home page (null: no tile). */
+async function tileSeen(context: BrowserContext): Promise<string | null> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${deployment.hostUrl}/`);
+  await page.getByRole('link', { name: 'Canary' }).first().waitFor();
+  const tile = page.getByTestId('canary-tile');
+  // A placed tile's frame is there once the page's downloads are over (its code comes in a chunk).
+  await page.waitForLoadState('networkidle');
+  const placed = await page.locator('[data-contribution="home.tiles canary/release-tile"]').count();
+  if (placed === 0) return null;
+  return (await tile.textContent({ timeout: 15_000 }))!.replace('Tile of release ', '');
+}
+
+/** The canary fixture's home tile, shown to everyone. */
+const RELEASE_TILE = JSON.stringify([
+  { slot: 'home.tiles', module: 'release-tile', requiresAuth: false, label: 'Canary release' },
+]);
+
 /** The release a fresh context's page shows at /canary. */
 async function releaseSeen(context: BrowserContext): Promise<string> {
   const page = context.pages()[0] ?? (await context.newPage());
@@ -171,6 +189,8 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     '--env',
     'production',
     '--public',
+    '--contributions',
+    RELEASE_TILE,
     '--actor',
     'alice',
     '--reason',
@@ -240,6 +260,15 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     );
     expect(await Promise.all(kept.map(releaseSeen))).toEqual(before);
 
+    // Its contribution comes from the same build as its area in each browser (the candidate's
+    // browsers get the candidate's tile), five at a time over every kept browser.
+    const areas = seen.filter((_, index) => index % 4 === 0);
+    const tiles: Array<string | null> = [];
+    for (let start = 0; start < contexts.length; start += 5)
+      tiles.push(...(await Promise.all(contexts.slice(start, start + 5).map(tileSeen))));
+    expect(tiles).toEqual(areas);
+    expect(tiles).toContain('1.1.0');
+
     // A tab that started on stable, on another page when the candidate is promoted, still opens stable.
     const onStable = contexts[before.indexOf('1.0.0')] ?? contexts.find((_, index) => seen[index * 4] === '1.0.0');
     if (!onStable) throw new Error('no kept context on the stable side');
@@ -252,6 +281,23 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     // Its next full load, and any new browser, get the promoted build.
     expect(await releaseSeen(onStable)).toBe('1.1.0');
     const fresh = await engine.newContext();
+    expect(await releaseSeen(fresh)).toBe('1.1.0');
+    expect(await tileSeen(fresh)).toBe('1.1.0');
+
+    // Taking the contribution off with a deploy (no build, no rebuild): gone from the next load.
+    await expectDone(
+      'deploy',
+      'canary@1.1.0',
+      '--env',
+      'production',
+      '--contributions',
+      '[]',
+      '--actor',
+      'alice',
+      '--reason',
+      'tile retired',
+    );
+    expect(await tileSeen(fresh)).toBeNull();
     expect(await releaseSeen(fresh)).toBe('1.1.0');
     await Promise.all(contexts.map((context) => context.close()));
   } finally {

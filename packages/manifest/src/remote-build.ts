@@ -57,15 +57,19 @@ const objectOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
- * The first files of the exposed module and the integrity recorded for each: what preloads need,
+ * The first files of an exposed module (the area's by default; `contributions/<module>` for a
+ * contribution) and the integrity recorded for each: what preloads need,
  * and all the boot script reads (kept apart from `readRemoteBuild` so the boot script stays small).
  */
-export function readExposedFiles(manifest: unknown): Pick<RemoteBuild, 'files' | 'integrityOf'> {
+export function readExposedFiles(
+  manifest: unknown,
+  expose: string = REMOTE_EXPOSE,
+): Pick<RemoteBuild, 'files' | 'integrityOf'> {
   const body = objectOf(manifest);
   const exposed = Array.isArray(body.exposes)
     ? (
         body.exposes as Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } } | null>
-      ).find((item) => item?.path === `./${REMOTE_EXPOSE}`)
+      ).find((item) => item?.path === `./${expose}`)
     : undefined;
   const recorded = objectOf(body.integrity);
   return {
@@ -119,7 +123,7 @@ export interface RemoteFile {
 
 /**
  * The files a remote's page needs first: its entry script and the chunks and stylesheets of its
- * exposed module, as listed in its mf-manifest.json, for preload hints (the host's boot script and
+ * exposed module (`expose`: the area's by default), as listed in its mf-manifest.json, for preload hints (the host's boot script and
  * loader, and the pages from HTML). Only files beside the manifest (same origin, already allowed),
  * each with the integrity the script that uses it will carry: the pinned hash for a pinned entry,
  * none for another entry, and for chunks the sha384 their build recorded (the entry pins the same
@@ -129,9 +133,10 @@ export function remoteFiles(
   entry: { readonly entry: string; readonly integrity?: string | undefined },
   manifest: unknown,
   scriptUrl = entryScriptUrl(entry.entry),
+  expose: string = REMOTE_EXPOSE,
 ): RemoteFile[] {
   const base = new URL(entry.entry);
-  const build = readExposedFiles(manifest);
+  const build = readExposedFiles(manifest, expose);
   return [
     { url: scriptUrl, ...(entry.integrity ? { integrity: entry.integrity } : {}), as: 'script' as const },
     // Its stylesheets too: they load with the module, before its code runs.

@@ -17,6 +17,16 @@ export interface PageRequest {
   readonly locale?: string;
   /** The area whose content the page holds: its server build's module and its version. */
   readonly content?: { readonly remote: string; readonly module: unknown; readonly version: string };
+  /**
+   * Public contributions to slots from their server builds (what each exports, and its remote's
+   * version): those the page's slots place are rendered into its HTML. Hosts before slots ignore it.
+   */
+  readonly contributions?: ReadonlyArray<{
+    readonly remote: string;
+    readonly module: string;
+    readonly exports: unknown;
+    readonly version: string;
+  }>;
 }
 
 export interface RenderedPage {
@@ -35,6 +45,8 @@ export interface RenderedPage {
    * The messages never enter the HTML (React is told nothing back: no digest).
    */
   readonly errors: readonly string[];
+  /** The contributions the HTML holds (the page's data names them too, for the browser). */
+  readonly contributions?: ReadonlyArray<{ readonly remote: string; readonly module: string }>;
 }
 
 /** What a host's server build exports. */

@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
-import { CONTRACT_PACKAGE, readRemoteBuild, remoteFiles } from '@mfe/manifest/remote-build';
+import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
+import { publicContributions, type ContributionContent } from './contributions';
 import { assertTemplate, pageHtml } from './html';
 import type { HostRenderer } from './page-contract';
-import { loadServerBundle, type ServerBundle } from './server-bundle';
+import {
+  fetchText,
+  labelOf,
+  linkedFiles,
+  loadRemoteBundle,
+  readServerDescription,
+  type LinkedFile,
+} from './remote-server-build';
+import { loadServerBundle } from './server-bundle';
 
 export interface PrerenderInput {
   /** The host's build folder (index.html and server/). */
@@ -72,52 +81,19 @@ class RenderError extends Error {
   }
 }
 
-async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string | null> {
-  const response = await fetchImpl(url);
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.text();
-}
-
-/** A public area's content: its server build, the version and stylesheets of its browser build. */
+/** A public area's content: its server build, the version and the files of its browser build. */
 async function areaContent(
   remote: RemoteEntry,
   fetchImpl: typeof fetch,
   provided: Readonly<Record<string, unknown>>,
-): Promise<
-  | {
-      module: unknown;
-      version: string;
-      stylesheets: Array<{ href: string; integrity?: string }>;
-      scripts: Array<{ href: string; integrity?: string }>;
-    }
-  | string
-> {
-  const label = `${remote.name} (${remote.entry})`;
-  if (!remote.entry.endsWith('.json'))
-    return `${label}: its entry is a script, not mf-manifest.json, so its server build cannot be found; its pages render in the browser.`;
-  const described = await fetchText(fetchImpl, new URL('server/server.json', remote.entry).href);
-  if (described === null)
-    return `${label} has no server build (server/server.json): its pages render in the browser only. Build it with remoteServerConfig from the preset.`;
-  const { entry, integrity } = JSON.parse(described) as { entry?: unknown; integrity?: unknown };
-  if (typeof entry !== 'string' || !/^[\w.-]+\.js$/.test(entry) || typeof integrity !== 'string')
-    return `${label}: server/server.json names no bundle and sha384; its pages render in the browser.`;
-  const code = await fetchText(fetchImpl, new URL(`server/${entry}`, remote.entry).href);
-  if (code === null) return `${label}: server/${entry} is missing; its pages render in the browser.`;
-  const publicPath = new URL('.', remote.entry).href;
-  const bundle: ServerBundle = { code, integrity, publicPath, label, provided };
-  const module = loadServerBundle(bundle);
+): Promise<{ module: unknown; version: string; stylesheets: LinkedFile[]; scripts: LinkedFile[] } | string> {
+  const description = await readServerDescription(remote, fetchImpl);
+  if (typeof description === 'string') return description;
+  const module = await loadRemoteBundle(remote, description, fetchImpl, provided);
+  if (module === null)
+    return `${labelOf(remote)}: server/${description.entry} is missing; its pages render in the browser.`;
   const remoteManifest = JSON.parse((await fetchText(fetchImpl, remote.entry)) ?? '{}') as unknown;
-  const build = readRemoteBuild(remoteManifest);
-  const stylesheets = build.files.css.map((file) => ({
-    href: new URL(file, remote.entry).href,
-    ...(build.integrityOf(file) ? { integrity: build.integrityOf(file) } : {}),
-  }));
-  // The entry script and the module's chunks, as the host's loader will ask for them (the same integrity).
-  const scripts = remoteFiles(remote, remoteManifest)
-    .filter((file) => file.as === 'script')
-    .map(({ url, integrity }) => ({ href: url, ...(integrity ? { integrity } : {}) }));
-  return { module, version: build.version ?? '', stylesheets, scripts };
+  return { module, ...linkedFiles(remote, remoteManifest) };
 }
 
 /**
@@ -149,7 +125,7 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const { config } = checked;
   const { defaultLocale } = config.i18n;
   const locales = [defaultLocale, ...config.i18n.locales.filter((locale) => locale !== defaultLocale)];
-  const { remotes } = parseManifest(input.manifest, {
+  const { remotes, contributors } = parseManifest(input.manifest, {
     allowedOrigins: [input.origin, ...config.allowedRemoteOrigins],
     requireIntegrity: config.requireIntegrity,
   });
@@ -158,9 +134,13 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     remote: string;
     module: unknown;
     version: string;
-    stylesheets: Array<{ href: string; integrity?: string }>;
-    scripts: Array<{ href: string; integrity?: string }>;
+    stylesheets: LinkedFile[];
+    scripts: LinkedFile[];
   };
+  const provided = { [CONTRACT_PACKAGE]: renderer.contract };
+  // Public contributions to slots, each from its server build: a page whose slot they fill holds them.
+  const contributions = await publicContributions([...remotes, ...contributors], fetchImpl, provided);
+  warnings.push(...contributions.warnings);
   const render = async (locale: string, path: string, content?: Content) => {
     const page = await renderer.renderPage({
       origin: input.origin,
@@ -169,17 +149,39 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       path,
       locale,
       ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}),
+      contributions: contributions.contents.map(({ remote, module, exports, version }) => ({
+        remote,
+        module,
+        exports,
+        version,
+      })),
     });
     // React finished a part that threw by leaving it to the browser: such a page is not served
     // (the browser renders that path from index.html, or the area's shell page) and the release says why.
     if (page.errors?.length) throw new RenderError(page.errors);
+    // The files of what the HTML holds: the area's, then each contribution's it rendered.
+    const held: Array<Pick<ContributionContent, 'stylesheets' | 'scripts'>> = [
+      ...(content ? [content] : []),
+      ...(page.contributions ?? []).flatMap(
+        (rendered) =>
+          contributions.contents.find(
+            (candidate) => candidate.remote === rendered.remote && candidate.module === rendered.module,
+          ) ?? [],
+      ),
+    ];
+    const unique = (files: readonly LinkedFile[]) => [...new Map(files.map((file) => [file.href, file])).values()];
     return pageHtml(template, {
       root: page.html,
       title: page.title,
       data: page.data,
       lang: page.locale,
       dir: page.dir,
-      ...(content ? { stylesheets: content.stylesheets, scripts: content.scripts } : {}),
+      ...(held.length
+        ? {
+            stylesheets: unique(held.flatMap((files) => files.stylesheets)),
+            scripts: unique(held.flatMap((files) => files.scripts)),
+          }
+        : {}),
     });
   };
   // Each public area's server build, fetched and checked once for every language.
@@ -193,7 +195,7 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       continue;
     }
     try {
-      const content = await areaContent(remote, fetchImpl, { [CONTRACT_PACKAGE]: renderer.contract });
+      const content = await areaContent(remote, fetchImpl, provided);
       if (typeof content === 'string') warnings.push(content);
       else contents.set(remote.name, { remote: remote.name, ...content });
     } catch (error) {

@@ -86,18 +86,27 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
 }
 
 /**
- * The same exposed module built for rendering pages ahead of time (`dist/server/remote.js`): the
- * prerender step renders a public area's content into its page's HTML from it, and the browser then
- * hydrates that HTML with the browser build. Without it, the area's pages render in the browser only.
+ * The same exposed modules built for rendering pages ahead of time (`dist/server/remote.js`, and
+ * `contribution-<module>.js` for each contribution): the prerender step renders a public area's
+ * content, and its public contributions to a page's slots, into the page's HTML from them, and the
+ * browser then hydrates that HTML with the browser build. Without it, they render in the browser only.
  * @param {{ appDir: string, name: string, mode?: string }} options
  */
 function remoteServerConfig({ appDir, name, mode = 'production' }) {
+  const { contributions: rules } = require('@mfe/manifest/rules.json');
   return serverConfig({
     appDir,
     mode,
     entry: EXPOSES[`./${require('@mfe/manifest/rules.json').build.expose}`],
     name: 'remote',
     uniqueName: name,
+    // Its contributions too, one file each: a public one fills a slot in a page's HTML.
+    contributions: Object.fromEntries(
+      Object.entries(contributionExposes(appDir)).map(([expose, file]) => [
+        expose.slice(`./${rules.exposePrefix}`.length),
+        file,
+      ]),
+    ),
   });
 }
 

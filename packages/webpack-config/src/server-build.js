@@ -33,15 +33,29 @@ const SERVER_EXTERNALS = [
  * `dist/server/server.json` names the file and its sha384, so the renderer can refuse altered bytes.
  * `bundled`: shared names this build bundles instead, and exports for the others (the host's shell
  * bundles the contract package and hands that one instance to every area it renders).
- * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[] }} options
+ * `contributions`: a remote's contributions to slots by module name, each built the same way into a
+ * file of its own (`contribution-<module>.js`, named with its sha384 in `server.json`), so a public
+ * page's slot can be rendered into its HTML.
+ * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[], contributions?: Readonly<Record<string, string>> }} options
  */
-function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = path.basename(appDir), bundled = [] }) {
+function serverConfig({
+  appDir,
+  mode = 'production',
+  entry,
+  name,
+  uniqueName = path.basename(appDir),
+  bundled = [],
+  contributions = {},
+}) {
   const config = baseConfig({ appDir, mode, uniqueName });
   const webpack = fromApp(appDir, 'webpack');
   config.name = `${name}-server`;
   config.target = 'node20';
   config.devtool = false;
-  config.entry = { [name]: [require.resolve('./server-public-path.js'), entry] };
+  const publicPath = require.resolve('./server-public-path.js');
+  config.entry = { [name]: [publicPath, entry] };
+  for (const [module, file] of Object.entries(contributions))
+    config.entry[`${CONTRIBUTION_FILE_PREFIX}${module}`] = [publicPath, file];
   // Rendering in Node keeps the whole formatter: an area's catalogues are inlined here as text.
   const alias = /** @type {Record<string, string>} */ ({ ...config.resolve?.alias });
   for (const name of MESSAGE_PARSER_ALIASES) delete alias[name];
@@ -52,6 +66,8 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
     path: path.join(appDir, 'dist', SERVER_DIR),
     filename: '[name].js',
     library: { type: 'commonjs2' },
+    // Dynamic imports inlined: each entry is one whole file.
+    asyncChunks: false,
     clean: true,
   };
   const rules = config.module?.rules ?? [];
@@ -73,15 +89,27 @@ function serverConfig({ appDir, mode = 'production', entry, name, uniqueName = p
     ],
   };
   config.optimization = { minimize: false, splitChunks: false, runtimeChunk: false };
-  config.plugins = [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new ServerDescriptionPlugin(name)];
+  // One file per entry, each whole (dynamic imports inlined).
+  const entries = Object.keys(config.entry).length;
+  config.plugins = [
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: entries }),
+    new ServerDescriptionPlugin(name, Object.keys(contributions)),
+  ];
   return config;
 }
 
-/** Writes `server.json`: the bundle's file name and sha384. */
+/** A contribution's server bundle is `contribution-<module>.js`. */
+const CONTRIBUTION_FILE_PREFIX = 'contribution-';
+
+/** Writes `server.json`: the bundle's file name and sha384, and each contribution's. */
 class ServerDescriptionPlugin {
-  /** @param {string} entry */
-  constructor(entry) {
+  /**
+   * @param {string} entry
+   * @param {readonly string[]} contributions
+   */
+  constructor(entry, contributions) {
     this.entry = entry;
+    this.contributions = contributions;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -91,14 +119,21 @@ class ServerDescriptionPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'ServerDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const file = `${this.entry}.js`;
-          const asset = compilation.getAsset(file);
-          if (!asset) return;
-          const integrity = sri(asset.source.buffer());
-          compilation.emitAsset(
-            SERVER_DESCRIPTION,
-            new sources.RawSource(`${JSON.stringify({ entry: file, integrity }, null, 2)}\n`),
-          );
+          /** @param {string} file */
+          const described = (file) => {
+            const asset = compilation.getAsset(file);
+            return asset ? { entry: file, integrity: sri(asset.source.buffer()) } : undefined;
+          };
+          const main = described(`${this.entry}.js`);
+          if (!main) return;
+          /** @type {Record<string, { entry: string, integrity: string }>} */
+          const contributions = {};
+          for (const module of this.contributions) {
+            const one = described(`${CONTRIBUTION_FILE_PREFIX}${module}.js`);
+            if (one) contributions[module] = one;
+          }
+          const description = { ...main, ...(this.contributions.length ? { contributions } : {}) };
+          compilation.emitAsset(SERVER_DESCRIPTION, new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
         },
       );
     });

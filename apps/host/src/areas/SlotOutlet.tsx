@@ -1,13 +1,21 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { SlotHost, SlotOutletProps } from '@mfe/context';
 import { canSee } from '../access';
 import { useHostServices, useViewer } from '../host-services/hooks';
 import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
 
-// A chunk of its own: a page whose slots nobody fills (most first views) never downloads it.
-const ContributionFrame = lazy(() =>
-  import('./ContributionFrame').then((module) => ({ default: module.ContributionFrame })),
-);
+// A chunk of its own: a page whose slots nobody fills (most first views) never downloads it. A page
+// from HTML holding contributions loads it before hydrating (held-contributions.ts); the frame is
+// then rendered as it is, not through lazy(), which would suspend once even for code already here
+// and leave the slot's HTML to be replaced if the page updates before that boundary has hydrated.
+let frameCode: Promise<typeof import('./ContributionFrame')> | undefined;
+let LoadedFrame: typeof import('./ContributionFrame').ContributionFrame | undefined;
+export const loadContributionFrame = () =>
+  (frameCode ??= import('./ContributionFrame').then((module) => {
+    LoadedFrame = module.ContributionFrame;
+    return module;
+  }));
+const LazyFrame = lazy(() => loadContributionFrame().then((module) => ({ default: module.ContributionFrame })));
 
 /**
  * Renders a slot's contributions: those the manifest places in it that this person may see (nothing
@@ -25,6 +33,8 @@ export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
     [manifest.remotes, manifest.contributors, name],
   );
   const placed = listed.filter((contribution) => canSee(contribution, viewer));
+  // Chosen once per slot: switching from the lazy one later would remount every contribution.
+  const [ContributionFrame] = useState(() => LoadedFrame ?? LazyFrame);
   if (placed.length === 0) return <>{fallback}</>;
   return (
     <div className="slot" data-slot={name}>

@@ -55,3 +55,18 @@ test('does nothing while not waiting, and stops watching when it stops waiting',
   act(() => void jest.advanceTimersByTime(5000));
   expect(start).not.toHaveBeenCalled();
 });
+
+test("while the page is still loading, nothing below the fold starts: the idle wait begins at the page's load event", () => {
+  const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+  try {
+    const start = jest.fn();
+    renderHook(() => useWhenNearOrIdle(element, true, start));
+    act(() => void jest.advanceTimersByTime(10_000));
+    expect(start).not.toHaveBeenCalled();
+    act(() => void window.dispatchEvent(new Event('load')));
+    act(() => void jest.advanceTimersByTime(3100));
+    expect(start).toHaveBeenCalledTimes(1);
+  } finally {
+    readyState.mockRestore();
+  }
+});

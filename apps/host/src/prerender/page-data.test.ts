@@ -36,3 +36,23 @@ test('reads the language the HTML is in, and ignores one that is not a locale ta
   expect(readPageData(docWith('{"locale":"de\\" onload=\\"x"}'))).toEqual({});
   expect(readPageData(docWith('{"locale":42}'))).toEqual({});
 });
+
+test('reads the contributions the HTML holds, leaving out any it cannot read', () => {
+  const held = [{ remote: 'referrals', module: 'invite-tile' }];
+  expect(readPageData(docWith(pageDataText({ locale: 'en', contributions: held })))).toEqual({
+    locale: 'en',
+    contributions: held,
+  });
+  expect(
+    readPageData(
+      docWith(
+        JSON.stringify({
+          remote: 'referrals',
+          entry: 'https://cdn.example/r.json',
+          contributions: [...held, { remote: 7 }, 'x', null],
+        }),
+      ),
+    ),
+  ).toEqual({ remote: 'referrals', entry: 'https://cdn.example/r.json', contributions: held });
+  expect(readPageData(docWith('{"contributions":"all"}'))).toEqual({});
+});

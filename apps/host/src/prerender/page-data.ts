@@ -13,7 +13,24 @@ export interface PageData {
   readonly remote?: string;
   /** That area's entry (its mf-manifest.json URL) when the page was rendered. */
   readonly entry?: string;
+  /**
+   * The contributions to slots the HTML holds: the browser loads them before hydrating, so the
+   * first render matches the HTML (absent: none, or a page rendered before slots).
+   */
+  readonly contributions?: ReadonlyArray<HeldContribution>;
 }
+
+/** A contribution a page's HTML holds, by its remote and module. */
+export interface HeldContribution {
+  readonly remote: string;
+  readonly module: string;
+}
+
+const isHeld = (value: unknown): value is HeldContribution =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as HeldContribution).remote === 'string' &&
+  typeof (value as HeldContribution).module === 'string';
 
 export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 
@@ -22,12 +39,15 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown };
+    const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown; contributions?: unknown };
     if (typeof data !== 'object' || data === null) return null;
     const locale = isLocaleTag(data.locale) ? { locale: data.locale } : {};
-    if (data.remote === undefined) return locale;
+    // Unreadable contributions: the page is read as holding none (they then render after hydrating).
+    const held = Array.isArray(data.contributions) ? data.contributions.filter(isHeld) : [];
+    const shared = { ...locale, ...(held.length ? { contributions: held } : {}) };
+    if (data.remote === undefined) return shared;
     return typeof data.remote === 'string' && typeof data.entry === 'string'
-      ? { ...locale, remote: data.remote, entry: data.entry }
+      ? { ...shared, remote: data.remote, entry: data.entry }
       : null;
   } catch {
     return null;

@@ -8,8 +8,10 @@ import {
   isRemoteModule,
   textDirection,
   type ApiClient,
+  type ContributionModule,
   type RemoteModule,
 } from '@mfe/context';
+import { contributionExpose } from '@mfe/manifest';
 import type { LazySession } from '@mfe/auth';
 import { SESSION_NOT_KNOWN } from '@mfe/auth';
 import { parseRuntimeConfig } from '../config';
@@ -20,10 +22,11 @@ import { createPageLocale } from '../i18n/page-locale';
 import { loadShellCatalogue } from '../i18n/shell-catalogues';
 import { hostPageNames, titleFor } from '../layout/document-title';
 import { createPageTitles } from '../page-titles';
-import { parseManifest } from '../manifest';
+import { parseManifest, type ParsedManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import { ContributionLoader } from '../remotes/contribution-loader';
+import { ContributionLoader, contributionKey, type PlacedContribution } from '../remotes/contribution-loader';
 import { AppRoutes } from '../routes';
+import { loadContributionFrame } from '../areas/SlotOutlet';
 import { pageDataText } from './page-data';
 import type { PageRequest, RenderedPage } from '@mfe/prerender/page-contract';
 
@@ -66,14 +69,31 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   });
   await locale.begin(request.locale ?? config.i18n.defaultLocale);
   if (request.content && module) await locale.prepareArea(request.content.remote, module.messages);
-  const loader = serverLoader(request.content?.remote, module, request.content?.version);
+  const provided = request.contributions ?? [];
+  const loader = serverLoader(manifest, request.content?.remote, module, request.content?.version, provided);
+  // Public contributions the renderer has server builds of are loaded before rendering (as a
+  // browser that has them renders at once); a slot holding one renders it, and the page names it.
+  const contributions = new HtmlContributions(loader);
+  await Promise.allSettled([
+    loadContributionFrame(),
+    ...[...manifest.remotes, ...manifest.contributors].flatMap((entry) =>
+      (entry.contributions ?? [])
+        .filter((contribution) =>
+          provided.some((one) => one.remote === entry.name && one.module === contribution.module),
+        )
+        .map((contribution) =>
+          contributions
+            .load({ ...contribution, remote: entry.name })
+            .then((loaded) => locale.prepareArea(entry.name, loaded.messages)),
+        ),
+    ),
+  ]);
   const services = {
     config,
     manifest,
     session: serverSession(),
     loader,
-    // Contributions are rendered in the browser (the page holds each one's place): nothing loads here.
-    contributions: new ContributionLoader(loader),
+    contributions,
     api: { fetch: notInHtml('The api client'), json: notInHtml('The api client') } as unknown as ApiClient,
     events: createEventBus(() => undefined),
     consent: createConsentStore(),
@@ -111,9 +131,23 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     data: pageDataText({
       locale: locale.current(),
       ...(request.content && entry ? { remote: request.content.remote, entry } : {}),
+      ...(contributions.rendered.size ? { contributions: [...contributions.rendered.values()] } : {}),
     }),
     errors,
+    contributions: [...contributions.rendered.values()],
   };
+}
+
+/** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */
+class HtmlContributions extends ContributionLoader {
+  readonly rendered = new Map<string, { readonly remote: string; readonly module: string }>();
+
+  override loadedModule(contribution: PlacedContribution): ContributionModule | undefined {
+    const module = super.loadedModule(contribution);
+    if (module)
+      this.rendered.set(contributionKey(contribution), { remote: contribution.remote, module: contribution.module });
+    return module;
+  }
 }
 
 /** Nobody is known: the HTML reserves the account's place and shows no signed-out chrome. */
@@ -136,19 +170,33 @@ function serverSession(): LazySession {
   } as unknown as LazySession;
 }
 
-/** The one area whose content the page holds is loaded; every other is still to come. */
+/**
+ * The one area whose content the page holds is loaded, and the public contributions the renderer
+ * has server builds of; every other is still to come.
+ */
 function serverLoader(
+  manifest: ParsedManifest,
   remote: string | undefined,
   module: RemoteModule | undefined,
   version: string | undefined,
+  contributions: NonNullable<PageRequest['contributions']>,
 ): RemoteLoader {
   const pending = () => new Promise<never>(() => undefined);
+  const versionOf = (name: string) =>
+    name === remote ? version : contributions.find((contribution) => contribution.remote === name)?.version;
   return {
     loadedModule: (name: string) => (name === remote ? module : undefined),
     load: pending,
     retry: pending,
     prefetch: async () => undefined,
-    build: (name: string) => ({ version: name === remote ? version : undefined }),
-    describe: (name: string) => ({ name }),
+    loadExposed: (name: string, expose: string) => {
+      const found = contributions.find(
+        (contribution) => contribution.remote === name && contributionExpose(contribution.module) === expose,
+      );
+      return found ? Promise.resolve(found.exports) : pending();
+    },
+    entryOf: (name: string) => [...manifest.remotes, ...manifest.contributors].find((entry) => entry.name === name),
+    build: (name: string) => ({ version: versionOf(name) }),
+    describe: (name: string) => ({ name, version: versionOf(name) }),
   } as unknown as RemoteLoader;
 }
