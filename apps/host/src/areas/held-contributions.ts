@@ -11,7 +11,8 @@ import { loadContributionFrame } from './SlotOutlet';
 export const HELD_CONTRIBUTIONS_WAIT_MS = 3000;
 
 /**
- * Before hydrating a page from HTML: the contributions its HTML holds, loaded through the
+ * Before hydrating a page from HTML (and before rendering it ahead of time, with the server builds):
+ * the contributions its HTML holds, loaded through the
  * contribution loader (the remote's chosen build, allowed origins, integrity, compatibility), with
  * their texts in the page's language, and the slot frame's code, so that the browser's first render
  * of each slot is the HTML's (no mismatch, no loading state in between). One that fails is said in

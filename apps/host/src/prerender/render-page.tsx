@@ -26,7 +26,7 @@ import { parseManifest, type ParsedManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { ContributionLoader, contributionKey, type PlacedContribution } from '../remotes/contribution-loader';
 import { AppRoutes } from '../routes';
-import { loadContributionFrame } from '../areas/SlotOutlet';
+import { loadHeldContributions } from '../areas/held-contributions';
 import { pageDataText } from './page-data';
 import type { PageRequest, RenderedPage } from '@mfe/prerender/page-contract';
 
@@ -74,20 +74,14 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   // Public contributions the renderer has server builds of are loaded before rendering (as a
   // browser that has them renders at once); a slot holding one renders it, and the page names it.
   const contributions = new HtmlContributions(loader);
-  await Promise.allSettled([
-    loadContributionFrame(),
-    ...[...manifest.remotes, ...manifest.contributors].flatMap((entry) =>
-      (entry.contributions ?? [])
-        .filter((contribution) =>
-          provided.some((one) => one.remote === entry.name && one.module === contribution.module),
-        )
-        .map((contribution) =>
-          contributions
-            .load({ ...contribution, remote: entry.name })
-            .then((loaded) => locale.prepareArea(entry.name, loaded.messages)),
-        ),
-    ),
-  ]);
+  await loadHeldContributions(
+    provided,
+    [...manifest.remotes, ...manifest.contributors],
+    contributions,
+    (remote, messages) => locale.prepareArea(remote, messages),
+    // Here each is already loaded: nothing to wait for but them.
+    () => new Promise<void>(() => undefined),
+  );
   const services = {
     config,
     manifest,
