@@ -247,7 +247,10 @@ test("a public page's slot is in its HTML: referrals' home tile, hydrated as it 
   expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
   // Styled by its own stylesheet, and its link works (into its own area, without a reload).
   const tile = page.locator(`${TILE} [data-testid=referrals-tile]`);
-  expect(await tile.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
+  // (Its box is the shell's; its heading takes referrals' accent from its own stylesheet.)
+  expect(await tile.getByRole('heading').evaluate((element) => getComputedStyle(element).color)).toBe(
+    'rgb(11, 110, 79)',
+  );
   await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
   await tile.getByRole('link', { name: 'Invite someone' }).click();
   await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);

@@ -8,7 +8,7 @@ export function ProfileTile() {
   const intl = useIntl();
   const user = useUser();
   return (
-    <div className={styles.tile} data-testid="account-tile">
+    <div data-testid="account-tile">
       <h2 className={styles.heading}>{intl.formatMessage(messages.title)}</h2>
       {user ? <p>{intl.formatMessage(messages.signedInAs, { name: user.name ?? user.sub })}</p> : null}
       <p>

@@ -7,7 +7,7 @@ import styles from './invite-tile.css';
 export function InviteTile() {
   const intl = useIntl();
   return (
-    <div className={styles.tile} data-testid="referrals-tile">
+    <div data-testid="referrals-tile">
       <h2 className={styles.heading}>{intl.formatMessage(messages.cardTitle)}</h2>
       <p>{intl.formatMessage(messages.cardText)}</p>
       <p>
