@@ -18,7 +18,7 @@ import { createLogger } from './logger';
 import { describeProblem, hasArea, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
-import { loadHeldContributions } from './areas/held-contributions';
+import { afterHydration, prepareFirstRender } from './prerender/hydration';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
@@ -26,8 +26,8 @@ import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { applyOverrides, policyOf, readOverrides } from './remotes/overrides';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { createPageConsent, exposeConsent, installTelemetry, report } from './telemetry';
-import type { ManifestEntry, RemoteEntry } from './manifest';
-import { readPageData, type PageData } from './prerender/page-data';
+import type { ManifestEntry } from './manifest';
+import { readPageData } from './prerender/page-data';
 import type { ReactNode } from 'react';
 import { storageOrNull } from './browser-storage';
 
@@ -186,24 +186,8 @@ export async function start(): Promise<void> {
   const events = createEventBus((error, name) =>
     log.error(`A handler of "${name}" threw; the other handlers still ran.`, { message: (error as Error)?.message }),
   );
-  const hydrate = fromHtml !== null && (await canHydrate(fromHtml, manifest.remotes, loader));
-  // A page rendered in the browser starts in the visitor's language; a page from HTML is hydrated in
-  // the language it was rendered in (its area's texts too), then switches if the visitor's differs.
   const contributions = new ContributionLoader(loader);
-  if (hydrate) {
-    await localeReady;
-    await Promise.all([
-      fromHtml.remote ? locale.prepareArea(fromHtml.remote, loader.loadedModule(fromHtml.remote)?.messages) : undefined,
-      loadHeldContributions(
-        fromHtml.contributions ?? [],
-        [...manifest.remotes, ...manifest.contributors],
-        contributions,
-        (remote, messages) => locale.prepareArea(remote, messages),
-      ),
-    ]);
-  } else {
-    await (fromHtml ? locale.start() : localeReady);
-  }
+  const hydrate = await prepareFirstRender(fromHtml, { manifest, loader, contributions, locale, started: localeReady });
   const app = (
     <HostServicesProvider
       value={{
@@ -221,7 +205,7 @@ export async function start(): Promise<void> {
         overrides: manifest.overrides,
         builds: manifest.builds,
         ...(manifest.preview ? { preview: manifest.preview } : {}),
-        ...(hydrate ? { prerendered: fromHtml } : {}),
+        ...(hydrate && fromHtml ? { prerendered: fromHtml } : {}),
       }}
     >
       <AppRouter remotes={manifest.remotes} />
@@ -243,18 +227,6 @@ export async function start(): Promise<void> {
   void shown.then(() => locale.start());
 }
 
-/**
- * Once React has hydrated (or rendered) the page and the browser is idle: what can wait for the
- * page to work starts then. At most a second later on a busy page, and soon where there is no
- * idle callback (WebKit).
- */
-function afterHydration(done: () => void): void {
-  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (idle) idle(done, { timeout: 1000 });
-  else setTimeout(done, 50);
-}
-
 /** How long a start-up failure waits for its texts in the page's language before it is said in English. */
 const FAILURE_TEXTS_WAIT_MS = 1500;
 
@@ -264,20 +236,5 @@ async function startupIntl(htmlLocale: string | undefined): Promise<IntlApi> {
   return loadShellCatalogue(htmlLocale).then(
     (messages) => createIntl({ locale: htmlLocale, defaultLocale: 'en', messages }),
     () => english,
-  );
-}
-
-/**
- * Whether the page's HTML can be hydrated: the shell alone always can; an area's content only with
- * the build it was rendered from (a newer revision or this browser's canary side render afresh) and
- * once that build's code is here (hydration needs it; until then the HTML is what the visitor sees).
- */
-async function canHydrate(page: PageData, remotes: readonly RemoteEntry[], loader: RemoteLoader): Promise<boolean> {
-  if (page.remote === undefined) return true;
-  const remote = remotes.find((candidate) => candidate.name === page.remote);
-  if (!remote || remote.entry !== page.entry) return false;
-  return loader.load(remote.name).then(
-    () => true,
-    () => false,
   );
 }

@@ -1,0 +1,79 @@
+import type { ParsedManifest, RemoteEntry } from '../manifest';
+import type { PageLocale } from '../i18n/page-locale';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import type { ContributionLoader } from '../remotes/contribution-loader';
+import { loadHeldContributions } from '../areas/held-contributions';
+import type { PageData } from './page-data';
+
+/**
+ * Whether the page's HTML can be hydrated: the shell alone always can; an area's content only with
+ * the build it was rendered from (a newer revision or this browser's canary side render afresh) and
+ * once that build's code is here (hydration needs it; until then the HTML is what the visitor sees).
+ */
+export async function canHydrate(
+  page: PageData,
+  remotes: readonly RemoteEntry[],
+  loader: Pick<RemoteLoader, 'load'>,
+): Promise<boolean> {
+  if (page.remote === undefined) return true;
+  const remote = remotes.find((candidate) => candidate.name === page.remote);
+  if (!remote || remote.entry !== page.entry) return false;
+  return loader.load(remote.name).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Before the first render: whether the page from HTML (if it is one) is hydrated, and what its first
+ * render needs. A page from HTML is hydrated in the language it was rendered in, with its area's
+ * texts and the contributions it holds (so the first render is the HTML); a page rendered in the
+ * browser starts in the visitor's language (`started`), as does a page from HTML that cannot be
+ * hydrated.
+ */
+export async function prepareFirstRender(
+  page: PageData | null,
+  {
+    manifest,
+    loader,
+    contributions,
+    locale,
+    started,
+  }: {
+    readonly manifest: Pick<ParsedManifest, 'remotes' | 'contributors'>;
+    readonly loader: Pick<RemoteLoader, 'load' | 'loadedModule'>;
+    readonly contributions: Pick<ContributionLoader, 'load'>;
+    readonly locale: Pick<PageLocale, 'prepareArea' | 'start'>;
+    /** The page's language begun: the HTML's for a page from HTML, else the visitor's. */
+    readonly started: Promise<unknown>;
+  },
+): Promise<boolean> {
+  const hydrate = page !== null && (await canHydrate(page, manifest.remotes, loader));
+  if (!hydrate) {
+    await (page ? locale.start() : started);
+    return false;
+  }
+  await started;
+  await Promise.all([
+    page.remote ? locale.prepareArea(page.remote, loader.loadedModule(page.remote)?.messages) : undefined,
+    loadHeldContributions(
+      page.contributions ?? [],
+      [...manifest.remotes, ...manifest.contributors],
+      contributions,
+      (remote, messages) => locale.prepareArea(remote, messages),
+    ),
+  ]);
+  return true;
+}
+
+/**
+ * Once React has hydrated (or rendered) the page and the browser is idle: what can wait for the
+ * page to work starts then. At most a second later on a busy page, and soon where there is no
+ * idle callback (WebKit).
+ */
+export function afterHydration(done: () => void): void {
+  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (idle) idle(done, { timeout: 1000 });
+  else setTimeout(done, 50);
+}
