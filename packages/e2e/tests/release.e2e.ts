@@ -309,7 +309,7 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
   } finally {
     await engine.close();
   }
-}, 300_000);
+}, 420_000); // about 190 s on a 2-core machine: 200 fresh browsers, then 50 home pages
 
 /**
  * Visitors who accepted analytics, a few at a time, each a fresh profile that opens /canary, waits
