@@ -116,11 +116,16 @@ export const navigation = (app: App, profile: Profile) =>
     return session.figures((await session.waitForPaint('account-greeting')) - clickedAt);
   });
 
-/** The same load again in the same profile: what a returning user downloads. */
+/**
+ * The same load again in the same profile: what a returning user downloads, once the first visit
+ * has finished loading (what it had not finished, such as a part in the header still on its way
+ * when the content painted, would otherwise count as downloaded again).
+ */
 export const repeatVisit = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
+    await session.page.waitForLoadState('networkidle');
     session.resetCounters();
     await session.page.goto(`${app.origin}/referrals`);
     return session.figures(await session.waitForPaint('referrals-overview'));
