@@ -36,4 +36,26 @@ export const FIXTURES = {
     order: 91,
     dist: join(fixturesDir, 'wrong-expose', 'dist'),
   },
-} as const satisfies Readonly<Record<string, DevRemote>>;
+  /**
+   * Five separately built remotes (tiles_1 … tiles_5), each contributing two tall public home tiles
+   * with a button, ordered ahead of the areas' own tiles: a page of ten contributions from five
+   * teams, mostly below the fold. `tiles-one`: the first of them with its first tile alone.
+   */
+  tiles: tileRemotes(5, 2),
+  'tiles-one': tileRemotes(1, 1),
+} as const satisfies Readonly<Record<string, DevRemote | readonly DevRemote[]>>;
+
+/** The first `count` of the tiles fixture's remotes, each contributing its first `each` tiles. */
+export function tileRemotes(count: number, each: 1 | 2): readonly DevRemote[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `tiles_${i + 1}`,
+    order: 80 + i,
+    dist: join(fixturesDir, 'tiles', `dist-${i + 1}`),
+    contributions: ['first-tile', 'second-tile'].slice(0, each).map((module, j) => ({
+      slot: 'home.tiles',
+      module,
+      order: 1 + i * 2 + j,
+      requiresAuth: false,
+    })),
+  }));
+}

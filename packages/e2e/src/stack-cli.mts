@@ -28,8 +28,8 @@ const { values } = parseArgs({
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
-const extraRemotes = (values.fixture ?? []).map((name) => {
-  const fixture = (FIXTURES as Readonly<Record<string, DevRemote>>)[name];
+const extraRemotes = (values.fixture ?? []).flatMap((name) => {
+  const fixture = (FIXTURES as Readonly<Record<string, DevRemote | readonly DevRemote[]>>)[name];
   if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
   return fixture;
 });

@@ -3,7 +3,7 @@
  */
 import { sri } from '@mfe/manifest/sri';
 import type { ManifestEntry } from '@mfe/manifest';
-import { isPublicContribution, publicContributions } from './contributions';
+import { heldContributionFiles, isPublicContribution, publicContributions } from './contributions';
 
 const CDN = 'https://cdn.example/referrals/1.2.0';
 const tileCode = "module.exports = { default: { kind: 'tile', contract: require('@mfe/context').marker } };";
@@ -111,4 +111,25 @@ test('what cannot be rendered ahead of time is said, and renders in the browser'
   expect(canaryResult.contents).toEqual([]);
   expect(canaryResult.warnings[0]).toMatch(/a canary is running/);
   expect(canary.asked).toEqual([]);
+});
+
+test("a page links every held contribution's stylesheets, and hints the scripts only of those in the first view", () => {
+  const files = (name: string) => ({
+    stylesheets: [{ href: `${CDN}/${name}.css`, integrity: sri(`${name} css`) }],
+    scripts: [{ href: `${CDN}/${name}.js`, integrity: sri(`${name} js`) }],
+  });
+  const contents = [
+    { remote: 'referrals', module: 'invite-tile', exports: {}, version: '1.2.0', ...files('invite') },
+    { remote: 'referrals', module: 'other-tile', exports: {}, version: '1.2.0', ...files('other') },
+  ];
+  expect(
+    heldContributionFiles(
+      [
+        { remote: 'referrals', module: 'invite-tile', firstView: true },
+        { remote: 'referrals', module: 'other-tile', firstView: false },
+        { remote: 'referrals', module: 'not-rendered-by-this-renderer' },
+      ],
+      contents,
+    ),
+  ).toEqual([files('invite'), { stylesheets: files('other').stylesheets, scripts: [] }]);
 });

@@ -81,3 +81,19 @@ export async function publicContributions(
   }
   return { contents, warnings };
 }
+
+/**
+ * The files a page links for the contributions its HTML holds: every one's stylesheets (its HTML
+ * must paint styled), and the scripts only of those its slot's owner expects in the first view: a
+ * first load fetches nothing of one below the fold until the visitor nears it.
+ */
+export function heldContributionFiles(
+  rendered: ReadonlyArray<{ readonly remote: string; readonly module: string; readonly firstView?: boolean }>,
+  contents: readonly ContributionContent[],
+): Array<Pick<ContributionContent, 'stylesheets' | 'scripts'>> {
+  return rendered.flatMap((one) => {
+    const files = contents.find((candidate) => candidate.remote === one.remote && candidate.module === one.module);
+    if (!files) return [];
+    return [{ stylesheets: files.stylesheets, scripts: one.firstView === false ? [] : files.scripts }];
+  });
+}

@@ -45,8 +45,16 @@ export interface RenderedPage {
    * The messages never enter the HTML (React is told nothing back: no digest).
    */
   readonly errors: readonly string[];
-  /** The contributions the HTML holds (the page's data names them too, for the browser). */
-  readonly contributions?: ReadonlyArray<{ readonly remote: string; readonly module: string }>;
+  /**
+   * The contributions the HTML holds (the page's data names them too, for the browser), and whether
+   * its slot's owner expects each in the first view: only those have their scripts hinted, so a
+   * first load fetches nothing of one below the fold until the visitor nears it.
+   */
+  readonly contributions?: ReadonlyArray<{
+    readonly remote: string;
+    readonly module: string;
+    readonly firstView?: boolean;
+  }>;
 }
 
 /** What a host's server build exports. */

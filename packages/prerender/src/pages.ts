@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
 import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
-import { publicContributions, type ContributionContent } from './contributions';
+import { heldContributionFiles, publicContributions, type ContributionContent } from './contributions';
 import { assertTemplate, pageHtml } from './html';
 import type { HostRenderer } from './page-contract';
 import {
@@ -159,15 +159,10 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     // React finished a part that threw by leaving it to the browser: such a page is not served
     // (the browser renders that path from index.html, or the area's shell page) and the release says why.
     if (page.errors?.length) throw new RenderError(page.errors);
-    // The files of what the HTML holds: the area's, then each contribution's it rendered.
+    // The files of what the HTML holds: the area's, then those of each contribution it rendered.
     const held: Array<Pick<ContributionContent, 'stylesheets' | 'scripts'>> = [
       ...(content ? [content] : []),
-      ...(page.contributions ?? []).flatMap(
-        (rendered) =>
-          contributions.contents.find(
-            (candidate) => candidate.remote === rendered.remote && candidate.module === rendered.module,
-          ) ?? [],
-      ),
+      ...heldContributionFiles(page.contributions ?? [], contributions.contents),
     ];
     const unique = (files: readonly LinkedFile[]) => [...new Map(files.map((file) => [file.href, file])).values()];
     return pageHtml(template, {

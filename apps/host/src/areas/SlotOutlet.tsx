@@ -23,7 +23,18 @@ const LazyFrame = lazy(() => loadContributionFrame().then((module) => ({ default
  * (ContributionFrame). With none, the slot's fallback. The shell renders it directly; remotes reach
  * it through `<Slot>` (`HostContext.slots`).
  */
-export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
+export function SlotOutlet({
+  name,
+  params,
+  fallback = null,
+  firstView = Number.POSITIVE_INFINITY,
+}: SlotOutletProps & {
+  /**
+   * How many of its contributions the slot's owner expects in the page's first view, at any width
+   * (a slot at the top: all of them). A page from HTML hints only their scripts.
+   */
+  readonly firstView?: number;
+}) {
   const { manifest } = useHostServices();
   const viewer = useViewer();
   // The same objects from render to render (the frames' effects depend on them); filtered on each
@@ -39,12 +50,13 @@ export function SlotOutlet({ name, params, fallback = null }: SlotOutletProps) {
   return (
     <div className="slot" data-slot={name}>
       <Suspense fallback={null}>
-        {placed.map((contribution) => (
+        {placed.map((contribution, index) => (
           <ContributionFrame
             key={contributionKey(contribution)}
             contribution={contribution}
             params={params}
             slots={SLOT_HOST}
+            firstView={index < firstView}
           />
         ))}
       </Suspense>

@@ -1,7 +1,7 @@
 import { defineContribution, type ContributionModule } from '@mfe/context';
 import type { ManifestEntry } from '../manifest';
 import type { PlacedContribution } from '../remotes/contribution-loader';
-import { loadHeldContributions } from './held-contributions';
+import { heldCode, holdFromHtml, isHeldFromHtml, loadHeldContributions, releaseHeld } from './held-contributions';
 
 const entries = [
   {
@@ -15,7 +15,7 @@ const entries = [
 ] as unknown as ManifestEntry[];
 const tile = defineContribution('home.tiles', () => null, { messages: async () => ({}) });
 
-test('loads each contribution the HTML holds, and its texts, before hydrating', async () => {
+test('loads each contribution a page may hold, and its texts, before rendering it ahead of time', async () => {
   const loaded: string[] = [];
   const texts: string[] = [];
   await loadHeldContributions(
@@ -33,29 +33,109 @@ test('loads each contribution the HTML holds, and its texts, before hydrating', 
   expect(texts).toEqual(['referrals function']);
 });
 
-test('a held contribution that does not load in time does not hold hydration back, nor does one that fails', async () => {
-  let waited = 0;
-  await loadHeldContributions(
-    [
-      { remote: 'referrals', module: 'invite-tile' },
-      { remote: 'account', module: 'profile-tile' },
-    ],
-    entries,
-    {
-      load: (contribution: PlacedContribution) =>
-        contribution.remote === 'account' ? Promise.reject(new Error('down')) : new Promise<never>(() => undefined),
-    },
-    async () => undefined,
-    async (ms) => {
-      waited = ms;
-    },
-  );
-  expect(waited).toBe(3000);
-});
-
 test('nothing is loaded for a page that holds none, or names one the manifest no longer places', async () => {
   const load = jest.fn();
   await loadHeldContributions([], entries, { load }, async () => undefined);
-  await loadHeldContributions([{ remote: 'referrals', module: 'gone' }], entries, { load }, async () => undefined);
+  await holdFromHtml(
+    [{ remote: 'referrals', module: 'gone' }],
+    entries,
+    { load },
+    async () => undefined,
+    () => true,
+  );
   expect(load).not.toHaveBeenCalled();
+  expect(isHeldFromHtml({ ...entries[0]!.contributions![0]!, remote: 'referrals', module: 'gone' })).toBe(false);
+});
+
+describe('holding what the HTML holds, before hydrating', () => {
+  const inviteTile = { ...entries[0]!.contributions![0]!, remote: 'referrals' };
+  const profileTile = { ...entries[1]!.contributions![0]!, remote: 'account' };
+
+  it('starts loading only those in the first view, and marks each for its frame to hydrate as it is', async () => {
+    const load = jest.fn((contribution: PlacedContribution) =>
+      contribution.remote === 'account'
+        ? Promise.reject(new Error('down'))
+        : Promise.resolve(tile as ContributionModule),
+    );
+    await holdFromHtml(
+      [
+        { remote: 'referrals', module: 'invite-tile' },
+        { remote: 'account', module: 'profile-tile' },
+      ],
+      entries,
+      { load },
+      async () => undefined,
+      (contribution) => contribution.remote === 'referrals',
+    );
+    expect(load.mock.calls.map(([contribution]) => contribution.module)).toEqual(['invite-tile']);
+    expect(isHeldFromHtml(inviteTile)).toBe(true);
+    expect(isHeldFromHtml(profileTile)).toBe(true);
+    // Once its frame has taken it over, a later render of the slot is the browser's own.
+    releaseHeld(inviteTile);
+    releaseHeld(profileTile);
+    expect(isHeldFromHtml(inviteTile)).toBe(false);
+  });
+
+  it("does not wait for a contribution's code (each hydrates when its own is in), and a failing one does not throw", async () => {
+    const never = new Promise<never>(() => undefined);
+    await expect(
+      holdFromHtml(
+        [
+          { remote: 'referrals', module: 'invite-tile' },
+          { remote: 'account', module: 'profile-tile' },
+        ],
+        entries,
+        {
+          load: (contribution: PlacedContribution) =>
+            contribution.remote === 'account' ? Promise.reject(new Error('down')) : never,
+        },
+        async () => undefined,
+        () => true,
+      ),
+    ).resolves.toBeUndefined();
+    releaseHeld(inviteTile);
+    releaseHeld(profileTile);
+  });
+});
+
+describe("a held contribution's code", () => {
+  const inviteTile = { ...entries[0]!.contributions![0]!, remote: 'referrals' };
+
+  it('loads once started, and only once, and is there with its texts', async () => {
+    const load = jest.fn(async () => tile as ContributionModule);
+    const texts: string[] = [];
+    const held = heldCode(
+      inviteTile,
+      { load },
+      {
+        prepareArea: async (remote) => {
+          texts.push(remote);
+        },
+      },
+    );
+    await Promise.resolve();
+    expect(load).not.toHaveBeenCalled();
+    held.start();
+    held.start();
+    await expect(held.code).resolves.toBe(tile);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(texts).toEqual(['referrals']);
+  });
+
+  it('says a failure through `failed`, never as a rejected `code` (which would be a render error)', async () => {
+    const held = heldCode(
+      inviteTile,
+      { load: () => Promise.reject(new Error('down')) },
+      { prepareArea: async () => undefined },
+    );
+    let settled = false;
+    held.code.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    held.start();
+    await held.failed;
+    await Promise.resolve();
+    expect(settled).toBe(false);
+  });
 });

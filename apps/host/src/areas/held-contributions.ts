@@ -1,41 +1,112 @@
 import type { ContributionModule } from '@mfe/context';
 import type { ManifestEntry } from '../manifest';
-import type { ContributionLoader, PlacedContribution } from '../remotes/contribution-loader';
+import { contributionKey, type ContributionLoader, type PlacedContribution } from '../remotes/contribution-loader';
 import { loadContributionFrame } from './SlotOutlet';
 
-/**
- * How long hydrating a page waits for the contributions its HTML holds. A contribution must not hold
- * the page hostage: one still loading then is rendered again by the browser once it is in (its
- * slot's part of the HTML is replaced; the rest of the page hydrates as it is).
- */
-export const HELD_CONTRIBUTIONS_WAIT_MS = 3000;
+type Held = Pick<PlacedContribution, 'remote' | 'module'>;
+type PrepareTexts = (remote: string, messages: ContributionModule['messages']) => Promise<unknown>;
 
-/**
- * Before hydrating a page from HTML (and before rendering it ahead of time, with the server builds):
- * the contributions its HTML holds, loaded through the
- * contribution loader (the remote's chosen build, allowed origins, integrity, compatibility), with
- * their texts in the page's language, and the slot frame's code, so that the browser's first render
- * of each slot is the HTML's (no mismatch, no loading state in between). One that fails is said in
- * its slot as any failed contribution is.
- */
-export async function loadHeldContributions(
-  held: ReadonlyArray<Pick<PlacedContribution, 'remote' | 'module'>>,
-  entries: readonly ManifestEntry[],
-  contributions: Pick<ContributionLoader, 'load'>,
-  prepareTexts: (remote: string, messages: ContributionModule['messages']) => Promise<unknown>,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<void> {
-  const placed: PlacedContribution[] = entries.flatMap((entry) =>
+/** The contributions a page's data names, as the manifest places them now (one it no longer places is left out). */
+function placedOf(held: readonly Held[], entries: readonly ManifestEntry[]): PlacedContribution[] {
+  return entries.flatMap((entry) =>
     (entry.contributions ?? [])
       .filter((contribution) => held.some((one) => one.remote === entry.name && one.module === contribution.module))
       .map((contribution) => ({ ...contribution, remote: entry.name })),
   );
+}
+
+/** Its module, once its texts in the page's language are in too (a render needs both). */
+const withTexts = (
+  contribution: PlacedContribution,
+  contributions: Pick<ContributionLoader, 'load'>,
+  prepareTexts: PrepareTexts,
+) =>
+  contributions
+    .load(contribution)
+    .then((module) => prepareTexts(contribution.remote, module.messages).then(() => module));
+
+/**
+ * Before rendering a page ahead of time: the public contributions it may hold, from the server
+ * builds, with their texts, so that a slot renders them at once.
+ */
+export async function loadHeldContributions(
+  held: readonly Held[],
+  entries: readonly ManifestEntry[],
+  contributions: Pick<ContributionLoader, 'load'>,
+  prepareTexts: PrepareTexts,
+): Promise<void> {
+  await Promise.allSettled(
+    placedOf(held, entries).map((contribution) => withTexts(contribution, contributions, prepareTexts)),
+  );
+}
+
+// Keys of the contributions whose HTML this page holds and whose frames have not mounted yet.
+const fromHtml = new Set<string>();
+
+/**
+ * Before hydrating a page from HTML: the contributions its HTML holds are marked so that their
+ * frames hydrate them as they are (each as its own boundary, once its code is in: selective
+ * hydration), and those in the first view start loading now, beside the page's own code. The others
+ * load as any contribution does, when they near the viewport or when the browser is idle, so a first
+ * load downloads nothing of a contribution below the fold. Nothing here holds hydration back but the
+ * slot frame's own code (a small chunk the HTML's slots need to render at all).
+ */
+export async function holdFromHtml(
+  held: readonly Held[],
+  entries: readonly ManifestEntry[],
+  contributions: Pick<ContributionLoader, 'load'>,
+  prepareTexts: PrepareTexts,
+  inFirstView: (contribution: PlacedContribution) => boolean,
+): Promise<void> {
+  const placed = placedOf(held, entries);
   if (placed.length === 0) return;
-  const loaded = Promise.allSettled([
-    loadContributionFrame(),
-    ...placed.map((contribution) =>
-      contributions.load(contribution).then((module) => prepareTexts(contribution.remote, module.messages)),
-    ),
-  ]);
-  await Promise.race([loaded, wait(HELD_CONTRIBUTIONS_WAIT_MS)]);
+  for (const contribution of placed) {
+    fromHtml.add(contributionKey(contribution));
+    if (inFirstView(contribution)) withTexts(contribution, contributions, prepareTexts).catch(() => undefined);
+  }
+  await loadContributionFrame();
+}
+
+/** Whether the page's HTML holds this contribution and its frame has yet to take it over. */
+export const isHeldFromHtml = (contribution: PlacedContribution): boolean =>
+  fromHtml.has(contributionKey(contribution));
+
+/** Its frame has mounted: a later render of the slot (another page) is the browser's own. */
+export const releaseHeld = (contribution: PlacedContribution): void => {
+  fromHtml.delete(contributionKey(contribution));
+};
+
+/** A held contribution's code: `start` loads it; `code` resolves with it, `failed` if it cannot load. */
+export type HeldCode = {
+  readonly code: Promise<ContributionModule>;
+  readonly failed: Promise<void>;
+  readonly start: () => void;
+};
+
+/**
+ * What a frame holding a contribution's HTML waits on. `code` never rejects: a failure is said by
+ * the frame (its notice replaces the HTML), not thrown into the boundary as a render error.
+ */
+export function heldCode(
+  contribution: PlacedContribution,
+  contributions: Pick<ContributionLoader, 'load'>,
+  locale: { prepareArea: PrepareTexts },
+): HeldCode {
+  let loaded: (module: ContributionModule) => void = () => undefined;
+  let failedNow: () => void = () => undefined;
+  const code = new Promise<ContributionModule>((resolve) => (loaded = resolve));
+  const failed = new Promise<void>((resolve) => (failedNow = resolve));
+  let started = false;
+  return {
+    code,
+    failed,
+    start: () => {
+      if (started) return;
+      started = true;
+      withTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages)).then(
+        loaded,
+        failedNow,
+      );
+    },
+  };
 }

@@ -5,6 +5,11 @@ import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';
 import { SlotOutlet } from '../areas/SlotOutlet';
 
+// The same object on every render: new parameters would reach a tile still hydrating from the HTML.
+const NO_PARAMS = Object.freeze({});
+/** One row of tiles on a wide screen, the first screen on a phone. */
+const TILES_IN_FIRST_VIEW = 3;
+
 export function Home() {
   const { config, session } = useHostServices();
   const usable = useLocalizedRemotes(useUsableRemotes());
@@ -38,7 +43,7 @@ export function Home() {
         ))}
       </ul>
       {/* Tiles other teams put on the home page, as the manifest composes them. */}
-      <SlotOutlet name="home.tiles" params={{}} />
+      <SlotOutlet name="home.tiles" params={NO_PARAMS} firstView={TILES_IN_FIRST_VIEW} />
     </div>
   );
 }

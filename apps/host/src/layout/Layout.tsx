@@ -22,6 +22,8 @@ import { useShellIntl } from '../host-services/use-shell-intl';
  * `pnpm bench` (the product's name is the header's first text).
  */
 const SHELL_PAINT_MARKER = { elementtiming: 'shell' } as Record<string, string>;
+// The same object on every render, so a re-render of the shell does not reach the header's parts.
+const NO_PARAMS = Object.freeze({});
 
 /**
  * The host's frame around every page: header, navigation, user menu, notices, the page, the footer.
@@ -97,7 +99,7 @@ function ShellHeader() {
           ))}
         </nav>
         {/* Other teams' parts in the header (as the manifest composes them), mounted across navigation. */}
-        <SlotOutlet name="shell.header.end" params={{}} />
+        <SlotOutlet name="shell.header.end" params={NO_PARAMS} />
         <LanguageMenu />
         <div className="user-menu" data-testid="user-menu">
           {user ? (

@@ -1,4 +1,5 @@
 import type { RemoteEntry } from '../manifest';
+import { isHeldFromHtml } from '../areas/held-contributions';
 import { canHydrate, prepareFirstRender } from './hydration';
 
 const referrals = { name: 'referrals', entry: 'https://cdn.example/referrals/1.2.0/mf-manifest.json' } as RemoteEntry;
@@ -43,10 +44,14 @@ test("a page from HTML is prepared in its own language, with its area's texts an
         start: async () => void steps.push("the visitor's language"),
       },
       started: Promise.resolve().then(() => steps.push("the page's language")),
+      inFirstView: () => true,
     },
   );
   expect(hydrate).toBe(true);
+  // The area's texts before hydrating; the contribution (in the first view) started, not waited for.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(steps).toEqual(["the page's language", 'texts referrals', 'load referrals/invite-tile', 'texts referrals']);
+  expect(isHeldFromHtml({ slot: 'home.tiles', remote: 'referrals', module: 'invite-tile' } as never)).toBe(true);
 });
 
 test("a page that cannot be hydrated, or a page rendered in the browser, starts in the visitor's language", async () => {

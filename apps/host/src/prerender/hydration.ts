@@ -1,8 +1,8 @@
 import type { ParsedManifest, RemoteEntry } from '../manifest';
 import type { PageLocale } from '../i18n/page-locale';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import type { ContributionLoader } from '../remotes/contribution-loader';
-import { loadHeldContributions } from '../areas/held-contributions';
+import { contributionKey, type ContributionLoader, type PlacedContribution } from '../remotes/contribution-loader';
+import { holdFromHtml } from '../areas/held-contributions';
 import type { PageData } from './page-data';
 
 /**
@@ -39,6 +39,7 @@ export async function prepareFirstRender(
     contributions,
     locale,
     started,
+    inFirstView = inTheViewport,
   }: {
     readonly manifest: Pick<ParsedManifest, 'remotes' | 'contributors'>;
     readonly loader: Pick<RemoteLoader, 'load' | 'loadedModule'>;
@@ -46,6 +47,8 @@ export async function prepareFirstRender(
     readonly locale: Pick<PageLocale, 'prepareArea' | 'start'>;
     /** The page's language begun: the HTML's for a page from HTML, else the visitor's. */
     readonly started: Promise<unknown>;
+    /** Whether a contribution the HTML holds is in the first view: measured on the page. */
+    readonly inFirstView?: (contribution: PlacedContribution) => boolean;
   },
 ): Promise<boolean> {
   const hydrate = page !== null && (await canHydrate(page, manifest.remotes, loader));
@@ -56,14 +59,23 @@ export async function prepareFirstRender(
   await started;
   await Promise.all([
     page.remote ? locale.prepareArea(page.remote, loader.loadedModule(page.remote)?.messages) : undefined,
-    loadHeldContributions(
+    holdFromHtml(
       page.contributions ?? [],
       [...manifest.remotes, ...manifest.contributors],
       contributions,
       (remote, messages) => locale.prepareArea(remote, messages),
+      inFirstView,
     ),
   ]);
   return true;
+}
+
+/** Whether the contribution's part of the HTML is in the viewport, as the page lies now. */
+function inTheViewport(contribution: PlacedContribution): boolean {
+  const element = document.querySelector(`[data-contribution="${CSS.escape(contributionKey(contribution))}"]`);
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  return box.top < window.innerHeight && box.bottom > 0;
 }
 
 /**

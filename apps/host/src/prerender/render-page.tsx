@@ -79,8 +79,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     [...manifest.remotes, ...manifest.contributors],
     contributions,
     (remote, messages) => locale.prepareArea(remote, messages),
-    // Here each is already loaded: nothing to wait for but them.
-    () => new Promise<void>(() => undefined),
   );
   const services = {
     config,
@@ -125,7 +123,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     data: pageDataText({
       locale: locale.current(),
       ...(request.content && entry ? { remote: request.content.remote, entry } : {}),
-      ...(contributions.rendered.size ? { contributions: [...contributions.rendered.values()] } : {}),
+      ...(contributions.rendered.size
+        ? { contributions: [...contributions.rendered.values()].map(({ remote, module }) => ({ remote, module })) }
+        : {}),
     }),
     errors,
     contributions: [...contributions.rendered.values()],
@@ -134,12 +134,22 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
 
 /** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */
 class HtmlContributions extends ContributionLoader {
-  readonly rendered = new Map<string, { readonly remote: string; readonly module: string }>();
+  readonly rendered = new Map<
+    string,
+    { readonly remote: string; readonly module: string; readonly firstView: boolean }
+  >();
 
-  override loadedModule(contribution: PlacedContribution): ContributionModule | undefined {
+  override loadedModule(
+    contribution: PlacedContribution,
+    shown: { readonly firstView: boolean } = { firstView: true },
+  ): ContributionModule | undefined {
     const module = super.loadedModule(contribution);
     if (module)
-      this.rendered.set(contributionKey(contribution), { remote: contribution.remote, module: contribution.module });
+      this.rendered.set(contributionKey(contribution), {
+        remote: contribution.remote,
+        module: contribution.module,
+        firstView: shown.firstView,
+      });
     return module;
   }
 }

@@ -115,4 +115,31 @@ describe('ContributionLoader', () => {
     expect(heard).toHaveBeenCalledTimes(3);
     expect(contributions.record(card)).toMatchObject({ failures: 1, lastError: { code: 'REMOTE_RENDER_FAILED' } });
   });
+
+  test('settles once no contribution is loading (a failed one too), including one started in the meantime', async () => {
+    const pending: Array<{ resolve: () => void; reject: () => void }> = [];
+    const contributions = new ContributionLoader(
+      fakeLoader(
+        () =>
+          new Promise((resolve, reject) =>
+            pending.push({ resolve: () => resolve(defineContribution('home.tiles', () => null)), reject }),
+          ),
+      ),
+    );
+    expect(await Promise.race([contributions.settled().then(() => 'settled'), later(50)])).toBe('settled');
+    const other = { ...card, module: 'other' };
+    void contributions.load(card);
+    let settled = false;
+    void contributions.settled().then(() => (settled = true));
+    void contributions.load(other).catch(() => undefined);
+    await later(50);
+    pending[0]!.resolve();
+    await later(50);
+    expect(settled).toBe(false);
+    pending[1]!.reject();
+    await later(50);
+    expect(settled).toBe(true);
+  });
 });
+
+const later = (ms: number) => new Promise<string>((resolve) => setTimeout(() => resolve('later'), ms));

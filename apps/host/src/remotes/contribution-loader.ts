@@ -55,6 +55,7 @@ export class ContributionLoader {
   private readonly ready = new Map<string, ContributionModule>();
   private readonly records = new Map<string, ContributionRecord>();
   private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Set<Promise<unknown>>();
   private snapshotCache: readonly ContributionRecord[] = [];
 
   constructor(private readonly loader: RemoteLoader) {}
@@ -77,8 +78,14 @@ export class ContributionLoader {
     return this.records.get(contributionKey(contribution));
   }
 
-  /** Its module if already loaded, for a render that must not wait. */
-  loadedModule(contribution: PlacedContribution): ContributionModule | undefined {
+  /**
+   * Its module if already loaded, for a render that must not wait. The second argument says where its slot
+   * shows it (a page rendered ahead of time hints the scripts of those in the first view).
+   */
+  loadedModule(
+    contribution: PlacedContribution,
+    _shown?: { readonly firstView: boolean },
+  ): ContributionModule | undefined {
     return this.ready.get(contributionKey(contribution));
   }
 
@@ -90,6 +97,12 @@ export class ContributionLoader {
     this.update(contribution, { state: 'loading' });
     const promise = this.fetch(contribution);
     this.modules.set(key, promise);
+    const settled = promise.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
     const remote = () => this.loader.describe(contribution.remote);
     const where = { slot: contribution.slot, module: contribution.module };
     promise.then(
@@ -99,10 +112,10 @@ export class ContributionLoader {
         this.update(contribution, { state: 'shown', loadMs });
         report({ kind: 'event', name: 'remote loaded', remote: remote(), attributes: { loadMs, ...where } });
       },
-      (error: Error) => {
+      (error: Error | undefined) => {
         this.modules.delete(key);
-        const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
-        this.failed(contribution, code, error.message);
+        const code = (error as PlatformError | undefined)?.code ?? 'REMOTE_LOAD_FAILED';
+        this.failed(contribution, code, error?.message ?? String(error));
         report({
           kind: 'error',
           name: 'remote load failed',
@@ -114,6 +127,18 @@ export class ContributionLoader {
     );
     return promise;
   }
+
+  /**
+   * Resolves once no contribution is loading, looked at after the next frame (so the contributions
+   * in view, which start when the browser reports them visible, have started): what waits for the
+   * page's first view to be in before loading what is below the fold.
+   */
+  readonly settled = async (): Promise<void> => {
+    do {
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      await Promise.all([...this.inFlight]);
+    } while (this.inFlight.size > 0);
+  };
 
   /** It threw while rendering (its boundary reports the error itself): counted against its budget. */
   failed(contribution: PlacedContribution, code: string, message: string): void {
