@@ -29,6 +29,8 @@ export const BUDGETS = {
   /** A signed-in reload's content vs the public page's reload. */
   signedInReloadExtraMs: 150,
   navigationRatio: 1.2,
+  /** A page of 10 contributions from 5 remotes: its first contribution works vs a page of 1. */
+  manyContributionsRatio: 1.2,
 };
 
 const range = (x: Summary, digits = 2, unit = '×') =>
@@ -114,6 +116,19 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
         budget: `signed-in reload of the area's page: the area interactive ≤ ${BUDGETS.signedInReloadInteractiveRatio}× the plain React page's reload, pair by pair (throttled)`,
         measured: `${range(reload.paintRatio)}: ${fmt(reload.aFigures.paintMs, 'ms')} vs ${fmt(reload.bFigures.paintMs, 'ms')}`,
         ok: reload.paintRatio.median <= BUDGETS.signedInReloadInteractiveRatio,
+      },
+    ]),
+    ...when(find('10 contributions vs 1', throttledName), (tiles) => [
+      {
+        budget: `a page of 10 contributions from 5 remotes: its first contribution works ≤ ${BUDGETS.manyContributionsRatio}× a page of 1, pair by pair (throttled)`,
+        measured: `${range(tiles.paintRatio)}: ${fmt(tiles.aFigures.paintMs, 'ms')} vs ${fmt(tiles.bFigures.paintMs, 'ms')}`,
+        ok: tiles.paintRatio.median <= BUDGETS.manyContributionsRatio,
+      },
+      {
+        budget:
+          'a page of 10 contributions: no script of a contribution below the fold requested before those in view have theirs, in any load (throttled)',
+        measured: `${tiles.aFigures.belowFoldScriptsEarly.max} at most`,
+        ok: tiles.aFigures.belowFoldScriptsEarly.max === 0,
       },
     ]),
     ...when(find('navigation to 2nd remote', throttledName), (navigation) => [

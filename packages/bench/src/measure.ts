@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@mfe/e2e/browser';
-import { observerScript } from './observer-script';
+import { observerScript, type Probe } from './observer-script';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
@@ -41,6 +41,11 @@ export interface LoadFigures {
   readonly remoteRequestedMs: number;
   /** When the page's main script (main.<hash>.js) finished downloading (ms since navigation start). */
   readonly hostScriptLoadedMs: number;
+  /**
+   * On a page with contributions in slots: scripts of contributions below the fold requested before
+   * every contribution in view had its script (0 is the rule: the first view loads first).
+   */
+  readonly belowFoldScriptsEarly: number;
   /** Scripts that contain React's core / react-dom's renderer. */
   readonly reactCopies: number;
   readonly reactDomCopies: number;
@@ -123,7 +128,7 @@ export class Session {
     appOrigin: string,
     cookies: readonly Cookie[],
     signedInHint = true,
-    probeInteractive = false,
+    probe?: Probe,
   ): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
     const context = await chromium.launchPersistentContext(dir, {
@@ -133,7 +138,7 @@ export class Session {
       viewport: { width: 1280, height: 800 },
     });
     await context.addCookies([...cookies]);
-    await context.addInitScript(observerScript(appOrigin, signedInHint, probeInteractive));
+    await context.addInitScript(observerScript(appOrigin, signedInHint, probe));
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -165,7 +170,7 @@ export class Session {
     return (await handle.jsonValue()) as number;
   }
 
-  /** Waits until the page's "Invite someone" button has worked (opened with `probeInteractive`); returns when (ms since navigation start). */
+  /** Waits until the page has worked (its probe's button answered; opened with a probe); returns when (ms since navigation start). */
   async waitForInteractive(timeoutMs = 60_000): Promise<number> {
     const handle = await this.page.waitForFunction(
       () => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined,
@@ -238,6 +243,7 @@ export class Session {
       longTasks: state.longTasks.filter((task) => task.start <= paintMs),
       at: paintMs,
     };
+    const belowFoldScriptsEarly = await this.page.evaluate(belowFoldScriptsBeforeFirstView);
     const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
     return {
       paintMs,
@@ -255,6 +261,7 @@ export class Session {
       hostScriptLoadedMs: timing.script,
       reactCopies,
       reactDomCopies,
+      belowFoldScriptsEarly,
       waterfall,
     };
   }
@@ -263,4 +270,37 @@ export class Session {
     await this.context.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * In the page (at its top): the contributions below the fold whose script was requested before
+ * every contribution in view had its script. A contribution's script is its exposed module's chunk
+ * (`__federation_expose_contributions__<module>.<hash>.js`) on its remote's origin (from the manifest).
+ */
+async function belowFoldScriptsBeforeFirstView(): Promise<number> {
+  const frames = [...document.querySelectorAll<HTMLElement>('[data-contribution]')];
+  if (frames.length === 0) return 0;
+  const manifest = (await (await fetch('/remotes.json')).json()) as {
+    remotes: Array<{ name: string; entry: string }>;
+  };
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const scriptOf = (frame: HTMLElement) => {
+    const remote = manifest.remotes.find((entry) => entry.name === frame.dataset.remote);
+    const module = (frame.dataset.contribution ?? '').split('/')[1]?.replaceAll('-', '_');
+    if (!remote || !module) return undefined;
+    const origin = new URL(remote.entry).origin;
+    return entries.find(
+      (entry) =>
+        entry.name.startsWith(`${origin}/`) &&
+        entry.name.includes(`/__federation_expose_contributions__${module}.`) &&
+        entry.name.endsWith('.js'),
+    );
+  };
+  const inView = frames.filter((frame) => frame.getBoundingClientRect().top < innerHeight);
+  const below = frames.filter((frame) => frame.getBoundingClientRect().top >= innerHeight);
+  const firstViewIn = Math.max(0, ...inView.map((frame) => scriptOf(frame)?.responseEnd ?? Infinity));
+  return below.filter((frame) => {
+    const script = scriptOf(frame);
+    return script !== undefined && script.startTime < firstViewIn;
+  }).length;
 }

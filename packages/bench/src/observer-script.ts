@@ -1,26 +1,41 @@
 // What the bench installs in each measured page, as plain JavaScript text (measure.ts).
 
+/** What makes a page work: the button clicked, and how its handler shows it has run. */
+export interface Probe {
+  readonly click: string;
+  readonly done:
+    { readonly path: string; readonly text?: undefined } | { readonly text: string; readonly path?: undefined };
+}
+
+/** The areas' page: "Invite someone" goes to …/invite (on the plain React page too). */
+export const INVITE_PROBE: Probe = { click: 'Invite someone', done: { path: '/invite' } };
+/** The tiles fixture: the first tile's "Answer" says "Answered". */
+export const TILE_PROBE: Probe = { click: 'Answer', done: { text: 'Answered' } };
+
 /**
  * Installed before any page script: Element Timing, paint and long-task
  * observers. Plain JavaScript text, so no compiler helper leaks into the page.
  */
-export function observerScript(appOrigin: string, signedInHint: boolean, probeInteractive: boolean): string {
+export function observerScript(appOrigin: string, signedInHint: boolean, probe: Probe | undefined): string {
   return `(() => {
   if (location.origin !== ${JSON.stringify(appOrigin)}) return;
   // The host's "this tab was signed in" hint, so the session is restored as after a reload.
   if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
   const state = { elements: {}, fcp: 0, longTasks: [], interactive: 0 };
   window.__bench = state;
-  // When the page's "Invite someone" button first works: clicked once a frame from the moment it
-  // exists, until its handler has run (both pages' handlers go to .../invite). A click on HTML that is
-  // not hydrated yet does nothing, or is replayed by React once the area is.
-  if (${probeInteractive}) {
+  // When the page first works: its first button named probe.click is clicked once a frame from the
+  // moment it exists, until its handler has run (probe.done: the path it goes to, or the text a
+  // button then says). A click on HTML that is not hydrated yet does nothing, or is replayed by
+  // React once that part is.
+  const probe = ${JSON.stringify(probe ?? null)};
+  if (probe) {
+    const named = (text) => [...document.querySelectorAll('button')].find((element) => element.textContent.trim() === text);
     const tick = () => {
-      if (location.pathname.endsWith('/invite')) {
+      if (probe.done.path ? location.pathname.endsWith(probe.done.path) : named(probe.done.text)) {
         state.interactive = performance.now();
         return;
       }
-      const button = [...document.querySelectorAll('button')].find((element) => element.textContent.trim() === 'Invite someone');
+      const button = named(probe.click);
       if (button) button.click();
       requestAnimationFrame(tick);
     };

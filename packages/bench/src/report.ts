@@ -21,6 +21,7 @@ const METRICS: readonly Metric[] = [
   'tbtMs',
   'heapBytes',
   'reactCopies',
+  'belowFoldScriptsEarly',
   'remoteRequestedMs',
   'hostScriptLoadedMs',
 ];

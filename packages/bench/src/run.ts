@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_FILES } from '@mfe/manifest';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
+import { tileRemotes } from '@mfe/e2e/fixtures';
 import { PROFILES } from './measure';
 import { budgets } from './budgets';
 import { compare, table, waterfalls, type Comparison } from './report';
 import {
   coldLoad,
+  firstTileWorks,
   interactiveLoad,
   navigation,
   pairs,
@@ -80,6 +82,23 @@ async function main() {
       rig: { compress: true },
     });
     stacks.push(clientRendered);
+    // The home page (from HTML) with ten tall tiles from five separately built remotes, and with
+    // one: the areas' own contributions are left out, so the tiles are all its slot holds.
+    const areasAlone = publicRemotes.map(({ contributions: _contributions, ...remote }) => remote);
+    const tenTiles = await startStack({
+      hostPort: 8200,
+      remotes: areasAlone,
+      extraRemotes: tileRemotes(5, 2),
+      rig: { compress: true },
+    });
+    stacks.push(tenTiles);
+    const oneTile = await startStack({
+      hostPort: 8400,
+      remotes: areasAlone,
+      extraRemotes: tileRemotes(1, 1),
+      rig: { compress: true },
+    });
+    stacks.push(oneTile);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
     servers.push(
       await serveStatic({
@@ -150,6 +169,21 @@ async function main() {
       visitor: true,
     };
 
+    const tenTilesPage: App = {
+      label: 'home page, 10 contributions from 5 remotes, visitor',
+      origin: tenTiles.hostUrl,
+      idpUrl: tenTiles.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
+    const oneTilePage: App = {
+      label: 'home page, 1 contribution, visitor',
+      origin: oneTile.hostUrl,
+      idpUrl: oneTile.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
+
     /** What is measured: name, what it says while it runs, the two apps, the scenario (and the reference's, if different). */
     const plan: Array<[string, string, App, App, Scenario, Scenario?]> = [
       ['public page, cold', 'the public page (from HTML) vs a plain React page', visitor, plainPage, coldLoad],
@@ -196,6 +230,13 @@ async function main() {
         hostDpop,
         plainPage,
         reloadInteractive,
+      ],
+      [
+        '10 contributions vs 1',
+        'a home page of 10 contributions from 5 remotes vs one of 1, until its first tile works',
+        tenTilesPage,
+        oneTilePage,
+        firstTileWorks,
       ],
       ['cold load', 'cold loads', host, baseline, coldLoad],
       ['navigation to 2nd remote', 'client-side navigation', host, baseline, navigation],

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { chromium, type Cookie } from 'playwright-core';
 import { DEMO_USERS } from '@mfe/dev-idp';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, Session, type LoadFigures, type Profile } from './measure';
+import { INVITE_PROBE, TILE_PROBE, type Probe } from './observer-script';
 
 // What the benchmark does in the browser: the apps it compares, signing in once, and each scenario
 // (a cold load, a navigation, a repeat visit, reloads), run in pairs (A then B) in fresh profiles.
@@ -40,15 +41,9 @@ async function inFreshProfile(
   app: App,
   profile: Profile,
   visit: (session: Session) => Promise<LoadFigures>,
-  probeInteractive = false,
+  probe?: Probe,
 ): Promise<LoadFigures> {
-  const session = await Session.open(
-    profile,
-    app.origin,
-    app.visitor ? [] : app.cookies,
-    !app.visitor,
-    probeInteractive,
-  );
+  const session = await Session.open(profile, app.origin, app.visitor ? [] : app.cookies, !app.visitor, probe);
   try {
     return await visit(session);
   } finally {
@@ -71,7 +66,22 @@ export const interactiveLoad = (app: App, profile: Profile) =>
       await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
-    true,
+    INVITE_PROBE,
+  );
+
+/**
+ * A visitor's cold load of the home page until its first tile works (the tiles fixture's "Answer"
+ * says "Answered"): a page of many contributions against one of a single contribution.
+ */
+export const firstTileWorks = (app: App, profile: Profile) =>
+  inFreshProfile(
+    app,
+    profile,
+    async (session) => {
+      await session.page.goto(`${app.origin}/`, { waitUntil: 'commit' });
+      return session.figures(await session.waitForInteractive());
+    },
+    TILE_PROBE,
   );
 
 /**
@@ -90,7 +100,7 @@ export const reloadInteractive = (app: App, profile: Profile) =>
       await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
-    true,
+    INVITE_PROBE,
   );
 
 /** A signed-in cold load of a page that needs a user, until the shell (the header) is painted. */
