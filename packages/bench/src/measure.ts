@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@mfe/e2e/browser';
-import { observerScript, type Probe } from './observer-script';
+import { BELOW_FOLD_SCRIPTS_EARLY, observerScript, type Probe } from './observer-script';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
@@ -243,7 +243,7 @@ export class Session {
       longTasks: state.longTasks.filter((task) => task.start <= paintMs),
       at: paintMs,
     };
-    const belowFoldScriptsEarly = await this.page.evaluate(belowFoldScriptsBeforeFirstView);
+    const belowFoldScriptsEarly = (await this.page.evaluate(BELOW_FOLD_SCRIPTS_EARLY)) as number;
     const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
     return {
       paintMs,
@@ -270,37 +270,4 @@ export class Session {
     await this.context.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-/**
- * In the page (at its top): the contributions below the fold whose script was requested before
- * every contribution in view had its script. A contribution's script is its exposed module's chunk
- * (`__federation_expose_contributions__<module>.<hash>.js`) on its remote's origin (from the manifest).
- */
-async function belowFoldScriptsBeforeFirstView(): Promise<number> {
-  const frames = [...document.querySelectorAll<HTMLElement>('[data-contribution]')];
-  if (frames.length === 0) return 0;
-  const manifest = (await (await fetch('/remotes.json')).json()) as {
-    remotes: Array<{ name: string; entry: string }>;
-  };
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-  const scriptOf = (frame: HTMLElement) => {
-    const remote = manifest.remotes.find((entry) => entry.name === frame.dataset.remote);
-    const module = (frame.dataset.contribution ?? '').split('/')[1]?.replaceAll('-', '_');
-    if (!remote || !module) return undefined;
-    const origin = new URL(remote.entry).origin;
-    return entries.find(
-      (entry) =>
-        entry.name.startsWith(`${origin}/`) &&
-        entry.name.includes(`/__federation_expose_contributions__${module}.`) &&
-        entry.name.endsWith('.js'),
-    );
-  };
-  const inView = frames.filter((frame) => frame.getBoundingClientRect().top < innerHeight);
-  const below = frames.filter((frame) => frame.getBoundingClientRect().top >= innerHeight);
-  const firstViewIn = Math.max(0, ...inView.map((frame) => scriptOf(frame)?.responseEnd ?? Infinity));
-  return below.filter((frame) => {
-    const script = scriptOf(frame);
-    return script !== undefined && script.startTime < firstViewIn;
-  }).length;
 }

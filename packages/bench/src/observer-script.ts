@@ -54,3 +54,31 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
   }).observe({ type: 'longtask', buffered: true });
 })();`;
 }
+
+/**
+ * Evaluated in the page (at its top): how many contributions below the fold had their script
+ * requested before every contribution in view had its script. A contribution's script is its
+ * exposed module's chunk (`__federation_expose_contributions__<module>.<hash>.js`) on its remote's
+ * origin (from the manifest). Plain JavaScript text, as above.
+ */
+export const BELOW_FOLD_SCRIPTS_EARLY = `(async () => {
+  const frames = [...document.querySelectorAll('[data-contribution]')];
+  if (frames.length === 0) return 0;
+  const manifest = await (await fetch('/remotes.json')).json();
+  const entries = performance.getEntriesByType('resource');
+  const scriptOf = (frame) => {
+    const remote = manifest.remotes.find((entry) => entry.name === frame.dataset.remote);
+    const module = (frame.dataset.contribution || '').split('/')[1];
+    if (!remote || !module) return undefined;
+    const origin = new URL(remote.entry).origin;
+    const chunk = '/__federation_expose_contributions__' + module.replaceAll('-', '_') + '.';
+    return entries.find((entry) => entry.name.startsWith(origin + '/') && entry.name.includes(chunk) && entry.name.endsWith('.js'));
+  };
+  const inView = frames.filter((frame) => frame.getBoundingClientRect().top < innerHeight);
+  const below = frames.filter((frame) => frame.getBoundingClientRect().top >= innerHeight);
+  const firstViewIn = Math.max(0, ...inView.map((frame) => (scriptOf(frame) || { responseEnd: Infinity }).responseEnd));
+  return below.filter((frame) => {
+    const script = scriptOf(frame);
+    return script !== undefined && script.startTime < firstViewIn;
+  }).length;
+})()`;

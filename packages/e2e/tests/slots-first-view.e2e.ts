@@ -70,6 +70,11 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
+  // The host's own script takes a while too: what the page names for the first view is requested meanwhile.
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   const started = new Map<string, number>();
   const finished = new Map<string, number>();
   page.on('request', (request) => started.set(request.url(), Date.now()));
@@ -100,6 +105,13 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
         .every((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$'))),
     inView.filter((frame) => frame.remote !== 'referrals').length,
   );
+  // The remotes of the tiles in view: their mf-manifest.json asked for by the boot script, before the host's script is in.
+  const mainLoaded = [...finished].find(([url]) => /\/main\.[0-9a-f]+\.js$/.test(url))![1];
+  for (const remote of new Set(inView.map((frame) => frame.remote)))
+    expect({ remote, early: started.get(`${suite.stack.remoteUrls[remote]}/mf-manifest.json`)! < mainLoaded }).toEqual({
+      remote,
+      early: true,
+    });
   const firstViewIn = Math.max(...inView.map((frame) => finished.get(scriptUrl(frame, finished) ?? '') ?? Infinity));
   expect(Number.isFinite(firstViewIn)).toBe(true);
   // What is below the fold was not requested until then (it may be since: the browser was idle).

@@ -1,22 +1,15 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { SlotHost, SlotOutletProps } from '@mfe/context';
 import { canSee } from '../access';
 import { useHostServices, useViewer } from '../host-services/hooks';
 import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
+import { ContributionFrame } from './ContributionFrame';
 
-// A chunk of its own: a page whose slots nobody fills (most first views) never downloads it. A page
-// from HTML holding contributions loads it before hydrating (held-contributions.ts); the frame is
-// then rendered as it is, not through lazy(), which would suspend once even for code already here
-// and leave the slot's HTML to be replaced if the page updates before that boundary has hydrated.
-let frameCode: Promise<typeof import('./ContributionFrame')> | undefined;
-let LoadedFrame: typeof import('./ContributionFrame').ContributionFrame | undefined;
-export const loadContributionFrame = () =>
-  (frameCode ??= import('./ContributionFrame').then((module) => {
-    LoadedFrame = module.ContributionFrame;
-    return module;
-  }));
-const LazyFrame = lazy(() => loadContributionFrame().then((module) => ({ default: module.ContributionFrame })));
-
+// The frame is part of the host's first script (about 1.7 KiB gzip), not a chunk of its own: a page
+// holding contributions in its HTML (the home page) or in the shell (the header, on every signed-in
+// page) would otherwise wait one more round trip before hydrating. Nor is it rendered through
+// lazy(), which suspends once even for code already here and would leave a slot's HTML to be
+// replaced if the page updated before that boundary had hydrated.
 /**
  * Renders a slot's contributions: those the manifest places in it that this person may see (nothing
  * of the others is downloaded), in the manifest's order, each in a frame of its own
@@ -44,8 +37,6 @@ export function SlotOutlet({
     [manifest.remotes, manifest.contributors, name],
   );
   const placed = listed.filter((contribution) => canSee(contribution, viewer));
-  // Chosen once per slot: switching from the lazy one later would remount every contribution.
-  const [ContributionFrame] = useState(() => LoadedFrame ?? LazyFrame);
   if (placed.length === 0) return <>{fallback}</>;
   return (
     <div className="slot" data-slot={name}>

@@ -36,7 +36,7 @@ test('loads each contribution a page may hold, and its texts, before rendering i
 test('nothing is loaded for a page that holds none, or names one the manifest no longer places', async () => {
   const load = jest.fn();
   await loadHeldContributions([], entries, { load }, async () => undefined);
-  await holdFromHtml(
+  holdFromHtml(
     [{ remote: 'referrals', module: 'gone' }],
     entries,
     { load },
@@ -57,7 +57,7 @@ describe('holding what the HTML holds, before hydrating', () => {
         ? Promise.reject(new Error('down'))
         : Promise.resolve(tile as ContributionModule),
     );
-    await holdFromHtml(
+    holdFromHtml(
       [
         { remote: 'referrals', module: 'invite-tile' },
         { remote: 'account', module: 'profile-tile' },
@@ -78,7 +78,7 @@ describe('holding what the HTML holds, before hydrating', () => {
 
   it("does not wait for a contribution's code (each hydrates when its own is in), and a failing one does not throw", async () => {
     const never = new Promise<never>(() => undefined);
-    await expect(
+    expect(() =>
       holdFromHtml(
         [
           { remote: 'referrals', module: 'invite-tile' },
@@ -92,7 +92,8 @@ describe('holding what the HTML holds, before hydrating', () => {
         async () => undefined,
         () => true,
       ),
-    ).resolves.toBeUndefined();
+    ).not.toThrow();
+    await Promise.resolve();
     releaseHeld(inviteTile);
     releaseHeld(profileTile);
   });

@@ -1,7 +1,6 @@
 import type { ContributionModule } from '@mfe/context';
 import type { ManifestEntry } from '../manifest';
 import { contributionKey, type ContributionLoader, type PlacedContribution } from '../remotes/contribution-loader';
-import { loadContributionFrame } from './SlotOutlet';
 
 type Held = Pick<PlacedContribution, 'remote' | 'module'>;
 type PrepareTexts = (remote: string, messages: ContributionModule['messages']) => Promise<unknown>;
@@ -47,24 +46,21 @@ const fromHtml = new Set<string>();
  * Before hydrating a page from HTML: the contributions its HTML holds are marked so that their
  * frames hydrate them as they are (each as its own boundary, once its code is in: selective
  * hydration), and those in the first view start loading now, beside the page's own code. The others
- * load as any contribution does, when they near the viewport or when the browser is idle, so a first
- * load downloads nothing of a contribution below the fold. Nothing here holds hydration back but the
- * slot frame's own code (a small chunk the HTML's slots need to render at all).
+ * load as any contribution does, once the first view is in, when they near the viewport or when the
+ * browser is idle, so a first load downloads nothing of a contribution below the fold. Nothing here
+ * holds hydration back.
  */
-export async function holdFromHtml(
+export function holdFromHtml(
   held: readonly Held[],
   entries: readonly ManifestEntry[],
   contributions: Pick<ContributionLoader, 'load'>,
   prepareTexts: PrepareTexts,
   inFirstView: (contribution: PlacedContribution) => boolean,
-): Promise<void> {
-  const placed = placedOf(held, entries);
-  if (placed.length === 0) return;
-  for (const contribution of placed) {
+): void {
+  for (const contribution of placedOf(held, entries)) {
     fromHtml.add(contributionKey(contribution));
     if (inFirstView(contribution)) withTexts(contribution, contributions, prepareTexts).catch(() => undefined);
   }
-  await loadContributionFrame();
 }
 
 /** Whether the page's HTML holds this contribution and its frame has yet to take it over. */

@@ -19,6 +19,7 @@ import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
 import { storageOrNull } from '../browser-storage';
+import { heldContributionInView } from '../areas/in-view';
 
 /** Where the runtime config is, as the host reads it (config.ts). */
 const CONFIG_URL = rules.runtimeFiles.config;
@@ -63,16 +64,40 @@ function overridesActive(): boolean {
  * the rest of this script's work).
  */
 function pageArea(): string | undefined {
+  const entry = pageData()?.entry;
+  return typeof entry === 'string' && entry.endsWith('.json') ? new URL(entry, window.location.href).href : undefined;
+}
+
+/** The page's data block (a page from HTML), unread: each use checks what it takes. */
+function pageData(): { entry?: unknown; contributions?: unknown } | null {
   try {
-    const data = JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as {
+    return JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as {
       entry?: unknown;
+      contributions?: unknown;
     } | null;
-    return typeof data?.entry === 'string' && data.entry.endsWith('.json')
-      ? new URL(data.entry, window.location.href).href
-      : undefined;
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+/**
+ * The mf-manifest.json of each remote whose contribution the page's HTML holds in view: requested at
+ * once, as the area's (their scripts are hinted in the page); those below the fold wait for the host.
+ */
+function contributionsInView(): string[] {
+  const held = pageData()?.contributions;
+  if (!Array.isArray(held)) return [];
+  const entries = held
+    .filter(
+      (one: { remote?: unknown; module?: unknown; entry?: unknown }) =>
+        typeof one?.entry === 'string' &&
+        one.entry.endsWith('.json') &&
+        typeof one.remote === 'string' &&
+        typeof one.module === 'string' &&
+        heldContributionInView(one.remote, one.module),
+    )
+    .map((one: { entry: string }) => new URL(one.entry, window.location.href).href);
+  return [...new Set(entries)];
 }
 
 async function boot(): Promise<void> {
@@ -80,7 +105,9 @@ async function boot(): Promise<void> {
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
   const fromHtml = pageArea();
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
-  if (fromHtml && !overridesActive()) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
+  if (!overridesActive())
+    for (const entry of new Set([...(fromHtml ? [fromHtml] : []), ...contributionsInView()]))
+      fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>(
     `link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`,

@@ -48,9 +48,9 @@ test("a page from HTML is prepared in its own language, with its area's texts an
     },
   );
   expect(hydrate).toBe(true);
-  // The area's texts before hydrating; the contribution (in the first view) started, not waited for.
+  // The contribution in the first view started first (not waited for), then the area's texts, before hydrating.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(steps).toEqual(["the page's language", 'texts referrals', 'load referrals/invite-tile', 'texts referrals']);
+  expect(steps).toEqual(["the page's language", 'load referrals/invite-tile', 'texts referrals', 'texts referrals']);
   expect(isHeldFromHtml({ slot: 'home.tiles', remote: 'referrals', module: 'invite-tile' } as never)).toBe(true);
 });
 

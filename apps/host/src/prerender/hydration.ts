@@ -1,7 +1,8 @@
 import type { ParsedManifest, RemoteEntry } from '../manifest';
 import type { PageLocale } from '../i18n/page-locale';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import { contributionKey, type ContributionLoader, type PlacedContribution } from '../remotes/contribution-loader';
+import type { ContributionLoader, PlacedContribution } from '../remotes/contribution-loader';
+import { heldContributionInView } from '../areas/in-view';
 import { holdFromHtml } from '../areas/held-contributions';
 import type { PageData } from './page-data';
 
@@ -39,7 +40,7 @@ export async function prepareFirstRender(
     contributions,
     locale,
     started,
-    inFirstView = inTheViewport,
+    inFirstView = (contribution) => heldContributionInView(contribution.remote, contribution.module),
   }: {
     readonly manifest: Pick<ParsedManifest, 'remotes' | 'contributors'>;
     readonly loader: Pick<RemoteLoader, 'load' | 'loadedModule'>;
@@ -57,25 +58,15 @@ export async function prepareFirstRender(
     return false;
   }
   await started;
-  await Promise.all([
-    page.remote ? locale.prepareArea(page.remote, loader.loadedModule(page.remote)?.messages) : undefined,
-    holdFromHtml(
-      page.contributions ?? [],
-      [...manifest.remotes, ...manifest.contributors],
-      contributions,
-      (remote, messages) => locale.prepareArea(remote, messages),
-      inFirstView,
-    ),
-  ]);
+  holdFromHtml(
+    page.contributions ?? [],
+    [...manifest.remotes, ...manifest.contributors],
+    contributions,
+    (remote, messages) => locale.prepareArea(remote, messages),
+    inFirstView,
+  );
+  if (page.remote) await locale.prepareArea(page.remote, loader.loadedModule(page.remote)?.messages);
   return true;
-}
-
-/** Whether the contribution's part of the HTML is in the viewport, as the page lies now. */
-function inTheViewport(contribution: PlacedContribution): boolean {
-  const element = document.querySelector(`[data-contribution="${CSS.escape(contributionKey(contribution))}"]`);
-  if (!element) return false;
-  const box = element.getBoundingClientRect();
-  return box.top < window.innerHeight && box.bottom > 0;
 }
 
 /**

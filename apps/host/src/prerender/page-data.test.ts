@@ -38,7 +38,10 @@ test('reads the language the HTML is in, and ignores one that is not a locale ta
 });
 
 test('reads the contributions the HTML holds, leaving out any it cannot read', () => {
-  const held = [{ remote: 'referrals', module: 'invite-tile' }];
+  const held = [
+    { remote: 'referrals', module: 'invite-tile', entry: 'https://cdn.example/referrals/mf-manifest.json' },
+    { remote: 'account', module: 'profile-tile' },
+  ];
   expect(readPageData(docWith(pageDataText({ locale: 'en', contributions: held })))).toEqual({
     locale: 'en',
     contributions: held,
@@ -49,7 +52,7 @@ test('reads the contributions the HTML holds, leaving out any it cannot read', (
         JSON.stringify({
           remote: 'referrals',
           entry: 'https://cdn.example/r.json',
-          contributions: [...held, { remote: 7 }, 'x', null],
+          contributions: [...held, { remote: 7 }, 'x', null, { remote: 'a', module: 'b', entry: 9 }],
         }),
       ),
     ),

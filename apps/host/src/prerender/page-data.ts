@@ -14,8 +14,8 @@ export interface PageData {
   /** That area's entry (its mf-manifest.json URL) when the page was rendered. */
   readonly entry?: string;
   /**
-   * The contributions to slots the HTML holds: the browser loads them before hydrating, so the
-   * first render matches the HTML (absent: none, or a page rendered before slots).
+   * The contributions to slots the HTML holds: each is hydrated as it is once its code is in; those
+   * in view start loading at once (absent: none, or a page rendered before slots).
    */
   readonly contributions?: ReadonlyArray<HeldContribution>;
 }
@@ -24,13 +24,19 @@ export interface PageData {
 export interface HeldContribution {
   readonly remote: string;
   readonly module: string;
+  /**
+   * Its remote's entry (mf-manifest.json URL) when the page was rendered: the boot script requests
+   * it at once for one in view (the host uses it only if the manifest still names that build).
+   */
+  readonly entry?: string;
 }
 
 const isHeld = (value: unknown): value is HeldContribution =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as HeldContribution).remote === 'string' &&
-  typeof (value as HeldContribution).module === 'string';
+  typeof (value as HeldContribution).module === 'string' &&
+  ['string', 'undefined'].includes(typeof (value as HeldContribution).entry);
 
 export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 

@@ -124,12 +124,24 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       locale: locale.current(),
       ...(request.content && entry ? { remote: request.content.remote, entry } : {}),
       ...(contributions.rendered.size
-        ? { contributions: [...contributions.rendered.values()].map(({ remote, module }) => ({ remote, module })) }
+        ? {
+            contributions: [...contributions.rendered.values()].map(({ remote, module }) => ({
+              remote,
+              module,
+              ...entryOf(manifest, remote),
+            })),
+          }
         : {}),
     }),
     errors,
     contributions: [...contributions.rendered.values()],
   };
+}
+
+/** A remote's entry as the manifest names it (a remote with a canary running is not rendered ahead of time). */
+function entryOf(manifest: ParsedManifest, remote: string): { entry?: string } {
+  const entry = [...manifest.remotes, ...manifest.contributors].find((candidate) => candidate.name === remote)?.entry;
+  return entry ? { entry } : {};
 }
 
 /** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */
