@@ -54,12 +54,13 @@ const scriptOf = (remoteUrl: string, module: string) =>
 test("ten tiles from five remotes are in the page's HTML; those in view download with it and answer, each as its code arrives; nothing below the fold is fetched before the first view is in", async () => {
   const html = await (await fetch(`${suite.stack.hostUrl}/`)).text();
   expect(html.match(/data-contribution="home\.tiles [^"]+"[^>]*data-state="ready"/g)).toHaveLength(11);
-  // The home page's owner expects three tiles in the first view: only their scripts are hinted.
+  // The home page's owner expects one tile in the first view on any screen: only its script is hinted
+  // (the boot script hints those a wider screen shows, as it measures them).
   expect(
     (html.match(/<link rel="preload" as="script" href="[^"]+"/g) ?? []).filter((link) =>
       TILE_SCRIPT.test(link.slice(0, -1)),
     ),
-  ).toHaveLength(3);
+  ).toHaveLength(1);
 
   const page = await suite.browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -112,6 +113,15 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
       remote,
       early: true,
     });
+  // ...and each in-view tile's script, hinted by the boot script once its remote's manifest is in.
+  for (const frame of inView.filter((one) => one.remote !== 'referrals'))
+    expect({
+      tile: `${frame.remote}/${frame.module}`,
+      early: started.get(scriptUrl(frame, started)!)! < mainLoaded,
+    }).toEqual({
+      tile: `${frame.remote}/${frame.module}`,
+      early: true,
+    });
   const firstViewIn = Math.max(...inView.map((frame) => finished.get(scriptUrl(frame, finished) ?? '') ?? Infinity));
   expect(Number.isFinite(firstViewIn)).toBe(true);
   // What is below the fold was not requested until then (it may be since: the browser was idle).
@@ -151,3 +161,24 @@ async function answered(page: Page, button: ReturnType<Page['getByRole']>): Prom
   }
   return false;
 }
+
+test('on a phone (320 px) only the first tile is in view: nothing of the others is fetched before it works', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.route(TILE_SCRIPT, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  page.on('request', (request) => started.set(request.url(), Date.now()));
+  page.on('requestfinished', (request) => finished.set(request.url(), Date.now()));
+  await page.goto(`${suite.stack.hostUrl}/`);
+  await expect(answered(page, page.getByTestId('tile-1a').getByRole('button'))).resolves.toBe(true);
+  const firstTile = scriptOf(suite.stack.remoteUrls.tiles_1!, 'first-tile');
+  const firstIn = [...finished].find(([url]) => firstTile.test(url))![1];
+  const early = [...started]
+    .filter(([url, at]) => TILE_SCRIPT.test(url) && !firstTile.test(url) && at < firstIn)
+    .map(([url]) => url);
+  expect(early).toEqual([]);
+});

@@ -16,10 +16,7 @@ export const MAX_CONTRIBUTIONS_PER_REMOTE: number = rules.contributions.maxPerRe
 /** Where a remote keeps its contributions (one file each), for the preset and the scaffold. */
 export const CONTRIBUTIONS_FOLDER: string = rules.contributions.sourceFolder;
 
-/** The federation module a contribution is exposed as (`./contributions/<module>`), without the "./". */
-export function contributionExpose(module: string): string {
-  return `${rules.contributions.exposePrefix}${module}`;
-}
+export { contributionExpose } from './remote-build';
 
 /** Who may use an area or see a contribution: any one of `roles` (from the roles claim) and every one of `scopes`. */
 export const RequiresSchema = v.strictObject({

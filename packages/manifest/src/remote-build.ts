@@ -10,6 +10,11 @@ import rules from '../rules.json';
 
 /** The module every remote exposes (`defineRemote` in @mfe/context). */
 export const REMOTE_EXPOSE: string = rules.build.expose;
+
+/** The federation module a contribution is exposed as (`./contributions/<module>`), without the "./". */
+export function contributionExpose(module: string): string {
+  return `${rules.contributions.exposePrefix}${module}`;
+}
 /** The shared package whose version is the platform contract. */
 export const CONTRACT_PACKAGE: string = rules.build.contractPackage;
 /** Subresource Integrity as the platform accepts it: one sha256/384/512 hash. */

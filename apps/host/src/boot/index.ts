@@ -14,7 +14,7 @@ import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
-import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
+import { contributionExpose, integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
@@ -80,24 +80,47 @@ function pageData(): { entry?: unknown; contributions?: unknown } | null {
   }
 }
 
+/** A contribution the page's HTML holds in view, with its remote's build as the page names it. */
+interface HeldInView {
+  readonly module: string;
+  readonly entry: string;
+  readonly integrity?: string;
+}
+
 /**
- * The mf-manifest.json of each remote whose contribution the page's HTML holds in view: requested at
- * once, as the area's (their scripts are hinted in the page); those below the fold wait for the host.
+ * The contributions the page's HTML holds in the viewport (measured: the HTML is laid out, its
+ * stylesheets in), as the page's data names them; those below the fold wait for the host.
  */
-function contributionsInView(): string[] {
+function contributionsInView(): HeldInView[] {
   const held = pageData()?.contributions;
   if (!Array.isArray(held)) return [];
-  const entries = held
+  return held
     .filter(
-      (one: { remote?: unknown; module?: unknown; entry?: unknown }) =>
+      (one: { remote?: unknown; module?: unknown; entry?: unknown; integrity?: unknown }) =>
         typeof one?.entry === 'string' &&
         one.entry.endsWith('.json') &&
         typeof one.remote === 'string' &&
         typeof one.module === 'string' &&
+        (one.integrity === undefined || isSri(one.integrity)) &&
         heldContributionInView(one.remote, one.module),
     )
-    .map((one: { entry: string }) => new URL(one.entry, window.location.href).href);
-  return [...new Set(entries)];
+    .map((one: HeldInView) => ({ ...one, entry: new URL(one.entry, window.location.href).href }));
+}
+
+/**
+ * Each in-view contribution's remote: its mf-manifest.json requested at once, then its entry script
+ * and the contribution's files hinted with the integrity they will be checked against (the page
+ * itself hints those of the contributions its slots' owners expect in view on any screen).
+ */
+function startContributionsInView(held: readonly HeldInView[]): void {
+  const manifests = new Map<string, Promise<unknown>>();
+  for (const one of held) {
+    if (!manifests.has(one.entry)) manifests.set(one.entry, fetchEarly(one.entry, { cache: 'no-cache' }).then(json));
+    manifests
+      .get(one.entry)!
+      .then((manifest) => preloadRemoteScripts(one, manifest, document, undefined, contributionExpose(one.module)))
+      .catch(() => undefined);
+  }
 }
 
 async function boot(): Promise<void> {
@@ -105,9 +128,10 @@ async function boot(): Promise<void> {
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
   const fromHtml = pageArea();
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
-  if (!overridesActive())
-    for (const entry of new Set([...(fromHtml ? [fromHtml] : []), ...contributionsInView()]))
-      fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
+  if (!overridesActive()) {
+    if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
+    startContributionsInView(contributionsInView().filter((one) => one.entry !== fromHtml));
+  }
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>(
     `link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`,

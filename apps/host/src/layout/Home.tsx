@@ -7,8 +7,11 @@ import { SlotOutlet } from '../areas/SlotOutlet';
 
 // The same object on every render: new parameters would reach a tile still hydrating from the HTML.
 const NO_PARAMS = Object.freeze({});
-/** One row of tiles on a wide screen, the first screen on a phone. */
-const TILES_IN_FIRST_VIEW = 3;
+/**
+ * The tiles in the first view on any screen (a phone at 320 px shows the first): their scripts are
+ * hinted in the page; the boot script hints those a wider screen shows, as it measures them.
+ */
+const TILES_IN_FIRST_VIEW = 1;
 
 export function Home() {
   const { config, session } = useHostServices();

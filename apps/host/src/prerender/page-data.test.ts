@@ -39,7 +39,12 @@ test('reads the language the HTML is in, and ignores one that is not a locale ta
 
 test('reads the contributions the HTML holds, leaving out any it cannot read', () => {
   const held = [
-    { remote: 'referrals', module: 'invite-tile', entry: 'https://cdn.example/referrals/mf-manifest.json' },
+    {
+      remote: 'referrals',
+      module: 'invite-tile',
+      entry: 'https://cdn.example/referrals/mf-manifest.json',
+      integrity: 'sha384-abc',
+    },
     { remote: 'account', module: 'profile-tile' },
   ];
   expect(readPageData(docWith(pageDataText({ locale: 'en', contributions: held })))).toEqual({
@@ -52,7 +57,14 @@ test('reads the contributions the HTML holds, leaving out any it cannot read', (
         JSON.stringify({
           remote: 'referrals',
           entry: 'https://cdn.example/r.json',
-          contributions: [...held, { remote: 7 }, 'x', null, { remote: 'a', module: 'b', entry: 9 }],
+          contributions: [
+            ...held,
+            { remote: 7 },
+            'x',
+            null,
+            { remote: 'a', module: 'b', entry: 9 },
+            { remote: 'a', module: 'b', integrity: 1 },
+          ],
         }),
       ),
     ),

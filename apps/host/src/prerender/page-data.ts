@@ -29,6 +29,8 @@ export interface HeldContribution {
    * it at once for one in view (the host uses it only if the manifest still names that build).
    */
   readonly entry?: string;
+  /** That entry's script's integrity pin, as the manifest gave it (the boot script's hints carry it). */
+  readonly integrity?: string;
 }
 
 const isHeld = (value: unknown): value is HeldContribution =>
@@ -36,7 +38,8 @@ const isHeld = (value: unknown): value is HeldContribution =>
   value !== null &&
   typeof (value as HeldContribution).remote === 'string' &&
   typeof (value as HeldContribution).module === 'string' &&
-  ['string', 'undefined'].includes(typeof (value as HeldContribution).entry);
+  ['string', 'undefined'].includes(typeof (value as HeldContribution).entry) &&
+  ['string', 'undefined'].includes(typeof (value as HeldContribution).integrity);
 
 export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 

@@ -138,10 +138,11 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   };
 }
 
-/** A remote's entry as the manifest names it (a remote with a canary running is not rendered ahead of time). */
-function entryOf(manifest: ParsedManifest, remote: string): { entry?: string } {
-  const entry = [...manifest.remotes, ...manifest.contributors].find((candidate) => candidate.name === remote)?.entry;
-  return entry ? { entry } : {};
+/** A remote's entry and its pin as the manifest names them (a remote with a canary running is not rendered ahead of time). */
+function entryOf(manifest: ParsedManifest, remote: string): { entry?: string; integrity?: string } {
+  const found = [...manifest.remotes, ...manifest.contributors].find((candidate) => candidate.name === remote);
+  if (!found) return {};
+  return { entry: found.entry, ...(found.integrity ? { integrity: found.integrity } : {}) };
 }
 
 /** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */
