@@ -26,6 +26,8 @@ export interface PageRequest {
     readonly module: string;
     readonly exports: unknown;
     readonly version: string;
+    /** Its scripts in the browser (its remote's entry script, its module's chunks), with their pins. */
+    readonly scripts?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
   }>;
 }
 

@@ -149,11 +149,12 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       path,
       locale,
       ...(content ? { content: { remote: content.remote, module: content.module, version: content.version } } : {}),
-      contributions: contributions.contents.map(({ remote, module, exports, version }) => ({
+      contributions: contributions.contents.map(({ remote, module, exports, version, scripts }) => ({
         remote,
         module,
         exports,
         version,
+        scripts,
       })),
     });
     // React finished a part that threw by leaving it to the browser: such a page is not served

@@ -14,7 +14,7 @@ import { OVERRIDES_KEY } from '../remotes/overrides-key';
 import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
-import { contributionExpose, integrityRequired, isSri } from '@mfe/manifest/remote-build';
+import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
@@ -80,12 +80,14 @@ function pageData(): { entry?: unknown; contributions?: unknown } | null {
   }
 }
 
-/** A contribution the page's HTML holds in view, with its remote's build as the page names it. */
+/** A contribution the page's HTML holds in view: its remote's entry and its scripts, as the page names them. */
 interface HeldInView {
-  readonly module: string;
   readonly entry: string;
-  readonly integrity?: string;
+  readonly scripts: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
 }
+
+const isScript = (script: { href?: unknown; integrity?: unknown } | null) =>
+  typeof script?.href === 'string' && (script.integrity === undefined || isSri(script.integrity));
 
 /**
  * The contributions the page's HTML holds in the viewport (measured: the HTML is laid out, its
@@ -96,31 +98,41 @@ function contributionsInView(): HeldInView[] {
   if (!Array.isArray(held)) return [];
   return held
     .filter(
-      (one: { remote?: unknown; module?: unknown; entry?: unknown; integrity?: unknown }) =>
+      (one: { remote?: unknown; module?: unknown; entry?: unknown; scripts?: unknown }) =>
         typeof one?.entry === 'string' &&
         one.entry.endsWith('.json') &&
         typeof one.remote === 'string' &&
         typeof one.module === 'string' &&
-        (one.integrity === undefined || isSri(one.integrity)) &&
+        Array.isArray(one.scripts) &&
+        one.scripts.every(isScript) &&
         heldContributionInView(one.remote, one.module),
     )
     .map((one: HeldInView) => ({ ...one, entry: new URL(one.entry, window.location.href).href }));
 }
 
 /**
- * Each in-view contribution's remote: its mf-manifest.json requested at once, then its entry script
- * and the contribution's files hinted with the integrity they will be checked against (the page
- * itself hints those of the contributions its slots' owners expect in view on any screen).
+ * Each in-view contribution: its scripts hinted with their pins now, while the host's script is still
+ * on its way or about to run (a hint made after reading its remote's manifest would wait for that
+ * run), and its remote's mf-manifest.json requested for the host.
  */
-function startContributionsInView(held: readonly HeldInView[]): void {
-  const manifests = new Map<string, Promise<unknown>>();
-  for (const one of held) {
-    if (!manifests.has(one.entry)) manifests.set(one.entry, fetchEarly(one.entry, { cache: 'no-cache' }).then(json));
-    manifests
-      .get(one.entry)!
-      .then((manifest) => preloadRemoteScripts(one, manifest, document, undefined, contributionExpose(one.module)))
-      .catch(() => undefined);
+function startContributionsInView(held: readonly HeldInView[], fromHtml: string | undefined): void {
+  const hinted = new Set(
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+  );
+  for (const { href, integrity } of held.flatMap((one) => one.scripts)) {
+    const url = new URL(href, window.location.href).href;
+    if (hinted.has(url)) continue;
+    hinted.add(url);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = url;
+    link.crossOrigin = 'anonymous';
+    if (integrity) link.setAttribute('integrity', integrity);
+    document.head.appendChild(link);
   }
+  for (const entry of new Set(held.map((one) => one.entry)))
+    if (entry !== fromHtml) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
 }
 
 async function boot(): Promise<void> {
@@ -130,7 +142,7 @@ async function boot(): Promise<void> {
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (!overridesActive()) {
     if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
-    startContributionsInView(contributionsInView().filter((one) => one.entry !== fromHtml));
+    startContributionsInView(contributionsInView(), fromHtml);
   }
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>(

@@ -44,6 +44,7 @@ test('reads the contributions the HTML holds, leaving out any it cannot read', (
       module: 'invite-tile',
       entry: 'https://cdn.example/referrals/mf-manifest.json',
       integrity: 'sha384-abc',
+      scripts: [{ href: 'https://cdn.example/referrals/remoteEntry.js', integrity: 'sha384-abc' }],
     },
     { remote: 'account', module: 'profile-tile' },
   ];

@@ -29,9 +29,21 @@ export interface HeldContribution {
    * it at once for one in view (the host uses it only if the manifest still names that build).
    */
   readonly entry?: string;
-  /** That entry's script's integrity pin, as the manifest gave it (the boot script's hints carry it). */
+  /** That entry's script's integrity pin, as the manifest gave it. */
   readonly integrity?: string;
+  /**
+   * Its scripts (its remote's entry script, its module's chunks) with their pins: the boot script
+   * hints those of a contribution it finds in view (the page itself hints only those its slot's
+   * owner expects in view on any screen).
+   */
+  readonly scripts?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
 }
+
+const isScript = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { href?: unknown }).href === 'string' &&
+  ['string', 'undefined'].includes(typeof (value as { integrity?: unknown }).integrity);
 
 const isHeld = (value: unknown): value is HeldContribution =>
   typeof value === 'object' &&
@@ -39,7 +51,9 @@ const isHeld = (value: unknown): value is HeldContribution =>
   typeof (value as HeldContribution).remote === 'string' &&
   typeof (value as HeldContribution).module === 'string' &&
   ['string', 'undefined'].includes(typeof (value as HeldContribution).entry) &&
-  ['string', 'undefined'].includes(typeof (value as HeldContribution).integrity);
+  ['string', 'undefined'].includes(typeof (value as HeldContribution).integrity) &&
+  ((value as HeldContribution).scripts === undefined ||
+    (Array.isArray((value as HeldContribution).scripts) && (value as HeldContribution).scripts!.every(isScript)));
 
 export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 

@@ -129,6 +129,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
               remote,
               module,
               ...entryOf(manifest, remote),
+              scripts: provided.find((one) => one.remote === remote && one.module === module)?.scripts ?? [],
             })),
           }
         : {}),

@@ -5,18 +5,16 @@ import { entryScriptUrl, remoteFiles, REMOTE_EXPOSE } from '@mfe/manifest/remote
 export { entryScriptUrl, REMOTE_EXPOSE };
 
 /**
- * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module (or
- * `expose`: a contribution's) together (preload hints, see `remoteFiles`), instead of the chain
- * entry → chunk the runtime would follow.
+ * Starts downloading a remote's entry and the chunks and stylesheets of its `./remote` module
+ * together (preload hints, see `remoteFiles`), instead of the chain entry → chunk the runtime would follow.
  */
 export function preloadRemoteScripts(
   entry: Pick<RemoteEntry, 'entry' | 'integrity'>,
   manifest: unknown,
   doc: Document = document,
   scriptUrl = entryScriptUrl(entry.entry),
-  expose: string = REMOTE_EXPOSE,
 ): string[] {
-  const hints = remoteFiles(entry, manifest, scriptUrl, expose);
+  const hints = remoteFiles(entry, manifest, scriptUrl);
   for (const { url, integrity, as } of hints) {
     if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url))
       continue;
