@@ -19,7 +19,7 @@ import rules from '@mfe/manifest/rules.json';
 import { preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
 import { storageOrNull } from '../browser-storage';
-import { heldContributionInView } from '../areas/in-view';
+import { heldContributionInView } from '../remotes/held-in-view';
 
 /** Where the runtime config is, as the host reads it (config.ts). */
 const CONFIG_URL = rules.runtimeFiles.config;

@@ -2,7 +2,7 @@ import type { ParsedManifest, RemoteEntry } from '../manifest';
 import type { PageLocale } from '../i18n/page-locale';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import type { ContributionLoader, PlacedContribution } from '../remotes/contribution-loader';
-import { heldContributionInView } from '../areas/in-view';
+import { heldContributionInView } from '../remotes/held-in-view';
 import { holdFromHtml } from '../areas/held-contributions';
 import type { PageData } from './page-data';
 
