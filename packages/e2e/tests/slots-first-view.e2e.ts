@@ -65,21 +65,12 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
   const page = await suite.browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   const messages = await watch(page);
-  // Each tile's script takes a while (as on a phone's network): long enough that a tile below the
-  // fold fetched early would be seen sharing the network with those in view.
-  await page.route(TILE_SCRIPT, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  const { started, finished } = await slowTileScripts(page);
   // The host's own script takes a while too: what the page names for the first view is requested meanwhile.
   await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
-  const started = new Map<string, number>();
-  const finished = new Map<string, number>();
-  page.on('request', (request) => started.set(request.url(), Date.now()));
-  page.on('requestfinished', (request) => finished.set(request.url(), Date.now()));
   await page.goto(`${suite.stack.hostUrl}/`);
   // The first tile answers (its button does nothing until its code has hydrated it).
   const first = page.getByTestId('tile-1a').getByRole('button');
@@ -151,6 +142,23 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
   expect(messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message))).toEqual([]);
 });
 
+/**
+ * Each tile's script takes a while (as on a phone's network): long enough that a tile below the fold
+ * fetched early would be seen sharing the network with those in view. When each request of the page
+ * started and finished (ms, this process's clock).
+ */
+async function slowTileScripts(page: Page) {
+  await page.route(TILE_SCRIPT, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  page.on('request', (request) => started.set(request.url(), Date.now()));
+  page.on('requestfinished', (request) => finished.set(request.url(), Date.now()));
+  return { started, finished };
+}
+
 /** Clicks the button until it says it answered (a button not hydrated yet does nothing); false after 10 s. */
 async function answered(page: Page, button: ReturnType<Page['getByRole']>): Promise<boolean> {
   const until = Date.now() + 10_000;
@@ -165,14 +173,7 @@ async function answered(page: Page, button: ReturnType<Page['getByRole']>): Prom
 test('on a phone (320 px) only the first tile is in view: nothing of the others is fetched before it works', async () => {
   const page = await suite.browser.context.newPage();
   await page.setViewportSize({ width: 320, height: 568 });
-  await page.route(TILE_SCRIPT, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
-  const started = new Map<string, number>();
-  const finished = new Map<string, number>();
-  page.on('request', (request) => started.set(request.url(), Date.now()));
-  page.on('requestfinished', (request) => finished.set(request.url(), Date.now()));
+  const { started, finished } = await slowTileScripts(page);
   await page.goto(`${suite.stack.hostUrl}/`);
   await expect(answered(page, page.getByTestId('tile-1a').getByRole('button'))).resolves.toBe(true);
   const firstTile = scriptOf(suite.stack.remoteUrls.tiles_1!, 'first-tile');
