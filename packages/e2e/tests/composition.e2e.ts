@@ -88,11 +88,11 @@ test('invalid manifest entries are refused with precise messages, nothing is fet
 test('a remote slower than its timeout shows its error panel within the budget, and Retry loads it once it answers', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // The account remote's manifest hangs (the server never answers in time), from before the
+  // signed-in page's header asks for it (account's part there loads as soon as the header shows).
+  await page.route(`${suite.stack.remoteUrls.account}/mf-manifest.json`, () => undefined);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=referrals-overview]');
-
-  // The account remote's manifest hangs (the server never answers in time).
-  await page.route(`${suite.stack.remoteUrls.account}/mf-manifest.json`, () => undefined);
   const clicked = Date.now();
   await page.click('[data-testid=nav-account]');
   const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
@@ -129,13 +129,13 @@ test('an entry URL carrying credentials is refused before any request, and the s
 test('a remote whose entry script hangs past its budget loads on Retry once its server answers, with a new request', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/referrals`);
-  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
-  await page.waitForSelector('[data-testid=referrals-overview]');
   const isEntry = (url: URL) => url.origin === suite.stack.remoteUrls.account && url.pathname === '/remoteEntry.js';
   const requested: string[] = [];
   page.on('request', (request) => isEntry(new URL(request.url())) && requested.push(request.url()));
-  // The entry never answers: the request hangs for good.
+  // The entry never answers: the request hangs for good (from before the signed-in header asks for it).
   await page.route(isEntry, () => undefined);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=referrals-overview]');
   await page.click('[data-testid=nav-account]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=account]', { timeout: 10_000 });
   await page.unroute(isEntry);
