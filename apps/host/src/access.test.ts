@@ -69,3 +69,12 @@ test('a contribution is seen by whom it allows: signed in when it requires that,
   expect(canSee(admins, viewer(['member']))).toBe(false);
   expect(canSee(admins, viewer(['admin']))).toBe(true);
 });
+
+test('a contribution of a remote for some roles only is seen by no one else, whatever its own rules', () => {
+  const fromAdminsRemote = { requiresAuth: true, remoteRequires: { roles: ['admin'] } };
+  expect(canSee(fromAdminsRemote, viewer(['member']))).toBe(false);
+  expect(canSee(fromAdminsRemote, viewer(['admin']))).toBe(true);
+  const bothRules = { requiresAuth: true, requires: { roles: ['ops'] }, remoteRequires: { roles: ['admin'] } };
+  expect(canSee(bothRules, viewer(['admin']))).toBe(false);
+  expect(canSee(bothRules, viewer(['admin', 'ops']))).toBe(true);
+});

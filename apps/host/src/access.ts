@@ -18,11 +18,21 @@ export function canUse(remote: Pick<RemoteEntry, 'requires'>, viewer: Viewer): b
 }
 
 /**
- * Whether the viewer may see a contribution to a slot: signed in if it requires that, and its roles
- * and scopes as an area's. Nothing of a contribution the viewer may not see is downloaded.
+ * Whether the viewer may see a contribution to a slot: signed in if it requires that, its roles and
+ * scopes as an area's, and those of its remote (`remoteRequires`: whom the remote is for). Nothing
+ * of a contribution the viewer may not see is downloaded.
  */
-export function canSee(contribution: Pick<Contribution, 'requires' | 'requiresAuth'>, viewer: Viewer): boolean {
-  return (!contribution.requiresAuth || viewer.signedIn) && canUse(contribution, viewer);
+export function canSee(
+  contribution: Pick<Contribution, 'requires' | 'requiresAuth'> & {
+    readonly remoteRequires?: RemoteEntry['requires'];
+  },
+  viewer: Viewer,
+): boolean {
+  return (
+    (!contribution.requiresAuth || viewer.signedIn) &&
+    canUse(contribution, viewer) &&
+    canUse({ requires: contribution.remoteRequires }, viewer)
+  );
 }
 
 /** "the role admin or auditor and the scope referrals:write", for the no-access page. */

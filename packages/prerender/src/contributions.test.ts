@@ -111,6 +111,12 @@ test('what cannot be rendered ahead of time is said, and renders in the browser'
   expect(canaryResult.contents).toEqual([]);
   expect(canaryResult.warnings[0]).toMatch(/a canary is running/);
   expect(canary.asked).toEqual([]);
+
+  // A remote for some roles only: none of its contributions is in pages for everyone.
+  const restricted = cdn();
+  const forAdmins = entry({ requires: { roles: ['admin'] } } as Partial<ManifestEntry>);
+  expect((await publicContributions([forAdmins], restricted.fetchImpl, provided)).contents).toEqual([]);
+  expect(restricted.asked).toEqual([]);
 });
 
 test("a page links every held contribution's stylesheets, and hints the scripts only of those in the first view", () => {

@@ -45,7 +45,10 @@ export async function publicContributions(
   const contents: ContributionContent[] = [];
   const warnings: string[] = [];
   for (const entry of entries) {
-    const listed = (entry.contributions ?? []).filter(isPublicContribution);
+    // A remote for some roles or scopes only has none of its contributions in pages for everyone.
+    const listed = isPublicContribution({ requiresAuth: false, requires: entry.requires })
+      ? (entry.contributions ?? []).filter(isPublicContribution)
+      : [];
     if (listed.length === 0) continue;
     const label = labelOf(entry);
     if (entry.candidate) {

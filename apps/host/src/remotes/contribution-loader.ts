@@ -11,6 +11,11 @@ const log = createLogger('slots');
 /** One contribution as the manifest places it: the remote it comes from, and its place in a slot. */
 export interface PlacedContribution extends Contribution {
   readonly remote: string;
+  /**
+   * Whom its remote is for (the entry's roles and scopes): a contribution is seen only by who may
+   * use its remote too, so nothing of a remote restricted to a role reaches anyone without it.
+   */
+  readonly remoteRequires?: ManifestEntry['requires'];
 }
 
 /** How many times a contribution may fail in one page (loads and renders) before it stops offering Retry. */
@@ -39,7 +44,11 @@ export function contributionsTo(remotes: readonly ManifestEntry[], slot: string)
     .flatMap((remote) =>
       (remote.contributions ?? [])
         .filter((contribution) => contribution.slot === slot)
-        .map((contribution) => ({ ...contribution, remote: remote.name })),
+        .map((contribution) => ({
+          ...contribution,
+          remote: remote.name,
+          ...(remote.requires ? { remoteRequires: remote.requires } : {}),
+        })),
     )
     .sort((a, b) => a.order - b.order || a.remote.localeCompare(b.remote) || a.module.localeCompare(b.module));
 }
