@@ -6,7 +6,7 @@ import { useAreaLabel } from '../host-services/use-area-labels';
 import { useShellIntl } from '../host-services/use-shell-intl';
 import { shellMessages } from '../i18n/shell-messages';
 import { contributionKey, FAILURE_BUDGET, type PlacedContribution } from '../remotes/contribution-loader';
-import { heldCode, isHeldFromHtml, releaseHeld, type HeldCode } from './held-contributions';
+import { heldCode, isHeldFromHtml, loadWithTexts, releaseHeld, type HeldCode } from './held-contributions';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { useRemoteContext } from './use-remote-context';
 import { useWhenNearOrIdle } from './when-near';
@@ -97,13 +97,10 @@ export function ContributionFrame({
   useEffect(() => {
     if (state.status !== 'loading') return;
     let active = true;
-    contributions
-      .load(contribution)
-      .then((module) => locale.prepareArea(contribution.remote, module.messages).then(() => module))
-      .then(
-        (module) => active && setState({ status: 'ready', module }),
-        () => active && setState({ status: 'failed' }),
-      );
+    loadWithTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages)).then(
+      (module) => active && setState({ status: 'ready', module }),
+      () => active && setState({ status: 'failed' }),
+    );
     return () => {
       active = false;
     };

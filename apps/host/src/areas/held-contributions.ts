@@ -14,8 +14,8 @@ function placedOf(held: readonly Held[], entries: readonly ManifestEntry[]): Pla
   );
 }
 
-/** Its module, once its texts in the page's language are in too (a render needs both). */
-const withTexts = (
+/** A contribution's module, once its texts in the page's language are in too (a render needs both). */
+export const loadWithTexts = (
   contribution: PlacedContribution,
   contributions: Pick<ContributionLoader, 'load'>,
   prepareTexts: PrepareTexts,
@@ -35,7 +35,7 @@ export async function loadHeldContributions(
   prepareTexts: PrepareTexts,
 ): Promise<void> {
   await Promise.allSettled(
-    placedOf(held, entries).map((contribution) => withTexts(contribution, contributions, prepareTexts)),
+    placedOf(held, entries).map((contribution) => loadWithTexts(contribution, contributions, prepareTexts)),
   );
 }
 
@@ -59,7 +59,7 @@ export function holdFromHtml(
 ): void {
   for (const contribution of placedOf(held, entries)) {
     fromHtml.add(contributionKey(contribution));
-    if (inFirstView(contribution)) withTexts(contribution, contributions, prepareTexts).catch(() => undefined);
+    if (inFirstView(contribution)) loadWithTexts(contribution, contributions, prepareTexts).catch(() => undefined);
   }
 }
 
@@ -99,7 +99,7 @@ export function heldCode(
     start: () => {
       if (started) return;
       started = true;
-      withTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages)).then(
+      loadWithTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages)).then(
         loaded,
         failedNow,
       );

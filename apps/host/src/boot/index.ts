@@ -16,7 +16,7 @@ import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
-import { preloadRemoteScripts } from '../remotes/preload';
+import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
 import { storageOrNull } from '../browser-storage';
 import { heldContributionInView } from '../remotes/held-in-view';
@@ -116,21 +116,15 @@ function contributionsInView(): HeldInView[] {
  * run), and its remote's mf-manifest.json requested for the host.
  */
 function startContributionsInView(held: readonly HeldInView[], fromHtml: string | undefined): void {
-  const hinted = new Set(
-    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+  addPreloadHints(
+    held.flatMap((one) =>
+      one.scripts.map(({ href, integrity }) => ({
+        url: new URL(href, window.location.href).href,
+        as: 'script' as const,
+        ...(integrity ? { integrity } : {}),
+      })),
+    ),
   );
-  for (const { href, integrity } of held.flatMap((one) => one.scripts)) {
-    const url = new URL(href, window.location.href).href;
-    if (hinted.has(url)) continue;
-    hinted.add(url);
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.setAttribute('as', 'script');
-    link.href = url;
-    link.crossOrigin = 'anonymous';
-    if (integrity) link.setAttribute('integrity', integrity);
-    document.head.appendChild(link);
-  }
   for (const entry of new Set(held.map((one) => one.entry)))
     if (entry !== fromHtml) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
 }

@@ -29,8 +29,6 @@ export interface HeldContribution {
    * it at once for one in view (the host uses it only if the manifest still names that build).
    */
   readonly entry?: string;
-  /** That entry's script's integrity pin, as the manifest gave it. */
-  readonly integrity?: string;
   /**
    * Its scripts (its remote's entry script, its module's chunks) with their pins: the boot script
    * hints those of a contribution it finds in view (the page itself hints only those its slot's
@@ -51,7 +49,6 @@ const isHeld = (value: unknown): value is HeldContribution =>
   typeof (value as HeldContribution).remote === 'string' &&
   typeof (value as HeldContribution).module === 'string' &&
   ['string', 'undefined'].includes(typeof (value as HeldContribution).entry) &&
-  ['string', 'undefined'].includes(typeof (value as HeldContribution).integrity) &&
   ((value as HeldContribution).scripts === undefined ||
     (Array.isArray((value as HeldContribution).scripts) && (value as HeldContribution).scripts!.every(isScript)));
 

@@ -128,7 +128,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
             contributions: [...contributions.rendered.values()].map(({ remote, module }) => ({
               remote,
               module,
-              ...entryOf(manifest, remote),
+              entry: loader.entryOf(remote)?.entry,
               scripts: provided.find((one) => one.remote === remote && one.module === module)?.scripts ?? [],
             })),
           }
@@ -137,13 +137,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     errors,
     contributions: [...contributions.rendered.values()],
   };
-}
-
-/** A remote's entry and its pin as the manifest names them (a remote with a canary running is not rendered ahead of time). */
-function entryOf(manifest: ParsedManifest, remote: string): { entry?: string; integrity?: string } {
-  const found = [...manifest.remotes, ...manifest.contributors].find((candidate) => candidate.name === remote);
-  if (!found) return {};
-  return { entry: found.entry, ...(found.integrity ? { integrity: found.integrity } : {}) };
 }
 
 /** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */

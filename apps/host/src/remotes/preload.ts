@@ -15,6 +15,15 @@ export function preloadRemoteScripts(
   scriptUrl = entryScriptUrl(entry.entry),
 ): string[] {
   const hints = remoteFiles(entry, manifest, scriptUrl);
+  addPreloadHints(hints, doc);
+  return hints.map((hint) => hint.url);
+}
+
+/** Preload hints (cross-origin, with their pins) for the files the page does not hint yet. */
+export function addPreloadHints(
+  hints: ReadonlyArray<{ readonly url: string; readonly integrity?: string; readonly as: 'script' | 'style' }>,
+  doc: Document = document,
+): void {
   for (const { url, integrity, as } of hints) {
     if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url))
       continue;
@@ -26,7 +35,6 @@ export function preloadRemoteScripts(
     if (integrity) link.setAttribute('integrity', integrity);
     doc.head.appendChild(link);
   }
-  return hints.map((hint) => hint.url);
 }
 
 /**
