@@ -1,17 +1,8 @@
 import { useHostServices } from '../host-services/hooks';
 import { useFromHtml } from '../from-html';
 import { shellMessages } from '../i18n/shell-messages';
+import { autonym } from '../i18n/autonyms';
 import { useShellIntl } from '../host-services/use-shell-intl';
-
-/** A language's own name for itself ("Deutsch", "العربية"), so a visitor finds theirs in any locale. */
-function autonym(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
-  } catch {
-    return locale;
-  }
-}
 
 /**
  * The language menu: a native select (keyboard and screen readers know it; it fits 320 px), each
