@@ -1,17 +1,21 @@
 const path = require('node:path');
-const { baseConfig, providedVersions, silentCallbackConfig } = require('../../webpack.shared.js');
+const { baseConfig, providedVersions, shellStylesheet, silentCallbackConfig } = require('../../webpack.shared.js');
+
+// The host's files come through its package's public entries, never a path into the app.
+const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
 
 /**
  * A single-bundle app without federation, from the preset's common base: what the host's code and
- * a plain React page are measured as. `copy`: files to put next to index.html; `entry` and `outDir`
- * relative to this package.
+ * a plain React page are measured as, with the host's shell stylesheet named as the host's page names
+ * it; `entry` and `outDir` relative to this package.
  */
-function singleBundleConfig({ template, mode = 'production', copy = [], entry, outDir }) {
+function singleBundleConfig({ template, mode = 'production', entry, outDir }) {
   const appDir = __dirname;
   const config = baseConfig({ appDir, mode });
   const HtmlWebpackPlugin = require('html-webpack-plugin');
   const CopyPlugin = require('copy-webpack-plugin');
   const { DefinePlugin } = require('webpack');
+  const shellStyles = shellStylesheet(fromHost('host.css'), mode);
   config.entry = { main: entry };
   config.output = { ...config.output, path: path.join(appDir, outDir), publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
@@ -21,9 +25,12 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
     new HtmlWebpackPlugin({
       template,
       scriptLoading: 'defer',
-      templateParameters: { runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles },
+      templateParameters: {
+        runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
+        shellStylesheet: shellStyles.href,
+      },
     }),
-    ...(copy.length ? [new CopyPlugin({ patterns: copy.map((from) => ({ from })) })] : []),
+    new CopyPlugin({ patterns: shellStyles.copy.length ? shellStyles.copy : [{ from: fromHost('host.css') }] }),
   ];
   return config;
 }
@@ -32,13 +39,10 @@ function singleBundleConfig({ template, mode = 'production', copy = [], entry, o
 // - the baseline: the host's code (its page template and styles; the silent sign-in page is @mfe/auth's) with its
 //   remotes imported statically (src/baseline) → dist/;
 // - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/.
-// The host's files come through its package's public entries, never a path into the app.
-const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
 module.exports = (_env, argv) => [
   singleBundleConfig({
     mode: argv.mode,
     template: fromHost('index.html'),
-    copy: [fromHost('host.css')],
     entry: './src/baseline/index.tsx',
     outDir: 'dist',
   }),
@@ -50,7 +54,6 @@ module.exports = (_env, argv) => [
   singleBundleConfig({
     mode: argv.mode,
     template: path.join(__dirname, 'src/plain/index.html'),
-    copy: [fromHost('host.css')],
     entry: './src/plain/index.tsx',
     outDir: 'dist-plain',
   }),

@@ -12,12 +12,14 @@
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
 //   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
+//   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
 const { baseConfig } = require('./src/base');
 const { hostConfig } = require('./src/host');
 const { remoteConfig, remoteServerConfig } = require('./src/remote');
 const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
 const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
+const { shellStylesheet } = require('./src/shell-stylesheet');
 
 module.exports = {
   HOST_SINGLETONS,
@@ -28,5 +30,6 @@ module.exports = {
   remoteConfig,
   remoteServerConfig,
   serverConfig,
+  shellStylesheet,
   silentCallbackConfig,
 };

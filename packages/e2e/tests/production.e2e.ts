@@ -112,6 +112,11 @@ test('every kind of file is served with the headers of the shared policy', async
   expect(script.headers['content-encoding']).toBe('gzip');
   expect(script.headers['x-content-type-options']).toBe('nosniff');
   expect(script.headers['content-security-policy']).toBeUndefined();
+  // The shell's stylesheet under its content-hashed name, from the cache on a reload (scripts wait for it).
+  const shellStylesheet = /href="?\/(host\.[0-9a-f]{8}\.css)/.exec(page.body)![1]!;
+  expect((await headersOf(`${host}/${shellStylesheet}`)).headers['cache-control']).toBe(
+    'public, max-age=31536000, immutable',
+  );
   for (const runtime of ['/config.json', '/remotes.json', '/host.css'])
     expect((await headersOf(`${host}${runtime}`)).headers['cache-control']).toBe('no-cache');
   expect(JSON.parse((await headersOf(`${host}/config.json`)).body)).toEqual(deployment.config);

@@ -56,6 +56,7 @@ test('the published preset offers the app factories and nothing for tests or ben
     'remoteConfig',
     'remoteServerConfig',
     'serverConfig',
+    'shellStylesheet',
     'silentCallbackConfig',
   ]);
 });

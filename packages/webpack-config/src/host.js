@@ -4,6 +4,7 @@ const { applyExtend, baseConfig } = require('./base');
 const { fromApp } = require('./from-app');
 const { CONTRACT_PACKAGE, providedVersions, sharedConfig } = require('./shared');
 const { readBootScript } = require('./side-builds');
+const { shellStylesheet } = require('./shell-stylesheet');
 
 /**
  * What a host provides, published beside its config.json as `mfe-host.json`, so a pipeline can
@@ -47,6 +48,7 @@ function externalRuntimeProvider(appDir) {
  *   (the host's curated `react-router`), relative to `appDir`.
  *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
  *   main one); the page template gets its URL as `bootScript`.
+ *   The page template gets the URL of the shell's stylesheet (`public/host.css`) as `shellStylesheet`.
  */
 function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, extend }) {
   const config = baseConfig({ appDir, mode, uniqueName: name });
@@ -62,6 +64,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
   const { DefinePlugin } = fromApp(appDir, 'webpack');
   const provided = providedVersions(appDir);
   const styles = config.plugins ?? [];
+  const shellStyles = shellStylesheet(path.join(appDir, 'public', 'host.css'), mode);
   config.plugins = [
     // What the host provides, so it can refuse a remote built for something else before loading it.
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
@@ -93,12 +96,13 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
         webpackConfig: compilation.options,
         htmlWebpackPlugin: { tags: assetTags, files: assets, options },
         bootScript: boot ? readBootScript(compilation.outputOptions.path) : undefined,
+        shellStylesheet: shellStyles.href,
         // The runtime files' paths, from the one rule file (`@mfe/manifest`'s rules.json).
         runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
       }),
     }),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
-    new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+    new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }, ...shellStyles.copy] }),
   ];
   return applyExtend(config, appDir, mode, extend);
 }
