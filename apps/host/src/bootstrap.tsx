@@ -99,7 +99,14 @@ export async function start(): Promise<void> {
   const consent = createPageConsent();
   exposeConsent(consent);
   let composed: readonly ManifestEntry[] = [];
-  installTelemetry({ config, consent, remotes: () => composed, describe: (name) => loader.describe(name) });
+  // Its hub (scrubbing, adapters, web vitals, the tag loader) starts once the page works; reports queue until then.
+  void installTelemetry({
+    config,
+    consent,
+    remotes: () => composed,
+    describe: (name) => loader.describe(name),
+    after: shown,
+  });
   // The page's language: its shell texts load alongside the manifest (only for a locale other than
   // the default). A page from HTML starts in the language it was rendered in, which hydration must match.
   const locale = browserPageLocale(config, (name) => loader.describe(name));

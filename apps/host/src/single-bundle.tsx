@@ -13,6 +13,7 @@ import { ContributionLoader } from './remotes/contribution-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { AppRouter } from './routes';
 import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
+import { afterHydration } from './prerender/hydration';
 
 /**
  * The host's shell and sign-in with its feature areas bundled in, no Module Federation: the
@@ -54,7 +55,10 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
   // The same consent and telemetry as the host (they are not about federation).
   const consent = createPageConsent();
   exposeConsent(consent);
-  installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }) });
+  // As the host: the telemetry hub once the page has rendered and the browser is idle.
+  let rendered: () => void = () => undefined;
+  const shown = new Promise<void>((resolve) => (rendered = () => afterHydration(resolve)));
+  installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }), after: shown });
   const locale = browserPageLocale(config, (name) => ({ name }));
   await locale.start();
   const session = new LazySession(config);
@@ -86,4 +90,5 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
       <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );
+  rendered();
 }

@@ -5,7 +5,7 @@ import { canSeeDiagnostics } from '../access';
 import { describeProblem } from '../manifest';
 import { describeChoice } from '../remotes/cohort';
 import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
-import { recentTelemetry } from '../telemetry';
+import { recentTelemetry, telemetryReady } from '../telemetry';
 import { OverrideForm } from './OverrideForm';
 import { DiagnosticsSlots } from './DiagnosticsSlots';
 
@@ -46,6 +46,9 @@ function DiagnosticsDetails() {
   // Read after commit: the page we came from ends its subscriptions in the same commit.
   const [subscriptions, setSubscriptions] = useState<number | null>(null);
   useEffect(() => setSubscriptions(events.subscriptionCount()), [events]);
+  // The telemetry hub loads once the page works: on this page opened directly, its records follow.
+  const [, setTelemetryHere] = useState(false);
+  useEffect(() => void telemetryReady().then(() => setTelemetryHere(true)), []);
   const showTelemetry = config.telemetry.adapters.some(
     (adapter) => adapter.type === 'console' || adapter.type === 'collector',
   );

@@ -11,8 +11,9 @@ export type ErrorInput = { readonly code?: string } & (
   { readonly thrown: unknown } | Omit<NonNullable<TelemetryRecord['error']>, 'code'>
 );
 
-/** What a caller reports; the hub adds the time and route and scrubs it. */
+/** What a caller reports; the hub adds the time and route (unless given: a report queued earlier) and scrubs it. */
 export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes' | 'error'> & {
+  readonly time?: number;
   readonly route?: string;
   readonly attributes?: Readonly<Record<string, unknown>>;
   readonly error?: ErrorInput;
@@ -65,7 +66,7 @@ export class TelemetryHub {
     const record: TelemetryRecord = {
       kind: input.kind,
       name: scrubText(input.name, allowedQueryParams),
-      time: (this.options.now ?? Date.now)(),
+      time: input.time ?? (this.options.now ?? Date.now)(),
       route: scrubPath(
         input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(),
         allowedQueryParams,

@@ -1,51 +1,48 @@
 import type { ConsentApi, Telemetry } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { AttributableRemote } from './attribution';
-import { collectorAdapter } from './collector-adapter';
-import { consoleAdapter } from './console-adapter';
-import { TelemetryHub, type TelemetryInput } from './hub';
-import { installErrorListeners, installWebVitals } from './page-signals';
-import type { RemoteIdentity, TelemetryAdapter, TelemetryRecord } from './record';
-import { sentryAdapter } from './sentry-adapter';
-import { installTagLoader } from './tag-loader';
+import type { TelemetryHub, TelemetryInput } from './hub';
+import { installErrorListeners } from './page-signals';
+import { startHub, type HubStart } from './start-hub';
+import type { RemoteIdentity, TelemetryRecord } from './record';
 
 export type { TelemetryRecord } from './record';
 export { createPageConsent, exposeConsent } from './consent-store';
 
 /**
- * The host's telemetry: adapters from the runtime config, page signals
- * (uncaught errors, web vitals), the tag loader, and one `Telemetry` per
- * remote for `useTelemetry()`. Until `installTelemetry` runs (the config is
- * not loaded yet) reports are kept and replayed.
+ * The host's telemetry. Until the page works, `report` only queues: the hub, which scrubs every
+ * record and hands it to the adapters the runtime config names, starts then (`installTelemetry`'s
+ * `after`), with web vitals and the tag loader. Scrubbing and delivering what the start-up reports
+ * held up the area's hydration, and none of it is needed for the first click. A queued report keeps
+ * the time and route it was made at. A page left before then starts the hub at once and sends the
+ * queue (the rollouts' error rates count every visit, the shortest ones included), which is why the
+ * hub stays in this script rather than a chunk of its own.
  */
 let hub: TelemetryHub | undefined;
+let waiting: HubStart | undefined;
 const early: TelemetryInput[] = [];
+/** Reports kept for the hub; past this, the oldest are dropped. */
+const EARLY_LIMIT = 100;
 let describeRemote: (name: string) => RemoteIdentity = (name) => ({ name });
+let hubStarted: Promise<void> | undefined;
 
 export function report(input: TelemetryInput): void {
-  if (hub) hub.report(input);
-  else if (early.length < 50) early.push(input);
+  if (hub) return hub.report(input);
+  // In a page rendered ahead of time (Node) there is no page to take a route from; nothing is sent there.
+  const route =
+    input.route ?? (typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search);
+  early.push({ ...input, time: input.time ?? Date.now(), ...(route === undefined ? {} : { route }) });
+  if (early.length > EARLY_LIMIT) early.shift();
 }
 
+/** The latest records (scrubbed), newest last; none until the hub has started (`telemetryReady`). */
 export function recentTelemetry(): readonly TelemetryRecord[] {
   return hub?.recent() ?? [];
 }
 
-function adaptersFor(config: HostConfig): TelemetryAdapter[] {
-  return config.telemetry.adapters.map((adapter) => {
-    switch (adapter.type) {
-      case 'console':
-        return consoleAdapter();
-      case 'collector':
-        return collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName });
-      case 'sentry':
-        return sentryAdapter({
-          dsn: adapter.dsn,
-          allowedQueryParams: config.telemetry.allowedQueryParams,
-          ...(adapter.environment ? { environment: adapter.environment } : {}),
-        });
-    }
-  });
+/** Resolves once the hub has started (at once when telemetry is not installed). */
+export function telemetryReady(): Promise<void> {
+  return hubStarted ?? Promise.resolve();
 }
 
 export interface TelemetryInstall {
@@ -54,19 +51,34 @@ export interface TelemetryInstall {
   readonly remotes: () => readonly AttributableRemote[];
   /** A remote's name and the version its build declares (once its manifest was read). */
   readonly describe: (name: string) => RemoteIdentity;
+  /** When the hub starts: once the page works (its first view hydrated or rendered). */
+  readonly after: Promise<unknown>;
 }
 
-export function installTelemetry({ config, consent, remotes, describe }: TelemetryInstall): void {
-  describeRemote = describe;
-  hub = new TelemetryHub({
-    adapters: adaptersFor(config),
-    consent,
-    allowedQueryParams: config.telemetry.allowedQueryParams,
-  });
+function startWaitingHub(): TelemetryHub | undefined {
+  if (hub || !waiting) return hub;
+  hub = startHub(waiting);
+  waiting = undefined;
   for (const input of early.splice(0)) hub.report(input);
+  return hub;
+}
+
+export function installTelemetry({ config, consent, remotes, describe, after }: TelemetryInstall): Promise<void> {
+  describeRemote = describe;
   installErrorListeners({ report, remotes, describe });
-  if (config.telemetry.adapters.length > 0) installWebVitals({ report, remotes, describe });
-  if (config.tagLoader) installTagLoader(config.tagLoader.src, consent);
+  waiting = { config, consent, remotes, describe, report };
+  // Left before the hub started: it starts now and sends the queue (its adapters' own listeners
+  // for this event were added during it, so they do not run for it).
+  const leaving = () => {
+    if (!hub) startWaitingHub()?.flush();
+  };
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leaving());
+  hubStarted = after.then(
+    () => void startWaitingHub(),
+    () => void startWaitingHub(),
+  );
+  return hubStarted;
 }
 
 const bySource = new Map<string, Telemetry>();
