@@ -18,7 +18,8 @@ import { createLogger } from './logger';
 import { describeProblem, hasArea, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
-import { afterHydration, prepareFirstRender } from './prerender/hydration';
+import { prepareFirstRender } from './prerender/hydration';
+import { afterPageWorks } from './after-page-works';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
@@ -44,7 +45,7 @@ export async function start(): Promise<void> {
   // A failure is said in the page's language once it is known; before that, in the HTML's. Never
   // later than a moment: a failure that comes with the network down must not wait on a catalogue.
   let pageShown: () => void = () => undefined;
-  const shown = new Promise<void>((resolve) => (pageShown = () => afterHydration(resolve)));
+  const shown = new Promise<void>((resolve) => (pageShown = () => afterPageWorks(resolve)));
   let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
   const failureIntl = () =>
     Promise.race([

@@ -13,7 +13,7 @@ import { ContributionLoader } from './remotes/contribution-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { AppRouter } from './routes';
 import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
-import { afterHydration } from './prerender/hydration';
+import { afterPageWorks } from './after-page-works';
 
 /**
  * The host's shell and sign-in with its feature areas bundled in, no Module Federation: the
@@ -57,7 +57,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
   exposeConsent(consent);
   // As the host: the telemetry hub once the page has rendered and the browser is idle.
   let rendered: () => void = () => undefined;
-  const shown = new Promise<void>((resolve) => (rendered = () => afterHydration(resolve)));
+  const shown = new Promise<void>((resolve) => (rendered = () => afterPageWorks(resolve)));
   installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }), after: shown });
   const locale = browserPageLocale(config, (name) => ({ name }));
   await locale.start();

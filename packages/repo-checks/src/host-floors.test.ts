@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const FLOORS: readonly (readonly string[])[] = [
   [
     'logger',
+    'after-page-works',
     'browser-storage',
     'fetch-json',
     'early-fetch',

@@ -68,15 +68,3 @@ export async function prepareFirstRender(
   if (page.remote) await locale.prepareArea(page.remote, loader.loadedModule(page.remote)?.messages);
   return true;
 }
-
-/**
- * Once React has hydrated (or rendered) the page and the browser is idle: what can wait for the
- * page to work starts then. At most a second later on a busy page, and soon where there is no
- * idle callback (WebKit).
- */
-export function afterHydration(done: () => void): void {
-  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (idle) idle(done, { timeout: 1000 });
-  else setTimeout(done, 50);
-}
