@@ -19,7 +19,7 @@ import { describeProblem, hasArea, loadManifest, parseManifest } from './manifes
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
 import { prepareFirstRender } from './prerender/hydration';
-import { afterPageWorks } from './after-page-works';
+import { pageWorks } from './after-page-works';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
 import { leavePreview, loadPreview, requestedPreview } from './remotes/preview';
 import { AppRouter } from './routes';
@@ -44,8 +44,7 @@ export async function start(): Promise<void> {
   const fromHtml = readPageData(document);
   // A failure is said in the page's language once it is known; before that, in the HTML's. Never
   // later than a moment: a failure that comes with the network down must not wait on a catalogue.
-  let pageShown: () => void = () => undefined;
-  const shown = new Promise<void>((resolve) => (pageShown = () => afterPageWorks(resolve)));
+  const { shown, pageShown } = pageWorks();
   let pageIntl = (): Promise<IntlApi> => startupIntl(fromHtml?.locale);
   const failureIntl = () =>
     Promise.race([

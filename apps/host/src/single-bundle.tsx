@@ -13,7 +13,7 @@ import { ContributionLoader } from './remotes/contribution-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
 import { AppRouter } from './routes';
 import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
-import { afterPageWorks } from './after-page-works';
+import { pageWorks } from './after-page-works';
 
 /**
  * The host's shell and sign-in with its feature areas bundled in, no Module Federation: the
@@ -56,8 +56,7 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
   const consent = createPageConsent();
   exposeConsent(consent);
   // As the host: the telemetry hub once the page has rendered and the browser is idle.
-  let rendered: () => void = () => undefined;
-  const shown = new Promise<void>((resolve) => (rendered = () => afterPageWorks(resolve)));
+  const { shown, pageShown } = pageWorks();
   installTelemetry({ config, consent, remotes: () => remotes, describe: (name) => ({ name }), after: shown });
   const locale = browserPageLocale(config, (name) => ({ name }));
   await locale.start();
@@ -90,5 +89,5 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
       <AppRouter remotes={remotes} />
     </HostServicesProvider>,
   );
-  rendered();
+  pageShown();
 }

@@ -24,9 +24,12 @@ export function addPreloadHints(
   hints: ReadonlyArray<{ readonly url: string; readonly integrity?: string; readonly as: 'script' | 'style' }>,
   doc: Document = document,
 ): void {
+  const hinted = new Set(
+    [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+  );
   for (const { url, integrity, as } of hints) {
-    if ([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href === url))
-      continue;
+    if (hinted.has(url)) continue;
+    hinted.add(url);
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', as);

@@ -42,6 +42,11 @@ export interface TelemetryHubOptions {
   readonly now?: () => number;
 }
 
+/** The page's path and query, as a record's route; none while a page is rendered ahead of time (Node). */
+export function pageRoute(): string | undefined {
+  return typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`;
+}
+
 /** Records held for adapters until the user decides about consent; older ones are dropped first. */
 const PENDING_LIMIT = 100;
 const RECENT_LIMIT = 50;
@@ -67,10 +72,7 @@ export class TelemetryHub {
       kind: input.kind,
       name: scrubText(input.name, allowedQueryParams),
       time: input.time ?? (this.options.now ?? Date.now)(),
-      route: scrubPath(
-        input.route ?? (this.options.location ?? (() => `${window.location.pathname}${window.location.search}`))(),
-        allowedQueryParams,
-      ),
+      route: scrubPath(input.route ?? (this.options.location ?? pageRoute)() ?? '', allowedQueryParams),
       ...(input.remote
         ? {
             remote: {

@@ -1,7 +1,7 @@
 import type { ConsentApi, Telemetry } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { AttributableRemote } from './attribution';
-import type { TelemetryHub, TelemetryInput } from './hub';
+import { pageRoute, type TelemetryHub, type TelemetryInput } from './hub';
 import { installErrorListeners } from './page-signals';
 import { startHub, type HubStart } from './start-hub';
 import type { RemoteIdentity, TelemetryRecord } from './record';
@@ -28,9 +28,8 @@ let hubStarted: Promise<void> | undefined;
 
 export function report(input: TelemetryInput): void {
   if (hub) return hub.report(input);
-  // In a page rendered ahead of time (Node) there is no page to take a route from; nothing is sent there.
-  const route =
-    input.route ?? (typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search);
+  // In a page rendered ahead of time (Node) there is no route; nothing is sent from there.
+  const route = input.route ?? pageRoute();
   early.push({ ...input, time: input.time ?? Date.now(), ...(route === undefined ? {} : { route }) });
   if (early.length > EARLY_LIMIT) early.shift();
 }
