@@ -1,5 +1,11 @@
 const path = require('node:path');
-const { baseConfig, providedVersions, shellStylesheet, silentCallbackConfig } = require('../../webpack.shared.js');
+const {
+  baseConfig,
+  hostFederationPlugin,
+  providedVersions,
+  shellStylesheet,
+  silentCallbackConfig,
+} = require('../../webpack.shared.js');
 
 // The host's files come through its package's public entries, never a path into the app.
 const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
@@ -7,9 +13,10 @@ const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
 /**
  * A single-bundle app without federation, from the preset's common base: what the host's code and
  * a plain React page are measured as, with the host's shell stylesheet named as the host's page names
- * it; `entry` and `outDir` relative to this package.
+ * it; `entry` and `outDir` relative to this package. `federated`: built on the host's shared
+ * singletons and federation runtime, as the host's first script is.
  */
-function singleBundleConfig({ template, mode = 'production', entry, outDir }) {
+function singleBundleConfig({ template, mode = 'production', entry, outDir, federated = false }) {
   const appDir = __dirname;
   const config = baseConfig({ appDir, mode });
   const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -20,6 +27,9 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir }) {
   config.output = { ...config.output, path: path.join(appDir, outDir), publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
+    ...(federated
+      ? [hostFederationPlugin(appDir, { sharedImports: { 'react-router': fromHost('shared-modules/react-router') } })]
+      : []),
     ...(config.plugins ?? []),
     // The host's page template names the runtime files by their paths in the one rule file.
     new HtmlWebpackPlugin({
@@ -38,7 +48,9 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir }) {
 // The references the host is measured against:
 // - the baseline: the host's code (its page template and styles; the silent sign-in page is @mfe/auth's) with its
 //   remotes imported statically (src/baseline) → dist/;
-// - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/.
+// - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/;
+// - the same page on the fixed choices: federation runtime, shared singletons, react-router, nothing of
+//   the platform's own (src/fixed-choices) → dist-fixed-choices/.
 module.exports = (_env, argv) => [
   singleBundleConfig({
     mode: argv.mode,
@@ -56,5 +68,12 @@ module.exports = (_env, argv) => [
     template: path.join(__dirname, 'src/plain/index.html'),
     entry: './src/plain/index.tsx',
     outDir: 'dist-plain',
+  }),
+  singleBundleConfig({
+    mode: argv.mode,
+    template: path.join(__dirname, 'src/plain/index.html'),
+    entry: './src/fixed-choices/index.tsx',
+    outDir: 'dist-fixed-choices',
+    federated: true,
   }),
 ];

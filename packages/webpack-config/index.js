@@ -8,13 +8,14 @@
 //   integrity.js    sha384 for the entry, its chunks and its stylesheets
 //   styles.js       CSS Modules (pure), *.global.css, assets, the style-rule messages
 //   base.js         what every config starts from, and `extend`
-//   host.js         the host: provides the singletons, describes itself (mfe-host.json)
+//   host.js         the host: provides the singletons (hostFederationPlugin), describes itself (mfe-host.json)
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
 //   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
 //   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
+//   content-hash.js the length of content-hashed names (the header policy's too)
 const { baseConfig } = require('./src/base');
-const { hostConfig } = require('./src/host');
+const { hostConfig, hostFederationPlugin } = require('./src/host');
 const { remoteConfig, remoteServerConfig } = require('./src/remote');
 const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
@@ -26,6 +27,7 @@ module.exports = {
   baseConfig,
   bootConfig,
   hostConfig,
+  hostFederationPlugin,
   providedVersions,
   remoteConfig,
   remoteServerConfig,

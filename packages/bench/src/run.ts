@@ -100,6 +100,7 @@ async function main() {
     });
     stacks.push(oneTile);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
+    const fixedChoicesPort = plainPort + 1;
     servers.push(
       await serveStatic({
         dir: join(here, '..', 'dist'),
@@ -113,6 +114,14 @@ async function main() {
       await serveStatic({
         dir: join(here, '..', 'dist-plain'),
         port: plainPort,
+        compress: true,
+        role: { kind: 'host', headers: { config: main.config } },
+      }),
+    );
+    servers.push(
+      await serveStatic({
+        dir: join(here, '..', 'dist-fixed-choices'),
+        port: fixedChoicesPort,
         compress: true,
         role: { kind: 'host', headers: { config: main.config } },
       }),
@@ -168,6 +177,13 @@ async function main() {
       cookies: [],
       visitor: true,
     };
+    const fixedChoicesPage: App = {
+      label: 'the plain page on the fixed choices (federation runtime, shared singletons, react-router)',
+      origin: `http://localhost:${fixedChoicesPort}`,
+      idpUrl: withDpop.idpUrl,
+      cookies: [],
+      visitor: true,
+    };
 
     const tenTilesPage: App = {
       label: 'home page, 10 contributions from 5 remotes, visitor',
@@ -192,6 +208,22 @@ async function main() {
         "the public page's area interactive (from HTML) vs a plain React page's button",
         visitor,
         plainPage,
+        interactiveLoad,
+      ],
+      // What the fixed choices alone cost (no code of the platform's own), and what the platform's own
+      // code costs on top of them: the two parts of the line above.
+      [
+        'fixed choices interactive',
+        'the plain page on the fixed choices vs the plain React page, until the button works',
+        fixedChoicesPage,
+        plainPage,
+        interactiveLoad,
+      ],
+      [
+        'public page interactive vs the fixed choices',
+        "the public page's area interactive (from HTML) vs the plain page on the fixed choices",
+        visitor,
+        fixedChoicesPage,
         interactiveLoad,
       ],
       [

@@ -29,7 +29,7 @@ export const PATH_PATTERNS = {
   hidden: '\\.map$',
   /** The host's server build (pages rendered ahead of time are made from it), never for browsers. */
   hostHidden: '^/server/',
-  immutable: '\\.[0-9a-f]{8}\\.[A-Za-z0-9]+$',
+  immutable: `\\.[0-9a-f]{${rules.build.contentHashLength}}\\.[A-Za-z0-9]+$`,
   /** A path that names a file: never answered with the app's page when missing. */
   file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
 } as const;

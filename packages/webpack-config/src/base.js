@@ -1,5 +1,6 @@
 // @ts-check
 const path = require('node:path');
+const { CONTENT_HASH } = require('./content-hash');
 const { fromApp } = require('./from-app');
 const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./styles');
 
@@ -88,8 +89,8 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
       path: path.join(appDir, 'dist'),
       // Content-hashed names are immutable and can be cached forever; only
       // index.html, remoteEntry.js and mf-manifest.json keep stable names.
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      filename: production ? `[name].${CONTENT_HASH}.js` : '[name].js',
+      chunkFilename: production ? `[name].${CONTENT_HASH}.js` : '[name].js',
       clean: true,
     },
     plugins: [cssExtractPlugin(appDir, production), new StyleRulesPlugin()],

@@ -26,6 +26,7 @@ const preset = require('../index.js') as {
     exposes?: unknown;
     extend?: (config: webpack.Configuration) => webpack.Configuration;
   }): webpack.Configuration;
+  hostFederationPlugin(appDir: string, options?: { name?: string; sharedImports?: Record<string, string> }): unknown;
   bootConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   silentCallbackConfig(options: { appDir: string; mode?: string; entry: string }): webpack.Configuration;
   providedVersions(appDir: string): Record<string, string>;
@@ -52,6 +53,7 @@ test('the published preset offers the app factories and nothing for tests or ben
     'baseConfig',
     'bootConfig',
     'hostConfig',
+    'hostFederationPlugin',
     'providedVersions',
     'remoteConfig',
     'remoteServerConfig',
@@ -158,6 +160,17 @@ test('a host module can provide a singleton in place of the package itself', () 
   ).shared;
   expect(shared['react-router']!.import).toBe(join(appDir, 'src/router.ts'));
   expect(shared.react!.import).toBeUndefined();
+});
+
+test("a page with a template of its own gets the host's federation plugin as the host is built with it", () => {
+  const options = (plugin: unknown) => (plugin as { _options: Record<string, unknown> })._options;
+  const hosts = pluginNamed(
+    preset.hostConfig({ appDir, sharedImports: { 'react-router': './src/router.ts' } }),
+    'ModuleFederationPlugin',
+  );
+  const alone = preset.hostFederationPlugin(appDir, { sharedImports: { 'react-router': './src/router.ts' } });
+  expect(options(alone)).toEqual(options(hosts[0]));
+  expect(options(preset.hostFederationPlugin(appDir, { name: 'floor' })).name).toBe('floor');
 });
 
 test('extend runs last and must return the configuration', () => {

@@ -41,6 +41,34 @@ function externalRuntimeProvider(appDir) {
 }
 
 /**
+ * The federation plugin a host is built with: it provides the shared singletons (eager, in the
+ * first script) and the one federation runtime of the page, and knows no remote at build time.
+ * `hostConfig` uses it; a page with a template of its own (the benchmark's floor: a plain page on
+ * the host's shared singletons) adds it to its config.
+ * @param {string} appDir
+ * @param {{ name?: string, sharedImports?: Record<string, string> }} [options] as `hostConfig`'s
+ */
+function hostFederationPlugin(appDir, { name = 'host', sharedImports = {} } = {}) {
+  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+  return new ModuleFederationPlugin({
+    name,
+    remotes: {},
+    shared: sharedConfig(appDir, 'host', sharedImports),
+    // The default 'version-first' fetches every registered remote's entry
+    // at start-up, so one unreachable remote would block the host.
+    shareStrategy: 'loaded-first',
+    dts: false,
+    // One federation runtime for the page: the host provides it to every remote (what
+    // `experiments.provideExternalRuntime` does), through the injection plugin's ES module build,
+    // so it shares the bundler runtime's copy of runtime-core, sdk and error codes (the option adds
+    // the CommonJS build, which webpack bundles as a second copy: ~24 KiB gzip). Built without the
+    // manifest/snapshot machinery: the host reads mf-manifest.json itself.
+    runtimePlugins: [externalRuntimeProvider(appDir)],
+    experiments: { optimization: { target: 'web', disableSnapshot: true } },
+  });
+}
+
+/**
  * The host: provides the shared singletons and knows no remote at build time
  * (they come from the runtime manifest).
  * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, extend?: import('./base').Extend }} options
@@ -58,7 +86,6 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
   // The boot script is built first (its own compiler: the federation plugin would add the shared
   // modules to any entry of this one), and index.html names its file.
   if (boot) config.dependencies = ['boot'];
-  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
   const CopyPlugin = fromApp(appDir, 'copy-webpack-plugin');
   const { DefinePlugin } = fromApp(appDir, 'webpack');
@@ -69,22 +96,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
     // What the host provides, so it can refuse a remote built for something else before loading it.
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
     new HostDescriptionPlugin(provided),
-    new ModuleFederationPlugin({
-      name,
-      remotes: {},
-      shared: sharedConfig(appDir, 'host', sharedImports),
-      // The default 'version-first' fetches every registered remote's entry
-      // at start-up, so one unreachable remote would block the host.
-      shareStrategy: 'loaded-first',
-      dts: false,
-      // One federation runtime for the page: the host provides it to every remote (what
-      // `experiments.provideExternalRuntime` does), through the injection plugin's ES module build,
-      // so it shares the bundler runtime's copy of runtime-core, sdk and error codes (the option adds
-      // the CommonJS build, which webpack bundles as a second copy: ~24 KiB gzip). Built without the
-      // manifest/snapshot machinery: the host reads mf-manifest.json itself.
-      runtimePlugins: [externalRuntimeProvider(appDir)],
-      experiments: { optimization: { target: 'web', disableSnapshot: true } },
-    }),
+    hostFederationPlugin(appDir, { name, sharedImports }),
     ...styles,
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).
     new HtmlWebpackPlugin({
@@ -107,4 +119,4 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
   return applyExtend(config, appDir, mode, extend);
 }
 
-module.exports = { hostConfig };
+module.exports = { hostConfig, hostFederationPlugin };

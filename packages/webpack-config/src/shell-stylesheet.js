@@ -2,6 +2,7 @@
 const { createHash } = require('node:crypto');
 const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
+const { CONTENT_HASH_LENGTH } = require('./content-hash');
 
 /**
  * The shell's own stylesheet (a plain file of the app, e.g. `public/host.css`) as its page names it.
@@ -20,8 +21,8 @@ function shellStylesheet(file, mode = 'production') {
   const base = path.basename(file, '.css');
   // In development (and for an app without the file) the plain name: nothing is cached for good there.
   if (mode !== 'production' || !existsSync(file)) return { href: `/${base}.css`, copy: [] };
-  // Eight hex digits, as the header policy's pattern for content-hashed names (deploy's PATH_PATTERNS).
-  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 8);
+  // As long as webpack's content hashes: the header policy's pattern for them (deploy's PATH_PATTERNS).
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, CONTENT_HASH_LENGTH);
   return { href: `/${base}.${hash}.css`, copy: [{ from: file, to: `${base}.${hash}.css` }] };
 }
 

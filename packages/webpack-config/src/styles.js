@@ -1,4 +1,5 @@
 // @ts-check
+const { CONTENT_HASH } = require('./content-hash');
 const { fromApp } = require('./from-app');
 
 /**
@@ -55,7 +56,7 @@ function styleAndAssetRules(appDir, uniqueName, production) {
     {
       test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$/i,
       type: 'asset/resource',
-      generator: { filename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]' },
+      generator: { filename: production ? `assets/[name].${CONTENT_HASH}[ext]` : 'assets/[name][ext]' },
     },
   ];
 }
@@ -66,8 +67,8 @@ const GLOBAL_CSS = /\.global\.css$/;
 function cssExtractPlugin(appDir, production) {
   const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
   return new MiniCssExtractPlugin({
-    filename: production ? '[name].[contenthash:8].css' : '[name].css',
-    chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+    filename: production ? `[name].${CONTENT_HASH}.css` : '[name].css',
+    chunkFilename: production ? `[name].${CONTENT_HASH}.css` : '[name].css',
     // Order between CSS Modules does not matter: each class is scoped to its module.
     ignoreOrder: true,
   });

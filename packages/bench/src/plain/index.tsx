@@ -2,38 +2,6 @@
 // content (header, heading, text, illustration, button) in one bundle: React 19, no router, no
 // sign-in, no federation. What a visitor of the platform's public page is compared with.
 import { createRoot } from 'react-dom/client';
-import styles from '@mfe/referrals/ReferralsApp.css';
-import inviteIllustration from '@mfe/referrals/invite.svg';
+import { PlainPage } from './page';
 
-const paintMarker = (id: string) => ({ elementtiming: id }) as Record<string, string>;
-
-function Page() {
-  return (
-    <>
-      <header className="app-header">
-        <a href="/" className="product">
-          Acme Web
-        </a>
-      </header>
-      <main id="main">
-        <section aria-labelledby="referrals-title">
-          <h1 id="referrals-title" className={styles.title}>
-            Referrals
-          </h1>
-          <div className={styles.intro}>
-            <img className={styles.illustration} src={inviteIllustration} alt="" />
-            <p data-testid="referrals-overview" {...paintMarker('referrals-overview')}>
-              Hello there. The referrals area is being built; this is where it will live.
-            </p>
-          </div>
-          {/* As the area's button: its handler goes to the invitation (the interactive-time scenario waits for it). */}
-          <button type="button" onClick={() => history.pushState(null, '', '/referrals/invite')}>
-            Invite someone
-          </button>
-        </section>
-      </main>
-    </>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<Page />);
+createRoot(document.getElementById('root')!).render(<PlainPage />);
