@@ -1,5 +1,6 @@
 const path = require('node:path');
 const {
+  FirstScriptPriorityPlugin,
   baseConfig,
   hostFederationPlugin,
   providedVersions,
@@ -40,6 +41,8 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir, fede
         shellStylesheet: shellStyles.href,
       },
     }),
+    // As the host's page asks for its first script: every reference gets what the host gets.
+    new FirstScriptPriorityPlugin(appDir),
     new CopyPlugin({ patterns: shellStyles.copy.length ? shellStyles.copy : [{ from: fromHost('host.css') }] }),
   ];
   return config;

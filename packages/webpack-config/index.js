@@ -13,8 +13,10 @@
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
 //   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
 //   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
+//   first-script.js the page's own scripts fetched at high priority
 //   content-hash.js the length of content-hashed names (the header policy's too)
 const { baseConfig } = require('./src/base');
+const { FirstScriptPriorityPlugin } = require('./src/first-script');
 const { hostConfig, hostFederationPlugin } = require('./src/host');
 const { remoteConfig, remoteServerConfig } = require('./src/remote');
 const { serverConfig } = require('./src/server-build');
@@ -23,6 +25,7 @@ const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
 const { shellStylesheet } = require('./src/shell-stylesheet');
 
 module.exports = {
+  FirstScriptPriorityPlugin,
   HOST_SINGLETONS,
   baseConfig,
   bootConfig,

@@ -39,6 +39,12 @@ test("a visitor's public page: the area's files are requested while the host's s
     uploadThroughput: 1_000_000 / 8,
   });
   const requests = recordRequests(page);
+  // What the browser asked for, in order, at what priority (Chromium holds a low-priority request
+  // back while higher ones are in flight on an HTTP/1.1 origin).
+  const asked: Array<{ path: string; priority: string }> = [];
+  cdp.on('Network.requestWillBeSent', (event) =>
+    asked.push({ path: new URL(event.request.url).pathname, priority: event.request.initialPriority }),
+  );
   // On this slow line "load" comes once every hinted file is in: given a minute.
   await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'commit' });
   await page.waitForSelector('[data-testid=referrals-overview]');
@@ -54,6 +60,11 @@ test("a visitor's public page: the area's files are requested while the host's s
   });
   expect(timing.manifestAsked).toBeLessThan(timing.mainLoaded);
   expect(timing.entryAsked).toBeLessThan(timing.mainLoaded);
+  // The host's script, the largest file and the one the page waits for, is asked for before the
+  // area's scripts and at high priority, not held behind the page's hints.
+  const mainAsked = asked.findIndex((request) => /^\/main\.[0-9a-f]+\.js$/.test(request.path));
+  expect(asked[mainAsked]?.priority).toMatch(/^(High|VeryHigh)$/);
+  expect(mainAsked).toBeLessThan(asked.findIndex((request) => request.path.endsWith('/remoteEntry.js')));
   // Taken over by the host, not asked again: the config, the manifest and the remote's manifest once each.
   const count = (suffix: string) =>
     requests.filter((request) => new URL(request.url()).pathname.endsWith(suffix)).length;

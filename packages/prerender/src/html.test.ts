@@ -65,3 +65,28 @@ test("the area's scripts are hinted in the head with the integrity they are load
     '<link rel="stylesheet" href="https://cdn.example/r/a.css" crossorigin="anonymous" /><link rel="preload" as="script" href="https://cdn.example/r/remoteEntry.js" crossorigin="anonymous" integrity="sha384-entry" /><link rel="preload" as="script" href="https://cdn.example/r/chunk.js?&quot;&gt;&lt;x" crossorigin="anonymous" integrity="sha384-chunk" /></head>',
   );
 });
+
+test("the host's first script is requested before the area's scripts, the area's stylesheets before both", () => {
+  const html = pageHtml(
+    '<html><head><title>x</title><link rel="stylesheet" href="/host.css"><script defer src="/main.js"></script></head><body><div id="root"><main></main></div></body></html>',
+    {
+      root: '<link rel="preload" as="image" href="/a.svg"/><main>x</main>',
+      title: 't',
+      data: '{}',
+      stylesheets: [{ href: 'https://cdn.example/r/a.css' }],
+      scripts: [{ href: 'https://cdn.example/r/remoteEntry.js' }],
+    },
+  );
+  const at = (text: string) => html.indexOf(text);
+  expect(at('r/a.css')).toBeGreaterThan(at('<title>'));
+  expect(at('r/a.css')).toBeLessThan(at('/host.css'));
+  expect(at('/main.js')).toBeLessThan(at('r/remoteEntry.js'));
+  expect(at('r/remoteEntry.js')).toBeLessThan(at('/a.svg'));
+  expect(at('/a.svg')).toBeLessThan(at('</head>'));
+});
+
+test('a template without </head> is refused', () => {
+  expect(() => assertTemplate('<html><title>x</title><body><div id="root"><main></main></div></body></html>')).toThrow(
+    '</head>',
+  );
+});

@@ -10,6 +10,7 @@ import type webpack from 'webpack';
 // installation is the "app" (it has React, the router, the contract and every build tool).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const preset = require('../index.js') as {
+  FirstScriptPriorityPlugin: new (appDir: string) => unknown;
   HOST_SINGLETONS: string[];
   baseConfig(options: { appDir: string; mode: string }): webpack.Configuration;
   hostConfig(options: {
@@ -49,6 +50,7 @@ const pluginNamed = (config: webpack.Configuration, name: string) =>
 
 test('the published preset offers the app factories and nothing for tests or benchmarks', () => {
   expect(Object.keys(preset).sort()).toEqual([
+    'FirstScriptPriorityPlugin',
     'HOST_SINGLETONS',
     'baseConfig',
     'bootConfig',
@@ -148,6 +150,7 @@ test('the host provides every singleton eagerly at its installed version, knows 
     });
   expect(options.shareStrategy).toBe('loaded-first');
   expect(pluginNamed(config, 'HostDescriptionPlugin')).toHaveLength(1);
+  expect(pluginNamed(config, 'FirstScriptPriorityPlugin')).toHaveLength(1);
   expect(config.dependencies).toEqual(['boot']);
   expect(config.devtool).toBe('hidden-source-map');
   expect(config.output).toMatchObject({ publicPath: '/', filename: '[name].[contenthash:8].js' });

@@ -5,6 +5,7 @@ const { fromApp } = require('./from-app');
 const { CONTRACT_PACKAGE, providedVersions, sharedConfig } = require('./shared');
 const { readBootScript } = require('./side-builds');
 const { shellStylesheet } = require('./shell-stylesheet');
+const { FirstScriptPriorityPlugin } = require('./first-script');
 
 /**
  * What a host provides, published beside its config.json as `mfe-host.json`, so a pipeline can
@@ -113,6 +114,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
         runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
       }),
     }),
+    // The page's first script is not held behind its hints (first-script.js).
+    new FirstScriptPriorityPlugin(appDir),
     // Development defaults for the runtime config and manifest; a deployment replaces them.
     new CopyPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }, ...shellStyles.copy] }),
   ];
