@@ -9,7 +9,7 @@ const { fromApp } = require('./from-app');
  * stylesheet and script hints, the runtime files' fetch hints and the boot script all went first,
  * and the host's first script (the largest file, and the one the page waits for to work) was sent
  * 130 to 250 ms after the page asked for it (the benchmark's throttled page, Resource Timing's
- * `requestStart` against `startTime`; about 3 to 50 ms with the mark).
+ * `requestStart` against `startTime`; 3 to 70 ms with the mark).
  * @template {{ tagName: string, attributes: Record<string, string | boolean | undefined | null> }} Tag
  * @param {Tag[]} tags html-webpack-plugin's tags of one group
  * @returns {Tag[]} the same tags, each script with a `src` marked
