@@ -100,7 +100,6 @@ async function main() {
     });
     stacks.push(oneTile);
     const plainPort = 7455; // beside the baseline, clear of the main stack's collector (host + 60)
-    const fixedChoicesPort = plainPort + 1;
     servers.push(
       await serveStatic({
         dir: join(here, '..', 'dist'),
@@ -109,22 +108,24 @@ async function main() {
         role: { kind: 'host', headers: { config: main.config }, runtimeFiles: { [RUNTIME_FILES.config]: main.config } },
       }),
     );
-    // Served with the host's headers (same policy, same compression).
-    servers.push(
-      await serveStatic({
-        dir: join(here, '..', 'dist-plain'),
-        port: plainPort,
-        compress: true,
-        role: { kind: 'host', headers: { config: main.config } },
-      }),
-    );
-    servers.push(
-      await serveStatic({
-        dir: join(here, '..', 'dist-fixed-choices'),
-        port: fixedChoicesPort,
-        compress: true,
-        role: { kind: 'host', headers: { config: main.config } },
-      }),
+    // A reference page of this package's build, served with the host's headers (same policy, same
+    // compression) and opened as a visitor.
+    const referencePage = async (dir: string, port: number, label: string): Promise<App> => {
+      servers.push(
+        await serveStatic({
+          dir: join(here, '..', dir),
+          port,
+          compress: true,
+          role: { kind: 'host', headers: { config: main.config } },
+        }),
+      );
+      return { label, origin: `http://localhost:${port}`, idpUrl: withDpop.idpUrl, cookies: [], visitor: true };
+    };
+    const plainPage = await referencePage('dist-plain', plainPort, 'plain React page (one bundle)');
+    const fixedChoicesPage = await referencePage(
+      'dist-fixed-choices',
+      plainPort + 1,
+      'the plain page on the fixed choices (federation runtime, shared singletons, react-router)',
     );
 
     const host: App = { label: 'host (federated)', origin: main.hostUrl, idpUrl: main.idpUrl, cookies: [] };
@@ -167,20 +168,6 @@ async function main() {
       label: 'host, public page rendered in the browser, visitor',
       origin: clientRendered.hostUrl,
       idpUrl: clientRendered.idpUrl,
-      cookies: [],
-      visitor: true,
-    };
-    const plainPage: App = {
-      label: 'plain React page (one bundle)',
-      origin: `http://localhost:${plainPort}`,
-      idpUrl: withDpop.idpUrl,
-      cookies: [],
-      visitor: true,
-    };
-    const fixedChoicesPage: App = {
-      label: 'the plain page on the fixed choices (federation runtime, shared singletons, react-router)',
-      origin: `http://localhost:${fixedChoicesPort}`,
-      idpUrl: withDpop.idpUrl,
       cookies: [],
       visitor: true,
     };
