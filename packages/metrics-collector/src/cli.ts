@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createMetricsCollector } from './service';
@@ -16,18 +16,15 @@ behind a load balancer and let Prometheus scrape every instance.
   --rate-per-minute  posts per client address and minute after --burst (defaults 120 and 30)
   --trust-proxy      the client is the last X-Forwarded-For address (behind your load balancer only)
   --forward          also send every accepted body to this OTLP/HTTP logs endpoint
+A client gets 5 s for its headers, 10 s for a whole post, and 5 s between parts of a body (then 408).
 Every option can also be set as MFE_COLLECTOR_<OPTION> (upper case, "_" for "-"; origins comma-separated).
 GET /healthz answers 200 while the process runs. SIGTERM stops it after the requests in flight.`;
 
-function listenOn(handler: (req: IncomingMessage, res: ServerResponse) => void, address: string) {
+function listenOn(server: Server, address: string) {
   const at = address.lastIndexOf(':');
   const [host, port] = at > 0 ? [address.slice(0, at), Number(address.slice(at + 1))] : ['0.0.0.0', Number(address)];
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`"${address}" is not <host>:<port>.`);
-  const server = createServer(handler);
-  // Browsers keep connections open; a request must still arrive in time.
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 10_000;
-  return new Promise<{ server: ReturnType<typeof createServer>; url: string }>((resolve, reject) => {
+  return new Promise<{ server: Server; url: string }>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       const bound = server.address() as AddressInfo;
@@ -92,8 +89,10 @@ async function main(): Promise<number> {
       ...(forward ? { forward: { url: new URL(forward).href } } : {}),
       serveMetrics: !metricsListen,
     });
-    const servers = [await listenOn(collector.handle, values.listen ?? env('listen') ?? '0.0.0.0:4318')];
-    if (metricsListen) servers.push(await listenOn(collector.handleMetrics, metricsListen));
+    const servers = [
+      await listenOn(collector.createServer(collector.handle), values.listen ?? env('listen') ?? '0.0.0.0:4318'),
+    ];
+    if (metricsListen) servers.push(await listenOn(collector.createServer(collector.handleMetrics), metricsListen));
     console.log(
       `metrics-collector: logs at ${servers[0]!.url}/v1/logs, metrics at ${servers.at(-1)!.url}/metrics, for ${origins.join(', ')}`,
     );

@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createMetricsCollector, type MetricsCollectorOptions } from './service';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { createMetricsCollector, TIME_LIMITS, type MetricsCollectorOptions } from './service';
 
 const HOST = 'https://app.example.com';
 const logs = (name = 'referrals') =>
@@ -29,7 +29,13 @@ const logs = (name = 'referrals') =>
   });
 
 let server: Server | undefined;
-afterEach(() => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))));
+afterEach(
+  () =>
+    new Promise((resolve) => {
+      server?.closeAllConnections();
+      return server ? server.close(resolve) : resolve(undefined);
+    }),
+);
 
 async function start(options: Partial<MetricsCollectorOptions> = {}) {
   const collector = createMetricsCollector({ allowedOrigins: [HOST], log: () => undefined, ...options });
@@ -151,4 +157,65 @@ test('accepted bodies are forwarded as received to an OTLP endpoint; a failing e
 test('with its own listener for Prometheus, the public one does not serve /metrics', async () => {
   const url = await start({ serveMetrics: false });
   expect((await send(`${url}/metrics`, { method: 'GET' })).status).toBe(404);
+});
+
+test('clients that stall are closed within the time limits and counted, while posts meanwhile are counted', async () => {
+  const timeLimits = { headersMs: 400, idleMs: 400, requestMs: 900, keepAliveMs: 400, checkEveryMs: 100 };
+  const collector = createMetricsCollector({
+    allowedOrigins: [HOST],
+    log: () => undefined,
+    ratePerMinute: 100_000,
+    burst: 100_000,
+    timeLimits,
+  });
+  server = collector.createServer(collector.handle);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const headers = (length: number) =>
+    `POST /v1/logs HTTP/1.1\r\nHost: x\r\nOrigin: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  // Four ways to stall, 100 each: nothing sent, half the headers, the headers and no body, a body dripped slower than the limit allows.
+  const stalls: Array<(socket: Socket) => void> = [
+    () => undefined,
+    (socket) => socket.write('POST /v1/logs HTTP/1.1\r\nHost: x\r\n'),
+    (socket) => socket.write(headers(100)),
+    (socket) => {
+      socket.write(headers(100));
+      const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200);
+      socket.once('close', () => clearInterval(drip));
+    },
+  ];
+  const closed: number[] = [];
+  const sockets = stalls.flatMap((stall) =>
+    Array.from({ length: 100 }, () => {
+      const socket = connect(port, '127.0.0.1', () => stall(socket));
+      socket.on('error', () => undefined);
+      socket.on('close', () => closed.push(Date.now() - started));
+      socket.resume();
+      return socket;
+    }),
+  );
+  const started = Date.now();
+  // Ordinary posts go on being counted while the stalled ones are held.
+  for (let i = 0; i < 20; i += 1) expect((await post(url, logs())).status).toBe(200);
+  const deadline = timeLimits.requestMs + 1_000;
+  while (closed.length < sockets.length && Date.now() - started < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const socket of sockets) socket.destroy();
+  expect(closed.length).toBe(sockets.length);
+  const text = await metrics(url);
+  expect(text).toContain('mfe_collector_requests_total{outcome="timed_out"} 400');
+  expect(text).toContain('mfe_remote_loads_total{remote="referrals",version="1.0.0",variant="stable"} 20');
+});
+
+test('the time limits are a few seconds by default, and sweeps look every second', () => {
+  expect(TIME_LIMITS).toEqual({
+    headersMs: 5_000,
+    idleMs: 5_000,
+    requestMs: 10_000,
+    keepAliveMs: 5_000,
+    checkEveryMs: 1_000,
+  });
+  const collector = createMetricsCollector({ allowedOrigins: [HOST] });
+  const made = collector.createServer(collector.handle);
+  expect([made.headersTimeout, made.requestTimeout, made.keepAliveTimeout]).toEqual([5_000, 10_000, 5_000]);
 });

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { allowedCorsOrigin, corsPreflightHeaders } from '@mfe/deploy/headers';
 import { Counter, Registry } from 'prom-client';
 import { createRemoteCounts } from './counts';
@@ -20,17 +21,51 @@ export interface MetricsCollectorOptions {
   readonly maxSeries?: number;
   /** Serve `/metrics` on this handler too (false when a separate, internal listener serves it). */
   readonly serveMetrics?: boolean;
+  /** How long a client may take over a post (TIME_LIMITS: a few seconds, sized for small posts). */
+  readonly timeLimits?: Partial<TimeLimits>;
   readonly log?: (line: string) => void;
   readonly fetchImpl?: typeof fetch;
 }
 
-export type Outcome = 'accepted' | 'forbidden_origin' | 'too_large' | 'rate_limited' | 'bad_request';
+/**
+ * How long a client may hold a connection over one post. Every browser posts here, so a client that
+ * opens a connection and stalls (a slow-client attack, or a phone that went out of range) must not
+ * keep a socket and its buffers for Node's defaults (five minutes a request). A post is under 64 KiB:
+ * even at 100 kbit/s it arrives in about five seconds.
+ */
+export interface TimeLimits {
+  /** From the connection (or the previous response) until the request's headers are in. */
+  readonly headersMs: number;
+  /** Longest pause between two parts of a body. */
+  readonly idleMs: number;
+  /** From the first byte until the whole body is in. */
+  readonly requestMs: number;
+  /** An idle kept-alive connection between two posts. */
+  readonly keepAliveMs: number;
+  /** How often the limits above are checked (Node checks in sweeps: 30 s unless told). */
+  readonly checkEveryMs: number;
+}
+
+export const TIME_LIMITS: TimeLimits = Object.freeze({
+  headersMs: 5_000,
+  idleMs: 5_000,
+  requestMs: 10_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+});
+
+export type Outcome = 'accepted' | 'forbidden_origin' | 'too_large' | 'rate_limited' | 'bad_request' | 'timed_out';
 
 export interface MetricsCollector {
   /** The public handler: `POST /v1/logs` (and its preflight), `GET /healthz`, and `/metrics` unless told not to. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** The Prometheus handler, for a listener of its own. */
   handleMetrics(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * An HTTP server for one of the handlers, holding every client to the time limits: a post that
+   * runs out of time is closed (408 when nothing was answered yet) and counted as `timed_out`.
+   */
+  createServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Server;
 }
 
 const LOGS_PATH = '/v1/logs';
@@ -55,6 +90,7 @@ export function createMetricsCollector(options: MetricsCollectorOptions): Metric
     help: 'Bodies the OTLP endpoint did not take (unreachable, too slow, or an error status).',
     registers: [registry],
   });
+  const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
   const limiter = createRateLimiter({ perMinute: options.ratePerMinute ?? 120, burst: options.burst ?? 30 });
   const log = options.log ?? ((line: string) => console.log(line));
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -129,6 +165,12 @@ export function createMetricsCollector(options: MetricsCollectorOptions): Metric
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    // A body that stops arriving: the connection is closed, not held open for the client.
+    req.setTimeout(limits.idleMs, () => {
+      if (refused) return;
+      refused = true;
+      timedOut(req.socket);
+    });
     req.on('data', (chunk: Buffer) => {
       if (refused) return;
       size += chunk.length;
@@ -153,5 +195,33 @@ export function createMetricsCollector(options: MetricsCollectorOptions): Metric
     });
   };
 
-  return { handle, handleMetrics };
+  /** Counts a post that ran out of time and closes its connection (with a 408 if nothing was answered). */
+  const timedOut = (socket: Socket) => {
+    requests.inc({ outcome: 'timed_out' });
+    if (socket.writable && socket.bytesWritten === 0)
+      socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
+  };
+
+  const serverFor = (handler: (req: IncomingMessage, res: ServerResponse) => void): Server => {
+    const server = createServer(
+      {
+        headersTimeout: limits.headersMs,
+        requestTimeout: limits.requestMs,
+        keepAliveTimeout: limits.keepAliveMs,
+        connectionsCheckingInterval: limits.checkEveryMs,
+      },
+      handler,
+    );
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return timedOut(socket);
+      // Anything else is what Node answers by default: a malformed request.
+      if (socket.writable && socket.bytesWritten === 0)
+        socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    });
+    return server;
+  };
+
+  return { handle, handleMetrics, createServer: serverFor };
 }
