@@ -10,6 +10,8 @@ const { values } = parseArgs({
     'access-token-ttl': { type: 'string' },
     'remote-timeout-ms': { type: 'string' },
     'manifest-extra': { type: 'string' },
+    // An origin the host may load remotes from besides the stack's own (a test's faulty server).
+    'allow-remote-origin': { type: 'string', multiple: true },
     'require-role': { type: 'string', multiple: true },
     'no-integrity': { type: 'boolean', default: false },
     // No contributions to slots: a test of how areas load alone (slots.e2e.ts tests them together).
@@ -78,7 +80,11 @@ const stack = await startStack({
       ...(values['idp-without-dpop'] ? { dpop: false } : {}),
     },
     manifest: testManifest,
-    ...(values['tag-src'] ? { config: (config) => ({ ...config, tagLoader: { src: values['tag-src']! } }) } : {}),
+    config: (config) => ({
+      ...config,
+      ...(values['tag-src'] ? { tagLoader: { src: values['tag-src'] } } : {}),
+      allowedRemoteOrigins: [...(config.allowedRemoteOrigins ?? []), ...(values['allow-remote-origin'] ?? [])],
+    }),
   },
 });
 console.log(

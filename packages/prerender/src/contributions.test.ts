@@ -139,3 +139,20 @@ test("a page links every held contribution's stylesheets, and hints the scripts 
     ),
   ).toEqual([files('invite'), { stylesheets: files('other').stylesheets, scripts: [] }]);
 });
+
+test("a remote that never answers is given up at its time limit, said by name, and delays no other remote's contributions", async () => {
+  const healthy = cdn();
+  // Accepts the request and never answers, until the request is aborted.
+  const hanging = ((url: string, init?: RequestInit) =>
+    url.startsWith('https://stalled.example/')
+      ? new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+      : healthy.fetchImpl(url, init)) as typeof fetch;
+  const stalled = entry({ name: 'stalled', entry: 'https://stalled.example/mf-manifest.json', timeoutMs: 300 });
+  const started = Date.now();
+  const { contents, warnings } = await publicContributions([stalled, entry()], hanging, provided);
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(contents.map(({ remote, module }) => `${remote}/${module}`)).toEqual(['referrals/invite-tile']);
+  expect(warnings).toEqual([
+    'stalled (https://stalled.example/mf-manifest.json): its contributions could not be rendered ahead of time (it did not answer within 0.3 s, its time limit); they render in the browser.',
+  ]);
+});

@@ -11,6 +11,7 @@ import {
   linkedFiles,
   loadRemoteBundle,
   readServerDescription,
+  withinTimeLimit,
   type LinkedFile,
 } from './remote-server-build';
 import { loadServerBundle } from './server-bundle';
@@ -84,9 +85,10 @@ class RenderError extends Error {
 /** A public area's content: its server build, the version and the files of its browser build. */
 async function areaContent(
   remote: RemoteEntry,
-  fetchImpl: typeof fetch,
+  fetchAny: typeof fetch,
   provided: Readonly<Record<string, unknown>>,
 ): Promise<{ module: unknown; version: string; stylesheets: LinkedFile[]; scripts: LinkedFile[] } | string> {
+  const fetchImpl = withinTimeLimit(fetchAny, remote);
   const description = await readServerDescription(remote, fetchImpl);
   if (typeof description === 'string') return description;
   const module = await loadRemoteBundle(remote, description, fetchImpl, provided);
@@ -96,13 +98,40 @@ async function areaContent(
   return { module, ...linkedFiles(remote, remoteManifest) };
 }
 
+/** A public area's content as a page holds it. */
+type Content = {
+  remote: string;
+  module: unknown;
+  version: string;
+  stylesheets: LinkedFile[];
+  scripts: LinkedFile[];
+};
+
+/** A public area's content, why it renders in the browser, or nothing (an area behind sign-in). */
+async function publicArea(
+  remote: RemoteEntry,
+  fetchImpl: typeof fetch,
+  provided: Readonly<Record<string, unknown>>,
+): Promise<Content | string | undefined> {
+  if (remote.requiresAuth) return undefined;
+  if (remote.candidate)
+    return `${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`;
+  try {
+    const content = await areaContent(remote, fetchImpl, provided);
+    return typeof content === 'string' ? content : { remote: remote.name, ...content };
+  } catch (error) {
+    return `${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`;
+  }
+}
+
 /**
  * Renders every page a manifest revision gives the host ahead of time, in each language the runtime
  * config lists: the home page; for each area, the shell with the area's skeleton (for all its
  * paths); and for a public area with a server build, its first page with the content, from the same
  * build the manifest points the browser at.
- * An area that cannot be rendered (no server build, a canary running, a render that throws) keeps
- * the shell page and is named in `warnings`; nothing here makes a page fail.
+ * An area that cannot be rendered (no server build, a canary running, a render that throws, a
+ * remote that does not answer within its time limit) keeps the shell page and is named in
+ * `warnings`; nothing here makes a page fail.
  */
 export async function prerenderPages(input: PrerenderInput): Promise<PrerenderedPages> {
   const fetchImpl = input.fetchImpl ?? fetch;
@@ -130,17 +159,21 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
     requireIntegrity: config.requireIntegrity,
   });
   const warnings: string[] = [];
-  type Content = {
-    remote: string;
-    module: unknown;
-    version: string;
-    stylesheets: LinkedFile[];
-    scripts: LinkedFile[];
-  };
   const provided = { [CONTRACT_PACKAGE]: renderer.contract };
-  // Public contributions to slots, each from its server build: a page whose slot they fill holds them.
-  const contributions = await publicContributions([...remotes, ...contributors], fetchImpl, provided);
+  // Every remote's server build at once, each within its own time limit (remote-server-build.ts), so
+  // a remote that hangs delays a revision's pages by its limit at most and no other remote's part:
+  // public contributions to slots (a page whose slot they fill holds them), and each public area's
+  // content, fetched and checked once for every language.
+  const [contributions, areas] = await Promise.all([
+    publicContributions([...remotes, ...contributors], fetchImpl, provided),
+    Promise.all(remotes.map((remote) => publicArea(remote, fetchImpl, provided))),
+  ]);
   warnings.push(...contributions.warnings);
+  const contents = new Map<string, Content>();
+  for (const area of areas) {
+    if (typeof area === 'string') warnings.push(area);
+    else if (area) contents.set(area.remote, area);
+  }
   const render = async (locale: string, path: string, content?: Content) => {
     const page = await renderer.renderPage({
       origin: input.origin,
@@ -180,26 +213,6 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
         : {}),
     });
   };
-  // Each public area's server build, fetched and checked once for every language.
-  const contents = new Map<string, Content>();
-  for (const remote of remotes) {
-    if (remote.requiresAuth) continue;
-    if (remote.candidate) {
-      warnings.push(
-        `${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`,
-      );
-      continue;
-    }
-    try {
-      const content = await areaContent(remote, fetchImpl, provided);
-      if (typeof content === 'string') warnings.push(content);
-      else contents.set(remote.name, { remote: remote.name, ...content });
-    } catch (error) {
-      warnings.push(
-        `${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`,
-      );
-    }
-  }
   const pages = new Map<string, LocalePages>();
   const pageName = (locale: string, path: string) => `the ${locale} page ${path}`;
   for (const locale of locales) {

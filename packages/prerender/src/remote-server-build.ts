@@ -19,6 +19,31 @@ export interface LinkedFile {
   readonly integrity?: string;
 }
 
+/**
+ * A remote's fetches within its own time limit, the manifest's `timeoutMs` (the one the browser's
+ * loader gives it), shared by all of them from now on: a remote that accepts connections and never
+ * answers costs a render that long at most, and its part of the page is left to the browser.
+ * A body is read whole within the limit too.
+ */
+export function withinTimeLimit(fetchImpl: typeof fetch, remote: Pick<RemoteEntry, 'timeoutMs'>): typeof fetch {
+  const deadline = AbortSignal.timeout(remote.timeoutMs);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    try {
+      const response = await fetchImpl(input, { ...init, signal: deadline });
+      const body = await response.arrayBuffer();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      if (deadline.aborted)
+        throw new Error(`it did not answer within ${remote.timeoutMs / 1000} s, its time limit`, { cause: error });
+      throw error;
+    }
+  }) as typeof fetch;
+}
+
 export async function fetchText(fetchImpl: typeof fetch, url: string): Promise<string | null> {
   const response = await fetchImpl(url);
   if (response.status === 404) return null;

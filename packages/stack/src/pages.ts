@@ -22,8 +22,10 @@ export interface PagesOptions {
  * The stack's pages rendered ahead of time, kept true to the manifest it serves: rendered again
  * whenever the manifest changes (a deploy, promote or rollback through the release store), so a
  * page never shows an older build of an area than the one its script loads. Areas that cannot be
- * rendered are said once per manifest; their pages render in the browser. A page is served in the
- * language the request asks for (the language menu's cookie, else Accept-Language).
+ * rendered are said once per manifest; their pages render in the browser. A request waits for its
+ * revision's render, which reads each remote within its own time limit (a remote that hangs delays
+ * it that long at most). A page is served in the language the request asks for (the language menu's
+ * cookie, else Accept-Language).
  */
 export function stackPages(
   options: PagesOptions,
