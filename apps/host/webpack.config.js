@@ -9,6 +9,8 @@ module.exports = (_env, argv) => [
     // Remotes get react-router's browser API, not its server and framework-mode code.
     sharedImports: { 'react-router': './src/shared-modules/react-router.ts' },
     boot: true,
+    // The slots the shell offers other teams (Home's tiles, the header's end), recorded for the checks.
+    slots: require('./src/layout/shell-slots.json'),
   }),
   silentCallbackConfig({
     appDir: __dirname,

@@ -18,6 +18,7 @@ import { createLogger } from './logger';
 import { describeProblem, hasArea, loadManifest, parseManifest } from './manifest';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { ContributionLoader } from './remotes/contribution-loader';
+import { reportSlotsNobodyOffers } from './remotes/offered-slots';
 import { prepareFirstRender } from './prerender/hydration';
 import { pageWorks } from './after-page-works';
 import { chooseBuilds, cohortSeed } from './remotes/cohort';
@@ -183,6 +184,7 @@ export async function start(): Promise<void> {
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
+  reportSlotsNobodyOffers([...manifest.remotes, ...manifest.contributors], loader);
 
   const api = createApiClient({
     apiOrigins: config.apiOrigins,

@@ -9,7 +9,8 @@ export const FIXTURES = {
   faulty: { name: 'faulty', path: '/faulty', label: 'Faulty', order: 90, dist: join(fixturesDir, 'faulty', 'dist') },
   /**
    * The faulty remote as one that only contributes (no area): a card that throws and one its build
-   * lacks (account profile), a counter (header), a home tile for administrators only.
+   * lacks (account profile), a counter (header), a home tile for administrators only, and the same
+   * tile placed in a slot no page offers (a typo in its name).
    */
   'faulty-card': {
     name: 'faulty',
@@ -20,6 +21,7 @@ export const FIXTURES = {
       { slot: 'account.profile.aside', module: 'missing-card', order: 300 },
       { slot: 'shell.header.end', module: 'header-counter', label: 'Faulty counter' },
       { slot: 'home.tiles', module: 'staff-tile', order: 30, label: 'Staff corner', requires: { roles: ['admin'] } },
+      { slot: 'home.tyles', module: 'staff-tile', label: 'Misplaced corner' },
     ],
   },
   react18: {

@@ -127,6 +127,54 @@ test('a card that throws and a card its build lacks each say so in place, withou
   await page.close();
 });
 
+test('a tile placed in a slot no page offers is said once: in the console, on the diagnostics page and to telemetry', async () => {
+  await fetch(`${suite.stack.collectorUrl}/__collector/records`, { method: 'DELETE' });
+  const page = await suite.browser.context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await page.goto(`${suite.stack.hostUrl}/diagnostics`);
+  await page.waitForSelector('[data-testid=diagnostics-slots]');
+  const state = await page
+    .locator('[data-testid=diagnostics-slots] tr[data-contribution="home.tyles faulty/staff-tile"]')
+    .getByTestId('contribution-state')
+    .textContent();
+  expect(state).toBe('no page offers this slot');
+  expect(
+    warnings.filter((line) => line.includes('"staff-tile" in the slot "home.tyles", which no page offers')),
+  ).toHaveLength(1);
+  // Nothing of it was downloaded.
+  expect(
+    await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /staff_tile/.test(e.name)).length),
+  ).toBe(0);
+  await page.click('[data-testid=consent-accept]');
+  await page.goto('about:blank'); // leaving the page sends what waits
+  type Logs = {
+    resourceLogs: Array<{
+      scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: { stringValue?: string } }> }> }>;
+    }>;
+  };
+  let reported: Array<Record<string, string | undefined>> = [];
+  for (let tries = 0; tries < 50 && reported.length === 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const bodies = (await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{
+      body: string;
+    }>;
+    reported = bodies
+      .flatMap(({ body }) => (JSON.parse(body) as Logs).resourceLogs)
+      .flatMap((resource) => resource.scopeLogs.flatMap((scope) => scope.logRecords))
+      .map((record) => Object.fromEntries(record.attributes.map(({ key, value }) => [key, value.stringValue])))
+      .filter((record) => record['event.name'] === 'slot not offered');
+  }
+  expect(reported).toEqual([
+    expect.objectContaining({
+      'mfe.remote.name': 'faulty',
+      'mfe.attr.slot': 'home.tyles',
+      'mfe.attr.module': 'staff-tile',
+    }),
+  ]);
+  await page.close();
+});
+
 test("a contribution in the shell's header stays mounted across navigation between areas, loaded once", async () => {
   const page = await openProfile();
   const requested: string[] = [];

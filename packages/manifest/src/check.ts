@@ -21,6 +21,8 @@ export interface CheckOptions {
   readonly reachable: boolean;
   /** Versions the host provides (singletons and the @mfe/context contract). */
   readonly provided: Readonly<Record<string, string>>;
+  /** The slots the host's shell offers (its mfe-host.json); unknown when the host is not described. */
+  readonly hostSlots?: readonly string[];
   readonly fetchImpl?: typeof fetch;
   readonly timeoutMs?: number;
 }
@@ -47,7 +49,10 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
     ok = false;
     lines.push(`✖ ${describeProblem(problem)}`);
   }
-  for (const remote of [...parsed.remotes, ...parsed.contributors]) {
+  const entries = [...parsed.remotes, ...parsed.contributors];
+  // The slots each stable build offers, as it recorded them (undefined: not read, or not recorded).
+  const offered = new Map<string, readonly string[] | undefined>();
+  for (const remote of entries) {
     const where = remote.path ?? 'contributions only';
     if (!options.reachable) {
       lines.push(`✔ ${remote.name} (${where}) is valid`);
@@ -66,7 +71,8 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
         : []),
     ];
     for (const { label, entry } of builds) {
-      const { problem, warnings } = await checkEntry(entry, options);
+      const { problem, warnings, slots } = await checkEntry(entry, options);
+      if (entry === remote) offered.set(remote.name, slots);
       if (problem) {
         ok = false;
         lines.push(`✖ ${label}: ${problem}`);
@@ -76,13 +82,39 @@ export async function checkManifest(document: unknown, options: CheckOptions): P
       for (const warning of warnings) lines.push(`⚠ ${label}: ${warning}`);
     }
   }
+  if (options.reachable) lines.push(...slotsNobodyOffers(entries, offered, options.hostSlots));
   return { ok, lines };
+}
+
+/**
+ * A contribution placed in a slot that neither the host nor any build in the manifest offers never
+ * shows (a typo in a slot's name would cost its team a release). A warning, not a refusal: the area
+ * offering a slot may be deployed after the remotes filling it (an environment's first release).
+ */
+function slotsNobodyOffers(
+  entries: readonly ManifestEntry[],
+  offered: ReadonlyMap<string, readonly string[] | undefined>,
+  hostSlots: readonly string[] | undefined,
+): string[] {
+  const known = [...(hostSlots ?? []), ...[...offered.values()].flatMap((slots) => slots ?? [])];
+  const complete = hostSlots !== undefined && [...offered.values()].every((slots) => slots !== undefined);
+  const list = [...new Set(known)].sort().join(', ') || 'none';
+  return entries.flatMap((remote) =>
+    (remote.contributions ?? [])
+      .filter((contribution) => !known.includes(contribution.slot))
+      .map(
+        (contribution) =>
+          `⚠ ${remote.name}: places "${contribution.module}" in the slot "${contribution.slot}", which ${complete ? 'nothing offers' : 'no build known to this check offers'} (offered: ${list}). Is its name right? It shows nothing until the host's shell or an area's build (the preset's \`slots\`) offers it.`,
+      ),
+  );
 }
 
 /** What the check says of one entry: a problem that fails it, and warnings that do not. */
 interface EntryFindings {
   readonly problem: string | null;
   readonly warnings: readonly string[];
+  /** The slots its build offers, as it recorded them. */
+  readonly slots?: readonly string[];
 }
 
 async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise<EntryFindings> {
@@ -138,7 +170,7 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
       'is public but has no server build (server/server.json): its pages are not rendered ahead of time and show once its code has arrived; build it with remoteServerConfig from the preset',
     );
   }
-  return { problem: null, warnings };
+  return { problem: null, warnings, ...(build.slots ? { slots: build.slots } : {}) };
 }
 
 /** Whether a remote's build comes with the server build its public pages are rendered ahead of time from. */
@@ -180,7 +212,12 @@ async function checkIntegrity(
 export async function describeDeployedHost(
   hostUrl: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<{ provided: Record<string, string>; allowedOrigins: string[]; requireIntegrity: boolean }> {
+): Promise<{
+  provided: Record<string, string>;
+  allowedOrigins: string[];
+  requireIntegrity: boolean;
+  hostSlots?: string[];
+}> {
   const origin = new URL(hostUrl).origin;
   const read = async (file: string) => {
     const url = `${origin}/${file}`;
@@ -213,5 +250,9 @@ export async function describeDeployedHost(
     provided: provides as Record<string, string>,
     allowedOrigins: [origin, ...policy.allowedRemoteOrigins],
     requireIntegrity: policy.requireIntegrity,
+    // A host built before it recorded its slots says nothing of them.
+    ...(Array.isArray(description.slots)
+      ? { hostSlots: description.slots.filter((slot): slot is string => typeof slot === 'string') }
+      : {}),
   };
 }

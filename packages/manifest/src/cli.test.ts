@@ -30,6 +30,10 @@ beforeAll(async () => {
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ shared, exposes: [{ path: './remote' }, { path: './contributions/referral-card' }] }));
+    if (req.url === '/offering/mf-manifest.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ shared, exposes: [{ path: './remote' }], slots: ['account.profile.aside'] }));
     if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json')
       return void res.writeHead(404).end();
     if (req.url?.endsWith('/remoteEntry.js'))
@@ -119,6 +123,27 @@ test("contributions are checked against the modules the remote's build exposes",
     '✖ referrals: places "tile" in account.profile.aside, but its build exposes no ./contributions/tile (it exposes ./remote, ./contributions/referral-card;',
   );
   expect(lacking.code).toBe(1);
+});
+
+test('a contribution placed in a slot no build offers is said, naming the slot and the offered ones', async () => {
+  const card = { slot: 'account.profile.aside', module: 'referral-card' };
+  const { code, out } = await run(
+    {
+      schemaVersion: 4,
+      remotes: [
+        entry('account', 'offering'),
+        { ...entry('referrals', 'contributing'), contributions: [card, { ...card, slot: 'account.profile.asid' }] },
+      ],
+    },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(
+    '⚠ referrals: places "referral-card" in the slot "account.profile.asid", which no build known to this check offers (offered: account.profile.aside). Is its name right?',
+  );
+  expect(out).not.toContain('in the slot "account.profile.aside"');
+  expect(code).toBe(0);
 });
 
 test('a remote that ships global CSS passes with a warning that names the files', async () => {

@@ -81,6 +81,8 @@ async function main(): Promise<number> {
       reachable: values.reachable ?? false,
       provided,
       requireIntegrity,
+      // Which slots the shell offers is known from a deployed host only (its mfe-host.json).
+      ...(deployed?.hostSlots ? { hostSlots: deployed.hostSlots } : {}),
     });
     for (const line of report.lines) console.log(line);
     console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');

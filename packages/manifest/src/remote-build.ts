@@ -54,6 +54,8 @@ export interface RemoteBuild {
   integrityOf(file: string): string | undefined;
   /** `*.global.css` files the build recorded (the preset writes `globalCss`). */
   readonly globalCss: readonly string[];
+  /** The slots its pages offer other teams' contributions (the preset's `slots`; undefined: not recorded, an older preset). */
+  readonly slots?: readonly string[];
 }
 
 const strings = (list: unknown): string[] =>
@@ -102,6 +104,7 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
     metaData?: { buildInfo?: { buildVersion?: unknown } };
     shared?: unknown;
     globalCss?: unknown;
+    slots?: unknown;
   };
   const version = body.metaData?.buildInfo?.buildVersion;
   const shared = Array.isArray(body.shared)
@@ -116,6 +119,7 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
     declaresContract: contract !== undefined,
     ...readExposedFiles(manifest),
     globalCss: strings(body.globalCss),
+    ...(Array.isArray(body.slots) ? { slots: strings(body.slots) } : {}),
   };
 }
 

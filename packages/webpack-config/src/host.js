@@ -6,15 +6,21 @@ const { CONTRACT_PACKAGE, providedVersions, sharedConfig } = require('./shared')
 const { readBootScript } = require('./side-builds');
 const { shellStylesheet } = require('./shell-stylesheet');
 const { FirstScriptPriorityPlugin } = require('./first-script');
+const { checkSlotNames } = require('./remote');
 
 /**
- * What a host provides, published beside its config.json as `mfe-host.json`, so a pipeline can
- * check a manifest against a deployed host (`mfe-manifest-check --host <url>`).
+ * What a host provides and which slots its shell offers, published beside its config.json as
+ * `mfe-host.json`, so a pipeline can check a manifest against a deployed host
+ * (`mfe-manifest-check --host <url>`).
  */
 class HostDescriptionPlugin {
-  /** @param {Record<string, string>} provided */
-  constructor(provided) {
+  /**
+   * @param {Record<string, string>} provided
+   * @param {readonly string[]} slots the slots the shell offers (`<SlotOutlet name=…>`)
+   */
+  constructor(provided, slots) {
     this.provided = provided;
+    this.slots = slots;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -24,7 +30,7 @@ class HostDescriptionPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'HostDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided };
+          const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided, slots: this.slots };
           compilation.emitAsset('mfe-host.json', new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
         },
       );
@@ -72,14 +78,16 @@ function hostFederationPlugin(appDir, { name = 'host', sharedImports = {} } = {}
 /**
  * The host: provides the shared singletons and knows no remote at build time
  * (they come from the runtime manifest).
- * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, extend?: import('./base').Extend }} options
+ * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, slots?: readonly string[], extend?: import('./base').Extend }} options
+ *   `slots`: the slots the shell offers (recorded in `mfe-host.json` for the checks).
  *   `sharedImports`: for a singleton, the module of the host that provides it
  *   (the host's curated `react-router`), relative to `appDir`.
  *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
  *   main one); the page template gets its URL as `bootScript`.
  *   The page template gets the URL of the shell's stylesheet (`public/host.css`) as `shellStylesheet`.
  */
-function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, extend }) {
+function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, slots = [], extend }) {
+  checkSlotNames(slots, 'The host');
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = { main: './src/index.ts' };
   // dist/auth/, dist/boot/ and dist/server/ are the silent-callback page's, the boot script's and the server build's own.
@@ -96,7 +104,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
   config.plugins = [
     // What the host provides, so it can refuse a remote built for something else before loading it.
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
-    new HostDescriptionPlugin(provided),
+    new HostDescriptionPlugin(provided, slots),
     hostFederationPlugin(appDir, { name, sharedImports }),
     ...styles,
     // `preloadManifest`: the page template hints remotes.json (the benchmark's baseline has no manifest).

@@ -11,9 +11,13 @@ const { sri } = require('@mfe/manifest/sri');
  * carry the same integrity as the scripts that later use them.
  */
 class EntryIntegrityPlugin {
-  /** @param {{ recordChunks: boolean }} options `recordChunks`: only when chunks are loaded with integrity (production) */
-  constructor({ recordChunks }) {
+  /**
+   * @param {{ recordChunks: boolean, slots?: readonly string[] }} options `recordChunks`: only when chunks
+   * are loaded with integrity (production); `slots`: the slots the remote's pages offer, recorded for the checks
+   */
+  constructor({ recordChunks, slots = [] }) {
     this.recordChunks = recordChunks;
+    this.slots = slots;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -43,7 +47,7 @@ class EntryIntegrityPlugin {
                 if (assets[file]) integrity[file] = sri(assets[file].buffer());
             }
           }
-          if (!this.recordChunks && globalCss.length === 0) return;
+
           compilation.updateAsset(
             'mf-manifest.json',
             new sources.RawSource(
@@ -52,6 +56,8 @@ class EntryIntegrityPlugin {
                   ...manifest,
                   ...(this.recordChunks ? { integrity } : {}),
                   ...(globalCss.length > 0 ? { globalCss } : {}),
+                  // Always, so a build that offers none says so (an older one says nothing).
+                  slots: this.slots,
                 },
                 null,
                 2,

@@ -37,12 +37,15 @@ function contributionExposes(appDir) {
 
 /**
  * A feature remote: exposes `./remote` and its contributions, and takes every shared singleton from the host.
- * @param {{ appDir: string, name: string, mode?: string, extend?: import('./base').Extend }} options
+ * `slots`: the slots the remote's pages offer other teams (`<Slot name=…>`), recorded in its
+ * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
+ * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], extend?: import('./base').Extend }} options
  */
-function remoteConfig({ appDir, name, mode = 'production', extend }) {
+function remoteConfig({ appDir, name, mode = 'production', slots = [], extend }) {
   const rules = require('@mfe/manifest/rules.json');
   if (!new RegExp(rules.name.pattern).test(name))
     throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
+  checkSlotNames(slots, `Remote "${name}"`);
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
@@ -67,7 +70,7 @@ function remoteConfig({ appDir, name, mode = 'production', extend }) {
   config.plugins = [
     // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
-    new EntryIntegrityPlugin({ recordChunks: mode !== 'development' }),
+    new EntryIntegrityPlugin({ recordChunks: mode !== 'development', slots }),
     ...styles,
     ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
     new ModuleFederationPlugin({
@@ -110,4 +113,16 @@ function remoteServerConfig({ appDir, name, mode = 'production' }) {
   });
 }
 
-module.exports = { contributionExposes, remoteConfig, remoteServerConfig };
+/**
+ * Refuses a slot name the manifest's rules would refuse (a build records only names a manifest can place).
+ * @param {readonly string[]} slots
+ * @param {string} who
+ */
+function checkSlotNames(slots, who) {
+  const { contributions } = require('@mfe/manifest/rules.json');
+  for (const slot of slots)
+    if (!new RegExp(contributions.slotPattern).test(slot))
+      throw new Error(`${who} offers the slot "${slot}", which must be ${contributions.slotExplain}.`);
+}
+
+module.exports = { checkSlotNames, contributionExposes, remoteConfig, remoteServerConfig };

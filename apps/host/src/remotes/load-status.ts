@@ -20,7 +20,7 @@ export interface RemoteFailure {
  */
 export class RemoteRecords {
   private readonly statuses = new Map<string, RemoteStatus>();
-  private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange'>>();
+  private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'>>();
   private readonly lastErrors = new Map<string, RemoteFailure>();
   private readonly variants = new Map<string, RemoteVariant>();
 
@@ -28,7 +28,7 @@ export class RemoteRecords {
     return this.statuses.get(name) ?? { state: 'not loaded' };
   }
 
-  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange'> {
+  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'> {
     return this.builds.get(name) ?? {};
   }
 
@@ -65,6 +65,7 @@ export class RemoteRecords {
     this.builds.set(name, {
       ...(build.version ? { version: build.version } : {}),
       ...(build.contractRange ? { contractRange: build.contractRange } : {}),
+      ...(build.slots ? { slots: build.slots } : {}),
     });
   }
 }

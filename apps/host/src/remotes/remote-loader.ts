@@ -48,7 +48,7 @@ export class RemoteLoader {
   }
 
   /** What the remote's build declared (known once its mf-manifest.json was read). */
-  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange'> {
+  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'> {
     return this.records.build(name);
   }
 
