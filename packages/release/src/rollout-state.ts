@@ -6,7 +6,8 @@ import type { ObjectStore } from './object-store';
 // A rollout's state in the store (envs/<env>/rollouts/<remote>.json), read and changed by
 // compare-and-swap only, so ticks from anywhere never act twice (rollout.ts).
 
-export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted';
+/** `stopped`: someone else changed its remote while it ran (a rollback, deploy, canary, promote): it never writes over them. */
+export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted' | 'stopped';
 
 export type Pending =
   | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
@@ -25,11 +26,13 @@ export interface RolloutState {
   readonly status: RolloutStatus;
   readonly actor: string;
   readonly pending?: Pending;
+  /** The environment's revision after the rollout's own last change (what a later look compares with). */
+  readonly revision?: number;
   readonly log: readonly string[];
 }
 
 export const rolloutKey = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
-export const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted'];
+export const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted', 'stopped'];
 
 export async function readRollout(
   store: ObjectStore,

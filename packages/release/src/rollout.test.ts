@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -271,4 +271,101 @@ test('where the store requires a reason, a rollout is not started or steered by 
   expect(await share()).toBe(25);
   await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'bob', reason: 'seen errors' });
   expect(await share()).toBeUndefined();
+});
+
+test('--expect guards the start only: the rollout moves on past its own revisions', async () => {
+  let clock = 5_000_000;
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
+  const head = (await readCurrent(store, 'production'))!.revision;
+  await expect(
+    startRollout(
+      store,
+      'referrals@1.1.0',
+      'production',
+      { ...options, prometheus: prometheusUrl },
+      { ...who, expect: head - 1 },
+    ),
+  ).rejects.toThrow(/Nothing was changed by this command/);
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { ...options, prometheus: prometheusUrl },
+    { ...who, expect: head },
+    {
+      now: () => clock,
+    },
+  );
+  expect(await share()).toBe(25);
+  clock += 60_000;
+  const said = await tickRollout(store, 'production', 'referrals', { ...who, expect: head }, { now: () => clock });
+  expect(said[0]).toMatch(/at 25 %: healthy, on to 100 %/);
+  expect(await share()).toBe(100);
+});
+
+test("a person's rollback during a rollout stops it: its next look writes nothing over them and says why", async () => {
+  let clock = 6_000_000;
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 6_000_000) / 50, candidate: (at - 6_000_000) / 100 } : { stable: 0 };
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { steps: [5, 25, 50, 100], intervalMs: 60_000, prometheus: prometheusUrl, rule: { minLoads: 20 } },
+    who,
+    { now: () => clock },
+  );
+  expect(await share()).toBe(5);
+  // Someone rolls back, as the production guide says one may at any time.
+  await commands.rollback(store, 'production', undefined, { actor: 'bob', reason: 'pager at 3am' });
+  const afterRollback = (await readHistory(store, 'production')).length;
+  expect(await share()).toBeUndefined();
+  clock += 60_000;
+  const said = await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  expect(said[0]).toMatch(
+    /stopped: referrals was changed by someone else since its revision \d+: revision \d+ \(rollback to #\d+ by bob: pager at 3am\); the rollout does not write over it/,
+  );
+  expect(await share()).toBeUndefined();
+  expect((await readHistory(store, 'production')).length).toBe(afterRollback);
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped, at 5 %/);
+  // A deploy of another remote is not a change to this one.
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
+    now: () => clock,
+  });
+  await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
+  await commands.deploy(store, 'account@1.0.0', 'production', who, { path: '/account', label: 'Account' });
+  clock += 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /healthy, on to 100 %/,
+  );
+});
+
+test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
+  const snapshot = () => {
+    const files: Record<string, string> = {};
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else files[path.slice(storeDir.length)] = readFileSync(path, 'utf8');
+      }
+    };
+    walk(storeDir);
+    return files;
+  };
+  const dry = { ...who, dryRun: true };
+  const rolloutOptions = { ...options, prometheus: prometheusUrl };
+  let before = snapshot();
+  const planned = await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, dry);
+  expect(planned.at(-1)).toMatch(/^dry run: a rollout of referrals@1\.1\.0 would start: 25 → 100 %/);
+  expect(snapshot()).toEqual(before);
+  await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, who);
+  before = snapshot();
+  for (const action of ['pause', 'resume', 'abort'] as const) {
+    expect((await controlRollout(store, 'production', 'referrals', action, dry))[0]).toMatch(/^dry run: /);
+    expect(snapshot()).toEqual(before);
+  }
+  await expect(tickRollout(store, 'production', 'referrals', dry)).rejects.toThrow(/without --dry-run/);
+  expect(snapshot()).toEqual(before);
 });

@@ -5,6 +5,7 @@ import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
 import { countsBetween } from './prometheus';
+import { describeAction, readCurrent, readRevision } from './revisions';
 import {
   readRollout,
   rolloutKey,
@@ -69,6 +70,14 @@ export async function startRollout(
       'RELEASE_CONFLICT',
       `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`,
     );
+  if (who.dryRun) {
+    // What the first share would do, checked as its host will read it; no rollout is written.
+    const lines = await canary(store, `${remote}@${version}`, env, { kind: 'share', percent: steps[0]! }, who);
+    return [
+      ...lines,
+      `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each (nothing was written)`,
+    ];
+  }
   const now = (deps.now ?? Date.now)();
   const state: RolloutState = {
     remote,
@@ -97,7 +106,8 @@ export async function startRollout(
       `Another rollout of ${remote} in ${env} was started at the same moment; \`rollout status ${remote} --env ${env}\` shows it.`,
     );
   try {
-    return await finishPending(store, env, remote, who, version);
+    // `--expect` guards the start only: every later change is the rollout's own (finishPending).
+    return await finishPending(store, env, remote, who, version, { expect: who.expect });
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
     await updateRollout(
@@ -124,10 +134,24 @@ export async function tickRollout(
   deps: RolloutDeps = {},
 ): Promise<string[]> {
   const found = await readRollout(store, env, remote);
+  if (who.dryRun)
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      'A look at a rollout acts or not by its figures: run it without --dry-run, or see `rollout status`.',
+    );
   if (found.value.pending) return finishPending(store, env, remote, who, found.value.version);
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
+  const overridden = await changedByOthers(store, env, state);
+  if (overridden) {
+    const stopped = await updateRollout(store, env, remote, (current) => ({
+      ...current,
+      status: 'stopped',
+      log: [...current.log, `${new Date((deps.now ?? Date.now)()).toISOString()} stopped: ${overridden}`],
+    }));
+    return [stopped.log.at(-1)!];
+  }
   const now = (deps.now ?? Date.now)();
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
@@ -194,6 +218,17 @@ export async function controlRollout(
   requireReasonGiven(await readSettings(store), env, who.reason);
   const now = (deps.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
+  if (who.dryRun) {
+    const { value: state } = await readRollout(store, env, remote);
+    if (TERMINAL.includes(state.status))
+      throw new ReleaseError(
+        'RELEASE_USAGE',
+        `The rollout of ${remote}@${state.version} in ${env} is over (${state.status}).`,
+      );
+    return [
+      `dry run: the rollout of ${remote}@${state.version} in ${env} would be ${{ pause: 'paused', resume: 'resumed', abort: 'aborted, its candidate removed' }[action]} (nothing was written)`,
+    ];
+  }
   const changed = await updateRollout(store, env, remote, (state) => {
     if (TERMINAL.includes(state.status))
       throw new ReleaseError(
@@ -240,11 +275,18 @@ async function finishPending(
   remote: string,
   who: Who,
   version: string,
+  guard: { readonly expect?: number } = {},
 ): Promise<string[]> {
   const { value: state } = await readRollout(store, env, remote);
   const pending = state.pending;
   if (!pending) return [];
-  const by: Who = { ...who, actor: `rollout (started by ${state.actor})`, reason: pending.reason };
+  const { expect: _guardsTheStartOnly, ...asked } = who;
+  const by: Who = {
+    ...asked,
+    ...(guard.expect !== undefined ? { expect: guard.expect } : {}),
+    actor: `rollout (started by ${state.actor})`,
+    reason: pending.reason,
+  };
   const lines = await canary(
     store,
     pending.kind === 'share' ? `${remote}@${version}` : remote,
@@ -259,6 +301,37 @@ async function finishPending(
       return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
     throw error;
   });
-  await updateRollout(store, env, remote, (current) => current, { clearPending: true });
+  // Its own change is where later looks start comparing from (changedByOthers).
+  const revision = (await readCurrent(store, env))?.revision;
+  await updateRollout(store, env, remote, (current) => ({ ...current, ...(revision ? { revision } : {}) }), {
+    clearPending: true,
+  });
   return lines;
+}
+
+/**
+ * What someone else changed of the rollout's remote since its own last change (a rollback, a
+ * deploy, a canary set or removed by hand, a promote), or null: the remote's entry in the manifest
+ * is not what the rollout left. A change to other remotes does not count.
+ */
+async function changedByOthers(store: ObjectStore, env: string, state: RolloutState): Promise<string | null> {
+  if (state.revision === undefined) return null;
+  const current = await readCurrent(store, env);
+  if (!current || current.revision === state.revision) return null;
+  const entryIn = (remotes: readonly { name: string }[]) =>
+    JSON.stringify(remotes.find((entry) => entry.name === state.remote) ?? null);
+  const left = await readRevision(store, env, state.revision);
+  if (entryIn(left.manifest.remotes) === entryIn(current.remotes)) return null;
+  const since = await Promise.all(
+    Array.from({ length: current.revision - state.revision }, (_, i) =>
+      readRevision(store, env, state.revision! + i + 1),
+    ),
+  );
+  const by = since
+    .map(
+      (revision) =>
+        `revision ${revision.revision} (${describeAction(revision.action)} by ${revision.actor}${revision.reason ? `: ${revision.reason}` : ''})`,
+    )
+    .join(', ');
+  return `${state.remote} was changed by someone else since its revision ${state.revision}: ${by}; the rollout does not write over it`;
 }
