@@ -38,14 +38,15 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await contributionsIn();
   }
   /**
-   * The page's parts in slots (the header's, the home page's tiles) are in: moving on while one is
-   * still downloading cuts it short, and Firefox reports a cut file as failing its integrity pin.
+   * The page's parts in slots (the header's, the home page's tiles) are in, those held from HTML
+   * hydrated: moving on while one is still downloading cuts it short, and Firefox reports a cut file
+   * as failing its integrity pin.
    */
   async function contributionsIn(): Promise<void> {
     await poll(
       () =>
         page.evaluate<boolean>(
-          "return !document.querySelector('[data-contribution][data-state=loading], [data-contribution][data-state=waiting]')",
+          "return !document.querySelector('[data-contribution][data-state=loading], [data-contribution][data-state=waiting], [data-contribution][data-held]')",
         ),
       30_000,
       'the contributions in slots to load',

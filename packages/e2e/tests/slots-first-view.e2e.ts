@@ -25,7 +25,9 @@ async function watch(page: Page) {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       seen.fromHtml = [...document.querySelectorAll('[data-contribution]')];
-      seen.tilesFromHtml = [...document.querySelectorAll('[data-contribution] [data-testid]')];
+      seen.tilesFromHtml = [
+        ...document.querySelectorAll('[data-contribution] [data-testid]:not([data-testid=contribution-announcement])'),
+      ];
     });
     addEventListener('load', () => {
       seen.atLoad = performance.getEntriesByType('resource').map((entry) => entry.name);

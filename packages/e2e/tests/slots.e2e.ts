@@ -71,10 +71,14 @@ test('a card that throws and a card its build lacks each say so in place, withou
   const failed = page.locator(`${SLOT} [data-testid=contribution-failed]`);
   await failed.nth(1).waitFor();
   expect(await failed.count()).toBe(2);
-  expect(await failed.first().getAttribute('role')).toBe('status');
   expect(await failed.first().textContent()).toContain(
     'Broken card could not be shown. The rest of this page still works.',
   );
+  // Announced by the frame's status region, in the page from the start (not a region inserted filled).
+  const said = page
+    .locator(`${SLOT} [data-contribution="account.profile.aside faulty/broken-card"]`)
+    .getByRole('status');
+  expect(await said.textContent()).toBe('Broken card could not be shown. The rest of this page still works.');
   expect(await failed.nth(1).textContent()).toContain('Part from faulty could not be shown.');
   // Neither failure took focus (it stays where the page put it, outside the slot).
   expect(await page.evaluate(() => document.activeElement?.closest('[data-slot]') ?? null)).toBeNull();

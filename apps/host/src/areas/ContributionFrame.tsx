@@ -1,4 +1,16 @@
-import { Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { HostProvider, type ContributionModule, type SlotHost } from '@mfe/context';
 import { contributionLabelIn } from '@mfe/manifest';
 import { useHostServices } from '../host-services/hooks';
@@ -22,18 +34,28 @@ type FrameState =
   | ({ readonly status: 'held' } & HeldCode)
   | { readonly status: 'failed' };
 
+/** How a slot's owner has a failed contribution shown in its space. */
+export interface FailurePresentation {
+  /** A compact control that opens the full notice (a header), instead of the notice itself. */
+  readonly compact?: boolean;
+  /** The part's name when the manifest gives it no label, from its area's (e.g. "Account in the header"). */
+  readonly partLabel?: (areaLabel: string) => string;
+}
+
 /**
  * One contribution in its slot, isolated from the page and from the other contributions: it loads
  * when it nears the viewport (at once when it is in the first view) or when the browser is idle;
  * it renders under its own remote's context (telemetry, events, texts and styles are its remote's),
- * inside its own error boundary; a failure is said in place as a status (announced, never taking
- * focus), with Retry until its failure budget is spent.
+ * inside its own error boundary; a failure is said in place (as its slot's owner presents it) and
+ * announced, never taking focus, with Retry until its failure budget is spent. After Retry, focus
+ * stays on the part and its return is announced.
  */
 export function ContributionFrame({
   contribution,
   params,
   slots,
   firstView = true,
+  presentation = {},
 }: {
   readonly contribution: PlacedContribution;
   readonly params: unknown;
@@ -41,6 +63,7 @@ export function ContributionFrame({
   readonly slots: SlotHost;
   /** Whether its slot's owner expects it in the page's first view (a page from HTML hints its script). */
   readonly firstView?: boolean;
+  readonly presentation?: FailurePresentation;
 }) {
   const services = useHostServices();
   const { contributions, loader, locale, styles } = services;
@@ -52,6 +75,7 @@ export function ContributionFrame({
   const areaLabel = useAreaLabel({ ...entry, label: entry.label ?? entry.name });
   const label =
     contributionLabelIn(contribution, intl.locale) ??
+    presentation.partLabel?.(areaLabel) ??
     intl.formatMessage(shellMessages.contributionFrom, { label: areaLabel });
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<FrameState>(() => {
@@ -110,18 +134,56 @@ export function ContributionFrame({
   const shown = state.status === 'ready' || state.status === 'held';
   useLayoutEffect(() => (shown ? styles.show(contribution.remote) : undefined), [shown, styles, contribution.remote]);
 
+  // Held from HTML: nothing may reach its boundary before it has hydrated (its code is in), or React
+  // would give up the HTML and render it afresh, empty until the code arrives. The person's session
+  // becoming known changes the remote's context (useRemoteContext), so until then the boundary keeps
+  // the context and element it was first rendered with (what the HTML was rendered with).
   const context = useRemoteContext(entry, NO_TITLE, slots);
+  const [hydrated, setHydrated] = useState(state.status !== 'held');
 
+  // Retry keeps focus on the part (not on a button about to vanish); a failure and, after Retry, the
+  // part's return are announced.
+  const [announcement, setAnnouncement] = useState('');
+  const retried = useRef(false);
   const retry = () => {
+    retried.current = true;
+    frame.current?.focus();
+    setAnnouncement('');
     setAttempt((n) => n + 1);
     setState({ status: 'loading' });
   };
-  const failure = <FailureNotice label={label} canRetry={canRetry} onRetry={retry} />;
+  const failureText = intl.formatMessage(
+    canRetry ? shellMessages.contributionFailed : shellMessages.contributionGaveUp,
+    { label },
+  );
+  // Every failure, of its load or of a render, is counted in its record.
+  const failures = record?.failures ?? 0;
+  const saidFailures = useRef(failures);
+  useEffect(() => {
+    if (failures > saidFailures.current) setAnnouncement(failureText);
+    saidFailures.current = failures;
+  }, [failures, failureText]);
+  const shownAgain = useRef('');
+  shownAgain.current = intl.formatMessage(shellMessages.contributionShownAgain, { label });
+  const onShown = useCallback(() => {
+    setHydrated(true);
+    if (!retried.current) return;
+    retried.current = false;
+    setAnnouncement(shownAgain.current);
+  }, []);
+
+  const failure = (
+    <FailureNotice
+      label={label}
+      text={failureText}
+      canRetry={canRetry}
+      onRetry={retry}
+      compact={presentation.compact ?? false}
+    />
+  );
+  const loadingText = intl.formatMessage(shellMessages.contributionLoading, { label });
   const source = state.status === 'ready' ? state.module : state.status === 'held' ? state.code : undefined;
-  // The same element until what it shows changes: a re-render of the frame (its record, the page's
-  // session becoming known) must not reach a held contribution's boundary before it has hydrated,
-  // or React would give up its HTML and render it afresh.
-  const content = useMemo(
+  const made = useMemo(
     () =>
       source ? (
         <RemoteErrorBoundary
@@ -133,31 +195,51 @@ export function ContributionFrame({
           fallback={() => failure}
         >
           <HostProvider value={context}>
-            <Suspense fallback={null}>
-              <ContributionContent source={source} params={params} />
+            {/* Should React ever render it afresh before its code is in, it says so rather than stay empty. */}
+            <Suspense
+              fallback={
+                <p className="slot-loading" aria-busy="true">
+                  {loadingText}
+                </p>
+              }
+            >
+              <ContributionContent source={source} params={params} onShown={onShown} />
             </Suspense>
           </HostProvider>
         </RemoteErrorBoundary>
       ) : null,
-    // `failure` is new on each render; what it says changes with these two.
+    // `failure` is new on each render; what it says changes with these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [source, attempt, contribution, loader, contributions, context, params, label, canRetry],
+    [source, attempt, contribution, loader, contributions, context, params, label, canRetry, presentation.compact],
   );
+  // The same element until it has hydrated (above); then whatever changed since reaches it.
+  const firstHeld = useRef<ReactNode>(undefined);
+  // Marked on the element itself: an attribute the HTML has not would not be written while hydrating.
+  const holding = state.status === 'held' && !hydrated;
+  useLayoutEffect(() => {
+    frame.current?.toggleAttribute('data-held', holding);
+  }, [holding]);
+  if (!hydrated && state.status === 'held' && firstHeld.current === undefined) firstHeld.current = made;
+  const content = hydrated || state.status !== 'held' ? made : firstHeld.current;
   const Region = contribution.label ? 'section' : 'div';
   return (
     <Region
       ref={frame}
+      tabIndex={-1}
       className="slot-contribution"
       aria-label={contribution.label ? label : undefined}
       aria-busy={state.status === 'loading' || undefined}
       data-contribution={contributionKey(contribution)}
       data-remote={contribution.remote}
-      // A held one shows what the HTML rendered ready.
+      // A held one shows what the HTML rendered ready (`data-held` until its code has taken it over).
       data-state={state.status === 'held' ? 'ready' : state.status}
     >
-      {state.status === 'loading' ? (
-        <p className="slot-loading">{intl.formatMessage(shellMessages.contributionLoading, { label })}</p>
-      ) : null}
+      {/* Always in the page, so that what it says is announced by every screen reader (a live region
+          inserted already filled is not, by some). */}
+      <span role="status" className="visually-hidden" data-testid="contribution-announcement">
+        {announcement}
+      </span>
+      {state.status === 'loading' ? <p className="slot-loading">{loadingText}</p> : null}
       {state.status === 'failed' ? failure : null}
       {content}
     </Region>
@@ -171,34 +253,77 @@ export function ContributionFrame({
 function ContributionContent({
   source,
   params,
+  onShown,
 }: {
   readonly source: ContributionModule | Promise<ContributionModule>;
   readonly params: unknown;
+  /** Once it has rendered (hydrated, for a held one). */
+  readonly onShown: () => void;
 }) {
   const module = source instanceof Promise ? use(source) : source;
+  useLayoutEffect(() => onShown(), [onShown]);
   return <module.Component params={params as never} />;
 }
 
+/**
+ * A failed part, as its slot's owner has it shown: the notice with Retry, or (a header) a compact
+ * control within the slot's box that opens the same notice below it. The text itself is announced by
+ * the frame's status region.
+ */
 function FailureNotice({
   label,
+  text,
   canRetry,
   onRetry,
+  compact,
 }: {
   readonly label: string;
+  readonly text: string;
   readonly canRetry: boolean;
   readonly onRetry: () => void;
+  readonly compact: boolean;
 }) {
   const intl = useShellIntl();
-  return (
-    <div role="status" className="slot-failed" data-testid="contribution-failed">
-      <p>
-        {intl.formatMessage(canRetry ? shellMessages.contributionFailed : shellMessages.contributionGaveUp, { label })}
-      </p>
+  const [open, setOpen] = useState(false);
+  const details = useId();
+  const notice = (
+    <>
+      <p>{text}</p>
       {canRetry ? (
         <button type="button" onClick={onRetry}>
           {intl.formatMessage(shellMessages.retry)}
         </button>
       ) : null}
+    </>
+  );
+  if (!compact) {
+    return (
+      <div className="slot-failed" data-testid="contribution-failed">
+        {notice}
+      </div>
+    );
+  }
+  const short = intl.formatMessage(shellMessages.contributionNotShown, { label });
+  return (
+    <div
+      className="slot-failed slot-failed-compact"
+      data-testid="contribution-failed"
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
+      <button
+        type="button"
+        className="slot-failed-toggle"
+        aria-expanded={open}
+        aria-controls={details}
+        title={short}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span aria-hidden="true">⚠</span>
+        <span className="visually-hidden">{short}</span>
+      </button>
+      <div id={details} className="slot-failed-details" hidden={!open}>
+        {notice}
+      </div>
     </div>
   );
 }

@@ -165,7 +165,7 @@ test("contributions render in the manifest's order with the slot's parameters, e
   ]);
 });
 
-test('a contribution that throws says so in place, as a status, while the page and the other contributions work; Retry until its budget is spent', async () => {
+test('a contribution that throws says so in place, announced, while the page and the other contributions work; Retry keeps focus on it until its budget is spent', async () => {
   let throws = true;
   const Broken = () => {
     if (throws) throw new Error('card exploded');
@@ -179,8 +179,12 @@ test('a contribution that throws says so in place, as a status, while the page a
     },
   );
   const notice = await screen.findByTestId('contribution-failed');
-  expect(notice.getAttribute('role')).toBe('status');
   expect(notice.textContent).toContain('Part from Referrals could not be shown. The rest of this page still works.');
+  // Said by the frame's status region, which was in the page before (a region inserted already filled is not announced by all).
+  const frame = notice.closest('[data-contribution]')!;
+  const said = frame.querySelector('[data-testid=contribution-announcement]')!;
+  expect(said.getAttribute('role')).toBe('status');
+  expect(said.textContent).toBe('Part from Referrals could not be shown. The rest of this page still works.');
   expect(await screen.findByText('Fine card')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'After the slot' })).toBeTruthy();
   // Nothing took focus away from where the person was.
@@ -188,6 +192,10 @@ test('a contribution that throws says so in place, as a status, while the page a
   // Retry renders it again; two more failures spend its budget of three.
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByTestId('contribution-failed')).toBeTruthy();
+  // Focus stayed on the part, not on the body when its Retry button went.
+  expect(document.activeElement).toBe(
+    document.querySelector('[data-contribution="account.profile.aside referrals/referral-card"]'),
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   const gaveUp = await screen.findByText(/reload the page to try again/);
   expect(gaveUp).toBeTruthy();
@@ -198,6 +206,25 @@ test('a contribution that throws says so in place, as a status, while the page a
     lastError: { code: 'REMOTE_RENDER_FAILED', message: 'card exploded' },
   });
   throws = false;
+});
+
+test('a part whose code could not be loaded comes back on Retry: focus stays on it and its return is announced', async () => {
+  let reachable = false;
+  mount([contributing('referrals', [aside('referral-card')])], {
+    'referrals/contributions/referral-card': () =>
+      reachable
+        ? exporting(defineContribution('account.profile.aside', () => <p>Card is here</p>))()
+        : Promise.reject(new TypeError('Failed to fetch')),
+  });
+  const notice = await screen.findByTestId('contribution-failed');
+  const frame = notice.closest('[data-contribution]')!;
+  const said = () => frame.querySelector('[data-testid=contribution-announcement]')!.textContent;
+  expect(said()).toBe('Part from Referrals could not be shown. The rest of this page still works.');
+  reachable = true;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Card is here')).toBeTruthy();
+  expect(document.activeElement).toBe(frame);
+  expect(said()).toBe('Part from Referrals is shown again.');
 });
 
 test('a module written for another slot, or not made with defineContribution, is refused and said so', async () => {

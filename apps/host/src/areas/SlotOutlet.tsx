@@ -3,7 +3,7 @@ import type { SlotHost, SlotOutletProps } from '@mfe/context';
 import { canSee } from '../access';
 import { useHostServices, useViewer } from '../host-services/hooks';
 import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
-import { ContributionFrame } from './ContributionFrame';
+import { ContributionFrame, type FailurePresentation } from './ContributionFrame';
 
 // The frame is part of the host's first script (about 1.7 KiB gzip), not a chunk of its own: a page
 // holding contributions in its HTML (the home page) or in the shell (the header, on every signed-in
@@ -21,7 +21,10 @@ export function SlotOutlet({
   params,
   fallback = null,
   firstView = Number.POSITIVE_INFINITY,
+  presentation,
 }: SlotOutletProps & {
+  /** How a failed contribution shows in the slot's space, as its owner decides (the shell's slots). */
+  readonly presentation?: FailurePresentation;
   /**
    * How many of its contributions the slot's owner expects in the page's first view, at any width
    * (a slot at the top: all of them). A page from HTML hints only their scripts.
@@ -48,6 +51,7 @@ export function SlotOutlet({
             params={params}
             slots={SLOT_HOST}
             firstView={index < firstView}
+            {...(presentation ? { presentation } : {})}
           />
         ))}
       </Suspense>

@@ -65,6 +65,10 @@ export const shellMessages = defineMessages({
     defaultMessage: '{label} could not be shown. The rest of this page still works; reload the page to try again.',
   },
   contributionFrom: { id: 'slot.from', defaultMessage: 'Part from {label}' },
+  contributionInHeader: { id: 'slot.in.header', defaultMessage: '{label} in the header' },
+  contributionOnHome: { id: 'slot.in.home', defaultMessage: '{label} on the home page' },
+  contributionShownAgain: { id: 'slot.shownAgain', defaultMessage: '{label} is shown again.' },
+  contributionNotShown: { id: 'slot.notShown', defaultMessage: '{label}: not shown' },
   failureTimeout: {
     id: 'area.failure.timeout',
     defaultMessage:
@@ -119,6 +123,11 @@ export const shellMessages = defineMessages({
   startupFailed: { id: 'startup.failed', defaultMessage: 'The app could not start' },
   areasFailed: { id: 'startup.areasFailed', defaultMessage: 'The app could not load its feature areas' },
   signInNotCompleted: { id: 'signIn.notCompleted', defaultMessage: 'Sign-in could not be completed' },
+  signingIn: { id: 'signIn.completing', defaultMessage: 'Signing you in…' },
+  signingInText: {
+    id: 'signIn.completingText',
+    defaultMessage: 'You are back from the sign-in page; this takes a moment.',
+  },
   signInCancelled: { id: 'signIn.cancelled', defaultMessage: 'Sign-in was cancelled' },
   signInCancelledText: {
     id: 'signIn.cancelledText',

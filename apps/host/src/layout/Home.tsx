@@ -46,7 +46,14 @@ export function Home() {
         ))}
       </ul>
       {/* Tiles other teams put on the home page, as the manifest composes them. */}
-      <SlotOutlet name="home.tiles" params={NO_PARAMS} firstView={TILES_IN_FIRST_VIEW} />
+      <SlotOutlet
+        name="home.tiles"
+        params={NO_PARAMS}
+        firstView={TILES_IN_FIRST_VIEW}
+        presentation={{
+          partLabel: (label) => intl.formatMessage(shellMessages.contributionOnHome, { label }),
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services/hooks';
@@ -68,6 +68,14 @@ function ShellHeader() {
   const titled = useLocalizedRemotes(manifest.remotes);
   const { pathname } = useLocation();
   const intl = useShellIntl();
+  // In the header a failed part is a compact control (the notice opens below it), named as the header's.
+  const headerParts = useMemo(
+    () => ({
+      compact: true,
+      partLabel: (label: string) => intl.formatMessage(shellMessages.contributionInHeader, { label }),
+    }),
+    [intl],
+  );
   // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
   useIdlePreload(
     likelyNext(usable, pathname, user !== null),
@@ -99,7 +107,7 @@ function ShellHeader() {
           ))}
         </nav>
         {/* Other teams' parts in the header (as the manifest composes them), mounted across navigation. */}
-        <SlotOutlet name="shell.header.end" params={NO_PARAMS} />
+        <SlotOutlet name="shell.header.end" params={NO_PARAMS} presentation={headerParts} />
         <LanguageMenu />
         <div className="user-menu" data-testid="user-menu">
           {user ? (

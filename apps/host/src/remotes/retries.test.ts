@@ -42,4 +42,9 @@ test('a platform error or a script error is not transient', async () => {
   expect(attempt).toHaveBeenCalledTimes(1);
   expect(isTransient(new Error('RUNTIME-008: script failed'))).toBe(true);
   expect(isTransient(new SyntaxError('x'))).toBe(false);
+  // webpack's ChunkLoadError: a chunk that could not be fetched, not one that arrived and was not the chunk.
+  const chunkError = (type: string) =>
+    Object.assign(new Error('Loading chunk 415 failed.'), { name: 'ChunkLoadError', type });
+  expect(isTransient(chunkError('error'))).toBe(true);
+  expect(isTransient(chunkError('missing'))).toBe(false);
 });

@@ -6,13 +6,19 @@ import { AreaLoadError } from './area-failure';
 const log = createLogger('remotes');
 
 /**
- * Failures worth another automatic try: the network dropped the manifest
- * request, or the entry script could not be fetched (so none of it ran).
+ * Failures worth another automatic try: the network dropped the manifest request, or the entry
+ * script or a chunk of the module could not be fetched (so none of it ran). A chunk's failure is
+ * webpack's ChunkLoadError of type "error" ("missing": it arrived and ran, but was not the chunk).
+ * Trying again also gets past a failed preload: a page hints a remote's scripts, and Chromium
+ * answers the first request for a URL whose preload failed with that failure, without asking the
+ * network (the preload is used up by it, so the next request goes out).
  * A script that ran and threw is never run again automatically.
  */
 export function isTransient(error: unknown): boolean {
   if (error instanceof TypeError) return true;
-  return error instanceof Error && /RUNTIME-008/.test(error.message);
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ChunkLoadError') return (error as Error & { type?: string }).type !== 'missing';
+  return /RUNTIME-008/.test(error.message);
 }
 
 /** Pauses before the automatic retries of one load. */
