@@ -41,8 +41,9 @@ export async function start(): Promise<void> {
   if (!rootElement) throw new Error('index.html has no #root element.');
   let root: Root | undefined;
   const render = (node: ReactNode) => (root ??= createRoot(rootElement)).render(node);
-  // A page rendered ahead of time (prerender/): its HTML is on screen already, to be hydrated.
-  const fromHtml = readPageData(document);
+  // A page rendered ahead of time (prerender/): its HTML is on screen already, to be hydrated. The
+  // sign-in return page's HTML only shows while the sign-in completes: the page rendered then is another.
+  const fromHtml = window.location.pathname === CALLBACK_PATH ? null : readPageData(document);
   // A failure is said in the page's language once it is known; before that, in the HTML's. Never
   // later than a moment: a failure that comes with the network down must not wait on a catalogue.
   const { shown, pageShown } = pageWorks();
@@ -59,18 +60,19 @@ export async function start(): Promise<void> {
       message = raw((error as Error)?.message ?? String(error)),
       action = say(shellMessages.retry),
       onAction = () => window.location.reload(),
-    }: { message?: Text; action?: Text; onAction?: () => void } = {},
-  ) => {
-    log.error(inEnglish(title), { message: (error as Error)?.message });
-    report({
-      kind: 'error',
-      name: 'start-up failed',
-      error: {
-        type: (error as Error)?.name ?? 'Error',
-        message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`,
-        code: (error as { code?: string })?.code ?? 'STARTUP_FAILED',
+      reported = {
+        kind: 'error',
+        name: 'start-up failed',
+        error: {
+          type: (error as Error)?.name ?? 'Error',
+          message: `${inEnglish(title)}: ${(error as Error)?.message ?? String(error)}`,
+          code: (error as { code?: string })?.code ?? 'STARTUP_FAILED',
+        },
       },
-    });
+    }: { message?: Text; action?: Text; onAction?: () => void; reported?: Parameters<typeof report>[0] } = {},
+  ) => {
+    (reported.kind === 'error' ? log.error : log.info)(inEnglish(title), { message: (error as Error)?.message });
+    report(reported);
     void failureIntl().then((intl) =>
       render(<StartupErrorPage intl={intl} title={title} message={message} actionLabel={action} onAction={onAction} />),
     );
@@ -170,7 +172,21 @@ export async function start(): Promise<void> {
     const [auth] = await Promise.all([sessionStarted, manifestReady.catch(() => undefined)]);
     if (auth.kind === 'callback-failed') {
       const problem = describeSignInFailure(auth.problem);
+      const { kind } = auth.problem;
       return fail(problem.title, new Error(inEnglish(problem.message)), {
+        // A person who cancelled at the provider chose to: not a failure of the host's start-up.
+        reported:
+          kind === 'cancelled'
+            ? { kind: 'event', name: 'sign-in cancelled' }
+            : {
+                kind: 'error',
+                name: 'sign-in failed',
+                error: {
+                  type: 'SignInFailure',
+                  message: inEnglish(problem.message),
+                  code: `SIGN_IN_${kind.toUpperCase().replace(/-/g, '_')}`,
+                },
+              },
         message: problem.message,
         action: say(shellMessages.signInAgain),
         onAction: () => void session.signIn('/').catch((error) => fail(say(shellMessages.signInUnavailable), error)),

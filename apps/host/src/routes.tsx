@@ -8,6 +8,8 @@ import { NotFound } from './layout/NotFound';
 import type { RemoteEntry } from './manifest';
 import { RemoteRoute } from './areas/RemoteRoute';
 import { RemoteSkeleton } from './areas/RemoteSkeleton';
+import { CALLBACK_PATH } from '@mfe/auth/paths';
+import { SigningIn } from './layout/SigningIn';
 
 /**
  * Diagnostics (and the override form in it) is for admins and developers: its own chunk, loaded when
@@ -56,6 +58,8 @@ export function buildRoutes(remotes: readonly RemoteEntry[]): RouteObject[] {
             </Suspense>
           ),
         },
+        // The sign-in return page as rendered ahead of time (SigningIn.tsx).
+        { path: CALLBACK_PATH.slice(1), element: <SigningIn /> },
         ...remoteRoutes,
         { path: '*', element: <NotFound /> },
       ],

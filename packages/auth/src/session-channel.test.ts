@@ -4,9 +4,11 @@ import { joinTabs } from './session-channel';
 function fakeLocks() {
   const held: Array<{ name: string }> = [];
   return {
-    request: (name: string) => {
-      held.push({ name });
-      return new Promise(() => undefined);
+    // Granted at once (names here never clash); released when the callback's promise settles.
+    request: (name: string, callback: () => Promise<unknown>) => {
+      const lock = { name };
+      held.push(lock);
+      return callback().finally(() => held.splice(held.indexOf(lock), 1));
     },
     query: async () => ({ held: [...held] }),
   };
@@ -28,6 +30,20 @@ test('a tab alone sees no other tab, and sees the second one once it opens', () 
     const second = joinTabs('mfe-tab:web');
     expect(await first.otherTabsOpen()).toBe(true);
     expect(await second.otherTabsOpen()).toBe(true);
+  }));
+
+test('a tab sees whether another one holds a session, while it does', () =>
+  withLocks(fakeLocks(), async () => {
+    const opening = joinTabs('mfe-tab:web');
+    const signedIn = joinTabs('mfe-tab:web');
+    expect(await opening.signedInTabsOpen!()).toBe(false);
+    signedIn.holdingTokens!(true);
+    expect(await opening.signedInTabsOpen!()).toBe(true);
+    expect(await signedIn.signedInTabsOpen!()).toBe(false);
+    signedIn.holdingTokens!(false);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await opening.signedInTabsOpen!()).toBe(false);
   }));
 
 test('tabs of another app do not count', () =>

@@ -38,21 +38,38 @@ export function withCrossTabLock<T>(name: string, fn: () => Promise<T>): Promise
 export interface TabPresence {
   /** Whether another tab of this app is open right now (true where it cannot be told). */
   otherTabsOpen(): Promise<boolean>;
+  /** Whether another open tab holds a session's tokens (false where it cannot be told). */
+  signedInTabsOpen?(): Promise<boolean>;
+  /** This tab holds tokens now, or no longer. */
+  holdingTokens?(holding: boolean): void;
 }
 
 /**
- * Holds a Web Lock named `<prefix>:<random>` for as long as this tab lives,
- * so a tab can see whether it has company before waiting for an answer.
+ * Holds a Web Lock named `<prefix>:<random>` for as long as this tab lives, so a tab can see
+ * whether it has company before waiting for an answer; and `<prefix>+tokens:<random>` while it holds
+ * a session's tokens, so a new tab knows an answer is worth waiting for (no token is in a lock's name).
  */
 export function joinTabs(prefix: string): TabPresence {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return { otherTabsOpen: async () => true };
-  const own = `${prefix}:${crypto.randomUUID()}`;
+  const id = crypto.randomUUID();
+  const own = `${prefix}:${id}`;
+  const ownTokens = `${prefix}+tokens:${id}`;
   void locks.request(own, () => new Promise<never>(() => undefined));
+  let release: (() => void) | undefined;
+  const othersNamed = async (start: string, mine: string) => {
+    const { held = [] } = await locks.query();
+    return held.some((lock) => lock.name !== mine && lock.name?.startsWith(start));
+  };
   return {
-    otherTabsOpen: async () => {
-      const { held = [] } = await locks.query();
-      return held.some((lock) => lock.name !== own && lock.name?.startsWith(`${prefix}:`));
+    otherTabsOpen: () => othersNamed(`${prefix}:`, own),
+    signedInTabsOpen: () => othersNamed(`${prefix}+tokens:`, ownTokens),
+    holdingTokens: (holding) => {
+      if (holding && !release) void locks.request(ownTokens, () => new Promise<void>((resolve) => (release = resolve)));
+      else if (!holding && release) {
+        release();
+        release = undefined;
+      }
     },
   };
 }

@@ -32,7 +32,7 @@ export interface StartDeps {
   /** Validates and takes a token set this tab obtained (the session's `accept`). */
   accept(user: OidcUser): Promise<void>;
   hasTokens(): boolean;
-  /** Asks the other open tabs for their token set (and waits a moment for an answer). */
+  /** Asks the other open tabs for their token set (and waits for an answer, longer when one holds a session). */
   askPeers(): Promise<void>;
 }
 

@@ -145,7 +145,7 @@ export class AuthSession {
       renewLock: this.renewLock,
       accept: (user) => this.accept(user),
       hasTokens: () => this.held.user !== null,
-      askPeers: () => this.tabSync.askPeers(),
+      askPeers: () => this.tabSync.joinSession(),
     };
   }
 
@@ -243,6 +243,7 @@ export class AuthSession {
   private clearLocal(): void {
     this.schedule.stop();
     this.held.forget();
+    this.tabSync.released();
     rememberSignedIn(false);
     void this.kept.clear();
     void this.manager.removeUser();

@@ -1,8 +1,8 @@
 import { User as OidcUser } from 'oidc-client-ts';
 import type { SessionChannel, SessionMessage } from './session-channel';
-import { shareable, TabSync } from './tab-sync';
+import { PEER_WAIT_MS, shareable, SIGNED_IN_PEER_WAIT_MS, TabSync } from './tab-sync';
 
-function setUp(options: { others?: boolean; mine?: string | null } = {}) {
+function setUp(options: { others?: boolean; signedInOthers?: boolean; mine?: string | null } = {}) {
   let deliver: (message: SessionMessage) => void = () => undefined;
   const posted: SessionMessage[] = [];
   const channel: SessionChannel = {
@@ -12,7 +12,11 @@ function setUp(options: { others?: boolean; mine?: string | null } = {}) {
   const state = { expiresAt: 100 };
   const deps = {
     channel,
-    tabs: { otherTabsOpen: async () => options.others ?? true },
+    tabs: {
+      otherTabsOpen: async () => options.others ?? true,
+      signedInTabsOpen: async () => options.signedInOthers ?? false,
+      holdingTokens: jest.fn(),
+    },
     shareable: jest.fn(() => (options.mine === undefined ? 'my-set' : options.mine)),
     offered: jest.fn(),
     signedOutElsewhere: jest.fn(),
@@ -49,6 +53,31 @@ test('asking peers stops waiting as soon as a newer set was adopted', async () =
   sync.adopted();
   await expect(asked).resolves.toBeUndefined();
   jest.useRealTimers();
+});
+
+test('a tab opening waits for a tab that holds a session up to three seconds, and for others only briefly', async () => {
+  jest.useFakeTimers();
+  expect(SIGNED_IN_PEER_WAIT_MS).toBe(3_000);
+  const { sync: brief } = setUp({ signedInOthers: false });
+  let briefDone = false;
+  void brief.joinSession().then(() => (briefDone = true));
+  await jest.advanceTimersByTimeAsync(PEER_WAIT_MS + 10);
+  expect(briefDone).toBe(true);
+  const { sync: patient } = setUp({ signedInOthers: true });
+  let patientDone = false;
+  void patient.joinSession().then(() => (patientDone = true));
+  await jest.advanceTimersByTimeAsync(1_000);
+  expect(patientDone).toBe(false);
+  await jest.advanceTimersByTimeAsync(SIGNED_IN_PEER_WAIT_MS);
+  expect(patientDone).toBe(true);
+  jest.useRealTimers();
+});
+
+test('a tab says it holds tokens once it adopts a set, and no longer once they are gone', () => {
+  const { sync, deps } = setUp();
+  sync.adopted();
+  sync.released();
+  expect(deps.tabs.holdingTokens.mock.calls).toEqual([[true], [false]]);
 });
 
 test('a tab alone does not ask or wait', async () => {

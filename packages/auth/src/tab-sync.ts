@@ -3,6 +3,12 @@ import type { SessionChannel, SessionMessage, TabPresence } from './session-chan
 
 /** How long a tab waits for another tab to hand over its token set. */
 export const PEER_WAIT_MS = 150;
+/**
+ * How long a tab opening waits when another open tab holds a session: that tab may be busy (its
+ * main thread starting an area) and answer late, and not waiting would send a person who is signed
+ * in through the provider's screens.
+ */
+export const SIGNED_IN_PEER_WAIT_MS = 3_000;
 
 export interface TabSyncDeps {
   readonly channel: SessionChannel;
@@ -39,7 +45,19 @@ export class TabSync {
 
   /** Called once a token set was adopted, so a pending `askPeers` can stop waiting. */
   adopted(): void {
+    this.deps.tabs.holdingTokens?.(true);
     this.waiters.forEach((waiter) => waiter());
+  }
+
+  /** This tab's tokens are gone (signed out, here or elsewhere). */
+  released(): void {
+    this.deps.tabs.holdingTokens?.(false);
+  }
+
+  /** As a tab opens: the session of another tab, waited for longer when one is known to hold it. */
+  async joinSession(): Promise<void> {
+    const signedInElsewhere = (await this.deps.tabs.signedInTabsOpen?.()) ?? false;
+    return this.askPeers(signedInElsewhere ? SIGNED_IN_PEER_WAIT_MS : PEER_WAIT_MS);
   }
 
   /** Asks the other tabs for a newer token set and waits briefly for one (not at all when this tab is alone). */

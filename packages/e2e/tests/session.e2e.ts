@@ -163,6 +163,23 @@ test('a revoked grant ends in a clear session-expired prompt that takes focus an
   expect(await page.$('[data-testid=session-expired]')).toBeNull();
 });
 
+test('a new tab joins the session of a signed-in tab that is busy when it asks, without a trip to the provider', async () => {
+  const tabA = await suite.browser.context.newPage();
+  await signIn(tabA, '/account');
+  const tabB = await suite.browser.context.newPage();
+  const visited: string[] = [];
+  tabB.on('framenavigated', (frame) => frame === tabB.mainFrame() && visited.push(frame.url()));
+  // The signed-in tab's main thread is busy for a second as the new tab asks for its session.
+  const busy = tabA.evaluate(() => {
+    const until = Date.now() + 1_000;
+    while (Date.now() < until);
+  });
+  await tabB.goto(`${suite.stack.hostUrl}/account`);
+  await tabB.waitForSelector('[data-testid=account-greeting]');
+  await busy;
+  expect(visited.filter((url) => url.startsWith(suite.stack.idpUrl) || url.includes('/auth/callback'))).toEqual([]);
+});
+
 test('signing out in one tab signs out the other within a few seconds', async () => {
   const tabA = await suite.browser.context.newPage();
   await signIn(tabA, '/account');
@@ -176,8 +193,35 @@ test('signing out in one tab signs out the other within a few seconds', async ()
   await tabA.waitForURL(`${suite.stack.hostUrl}/`);
 });
 
-test('cancelling at the provider shows that sign-in was cancelled, with a way to sign in again', async () => {
+test('the sign-in return page paints the shell and a heading from its HTML while the sign-in completes', async () => {
+  const html = await (await fetch(`${suite.stack.hostUrl}/auth/callback`)).text();
+  expect(html).toContain('<h1>Signing you in…</h1>');
+  expect(html).toContain('class="app-header"');
   const page = await suite.browser.context.newPage();
+  // What the return page shows before any script of the host has run.
+  await page.addInitScript(() => {
+    if (location.pathname !== '/auth/callback') return;
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __firstPaint: object }).__firstPaint = {
+        heading: document.querySelector('h1')?.textContent ?? null,
+        product: document.querySelector('[data-testid=product-name]')?.textContent ?? null,
+      };
+    });
+  });
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  expect(page.url()).toBe(`${suite.stack.hostUrl}/account`);
+  expect(await page.evaluate(() => (window as unknown as { __firstPaint: object }).__firstPaint)).toEqual({
+    heading: 'Signing you in…',
+    product: 'Acme Web',
+  });
+});
+
+test('cancelling at the provider shows that sign-in was cancelled, with a way to sign in again, and is not reported as a failure', async () => {
+  const page = await suite.browser.context.newPage();
+  const reported: string[] = [];
+  page.on('console', (message) => message.text().includes('[mfe:telemetry]') && reported.push(message.text()));
   await page.goto(`${suite.stack.hostUrl}/account`);
   await page.waitForSelector('#username');
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -185,6 +229,11 @@ test('cancelling at the provider shows that sign-in was cancelled, with a way to
   expect(await error.textContent()).toContain('Sign-in was cancelled');
   expect(page.url()).toBe(`${suite.stack.hostUrl}/auth/callback`);
   expect(await page.$('[data-testid=user-name]')).toBeNull();
+  // Telemetry hears that the person cancelled, not that the host failed to start.
+  for (let tries = 0; tries < 50 && !reported.some((line) => line.includes('sign-in cancelled')); tries += 1)
+    await page.waitForTimeout(100);
+  expect(reported.filter((line) => line.includes('sign-in cancelled'))).toHaveLength(1);
+  expect(reported.filter((line) => /start-up failed|kind: error/.test(line))).toEqual([]);
 });
 
 test('a token endpoint that is down during the callback gives a clear message, and a retry signs in', async () => {

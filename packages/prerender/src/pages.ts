@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } from '@mfe/manifest';
 import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
+import rules from '@mfe/manifest/rules.json';
 import { heldContributionFiles, publicContributions, type ContributionContent } from './contributions';
 import { assertTemplate, pageHtml } from './html';
 import type { HostRenderer } from './page-contract';
@@ -126,7 +127,7 @@ async function publicArea(
 
 /**
  * Renders every page a manifest revision gives the host ahead of time, in each language the runtime
- * config lists: the home page; for each area, the shell with the area's skeleton (for all its
+ * config lists: the home page and the sign-in return page; for each area, the shell with the area's skeleton (for all its
  * paths); and for a public area with a server build, its first page with the content, from the same
  * build the manifest points the browser at.
  * An area that cannot be rendered (no server build, a canary running, a render that throws, a
@@ -218,12 +219,15 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   for (const locale of locales) {
     const exact = new Map<string, string>();
     const under: Array<{ prefix: string; html: string }> = [];
-    try {
-      exact.set('/', await render(locale, '/'));
-    } catch (error) {
-      warnings.push(
-        `${pageName(locale, '/')} could not be rendered ahead of time (${(error as Error).message}); the browser renders it.`,
-      );
+    // The home page, and the sign-in return page (the shell and a heading while the sign-in completes).
+    for (const path of ['/', rules.hostPaths.callback]) {
+      try {
+        exact.set(path, await render(locale, path));
+      } catch (error) {
+        warnings.push(
+          `${pageName(locale, path)} could not be rendered ahead of time (${(error as Error).message}); the browser renders it.`,
+        );
+      }
     }
     for (const remote of remotes) {
       try {
