@@ -10,7 +10,7 @@ module.exports = (_env, argv) => [
     sharedImports: { 'react-router': './src/shared-modules/react-router.ts' },
     boot: true,
     // The slots the shell offers other teams (Home's tiles, the header's end), recorded for the checks.
-    slots: require('./src/layout/shell-slots.json'),
+    slots: require('./src/remotes/shell-slots.json'),
   }),
   silentCallbackConfig({
     appDir: __dirname,

@@ -1,4 +1,4 @@
-import shellSlots from '../layout/shell-slots.json';
+import shellSlots from './shell-slots.json';
 import { createLogger } from '../logger';
 import type { ManifestEntry } from '../manifest';
 import { report } from '../telemetry';
