@@ -19,10 +19,12 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
   rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
-          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--watch]
+          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h] [--watch]
                                                   a canary moved through the shares, judged from Prometheus after
                                                   each interval: on when shown within the margin, rolled back on
-                                                  its own when shown worse, else it waits
+                                                  its own when shown worse, else it waits; without figures for
+                                                  --hold-limit, back to the stable build; a change someone else
+                                                  makes to the remote stops it
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
@@ -76,6 +78,7 @@ export const OPTIONS = {
   margin: { type: 'string' },
   ceiling: { type: 'string' },
   alpha: { type: 'string' },
+  'hold-limit': { type: 'string' },
   watch: { type: 'boolean', default: false },
   ttl: { type: 'string', default: '3d' },
   expect: { type: 'string' },

@@ -144,6 +144,7 @@ async function main(argv: readonly string[]): Promise<number> {
           intervalMs: parseDuration(values.interval!),
           prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'),
           rule,
+          ...(values['hold-limit'] ? { holdLimitMs: parseDuration(values['hold-limit']) } : {}),
         };
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {

@@ -5,15 +5,19 @@ import type { SideCounts } from './analysis';
 /** The series the analysis reads (written by the collector, or the OpenTelemetry Collector in production). */
 const { loads: LOADS, errors: ERRORS } = METRIC_NAMES;
 
-/** One instant query through Prometheus's HTTP API (`/api/v1/query`), summed by canary side. */
-async function bySide(
+/**
+ * One query through Prometheus's HTTP API (`/api/v1/query`, under whatever path `prometheus` has:
+ * a Prometheus behind a prefix keeps it), its answer read as a vector or a matrix of series.
+ */
+async function query(
   prometheus: string,
-  query: string,
+  expression: string,
   at: number,
+  expected: 'vector' | 'matrix',
   fetchImpl: typeof fetch,
-): Promise<Record<string, number>> {
-  const url = new URL('/api/v1/query', prometheus);
-  url.searchParams.set('query', query);
+): Promise<Series[]> {
+  const url = new URL('api/v1/query', prometheus.endsWith('/') ? prometheus : `${prometheus}/`);
+  url.searchParams.set('query', expression);
   url.searchParams.set('time', (at / 1000).toFixed(3));
   let body: unknown;
   try {
@@ -25,22 +29,29 @@ async function bySide(
       `Prometheus at ${prometheus} could not be queried (${(error as Error).message}); the rollout waits and tries again at the next tick.`,
     );
   }
-  return readVector(
+  return readSeries(
     body,
+    expected,
     (what) =>
       new ReleaseError(
         'RELEASE_METRICS',
-        `Prometheus at ${prometheus} answered ${query} with ${what}; the rollout waits and tries again at the next tick.`,
+        `Prometheus at ${prometheus} answered ${expression} with ${what}; the rollout waits and tries again at the next tick.`,
       ),
   );
 }
 
+/** One series of an answer: its labels, and its samples as [seconds, value] (one for a vector). */
+export interface Series {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly samples: ReadonlyArray<readonly [number, number]>;
+}
+
 /**
- * The counts in an instant query's answer, by the `variant` label (none: `stable`). Anything but a
- * well-formed vector of finite, non-negative numbers is refused, naming what was wrong: a rollout
- * judged on figures it cannot read would move on (NaN compares false with every threshold).
+ * The series in a query's answer. Anything but a well-formed vector or matrix of finite,
+ * non-negative numbers is refused, naming what was wrong: a rollout judged on figures it cannot
+ * read would move on (NaN compares false with every threshold).
  */
-export function readVector(body: unknown, refuse: (what: string) => Error): Record<string, number> {
+export function readSeries(body: unknown, expected: 'vector' | 'matrix', refuse: (what: string) => Error): Series[] {
   const answer = body as {
     status?: unknown;
     error?: unknown;
@@ -51,60 +62,93 @@ export function readVector(body: unknown, refuse: (what: string) => Error): Reco
     throw refuse(`a refusal: ${typeof answer.error === 'string' ? answer.error : 'no reason given'}`);
   const result = answer.data?.result;
   if (!Array.isArray(result)) throw refuse(`a result that is not a list of samples (${describe(result)})`);
-  if (answer.data?.resultType !== undefined && answer.data.resultType !== 'vector')
-    throw refuse(`a ${String(answer.data.resultType)} where a vector was expected`);
-  const counts: Record<string, number> = {};
-  for (const sample of result as Array<{ metric?: Record<string, unknown>; value?: unknown }>) {
-    const side = sample?.metric?.variant ?? 'stable';
-    if (typeof side !== 'string') throw refuse(`a sample whose variant is not text (${describe(side)})`);
-    const value = Array.isArray(sample?.value) && sample.value.length === 2 ? sample.value[1] : undefined;
-    // Prometheus writes sample values as decimal text; NaN, ±Inf and words are not counts.
-    const count =
-      typeof value === 'string' && /^\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isFinite(count)) throw refuse(`a ${side} value that is not a count (${describe(value)})`);
-    if (side in counts) throw refuse(`two samples for ${side}`);
-    counts[side] = count;
-  }
-  return counts;
+  if (answer.data?.resultType !== undefined && answer.data.resultType !== expected)
+    throw refuse(`a ${String(answer.data.resultType)} where a ${expected} was expected`);
+  return (result as Array<{ metric?: Record<string, unknown>; value?: unknown; values?: unknown }>).map((item) => {
+    const labels = item?.metric ?? {};
+    if (typeof labels !== 'object' || Object.values(labels).some((label) => typeof label !== 'string'))
+      throw refuse(`a series whose labels are not text (${describe(labels)})`);
+    const side = typeof labels.variant === 'string' ? labels.variant : 'stable';
+    const raw = expected === 'vector' ? [item?.value] : Array.isArray(item?.values) ? item.values : [undefined];
+    const samples = raw.map((sample): readonly [number, number] => {
+      const [time, value] = Array.isArray(sample) && sample.length === 2 ? sample : [undefined, undefined];
+      // Prometheus writes sample values as decimal text; NaN, ±Inf and words are not counts.
+      const count =
+        typeof value === 'string' && /^\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isFinite(count) || typeof time !== 'number')
+        throw refuse(`a ${side} value that is not a count (${describe(value)})`);
+      return [time, count];
+    });
+    return { labels: labels as Record<string, string>, samples };
+  });
 }
 
 const describe = (value: unknown) =>
   value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 40) ?? String(value));
 
+/** Whether Prometheus answers a rollout's query now, readably (throws RELEASE_METRICS saying why not). */
+export async function checkPrometheus(
+  prometheus: string,
+  remote: string,
+  at: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  await query(prometheus, `${LOADS}{remote=${JSON.stringify(remote)}}`, at, 'vector', fetchImpl);
+}
+
+/** The builds a rollout compares: its candidate's version, and the stable build's when known. */
+export interface ComparedVersions {
+  readonly candidate: string;
+  readonly stable?: string;
+}
+
 /**
- * Loads and errors of each side of a remote's canary between two instants: each counter's value
- * at the end minus its value at the start, read as Prometheus stored them. Counters that started
- * inside the window count from zero (which `increase()` would not). A sum that went down holds the
- * rollout: it cannot be told from a series that is not a counter.
+ * Loads and errors of each side of a remote's canary between two instants, of the two builds
+ * compared only (a tab still running a rolled-back build keeps posting under its own version).
+ * Each series is counted as Prometheus's `increase()` counts it, a counter that went down having
+ * restarted from zero (a restarted collector), except that a series that began inside the window
+ * counts from zero, not from its first sample, and nothing is extrapolated.
  */
 export async function countsBetween(
   prometheus: string,
   remote: string,
+  versions: ComparedVersions,
   from: number,
   to: number,
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ candidate: SideCounts; stable: SideCounts }> {
-  const selector = `{remote=${JSON.stringify(remote)}}`;
-  const [loadsFrom, loadsTo, errorsFrom, errorsTo] = await Promise.all([
-    bySide(prometheus, `sum by (variant) (${LOADS}${selector})`, from, fetchImpl),
-    bySide(prometheus, `sum by (variant) (${LOADS}${selector})`, to, fetchImpl),
-    bySide(prometheus, `sum by (variant) (${ERRORS}${selector})`, from, fetchImpl),
-    bySide(prometheus, `sum by (variant) (${ERRORS}${selector})`, to, fetchImpl),
-  ]);
-  const delta = (metric: string, end: Record<string, number>, start: Record<string, number>, side: string) => {
-    const [a, b] = [start[side] ?? 0, end[side] ?? 0];
-    // The sum over every instance went down: a collector restarted (its share of the count is lost)
-    // or the series are wrong. Either way the window's counts are unknown, so nothing is decided.
-    if (b < a)
-      throw new ReleaseError(
-        'RELEASE_METRICS',
-        `${metric} for ${remote}'s ${side} build went down from ${a} to ${b} between the rollout's start and now (a restarted collector, or series that are not counters); the rollout waits and tries again at the next tick.`,
-      );
-    return Math.round(b - a);
+  const seconds = Math.max(1, Math.ceil((to - from) / 1000));
+  const sideOf = (labels: Readonly<Record<string, string>>): 'candidate' | 'stable' | null => {
+    const side = labels.variant ?? 'stable';
+    if (side !== 'candidate' && side !== 'stable') return null;
+    const version = side === 'candidate' ? versions.candidate : versions.stable;
+    return version === undefined || labels.version === version ? side : null;
   };
-  const side = (name: string): SideCounts => ({
-    loads: delta(LOADS, loadsTo, loadsFrom, name),
-    errors: delta(ERRORS, errorsTo, errorsFrom, name),
+  const increase = async (metric: string) => {
+    const selector = `${metric}{remote=${JSON.stringify(remote)}}`;
+    // One after the other: an answer that cannot be read is said the same way every time.
+    const atStart = await query(prometheus, selector, from, 'vector', fetchImpl);
+    const window = await query(prometheus, `${selector}[${seconds}s]`, to, 'matrix', fetchImpl);
+    const key = (labels: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(labels).sort());
+    const started = new Map(atStart.map((series) => [key(series.labels), series.samples[0]![1]]));
+    const totals = { candidate: 0, stable: 0 };
+    for (const series of window) {
+      const side = sideOf(series.labels);
+      if (!side) continue;
+      let previous = started.get(key(series.labels)) ?? 0;
+      for (const [time, value] of series.samples) {
+        if (time * 1000 <= from) continue;
+        totals[side] += value >= previous ? value - previous : value;
+        previous = value;
+      }
+    }
+    return totals;
+  };
+  const loads = await increase(LOADS);
+  const errors = await increase(ERRORS);
+  const side = (name: 'candidate' | 'stable'): SideCounts => ({
+    loads: Math.round(loads[name]),
+    errors: Math.round(errors[name]),
   });
   return { candidate: side('candidate'), stable: side('stable') };
 }

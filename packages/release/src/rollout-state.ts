@@ -16,6 +16,8 @@ export type Pending =
 export interface RolloutState {
   readonly remote: string;
   readonly version: string;
+  /** The stable build's version when the rollout started: the one the candidate is compared with. */
+  readonly stableVersion?: string;
   readonly steps: readonly number[];
   readonly step: number;
   readonly intervalMs: number;
@@ -28,8 +30,15 @@ export interface RolloutState {
   readonly pending?: Pending;
   /** The environment's revision after the rollout's own last change (what a later look compares with). */
   readonly revision?: number;
+  /** Since when, and why, its looks have had no figures (Prometheus down or answering garbage). */
+  readonly held?: { readonly since: number; readonly why: string };
+  /** How long it may be held before it gives up and goes back to the stable build (HOLD_LIMIT_MS). */
+  readonly holdLimitMs?: number;
   readonly log: readonly string[];
 }
+
+/** How long a rollout may go without figures before it goes back to the stable build by default. */
+export const HOLD_LIMIT_MS = 60 * 60_000;
 
 export const rolloutKey = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
 export const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted', 'stopped'];

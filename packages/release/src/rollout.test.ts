@@ -23,6 +23,8 @@ let prometheus: Server;
 let prometheusUrl = '';
 /** Counter values by variant, per metric, as functions of the query's time (ms). */
 let counters: (metric: 'loads' | 'errors', at: number) => Partial<Record<string, number>> = () => ({});
+/** The paths Prometheus was asked at. */
+const queried: string[] = [];
 /** When set, the whole answer to every query, whatever it asks. */
 let answer: ((at: number) => unknown) | undefined;
 const builds = tempDir('rollout-builds');
@@ -32,16 +34,35 @@ beforeAll(async () => {
   host = await startHost(() => storeDir);
   prometheus = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    queried.push(url.pathname);
     const query = url.searchParams.get('query') ?? '';
     const at = Number(url.searchParams.get('time')) * 1000;
     if (answer) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(at)));
-    const values = counters(query.includes('mfe_remote_errors_total') ? 'errors' : 'loads', at);
-    const result = Object.entries(values)
-      .filter((pair): pair is [string, number] => pair[1] !== undefined)
-      .map(([variant, value]) => ({ metric: { variant }, value: [at / 1000, String(value)] }));
+    const metric = query.includes('mfe_remote_errors_total') ? 'errors' : 'loads';
+    // A series per side and version ("candidate", or "candidate@1.0.9" for another build of that side).
+    const labelsOf = (key: string) => {
+      const [variant, version] = key.split('@') as [string, string | undefined];
+      return { remote: 'referrals', variant, version: version ?? (variant === 'candidate' ? '1.1.0' : '1.0.0') };
+    };
+    const valuesAt = (time: number) =>
+      Object.entries(counters(metric, time)).filter((pair): pair is [string, number] => pair[1] !== undefined);
+    const range = /\[(\d+)s\]$/.exec(query);
+    const result = range
+      ? valuesAt(at).map(([key]) => ({
+          metric: labelsOf(key),
+          // A sample every 5 s over the window, as a scrape would leave them.
+          values: Array.from({ length: Math.floor(Number(range[1]) / 5) + 1 }, (_, i) => at - i * 5_000)
+            .reverse()
+            .filter((time) => time > at - Number(range[1]) * 1000)
+            .flatMap((time) => {
+              const value = Object.fromEntries(valuesAt(time))[key];
+              return value === undefined ? [] : [[time / 1000, String(value)]];
+            }),
+        }))
+      : valuesAt(at).map(([key, value]) => ({ metric: labelsOf(key), value: [at / 1000, String(value)] }));
     res
       .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
+      .end(JSON.stringify({ status: 'success', data: { resultType: range ? 'matrix' : 'vector', result } }));
   });
   await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
   prometheusUrl = `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`;
@@ -207,12 +228,6 @@ test.each([
   ['no data at all', () => ({ status: 'success' }), /with a result that is not a list of samples \(nothing\)/],
   ['something that is not an answer', () => 'ok', /with something that is not a query answer/],
   ['a refusal', () => ({ status: 'error', error: 'bad_data' }), /with a refusal: bad_data/],
-  [
-    'counters that went down',
-    (at: number) =>
-      vector(at, at < 5_010_000 ? { stable: '500', candidate: '500' } : { stable: '900', candidate: '200' }),
-    /mfe_remote_loads_total for referrals's candidate build went down from 500 to 200/,
-  ],
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
   let clock = 5_000_000;
   counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
@@ -224,21 +239,48 @@ test.each([
     who,
     { now: () => clock },
   );
-  const state = readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8');
+  const rolloutFile = () =>
+    JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')) as {
+      status: string;
+      step: number;
+      held?: { since: number; why: string };
+      log: string[];
+    };
   const revisions = (await readHistory(store, 'production')).length;
   answer = body;
   clock += 20_000;
-  await expect(tickRollout(store, 'production', 'referrals', who, { now: () => clock })).rejects.toMatchObject({
-    code: 'RELEASE_METRICS',
-    message: expect.stringMatching(message),
+  const look = () => tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  await expect(look()).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
+  // Held where it was: same share, same step, no revision; the state says since when and why.
+  expect(rolloutFile()).toMatchObject({
+    status: 'running',
+    step: 0,
+    held: { since: clock, why: expect.stringMatching(message) },
   });
-  expect(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')).toBe(state);
   expect((await readHistory(store, 'production')).length).toBe(revisions);
   expect(await share()).toBe(25);
-  // Held ticks are not lost: the store's audit log says why.
+  // Said once per reason, not once a look: a second look held for the same reason writes nothing more.
+  const logLines = rolloutFile().log.length;
+  clock += 20_000;
+  await expect(look()).rejects.toMatchObject({ code: 'RELEASE_METRICS' });
+  expect(rolloutFile().log.length).toBe(logLines);
   expect((await readAudit(store)).filter((record) => record.kind === 'rollout-held')).toEqual([
     expect.objectContaining({ summary: expect.stringMatching(message) }),
   ]);
+  // Past its hold limit (an hour by default), it goes back to the stable build rather than leave the candidate unwatched.
+  clock += 60 * 60_000;
+  expect((await look())[0]).toMatch(/gave up, back to the stable build; no figures for 60 min/);
+  expect(await share()).toBeUndefined();
+  expect(rolloutFile().status).toBe('aborted');
+});
+
+test('a rollout does not start while Prometheus cannot answer, and nothing is written', async () => {
+  const before = (await readHistory(store, 'production')).length;
+  await expect(
+    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: 'http://127.0.0.1:9/nothing' }, who),
+  ).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringContaining('could not be queried') });
+  expect((await readHistory(store, 'production')).length).toBe(before);
+  await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
 });
 
 test('durations read as people write them', () => {
@@ -368,4 +410,63 @@ test('a dry run of each rollout command writes nothing, the rollout state includ
   }
   await expect(tickRollout(store, 'production', 'referrals', dry)).rejects.toThrow(/without --dry-run/);
   expect(snapshot()).toEqual(before);
+});
+
+test('errors of another build (a tab still on a rolled-back one) are not counted against the candidate', async () => {
+  let clock = 7_000_000;
+  const since = (at: number) => (at - 7_000_000) / 1000;
+  counters = (metric, at) =>
+    metric === 'loads'
+      ? { stable: since(at) * 2, candidate: since(at), 'candidate@1.0.9': since(at) / 4 }
+      : { 'candidate@1.0.9': Math.floor(since(at) / 4) };
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
+    now: () => clock,
+  });
+  clock += 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/60\), stable 0\.000 errors per load \(0\/120\)/,
+  );
+});
+
+test('a collector restarted mid-rollout (its counters from zero again) is counted through, as increase() would', async () => {
+  let clock = 8_000_000;
+  // Counting up from the start; at 30 s the collector restarts and counts from zero again.
+  const count = (at: number, perSecond: number) => {
+    const seconds = (at - 8_000_000) / 1000;
+    return seconds < 30 ? 1000 + seconds * perSecond : (seconds - 30) * perSecond;
+  };
+  counters = (metric, at) => (metric === 'loads' ? { stable: count(at, 2), candidate: count(at, 1) } : {});
+  await startRollout(
+    store,
+    'referrals@1.1.0',
+    'production',
+    { ...options, prometheus: `${prometheusUrl}/prom/` },
+    who,
+    {
+      now: () => clock,
+    },
+  );
+  clock += 60_000;
+  // 25 s before the restart and 30 s after (samples every 5 s): 55 candidate loads, 110 stable.
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/55\), stable 0\.000 errors per load \(0\/110\)/,
+  );
+  // A Prometheus behind a path prefix is asked there.
+  expect(new Set(queried.filter((path) => path.startsWith('/prom/')))).toEqual(new Set(['/prom/api/v1/query']));
+});
+
+test('looks that keep waiting at a share leave one line with the latest figures, not one a look', async () => {
+  let clock = 9_000_000;
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 9_000_000) / 10_000, candidate: (at - 9_000_000) / 20_000 } : {};
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
+    now: () => clock,
+  });
+  for (let look = 0; look < 10; look += 1) {
+    clock += 60_000;
+    await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  }
+  const lines = (await rolloutStatus(store, 'production', 'referrals')).filter((line) => line.includes('waiting'));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(new Date(clock).toISOString());
 });

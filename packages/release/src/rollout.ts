@@ -4,10 +4,12 @@ import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
-import { countsBetween } from './prometheus';
+import { checkPrometheus, countsBetween } from './prometheus';
+import { versionOf } from './diff';
 import { describeAction, readCurrent, readRevision } from './revisions';
 import {
   readRollout,
+  HOLD_LIMIT_MS,
   rolloutKey,
   TERMINAL,
   updateRollout,
@@ -32,6 +34,8 @@ export interface RolloutOptions {
   readonly intervalMs: number;
   readonly prometheus: string;
   readonly rule?: Partial<AnalysisRule>;
+  /** How long it may go without figures before going back to the stable build (default HOLD_LIMIT_MS). */
+  readonly holdLimitMs?: number;
 }
 
 export interface RolloutDeps {
@@ -70,6 +74,11 @@ export async function startRollout(
       'RELEASE_CONFLICT',
       `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`,
     );
+  const now = (deps.now ?? Date.now)();
+  const stable = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === remote);
+  const versions = { candidate: version, ...(stable ? { stable: versionOf(stable) } : {}) };
+  // Prometheus must answer before anything changes: a rollout that cannot judge must not start.
+  await checkPrometheus(options.prometheus, remote, now, deps.fetchImpl);
   if (who.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
     const lines = await canary(store, `${remote}@${version}`, env, { kind: 'share', percent: steps[0]! }, who);
@@ -78,10 +87,11 @@ export async function startRollout(
       `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each (nothing was written)`,
     ];
   }
-  const now = (deps.now ?? Date.now)();
   const state: RolloutState = {
     remote,
     version,
+    ...(versions.stable ? { stableVersion: versions.stable } : {}),
+    ...(options.holdLimitMs ? { holdLimitMs: options.holdLimitMs } : {}),
     steps,
     step: 0,
     intervalMs: options.intervalMs,
@@ -156,40 +166,49 @@ export async function tickRollout(
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
-  const counts = await countsBetween(state.prometheus, remote, state.startedAt, now, deps.fetchImpl).catch(
-    async (error: unknown) => {
-      // Held, the state unchanged: recorded in the store's audit log, so a rollout that stalls says why.
-      await recordAudit(store, {
-        actor: `rollout (started by ${state.actor})`,
-        reason: '',
-        kind: 'rollout-held',
-        summary: `${remote}@${state.version} in ${env} at ${percent} %: ${(error as Error).message}`,
-      }).catch(() => undefined);
-      throw error;
-    },
-  );
+  const versions = { candidate: state.version, ...(state.stableVersion ? { stable: state.stableVersion } : {}) };
+  let counts;
+  try {
+    counts = await countsBetween(state.prometheus, remote, versions, state.startedAt, now, deps.fetchImpl);
+  } catch (error) {
+    return held(store, env, state, error as Error, now, who);
+  }
   const verdict = judge(counts.candidate, counts.stable, state.rule);
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   let next: RolloutState;
-  if (verdict.kind === 'wait') next = { ...state, log: [...state.log, `${stamp}: waiting, ${verdict.why}`] };
+  const { held: _figuresAreBack, ...looked } = state;
+  const back = state.held
+    ? [`${stamp}: figures again after ${Math.round((now - state.held.since) / 60_000)} min without (${state.held.why})`]
+    : [];
+  // One line while it waits at a share (the latest figures), not one a look.
+  const waitedHere = (line: string | undefined) => line?.includes(` at ${percent} %: waiting, `) ?? false;
+  if (verdict.kind === 'wait')
+    next = {
+      ...looked,
+      log: [
+        ...(waitedHere(state.log.at(-1)) && back.length === 0 ? state.log.slice(0, -1) : state.log),
+        ...back,
+        `${stamp}: waiting, ${verdict.why}`,
+      ],
+    };
   else if (verdict.kind === 'worse')
     next = {
-      ...state,
+      ...looked,
       status: 'rolled-back',
       pending: { kind: 'abort', reason: `rollout: rolled back automatically, ${verdict.why}` },
-      log: [...state.log, `${stamp}: worse, rolled back; ${verdict.why}`],
+      log: [...state.log, ...back, `${stamp}: worse, rolled back; ${verdict.why}`],
     };
   else if (state.step === state.steps.length - 1)
     next = {
-      ...state,
+      ...looked,
       status: 'promoted',
       pending: { kind: 'promote', reason: `rollout: healthy at 100 %, now stable; ${verdict.why}` },
-      log: [...state.log, `${stamp}: healthy, promoted; ${verdict.why}`],
+      log: [...state.log, ...back, `${stamp}: healthy, promoted; ${verdict.why}`],
     };
   else {
     const share = state.steps[state.step + 1]!;
     next = {
-      ...state,
+      ...looked,
       step: state.step + 1,
       stepStartedAt: now,
       pending: {
@@ -197,13 +216,59 @@ export async function tickRollout(
         percent: share,
         reason: `rollout: healthy at ${percent} %, on to ${share} %; ${verdict.why}`,
       },
-      log: [...state.log, `${stamp}: healthy, on to ${share} %; ${verdict.why}`],
+      log: [...state.log, ...back, `${stamp}: healthy, on to ${share} %; ${verdict.why}`],
     };
   }
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
   return [next.log.at(-1)!, ...(await finishPending(store, env, remote, who, state.version))];
+}
+
+/**
+ * A look without figures (Prometheus down, or answering what cannot be read): the rollout holds where
+ * it is. Said once per reason, in its log and the store's audit log (not once a look); after its hold
+ * limit (an hour by default) it goes back to the stable build rather than leave a candidate unwatched.
+ */
+async function held(
+  store: ObjectStore,
+  env: string,
+  state: RolloutState,
+  error: Error,
+  now: number,
+  who: Who,
+): Promise<string[]> {
+  const since = state.held?.since ?? now;
+  const limit = state.holdLimitMs ?? HOLD_LIMIT_MS;
+  const percent = state.steps[state.step]!;
+  const stamp = `${new Date(now).toISOString()} at ${percent} %`;
+  if (now - since >= limit) {
+    const why = `no figures for ${Math.round((now - since) / 60_000)} min (${error.message})`;
+    await updateRollout(store, env, state.remote, (current) => ({
+      ...current,
+      status: 'aborted',
+      pending: { kind: 'abort', reason: `rollout: back to the stable build, ${why}` },
+      log: [...current.log, `${stamp}: gave up, back to the stable build; ${why}`],
+    }));
+    return [
+      `${stamp}: gave up, back to the stable build; ${why}`,
+      ...(await finishPending(store, env, state.remote, who, state.version)),
+    ];
+  }
+  if (state.held?.why !== error.message) {
+    await recordAudit(store, {
+      actor: `rollout (started by ${state.actor})`,
+      reason: '',
+      kind: 'rollout-held',
+      summary: `${state.remote}@${state.version} in ${env} at ${percent} %: ${error.message}`,
+    }).catch(() => undefined);
+    await updateRollout(store, env, state.remote, (current) => ({
+      ...current,
+      held: { since, why: error.message },
+      log: [...current.log, `${stamp}: held, ${error.message}`],
+    }));
+  }
+  throw error;
 }
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
