@@ -13,7 +13,8 @@ behind a load balancer and let Prometheus scrape every instance.
   --listen           where browsers post (default 0.0.0.0:4318)
   --metrics-listen   serve /metrics only here (an internal address), not on --listen
   --max-body-bytes   largest body taken (default 131072)
-  --rate-per-minute  posts per client address and minute after --burst (defaults 120 and 30)
+  --rate-per-minute  posts per client address and minute after --burst (defaults 1200 and 300: about 600
+                     visits a minute behind one address, a flooding client refused)
   --trust-proxy      the client is the last X-Forwarded-For address (behind your load balancer only)
   --forward          also send every accepted body to this OTLP/HTTP logs endpoint
 A client gets 5 s for its headers, 10 s for a whole post, and 5 s between parts of a body (then 408).

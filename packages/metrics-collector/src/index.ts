@@ -3,6 +3,7 @@ export { METRIC_NAMES } from './metric-names';
 export { createRateLimiter, type RateLimiter } from './rate-limit';
 export {
   createMetricsCollector,
+  RATE_LIMIT,
   TIME_LIMITS,
   type MetricsCollector,
   type MetricsCollectorOptions,

@@ -54,6 +54,14 @@ export const TIME_LIMITS: TimeLimits = Object.freeze({
   checkEveryMs: 1_000,
 });
 
+/**
+ * Posts per client address by default. Visitors behind one address (an office, a campus, a mobile
+ * carrier's NAT) share it: 1,200 a minute lets about 600 visits a minute through from one address at
+ * two posts a visit, with a burst of 300 for a busy moment; a single client flooding at more than 20
+ * posts a second is refused (429) beyond its burst.
+ */
+export const RATE_LIMIT = Object.freeze({ perMinute: 1_200, burst: 300 });
+
 export type Outcome = 'accepted' | 'forbidden_origin' | 'too_large' | 'rate_limited' | 'bad_request' | 'timed_out';
 
 export interface MetricsCollector {
@@ -91,7 +99,10 @@ export function createMetricsCollector(options: MetricsCollectorOptions): Metric
     registers: [registry],
   });
   const limits: TimeLimits = { ...TIME_LIMITS, ...options.timeLimits };
-  const limiter = createRateLimiter({ perMinute: options.ratePerMinute ?? 120, burst: options.burst ?? 30 });
+  const limiter = createRateLimiter({
+    perMinute: options.ratePerMinute ?? RATE_LIMIT.perMinute,
+    burst: options.burst ?? RATE_LIMIT.burst,
+  });
   const log = options.log ?? ((line: string) => console.log(line));
   const fetchImpl = options.fetchImpl ?? fetch;
   let lastForwardComplaint = 0;

@@ -91,6 +91,8 @@ test('--expect refuses when the environment moved since, naming where it is, and
     code: 1,
     err: expect.stringContaining('production is at revision 3, not 2 as expected: nothing was changed'),
   });
+  // The stable code, for a pipeline to branch on.
+  expect(refused.err.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_CONFLICT)');
   const deployRefused = await cli(
     'deploy',
     'referrals@1.3.0',

@@ -254,7 +254,11 @@ main(process.argv.slice(2)).then(
       process.exit(2);
     }
     console.error(`✖ ${(error as Error).message}`);
-    if (isReleaseError(error)) for (const line of error.lines) console.error(`  ${line}`);
+    if (isReleaseError(error)) {
+      for (const line of error.lines) console.error(`  ${line}`);
+      // The stable code a pipeline can branch on (the message's words may change).
+      console.error(`  (${error.code})`);
+    }
     process.exit(1);
   },
 );
