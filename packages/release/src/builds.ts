@@ -43,6 +43,14 @@ export async function publishBuild(
       );
     return { record: existing.value, uploaded: false };
   }
+  // Removed by gc: published again only with the same bytes (a version is never reused).
+  const removed = await readJson<BuildRecord>(store, KEYS.removedBuild(build.name, build.version));
+  const removedDiffers = removed ? differingFile(removed.value.files, build.files) : undefined;
+  if (removedDiffers)
+    throw new ReleaseError(
+      'RELEASE_VERSION_TAKEN',
+      `${build.name}@${build.version} was published with different files (${removedDiffers} differs), then removed by gc. A version is published once: build the change with a new version.`,
+    );
   for (const [file, body] of build.bodies) {
     const key = KEYS.buildFile(build.name, build.version, file);
     if (await store.create(key, body, contentTypeOf(key))) continue;

@@ -36,8 +36,10 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
                                                   making it current would change; none: the last change
   status [--env <env>]… [--json]
   verify [<name>[@<version>]]                     every stored file against the hash recorded when it was published
-  gc [--keep-revisions 20] [--dry-run]            remove expired previews and builds no environment's current or
-                                                  last N revisions use (recorded in the audit log)
+  gc [--keep-revisions 20] [--grace 7d] [--dry-run]
+                                                  remove expired previews and builds no environment's current or
+                                                  last N revisions use, published before the grace period
+                                                  (recorded in the audit log; a removed version is never reused)
   cors [--apply]                                  the bucket's CORS rules for hosts that read it directly (JSON for
                                                   put-bucket-cors), or set on an S3 store with --apply
   audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
@@ -84,6 +86,7 @@ export const OPTIONS = {
   expect: { type: 'string' },
   'require-reason': { type: 'string', multiple: true },
   'keep-revisions': { type: 'string' },
+  grace: { type: 'string' },
   apply: { type: 'boolean', default: false },
   'dry-run': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },

@@ -226,6 +226,7 @@ async function main(argv: readonly string[]): Promise<number> {
         usage('--keep-revisions takes a whole number of at least 1.');
       lines = await collectGarbage(store, who, {
         ...(keep !== undefined ? { keepRevisions: keep } : {}),
+        ...(values.grace !== undefined ? { graceMs: parseDuration(values.grace) } : {}),
         ...(values['dry-run'] ? { dryRun: true } : {}),
       });
       break;

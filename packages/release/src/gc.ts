@@ -1,13 +1,18 @@
 import { recordAudit } from './audit';
 import type { BuildRecord } from './build-record';
 import { versionOf } from './diff';
-import { KEYS, listEnvironments, readJson } from './layout';
+import { jsonBytes, KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';
 import { readCurrent, readHistory } from './revisions';
+
+/** How long a build just published is kept whatever uses it: a pipeline's deploy may follow later. */
+export const GC_GRACE_MS = 7 * 24 * 60 * 60_000;
 
 export interface GcOptions {
   /** Revisions of each environment, counting back from its current one, whose builds are kept (default 20). */
   readonly keepRevisions?: number;
+  /** Builds published more recently than this are kept (default GC_GRACE_MS: seven days). */
+  readonly graceMs?: number;
   /** Say what would be removed, and remove nothing. */
   readonly dryRun?: boolean;
   readonly now?: () => Date;
@@ -16,8 +21,10 @@ export interface GcOptions {
 /**
  * Keeps a store tidy: removes previews that have expired, and builds that no environment can need —
  * none of any environment's current manifest (a running canary's candidate included) nor of its last
- * `keepRevisions` revisions references them (so a rollback within that window always finds its build).
- * What it removes is recorded in the store's audit log.
+ * `keepRevisions` revisions references them (so a rollback within that window always finds its build)
+ * and published longer ago than the grace period (a build published and not deployed yet is kept).
+ * Each removed build leaves what its files were (`removed/<name>/<version>.json`), so its version is
+ * never published again with other bytes. What it removes is recorded in the store's audit log.
  */
 export async function collectGarbage(
   store: ObjectStore,
@@ -25,6 +32,7 @@ export async function collectGarbage(
   options: GcOptions = {},
 ): Promise<string[]> {
   const keep = options.keepRevisions ?? 20;
+  const graceMs = options.graceMs ?? GC_GRACE_MS;
   const now = (options.now ?? (() => new Date()))();
   const envs = await listEnvironments(store);
   const referenced = new Set<string>();
@@ -50,23 +58,31 @@ export async function collectGarbage(
     } else if (preview?.value.remote && preview.value.version)
       referenced.add(`${preview.value.remote}@${preview.value.version}`);
   }
-  const unused: Array<{ name: string; version: string }> = [];
+  const unused: BuildRecord[] = [];
   for (const key of await store.list('builds/')) {
     const record = await readJson<BuildRecord>(store, key);
-    if (record && !referenced.has(`${record.value.name}@${record.value.version}`))
-      unused.push({ name: record.value.name, version: record.value.version });
+    if (!record || referenced.has(`${record.value.name}@${record.value.version}`)) continue;
+    if (now.getTime() - Date.parse(record.value.publishedAt) < graceMs) continue;
+    unused.push(record.value);
   }
   const lines = [
     ...expiredPreviews.map((key) => `${options.dryRun ? 'would remove' : '- removed'} expired preview ${key}`),
     ...unused.map(
       ({ name, version }) =>
-        `${options.dryRun ? 'would remove' : '- removed'} ${name}@${version} (no environment's current or last ${keep} revisions use it)`,
+        `${options.dryRun ? 'would remove' : '- removed'} ${name}@${version} (no environment's current or last ${keep} revisions use it, published over ${Math.round(graceMs / 86_400_000)} days ago)`,
     ),
   ];
   if (options.dryRun || lines.length === 0)
     return lines.length > 0 ? [`dry run: nothing was removed`, ...lines] : ['✔ nothing to remove'];
   for (const key of expiredPreviews) await store.remove(key);
-  for (const { name, version } of unused) {
+  for (const record of unused) {
+    const { name, version } = record;
+    // What it was, first: the version is taken for good, even once its files are gone.
+    await store.write(
+      KEYS.removedBuild(name, version),
+      jsonBytes({ ...record, removedAt: now.toISOString(), removedBy: who.actor }),
+      'application/json',
+    );
     for (const key of await store.list(KEYS.buildFiles(name, version))) await store.remove(key);
     // The record last: a gc stopped half-way is finished by the next (the record still names the build).
     await store.remove(KEYS.buildRecord(name, version));

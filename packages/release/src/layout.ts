@@ -21,6 +21,8 @@ export const KEYS = {
   buildFile: (name: string, version: string, file: string) => `remotes/${name}/${version}/${file}`,
   buildFiles: (name: string, version: string) => `remotes/${name}/${version}/`,
   buildRecord: (name: string, version: string) => `builds/${name}/${version}.json`,
+  /** What a removed build was (gc): its files' sha384, so its version is never published with other bytes. */
+  removedBuild: (name: string, version: string) => `removed/${name}/${version}.json`,
   manifest: (env: string) => `envs/${env}/manifest.json`,
   revisions: (env: string) => `envs/${env}/revisions/`,
   pages: (env: string) => `envs/${env}/pages/`,
