@@ -14,10 +14,10 @@ export interface BuildRecord {
   readonly actor: string;
 }
 
-/** A stored file that is not what was published: changed, or gone. */
+/** A stored file that is not what was published: changed, gone, or added to the build since. */
 export interface AlteredFile {
   readonly key: string;
-  readonly problem: 'changed' | 'missing';
+  readonly problem: 'changed' | 'missing' | 'added';
 }
 
 /** One build's stored files against the hashes recorded when it was published. */
@@ -29,5 +29,9 @@ export async function alteredFiles(store: ObjectStore, record: BuildRecord): Pro
     if (!stored) altered.push({ key, problem: 'missing' });
     else if (!matchesPin(hash, stored.body)) altered.push({ key, problem: 'changed' });
   }
+  // A file put beside the build's own would be served with them (with the host's CORS) as if published.
+  const published = new Set(Object.keys(record.files).map((file) => KEYS.buildFile(record.name, record.version, file)));
+  for (const key of await store.list(KEYS.buildFiles(record.name, record.version)))
+    if (!published.has(key)) altered.push({ key, problem: 'added' });
   return altered;
 }

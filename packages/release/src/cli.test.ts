@@ -195,6 +195,12 @@ test('verify finds a stored file that was altered, and publishing that version a
     err: expect.stringContaining('remotes/referrals/1.1.0/static/chunk.js: changed'),
   });
   expect((await cli('verify', 'referrals@1.0.0')).code).toBe(0);
+  // A file added to a stored build (it would be served as if published) is found too.
+  writeFileSync(join(storeDir, 'remotes', 'referrals', '1.0.0', 'static', 'extra.js'), 'alert("planted")');
+  expect(await cli('verify', 'referrals@1.0.0')).toMatchObject({
+    code: 1,
+    err: expect.stringContaining('remotes/referrals/1.0.0/static/extra.js: added'),
+  });
   // Re-publishing the original build does not vouch for the altered copy.
   const dist = writeBuild(builds, 'referrals', '1.1.0');
   expect(await cli('publish', dist, '--actor', 'ci')).toMatchObject({
