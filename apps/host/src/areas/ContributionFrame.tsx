@@ -3,7 +3,6 @@ import {
   use,
   useCallback,
   useEffect,
-  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -19,6 +18,7 @@ import { useShellIntl } from '../host-services/use-shell-intl';
 import { shellMessages } from '../i18n/shell-messages';
 import { contributionKey, FAILURE_BUDGET, type PlacedContribution } from '../remotes/contribution-loader';
 import { heldCode, isHeldFromHtml, loadWithTexts, releaseHeld, type HeldCode } from './held-contributions';
+import { FailureNotice } from './FailureNotice';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { useRemoteContext } from './use-remote-context';
 import { useWhenNearOrIdle } from './when-near';
@@ -263,67 +263,4 @@ function ContributionContent({
   const module = source instanceof Promise ? use(source) : source;
   useLayoutEffect(() => onShown(), [onShown]);
   return <module.Component params={params as never} />;
-}
-
-/**
- * A failed part, as its slot's owner has it shown: the notice with Retry, or (a header) a compact
- * control within the slot's box that opens the same notice below it. The text itself is announced by
- * the frame's status region.
- */
-function FailureNotice({
-  label,
-  text,
-  canRetry,
-  onRetry,
-  compact,
-}: {
-  readonly label: string;
-  readonly text: string;
-  readonly canRetry: boolean;
-  readonly onRetry: () => void;
-  readonly compact: boolean;
-}) {
-  const intl = useShellIntl();
-  const [open, setOpen] = useState(false);
-  const details = useId();
-  const notice = (
-    <>
-      <p>{text}</p>
-      {canRetry ? (
-        <button type="button" onClick={onRetry}>
-          {intl.formatMessage(shellMessages.retry)}
-        </button>
-      ) : null}
-    </>
-  );
-  if (!compact) {
-    return (
-      <div className="slot-failed" data-testid="contribution-failed">
-        {notice}
-      </div>
-    );
-  }
-  const short = intl.formatMessage(shellMessages.contributionNotShown, { label });
-  return (
-    <div
-      className="slot-failed slot-failed-compact"
-      data-testid="contribution-failed"
-      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-    >
-      <button
-        type="button"
-        className="slot-failed-toggle"
-        aria-expanded={open}
-        aria-controls={details}
-        title={short}
-        onClick={() => setOpen((was) => !was)}
-      >
-        <span aria-hidden="true">⚠</span>
-        <span className="visually-hidden">{short}</span>
-      </button>
-      <div id={details} className="slot-failed-details" hidden={!open}>
-        {notice}
-      </div>
-    </div>
-  );
 }
