@@ -1,4 +1,4 @@
-import { DEFAULT_RULE, judge, loadsToPromote, type SideCounts } from './analysis';
+import { DEFAULT_RULE, judge, loadsToPromote, moreLoadsNeeded, type SideCounts } from './analysis';
 
 test('a candidate failing a third of its loads is rolled back within a first step of about a hundred visitors', () => {
   // A first step at 50 %: about 50 loads each, a third of the candidate's failing.
@@ -123,3 +123,20 @@ test('simulated: a candidate worse by twice the margin is promoted rarely, and o
   expect(broken.promoted).toBe(0);
   expect(broken.rolledBack).toBe(1);
 }, 30_000);
+
+test('a waiting rollout can say how many more candidate loads it needs, or that it never could at these rates', () => {
+  const stable = { loads: 4_000, errors: 20 };
+  const needed = moreLoadsNeeded({ loads: 50, errors: 0 }, stable);
+  expect(needed).toBeGreaterThan(50);
+  expect(needed).toBeLessThan(2_000);
+  // Given about those loads at the same rates, it (nearly) could promote.
+  const factor = (50 + needed) / 50;
+  const grownStable = { loads: Math.round(4_000 * factor), errors: Math.round(20 * factor) };
+  expect(moreLoadsNeeded({ loads: 50 + needed, errors: 0 }, grownStable)).toBeLessThan(needed * 0.1);
+  const ready = { loads: 3_000, errors: 3 };
+  const base = { loads: 60_000, errors: 60 };
+  expect(judge(ready, base).kind).toBe('healthy');
+  expect(moreLoadsNeeded(ready, base)).toBe(0);
+  // Estimated 3 points worse than stable, above the 1-point margin: no number of loads would promote it.
+  expect(moreLoadsNeeded({ loads: 100, errors: 3 }, { loads: 4_000, errors: 0 }, { ceiling: 1 })).toBe(Infinity);
+});

@@ -97,6 +97,27 @@ export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<
 }
 
 /**
+ * About how many more candidate loads the rule needs before it can promote, were both sides to go
+ * on failing as they do so far (loads growing at the split seen so far): 0 when it could now,
+ * Infinity when it never could at these rates (the candidate is estimated worse than the margin).
+ */
+export function moreLoadsNeeded(candidate: SideCounts, stable: SideCounts, given: Partial<AnalysisRule> = {}): number {
+  const rule = { ...DEFAULT_RULE, ...given };
+  if (candidate.loads === 0 || stable.loads === 0) return Infinity;
+  if (judge(candidate, stable, rule).kind === 'healthy') return 0;
+  for (let factor = 1.05; factor < 100_000; factor *= 1.05) {
+    const scale = (side: SideCounts) => ({
+      loads: Math.round(side.loads * factor),
+      errors: Math.round(side.errors * factor),
+    });
+    const scaled = scale(candidate);
+    if (judge(scaled, scale(stable), rule).kind === 'healthy')
+      return Math.max(scaled.loads, rule.minLoads) - candidate.loads;
+  }
+  return Infinity;
+}
+
+/**
  * About how many candidate loads a step needs before a candidate as good as stable is promoted,
  * when both sides fail `errorRate` of their loads and the candidate has `share` of them (the docs'
  * table; the rule's interval must close within the margin).

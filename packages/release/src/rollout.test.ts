@@ -469,4 +469,8 @@ test('looks that keep waiting at a share leave one line with the latest figures,
   const lines = (await rolloutStatus(store, 'production', 'referrals')).filter((line) => line.includes('waiting'));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain(new Date(clock).toISOString());
+  // What it still needs, in loads and, at the traffic so far (3 candidate loads a minute), in time.
+  expect(lines[0]).toMatch(
+    /; needs about \d+ more candidate loads, about \d+(\.\d)? (min|h) at the 3\.0 candidate loads a minute so far$/,
+  );
 });

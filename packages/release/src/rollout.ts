@@ -1,4 +1,4 @@
-import { DEFAULT_RULE, judge, type AnalysisRule } from './analysis';
+import { DEFAULT_RULE, judge, moreLoadsNeeded, type AnalysisRule, type SideCounts } from './analysis';
 import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
@@ -188,7 +188,7 @@ export async function tickRollout(
       log: [
         ...(waitedHere(state.log.at(-1)) && back.length === 0 ? state.log.slice(0, -1) : state.log),
         ...back,
-        `${stamp}: waiting, ${verdict.why}`,
+        `${stamp}: waiting, ${verdict.why}; ${stillNeeded(counts, state, now)}`,
       ],
     };
   else if (verdict.kind === 'worse')
@@ -224,6 +224,22 @@ export async function tickRollout(
   if (!next.pending) return [next.log.at(-1)!];
   return [next.log.at(-1)!, ...(await finishPending(store, env, remote, who, state.version))];
 }
+
+/** What a waiting rollout still needs, in candidate loads and, at the traffic seen so far, in time. */
+function stillNeeded(counts: { candidate: SideCounts; stable: SideCounts }, state: RolloutState, now: number): string {
+  const more = moreLoadsNeeded(counts.candidate, counts.stable, state.rule);
+  if (!Number.isFinite(more))
+    return 'at the rates so far it cannot be shown within the margin: it waits for the figures to change, or for a person';
+  const perMinute = (counts.candidate.loads / Math.max(1, now - state.startedAt)) * 60_000;
+  const when =
+    perMinute > 0
+      ? `, about ${formatMinutes(more / perMinute)} at the ${perMinute.toFixed(1)} candidate loads a minute so far`
+      : '';
+  return `needs about ${Math.max(1, Math.ceil(more))} more candidate loads${when}`;
+}
+
+const formatMinutes = (minutes: number) =>
+  minutes < 90 ? `${Math.max(1, Math.round(minutes))} min` : `${(minutes / 60).toFixed(1)} h`;
 
 /**
  * A look without figures (Prometheus down, or answering what cannot be read): the rollout holds where
