@@ -96,6 +96,39 @@ export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<
   return { kind: 'healthy', why: `${both}; ${shown}` };
 }
 
+/** What a step does when it has lasted its longest time and nothing was decided (`--at-max-step`). */
+export type AtLongest = 'promote' | 'rollback' | 'wait';
+
+/**
+ * The verdict once a step has lasted its longest time with nothing decided, the candidate having had
+ * its `minLoads`: with `promote`, on unless its estimate is worse than stable by more than twice the
+ * margin (then back: estimated clearly worse, though not shown so); with `rollback`, back; with
+ * `wait`, no verdict. Too few loads always waits. This bounds how long a healthy candidate takes at
+ * modest traffic, at the price of promoting small regressions the traffic cannot show (decision
+ * 0013's amendment has the simulated rates).
+ */
+export function judgeAtLongest(
+  candidate: SideCounts,
+  stable: SideCounts,
+  at: AtLongest,
+  given: Partial<AnalysisRule> = {},
+): Verdict {
+  const rule = { ...DEFAULT_RULE, ...given };
+  const both = `${figures('candidate', candidate)}, ${figures('stable', stable)}`;
+  if (at === 'wait' || candidate.loads < rule.minLoads)
+    return { kind: 'wait', why: `the step's longest time is past: ${both}` };
+  const difference = rate(candidate) - rate(stable);
+  if (at === 'rollback' || difference >= 2 * rule.margin)
+    return {
+      kind: 'worse',
+      why: `nothing shown in the step's longest time${at === 'rollback' ? '' : `, and estimated worse than stable by ${difference.toFixed(3)}, over twice the margin`}: ${both}`,
+    };
+  return {
+    kind: 'healthy',
+    why: `not shown worse in the step's longest time (estimated difference ${difference.toFixed(3)}): ${both}`,
+  };
+}
+
 /**
  * About how many more candidate loads the rule needs before it can promote, were both sides to go
  * on failing as they do so far (loads growing at the split seen so far): 0 when it could now,

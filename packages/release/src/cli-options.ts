@@ -19,10 +19,12 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
   rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
-          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h] [--watch]
+          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h]
+          [--max-step 2h] [--at-max-step promote|rollback|wait] [--watch]
                                                   a canary moved through the shares, judged from Prometheus after
                                                   each interval: on when shown within the margin, rolled back on
-                                                  its own when shown worse, else it waits; without figures for
+                                                  its own when shown worse, else it waits (a share's longest
+                                                  time ends it: --at-max-step); without figures for
                                                   --hold-limit, back to the stable build; a change someone else
                                                   makes to the remote stops it
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
@@ -81,6 +83,8 @@ export const OPTIONS = {
   ceiling: { type: 'string' },
   alpha: { type: 'string' },
   'hold-limit': { type: 'string' },
+  'max-step': { type: 'string' },
+  'at-max-step': { type: 'string' },
   watch: { type: 'boolean', default: false },
   ttl: { type: 'string', default: '3d' },
   expect: { type: 'string' },

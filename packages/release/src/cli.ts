@@ -145,6 +145,14 @@ async function main(argv: readonly string[]): Promise<number> {
           prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'),
           rule,
           ...(values['hold-limit'] ? { holdLimitMs: parseDuration(values['hold-limit']) } : {}),
+          ...(values['max-step'] ? { maxStepMs: parseDuration(values['max-step']) } : {}),
+          ...(values['at-max-step']
+            ? {
+                atMaxStep: ['promote', 'rollback', 'wait'].includes(values['at-max-step'])
+                  ? (values['at-max-step'] as 'promote' | 'rollback' | 'wait')
+                  : usage(`--at-max-step takes promote, rollback or wait, not ${values['at-max-step']}.`),
+              }
+            : {}),
         };
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {

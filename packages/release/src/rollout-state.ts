@@ -1,4 +1,4 @@
-import type { AnalysisRule } from './analysis';
+import type { AnalysisRule, AtLongest } from './analysis';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -34,8 +34,14 @@ export interface RolloutState {
   readonly held?: { readonly since: number; readonly why: string };
   /** How long it may be held before it gives up and goes back to the stable build (HOLD_LIMIT_MS). */
   readonly holdLimitMs?: number;
+  /** A share's longest time (MAX_STEP_MS), and what it does then with nothing decided (judgeAtLongest). */
+  readonly maxStepMs?: number;
+  readonly atMaxStep?: AtLongest;
   readonly log: readonly string[];
 }
+
+/** A share's longest time by default: a healthy candidate at modest traffic completes in hours, not never. */
+export const MAX_STEP_MS = 2 * 60 * 60_000;
 
 /** How long a rollout may go without figures before it goes back to the stable build by default. */
 export const HOLD_LIMIT_MS = 60 * 60_000;

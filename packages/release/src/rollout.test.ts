@@ -474,3 +474,26 @@ test('looks that keep waiting at a share leave one line with the latest figures,
     /; needs about \d+ more candidate loads, about \d+(\.\d)? (min|h) at the 3\.0 candidate loads a minute so far$/,
   );
 });
+
+test('a share that has lasted its longest time with nothing shown moves on when not estimated worse, or waits if told to', async () => {
+  let clock = 10_000_000;
+  // 75 candidate loads an hour with no error, too few for the interval to close within the margin.
+  counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 10_000_000) / 24_000, candidate: (at - 10_000_000) / 48_000 } : {};
+  const rolloutOptions = { ...options, prometheus: prometheusUrl, maxStepMs: 2 * 60 * 60_000 };
+  await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, who, { now: () => clock });
+  clock += 60 * 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting/);
+  clock += 60 * 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+    /healthy, on to 100 %; not shown worse in the step's longest time \(estimated difference 0\.000\)/,
+  );
+  expect(await share()).toBe(100);
+  await controlRollout(store, 'production', 'referrals', 'abort', who);
+  await startRollout(store, 'referrals@1.1.0', 'production', { ...rolloutOptions, atMaxStep: 'wait' }, who, {
+    now: () => clock,
+  });
+  clock += 3 * 60 * 60_000;
+  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting/);
+  expect(await share()).toBe(25);
+});

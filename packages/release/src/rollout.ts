@@ -1,4 +1,12 @@
-import { DEFAULT_RULE, judge, moreLoadsNeeded, type AnalysisRule, type SideCounts } from './analysis';
+import {
+  DEFAULT_RULE,
+  judge,
+  judgeAtLongest,
+  moreLoadsNeeded,
+  type AnalysisRule,
+  type AtLongest,
+  type SideCounts,
+} from './analysis';
 import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
@@ -10,6 +18,7 @@ import { describeAction, readCurrent, readRevision } from './revisions';
 import {
   readRollout,
   HOLD_LIMIT_MS,
+  MAX_STEP_MS,
   rolloutKey,
   TERMINAL,
   updateRollout,
@@ -36,6 +45,9 @@ export interface RolloutOptions {
   readonly rule?: Partial<AnalysisRule>;
   /** How long it may go without figures before going back to the stable build (default HOLD_LIMIT_MS). */
   readonly holdLimitMs?: number;
+  /** A share's longest time (default MAX_STEP_MS) and what happens then with nothing decided (default promote). */
+  readonly maxStepMs?: number;
+  readonly atMaxStep?: AtLongest;
 }
 
 export interface RolloutDeps {
@@ -92,6 +104,8 @@ export async function startRollout(
     version,
     ...(versions.stable ? { stableVersion: versions.stable } : {}),
     ...(options.holdLimitMs ? { holdLimitMs: options.holdLimitMs } : {}),
+    ...(options.maxStepMs ? { maxStepMs: options.maxStepMs } : {}),
+    ...(options.atMaxStep ? { atMaxStep: options.atMaxStep } : {}),
     steps,
     step: 0,
     intervalMs: options.intervalMs,
@@ -107,7 +121,7 @@ export async function startRollout(
       reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}`,
     },
     log: [
-      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each`,
+      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each at least, ${(options.maxStepMs ?? MAX_STEP_MS) / 60_000} min at most (then ${options.atMaxStep ?? 'promote'})`,
     ],
   };
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
@@ -173,7 +187,13 @@ export async function tickRollout(
   } catch (error) {
     return held(store, env, state, error as Error, now, who);
   }
-  const verdict = judge(counts.candidate, counts.stable, state.rule);
+  const judged = judge(counts.candidate, counts.stable, state.rule);
+  // A share that has lasted its longest time with nothing decided ends as the rollout says (judgeAtLongest).
+  const atLongest =
+    judged.kind === 'wait' && now - state.stepStartedAt >= (state.maxStepMs ?? MAX_STEP_MS)
+      ? judgeAtLongest(counts.candidate, counts.stable, state.atMaxStep ?? 'promote', state.rule)
+      : undefined;
+  const verdict = atLongest && atLongest.kind !== 'wait' ? atLongest : judged;
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   let next: RolloutState;
   const { held: _figuresAreBack, ...looked } = state;
