@@ -125,9 +125,11 @@ test('a remote published twice goes to staging, the same bytes to production, an
 
   const history = await expectDone('history', '--env', 'production');
   expect(history.trim().split('\n')).toEqual([
-    expect.stringMatching(/^#1 \S+ bob: promote canary from staging #1 — staging looks good$/),
-    expect.stringMatching(/^#2 \S+ bob: promote canary from staging #2 — ship it$/),
-    expect.stringMatching(/^#3 \S+ carol: rollback to #1 — errors went up$/),
+    expect.stringMatching(
+      /^#1 \S+ bob: promote canary from staging #1 \[canary 1\.0\.0 at \/canary\] — staging looks good$/,
+    ),
+    expect.stringMatching(/^#2 \S+ bob: promote canary from staging #2 \[canary 1\.0\.0 → 1\.1\.0\] — ship it$/),
+    expect.stringMatching(/^#3 \S+ carol: rollback to #1 \[canary 1\.1\.0 → 1\.0\.0\] — errors went up$/),
   ]);
   expect((await expectDone('diff', '--env', 'production', '2', '3')).trim()).toBe('~ canary 1.1.0 → 1.0.0');
 });

@@ -221,7 +221,9 @@ test('an environment that requires a reason refuses a change without one, as bad
     err: expect.stringContaining('Every change to production is recorded with why: give --reason'),
   });
   expect((await cli('rollback', '--env', 'production', '--actor', 'carol', '--reason', 'errors up')).code).toBe(0);
-  expect((await cli('history', '--env', 'production')).out).toMatch(/#4 \S+ carol: rollback to #2 — errors up\n$/);
+  expect((await cli('history', '--env', 'production')).out).toMatch(
+    /#4 \S+ carol: rollback to #2 \[referrals 1\.2\.0 → 1\.1\.0\] — errors up\n$/,
+  );
 });
 
 test('the audit log records a changed public URL, a preview and what gc removed; gc keeps every build a recent revision uses', async () => {

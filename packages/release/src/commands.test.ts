@@ -57,9 +57,11 @@ test('a build goes to staging, the same files to production, back again, and his
     '  ~ referrals 1.1.0 → 1.0.0',
   ]);
   expect(await commands.history(store, 'production')).toEqual([
-    expect.stringMatching(/^#1 \S+ bob: promote referrals from staging #1 — looks good$/),
-    expect.stringMatching(/^#2 \S+ bob: promote referrals from staging #2 — ship it$/),
-    expect.stringMatching(/^#3 \S+ carol: rollback to #1 — errors up$/),
+    expect.stringMatching(
+      /^#1 \S+ bob: promote referrals from staging #1 \[referrals 1\.0\.0 at \/referrals\] — looks good$/,
+    ),
+    expect.stringMatching(/^#2 \S+ bob: promote referrals from staging #2 \[referrals 1\.0\.0 → 1\.1\.0\] — ship it$/),
+    expect.stringMatching(/^#3 \S+ carol: rollback to #1 \[referrals 1\.1\.0 → 1\.0\.0\] — errors up$/),
   ]);
   expect(await commands.diff(store, 'production', '2', '3')).toEqual(['~ referrals 1.1.0 → 1.0.0']);
   expect(await commands.diff(store, 'production', 'staging', undefined)).toEqual(['~ referrals 1.0.0 → 1.1.0']);

@@ -16,10 +16,15 @@ import {
 export async function history(store: ObjectStore, env: string): Promise<string[]> {
   const revisions = await readHistory(store, checkEnv(env));
   if (revisions.length === 0) return [`${env} has no revisions yet.`];
-  return revisions.map(
-    (revision) =>
-      `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${revision.reason ? ` — ${revision.reason}` : ''}`,
-  );
+  const byNumber = new Map(revisions.map((revision) => [revision.revision, revision.manifest]));
+  return revisions.map((revision) => {
+    // A promote or a rollback names no version itself: the versions it changed, from its parent.
+    const changed =
+      revision.action.verb === 'promote' || revision.action.verb === 'rollback'
+        ? diffManifests(byNumber.get(revision.parent) ?? EMPTY_MANIFEST, revision.manifest).map((line) => line.slice(2))
+        : [];
+    return `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${changed.length ? ` [${changed.join('; ')}]` : ''}${revision.reason ? ` — ${revision.reason}` : ''}`;
+  });
 }
 
 /**
