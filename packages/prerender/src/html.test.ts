@@ -1,4 +1,4 @@
-import { assertTemplate, pageHtml } from './html';
+import { assertTemplate, pageHtml, withManifestPreload } from './html';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Loading…</title></head><body><div id="root"><div class="app-header"></div><main><p>Loading…</p></main></div><script src="/main.js"></script></body></html>';
@@ -89,4 +89,16 @@ test('a template without </head> is refused', () => {
   expect(() => assertTemplate('<html><title>x</title><body><div id="root"><main></main></div></body></html>')).toThrow(
     '</head>',
   );
+});
+
+test("a page hints the manifest its runtime config names, not the build's default", () => {
+  const template =
+    '<html><head><link rel=preload href=/config.json as=fetch crossorigin=anonymous><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous></head><body></body></html>';
+  expect(withManifestPreload(template, '/remotes.json')).toBe(template);
+  const moved = withManifestPreload(template, 'https://bucket.example.com/envs/production/manifest.json');
+  expect(moved).toContain(
+    '<link rel="preload" href="https://bucket.example.com/envs/production/manifest.json" as="fetch" crossorigin="anonymous" />',
+  );
+  expect(moved).not.toContain('href=/remotes.json');
+  expect(moved).toContain('href=/config.json');
 });

@@ -1,4 +1,4 @@
-import { PAGE_FILES } from '@mfe/manifest';
+import { PAGE_FILES, RUNTIME_FILES } from '@mfe/manifest';
 
 /**
  * A page from the host's `index.html`: its `#root` placeholder replaced by the rendered markup, its
@@ -32,6 +32,23 @@ const HEAD_END = /<\/head>/;
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+
+// The template's hint for the manifest at its default URL (the build knows no other).
+const MANIFEST_PRELOAD = new RegExp(
+  `<link rel="?preload"? href="?${RUNTIME_FILES.manifest.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"?[^>]*>`,
+);
+
+/**
+ * The template with its manifest hint for the manifest the runtime config names (a bucket, another
+ * path), so a page from HTML preloads what the host then reads, not a default it never reads.
+ */
+export function withManifestPreload(template: string, manifestUrl: string): string {
+  if (manifestUrl === RUNTIME_FILES.manifest) return template;
+  return template.replace(
+    MANIFEST_PRELOAD,
+    `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
+  );
+}
 
 export function assertTemplate(template: string): void {
   if (!ROOT_PLACEHOLDER.test(template))

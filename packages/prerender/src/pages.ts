@@ -4,7 +4,7 @@ import { PAGE_FILES, parseManifest, validateRuntimeConfig, type RemoteEntry } fr
 import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { heldContributionFiles, publicContributions, type ContributionContent } from './contributions';
-import { assertTemplate, pageHtml } from './html';
+import { assertTemplate, pageHtml, withManifestPreload } from './html';
 import type { HostRenderer } from './page-contract';
 import {
   fetchText,
@@ -136,8 +136,8 @@ async function publicArea(
  */
 export async function prerenderPages(input: PrerenderInput): Promise<PrerenderedPages> {
   const fetchImpl = input.fetchImpl ?? fetch;
-  const template = readFileSync(join(input.hostDir, 'index.html'), 'utf8');
-  assertTemplate(template);
+  const built = readFileSync(join(input.hostDir, 'index.html'), 'utf8');
+  assertTemplate(built);
   const serverDir = join(input.hostDir, 'server');
   const { entry, integrity } = JSON.parse(readFileSync(join(serverDir, 'server.json'), 'utf8')) as {
     entry: string;
@@ -153,6 +153,7 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
   const checked = validateRuntimeConfig(input.config);
   if (!checked.ok) throw new Error(`The runtime config is invalid: ${checked.problems.join('; ')}.`);
   const { config } = checked;
+  const template = withManifestPreload(built, config.manifestUrl);
   const { defaultLocale } = config.i18n;
   const locales = [defaultLocale, ...config.i18n.locales.filter((locale) => locale !== defaultLocale)];
   const { remotes, contributors } = parseManifest(input.manifest, {
