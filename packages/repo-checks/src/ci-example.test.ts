@@ -20,7 +20,7 @@ const options = [
 const runs = Object.values(workflow.jobs ?? {})
   .flatMap((job) => (job.steps ?? []).map((step) => step.run ?? ''))
   .join('\n');
-const invocations = [...runs.matchAll(/npx mfe-release ([a-z-]+)((?:[^\n]|\\\n)*)/g)];
+const invocations = [...runs.matchAll(/\bexec mfe-release ([a-z-]+)((?:[^\n]|\\\n)*)/g)];
 
 test('the example is a workflow with a job whose steps run', () => {
   expect(workflow.on).toBeDefined();
@@ -37,4 +37,8 @@ test('every mfe-release command of the example exists, with options it takes', (
       .map((option) => `--${option} (${command})`),
   ]);
   expect(unknown).toEqual([]);
+});
+
+test('the example runs mfe-release from the lockfile, never by an unscoped name a registry may serve', () => {
+  expect(runs).not.toMatch(/npx (-y )?mfe-release/);
 });
