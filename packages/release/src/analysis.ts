@@ -28,6 +28,12 @@ export interface AnalysisRule {
   readonly minLoads: number;
   /** Errors per load the candidate may be worse than stable by and still be promoted (default 0.01). */
   readonly margin: number;
+  /**
+   * Instead of `margin`: the share of stable's own rate the candidate may be worse by (`--margin 50%`
+   * is 0.5), never below RELATIVE_MARGIN_FLOOR. An absolute margin lets a candidate twice as bad as a
+   * stable build failing 0.5 % through; a relative one scales with how well stable does.
+   */
+  readonly relativeMargin?: number;
   /** Errors per load the candidate may never be shown to exceed, whatever stable does (default 0.05). */
   readonly ceiling: number;
   /** The chance each decision is wrong, however often the rollout looks (default 0.05). */
@@ -35,6 +41,16 @@ export interface AnalysisRule {
 }
 
 export const DEFAULT_RULE: AnalysisRule = { minLoads: 100, margin: 0.01, ceiling: 0.05, alpha: 0.05 };
+
+/** A relative margin's least absolute size: stable failing nothing yet must not make promotion impossible. */
+export const RELATIVE_MARGIN_FLOOR = 0.001;
+
+/** The margin a decision uses: the absolute one, or the relative one applied to stable's rate so far. */
+export function marginFor(rule: AnalysisRule, stable: SideCounts): number {
+  return rule.relativeMargin === undefined
+    ? rule.margin
+    : Math.max(rule.relativeMargin * rate(stable), RELATIVE_MARGIN_FLOOR);
+}
 
 export type Verdict =
   | { readonly kind: 'wait'; readonly why: string }
@@ -67,14 +83,15 @@ const range = (low: number, high: number) =>
 
 export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<AnalysisRule> = {}): Verdict {
   const rule = { ...DEFAULT_RULE, ...given };
+  const margin = marginFor(rule, stable);
   const both = `${figures('candidate', candidate)}, ${figures('stable', stable)}`;
   if (candidate.loads === 0) return { kind: 'wait', why: `no candidate loads yet: ${both}` };
   const difference = rate(candidate) - rate(stable);
   const differenceVariance = variance(candidate) + (stable.loads > 0 ? variance(stable) : 0);
   const worseRadius = radius(differenceVariance, REGRESSION_MIX, rule.alpha);
   const ceilingRadius = radius(variance(candidate), REGRESSION_MIX, rule.alpha);
-  const promoteRadius = radius(differenceVariance, rule.margin ** 2, rule.alpha);
-  const shown = `difference ${difference.toFixed(3)}, interval ${range(difference - promoteRadius, difference + promoteRadius)} (${(1 - rule.alpha) * 100} %, valid at every look; promoted below ${rule.margin})`;
+  const promoteRadius = radius(differenceVariance, margin ** 2, rule.alpha);
+  const shown = `difference ${difference.toFixed(3)}, interval ${range(difference - promoteRadius, difference + promoteRadius)} (${(1 - rule.alpha) * 100} %, valid at every look; promoted below ${Number(margin.toFixed(4))}${rule.relativeMargin === undefined ? '' : `, ${rule.relativeMargin * 100} % of stable's rate`})`;
   if (difference - worseRadius > 0)
     return {
       kind: 'worse',
@@ -86,7 +103,7 @@ export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<
       why: `${both}; above the ceiling of ${rule.ceiling} errors per load with confidence, ${range(rate(candidate) - ceilingRadius, rate(candidate) + ceilingRadius)}`,
     };
   if (stable.loads === 0) return { kind: 'wait', why: `no stable loads to compare with yet: ${both}` };
-  if (difference + promoteRadius >= rule.margin)
+  if (difference + promoteRadius >= margin)
     return { kind: 'wait', why: `not yet shown within the margin: ${both}; ${shown}` };
   if (candidate.loads < rule.minLoads)
     return {
@@ -118,7 +135,7 @@ export function judgeAtLongest(
   if (at === 'wait' || candidate.loads < rule.minLoads)
     return { kind: 'wait', why: `the step's longest time is past: ${both}` };
   const difference = rate(candidate) - rate(stable);
-  if (at === 'rollback' || difference >= 2 * rule.margin)
+  if (at === 'rollback' || difference >= 2 * marginFor(rule, stable))
     return {
       kind: 'worse',
       why: `nothing shown in the step's longest time${at === 'rollback' ? '' : `, and estimated worse than stable by ${difference.toFixed(3)}, over twice the margin`}: ${both}`,

@@ -1,6 +1,7 @@
 import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from './errors';
+import type { PolicyChoices } from './rollout-policy';
 
 // mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
 
@@ -18,15 +19,18 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
                                                   removes them); the manifest's rules check each one
   canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)
-  rollout start <name>@<version> --env <env> --prometheus <url> [--steps 5,25,50,100] [--interval 10m]
-          [--min-loads 100] [--margin 0.01] [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h]
-          [--max-step 2h] [--at-max-step promote|rollback|wait] [--watch]
+  rollout start <name>@<version> --env <env> --prometheus <url> [policy options] [--watch]
                                                   a canary moved through the shares, judged from Prometheus after
                                                   each interval: on when shown within the margin, rolled back on
                                                   its own when shown worse, else it waits (a share's longest
                                                   time ends it: --at-max-step); without figures for
                                                   --hold-limit, back to the stable build; a change someone else
                                                   makes to the remote stops it
+  policy --env <env> [policy options | --reset]   the environment's rollout policy: shown, or set (each option
+                                                  given over the policy; rollout start's options over both)
+          policy options, with their defaults: [--steps 5,25,50,100] [--interval 10m] [--max-step 2h]
+          [--at-max-step promote|rollback|wait] [--min-loads 100] [--margin 0.01 | --margin 50%]
+          [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h]   (--margin N %: relative to stable's rate)
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>
   promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)
   rollback --env <env> [--to <revision>]          default: the revision before the current one
@@ -76,8 +80,9 @@ export const OPTIONS = {
   promote: { type: 'boolean', default: false },
   abort: { type: 'boolean', default: false },
   prometheus: { type: 'string' },
-  steps: { type: 'string', default: '5,25,50,100' },
-  interval: { type: 'string', default: '10m' },
+  steps: { type: 'string' },
+  interval: { type: 'string' },
+  reset: { type: 'boolean', default: false },
   'min-loads': { type: 'string' },
   margin: { type: 'string' },
   ceiling: { type: 'string' },
@@ -125,4 +130,41 @@ export function contributionsOption(json: string): Contribution[] {
   }
   const read = parseContributions(parsed);
   return read.ok ? read.contributions : usage(`--contributions: ${read.problem}.`);
+}
+
+type PolicyOption =
+  'steps' | 'interval' | 'min-loads' | 'margin' | 'ceiling' | 'alpha' | 'hold-limit' | 'max-step' | 'at-max-step';
+
+/** The policy options given (rollout start, policy); what is not given is left out. */
+export function policyChoices(values: Partial<Record<PolicyOption, string>>): PolicyChoices {
+  const number = (option: PolicyOption, low: number, high: number, text = values[option]) => {
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    return value > low && value < high
+      ? value
+      : usage(`--${option} takes a number between ${low} and ${high}, not ${text}.`);
+  };
+  const duration = (option: PolicyOption) => (values[option] ? parseDuration(values[option]) : undefined);
+  const margin = values.margin?.trim();
+  const relative = margin?.endsWith('%');
+  const atMaxStep = values['at-max-step'];
+  const choices: PolicyChoices = {
+    steps: values.steps?.split(',').map(Number),
+    intervalMs: duration('interval'),
+    maxStepMs: duration('max-step'),
+    holdLimitMs: duration('hold-limit'),
+    atMaxStep:
+      atMaxStep === undefined
+        ? undefined
+        : atMaxStep === 'promote' || atMaxStep === 'rollback' || atMaxStep === 'wait'
+          ? atMaxStep
+          : usage(`--at-max-step takes promote, rollback or wait, not ${atMaxStep}.`),
+    minLoads: number('min-loads', 0, 1e9),
+    ...(relative
+      ? { relativeMargin: number('margin', 0, 1000, margin!.slice(0, -1))! / 100 }
+      : { margin: number('margin', 0, 1) }),
+    ceiling: number('ceiling', 0, 100),
+    alpha: number('alpha', 0, 0.5),
+  };
+  return Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
 }

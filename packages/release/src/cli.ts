@@ -4,10 +4,11 @@ import { readAudit } from './audit';
 import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
-import { contributionsOption, OPTIONS, parseDuration, usage, UsageError, USAGE } from './cli-options';
+import { contributionsOption, OPTIONS, parseDuration, policyChoices, usage, UsageError, USAGE } from './cli-options';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
+import { setPolicy } from './rollout-policy';
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -123,36 +124,9 @@ async function main(argv: readonly string[]): Promise<number> {
       const [verb, target] = rest;
       if (!target) usage('rollout <start|tick|watch|pause|resume|abort|status> <name> --env <env>.');
       if (verb === 'start') {
-        const number = (option: 'min-loads' | 'margin' | 'ceiling' | 'alpha', low: number, high: number) => {
-          const text = values[option];
-          if (text === undefined) return undefined;
-          const value = Number(text);
-          return value > low && value < high
-            ? value
-            : usage(`--${option} takes a number between ${low} and ${high}, not ${text}.`);
-        };
-        const rule = Object.fromEntries(
-          Object.entries({
-            minLoads: number('min-loads', 0, 1e9),
-            margin: number('margin', 0, 1),
-            ceiling: number('ceiling', 0, 100),
-            alpha: number('alpha', 0, 0.5),
-          }).filter(([, value]) => value !== undefined),
-        );
         const options = {
-          steps: values.steps!.split(',').map(Number),
-          intervalMs: parseDuration(values.interval!),
+          ...policyChoices(values),
           prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'),
-          rule,
-          ...(values['hold-limit'] ? { holdLimitMs: parseDuration(values['hold-limit']) } : {}),
-          ...(values['max-step'] ? { maxStepMs: parseDuration(values['max-step']) } : {}),
-          ...(values['at-max-step']
-            ? {
-                atMaxStep: ['promote', 'rollback', 'wait'].includes(values['at-max-step'])
-                  ? (values['at-max-step'] as 'promote' | 'rollback' | 'wait')
-                  : usage(`--at-max-step takes promote, rollback or wait, not ${values['at-max-step']}.`),
-              }
-            : {}),
         };
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {
@@ -170,6 +144,9 @@ async function main(argv: readonly string[]): Promise<number> {
       else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
       break;
     }
+    case 'policy':
+      lines = await setPolicy(store, env(), policyChoices(values), { reset: values.reset }, who);
+      break;
     case 'promote':
       lines = await commands.promote(
         store,

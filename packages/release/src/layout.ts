@@ -10,6 +10,7 @@ import type { ObjectStore } from './object-store';
  *   envs/<env>/manifest.json            the environment's current manifest: what its hosts read
  *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
  *   envs/<env>/rollouts/<name>.json     a rollout's state (rollout.ts)
+ *   envs/<env>/rollout-policy.json      the environment's rollout policy (rollout-policy.ts)
  *   envs/<env>/pages/…                  the manifest's pages from HTML, when the environment has a host build (pages.ts)
  *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
  *
@@ -25,6 +26,7 @@ export const KEYS = {
   removedBuild: (name: string, version: string) => `removed/${name}/${version}.json`,
   manifest: (env: string) => `envs/${env}/manifest.json`,
   revisions: (env: string) => `envs/${env}/revisions/`,
+  rolloutPolicy: (env: string) => `envs/${env}/rollout-policy.json`,
   pages: (env: string) => `envs/${env}/pages/`,
   preview: (id: string) => `remotes/_preview/${id}.json`,
   revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,

@@ -11,6 +11,7 @@ import { parseDuration } from './cli-options';
 import { DirectoryStore } from './directory-store';
 import { readCurrent, readHistory } from './revisions';
 import { controlRollout, rolloutStatus, startRollout, tickRollout } from './rollout';
+import { setPolicy } from './rollout-policy';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
 // A rollout against a folder store, a host that serves it, and a stand-in for Prometheus's HTTP
@@ -81,7 +82,7 @@ beforeEach(async () => {
   await commands.deploy(store, 'referrals@1.0.0', 'production', who, { path: '/referrals', label: 'Referrals' });
 });
 
-const options = { steps: [25, 100], intervalMs: 60_000, prometheus: '', rule: { minLoads: 20 } };
+const options = { steps: [25, 100], intervalMs: 60_000, prometheus: '', minLoads: 20 };
 const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.candidate?.percent;
 
 test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
@@ -159,7 +160,7 @@ test('two ticks at the same moment act once; a paused rollout does nothing; abor
     store,
     'referrals@1.1.0',
     'production',
-    { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, rule: { minLoads: 20 } },
+    { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, minLoads: 20 },
     who,
     { now: () => clock },
   );
@@ -354,7 +355,7 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
     store,
     'referrals@1.1.0',
     'production',
-    { steps: [5, 25, 50, 100], intervalMs: 60_000, prometheus: prometheusUrl, rule: { minLoads: 20 } },
+    { steps: [5, 25, 50, 100], intervalMs: 60_000, prometheus: prometheusUrl, minLoads: 20 },
     who,
     { now: () => clock },
   );
@@ -384,18 +385,7 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
 });
 
 test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
-  const snapshot = () => {
-    const files: Record<string, string> = {};
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else files[path.slice(storeDir.length)] = readFileSync(path, 'utf8');
-      }
-    };
-    walk(storeDir);
-    return files;
-  };
+  const snapshot = storeFiles;
   const dry = { ...who, dryRun: true };
   const rolloutOptions = { ...options, prometheus: prometheusUrl };
   let before = snapshot();
@@ -497,3 +487,57 @@ test('a share that has lasted its longest time with nothing shown moves on when 
   expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting/);
   expect(await share()).toBe(25);
 });
+
+test("an environment's policy is what a rollout starts with; its own options win, and a margin of either kind replaces the other", async () => {
+  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
+  const before = storeFiles();
+  const shown = await setPolicy(
+    store,
+    'production',
+    { steps: [10, 100], relativeMargin: 0.5 },
+    {},
+    { ...who, dryRun: true },
+  );
+  expect(shown.at(-1)).toBe('dry run: nothing was written');
+  expect(storeFiles()).toEqual(before);
+  await setPolicy(store, 'production', { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 }, {}, who);
+  expect(await setPolicy(store, 'production', {}, {}, who)).toEqual(
+    expect.arrayContaining([
+      "  steps 10 → 100 % (production's policy)",
+      expect.stringContaining("margin of 50 % of stable's rate (production's policy)"),
+      expect.stringContaining("at most 4 h (production's policy), then promote (default)"),
+    ]),
+  );
+  expect((await readAudit(store)).at(-1)).toMatchObject({ kind: 'settings', actor: 'alice' });
+  await startRollout(store, 'referrals@1.1.0', 'production', { prometheus: prometheusUrl, intervalMs: 30_000 }, who);
+  const started = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  expect(started).toMatchObject({ steps: [10, 100], intervalMs: 30_000, maxStepMs: 4 * 3_600_000 });
+  expect(started.rule).toMatchObject({ relativeMargin: 0.5, minLoads: 100 });
+  expect(await share()).toBe(10);
+  await controlRollout(store, 'production', 'referrals', 'abort', who);
+  // An absolute margin given at start drops the environment's relative one.
+  await startRollout(store, 'referrals@1.1.0', 'production', { prometheus: prometheusUrl, margin: 0.02 }, who);
+  const second = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  expect(second.rule.margin).toBe(0.02);
+  expect(second.rule.relativeMargin).toBeUndefined();
+  await controlRollout(store, 'production', 'referrals', 'abort', who);
+  await expect(setPolicy(store, 'production', { steps: [50, 20] }, {}, who)).rejects.toMatchObject({
+    code: 'RELEASE_USAGE',
+  });
+  await setPolicy(store, 'production', {}, { reset: true }, who);
+  expect(await setPolicy(store, 'production', {}, {}, who)).toContain('  steps 5 → 25 → 50 → 100 % (default)');
+});
+
+/** Every file of the store with its text, to compare it before and after. */
+function storeFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[path.slice(storeDir.length)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(storeDir);
+  return files;
+}

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_RULE,
-  judge,
-  judgeAtLongest,
-  moreLoadsNeeded,
-  type AnalysisRule,
-  type AtLongest,
-  type SideCounts,
-} from './analysis';
+import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
 import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
@@ -15,6 +7,7 @@ import type { ObjectStore } from './object-store';
 import { checkPrometheus, countsBetween } from './prometheus';
 import { versionOf } from './diff';
 import { describeAction, readCurrent, readRevision } from './revisions';
+import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
 import {
   readRollout,
   HOLD_LIMIT_MS,
@@ -38,16 +31,9 @@ export { rolloutStatus, type RolloutState, type RolloutStatus } from './rollout-
  * about to do (`pending`), then does it (a manifest revision, which is the same if done twice),
  * then clears it; a tick that finds something pending finishes it first.
  */
-export interface RolloutOptions {
-  readonly steps: readonly number[];
-  readonly intervalMs: number;
+/** Where the figures are, and what this rollout chooses over its environment's policy (rollout-policy.ts). */
+export interface RolloutOptions extends PolicyChoices {
   readonly prometheus: string;
-  readonly rule?: Partial<AnalysisRule>;
-  /** How long it may go without figures before going back to the stable build (default HOLD_LIMIT_MS). */
-  readonly holdLimitMs?: number;
-  /** A share's longest time (default MAX_STEP_MS) and what happens then with nothing decided (default promote). */
-  readonly maxStepMs?: number;
-  readonly atMaxStep?: AtLongest;
 }
 
 export interface RolloutDeps {
@@ -67,17 +53,9 @@ export async function startRollout(
   const at = target.lastIndexOf('@');
   if (at <= 0) throw new ReleaseError('RELEASE_USAGE', `"${target}" is not <name>@<version>.`);
   const [remote, version] = [target.slice(0, at), target.slice(at + 1)];
-  const steps = options.steps;
-  if (
-    steps.length === 0 ||
-    steps.some((step, index) => !(step > 0 && step <= 100) || (index > 0 && step <= steps[index - 1]!)) ||
-    steps.at(-1) !== 100
-  ) {
-    throw new ReleaseError(
-      'RELEASE_USAGE',
-      `--steps must be rising shares that end at 100 (such as 5,25,50,100), not ${steps.join(',')}.`,
-    );
-  }
+  const { prometheus, ...chosen } = options;
+  const policy = resolvePolicy(await readPolicy(store, env), chosen);
+  const steps = policy.steps;
   // Asked before anything is written: the first step's own reason is generated, so it would pass.
   requireReasonGiven(await readSettings(store), env, who.reason);
   const existing = await readJson<RolloutState>(store, rolloutKey(env, remote));
@@ -90,27 +68,27 @@ export async function startRollout(
   const stable = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === remote);
   const versions = { candidate: version, ...(stable ? { stable: versionOf(stable) } : {}) };
   // Prometheus must answer before anything changes: a rollout that cannot judge must not start.
-  await checkPrometheus(options.prometheus, remote, now, deps.fetchImpl);
+  await checkPrometheus(prometheus, remote, now, deps.fetchImpl);
   if (who.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
     const lines = await canary(store, `${remote}@${version}`, env, { kind: 'share', percent: steps[0]! }, who);
     return [
       ...lines,
-      `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each (nothing was written)`,
+      `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${policy.intervalMs / 1000} s each (nothing was written)`,
     ];
   }
   const state: RolloutState = {
     remote,
     version,
     ...(versions.stable ? { stableVersion: versions.stable } : {}),
-    ...(options.holdLimitMs ? { holdLimitMs: options.holdLimitMs } : {}),
-    ...(options.maxStepMs ? { maxStepMs: options.maxStepMs } : {}),
-    ...(options.atMaxStep ? { atMaxStep: options.atMaxStep } : {}),
+    holdLimitMs: policy.holdLimitMs,
+    maxStepMs: policy.maxStepMs,
+    atMaxStep: policy.atMaxStep,
     steps,
     step: 0,
-    intervalMs: options.intervalMs,
-    prometheus: options.prometheus,
-    rule: { ...DEFAULT_RULE, ...options.rule },
+    intervalMs: policy.intervalMs,
+    prometheus,
+    rule: policy.rule,
     startedAt: now,
     stepStartedAt: now,
     status: 'running',
@@ -121,7 +99,7 @@ export async function startRollout(
       reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}`,
     },
     log: [
-      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${options.intervalMs / 1000} s each at least, ${(options.maxStepMs ?? MAX_STEP_MS) / 60_000} min at most (then ${options.atMaxStep ?? 'promote'})`,
+      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${policy.intervalMs / 1000} s each at least, ${policy.maxStepMs / 60_000} min at most (then ${policy.atMaxStep}); promoted within a margin of ${policy.rule.relativeMargin !== undefined ? `${policy.rule.relativeMargin * 100} % of stable's rate` : policy.rule.margin}`,
     ],
   };
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
