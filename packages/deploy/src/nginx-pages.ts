@@ -8,7 +8,7 @@ import { location, WHOLE } from './nginx-directives';
  * then the area shell of each enclosing route, deepest first, then the app's page. The captures
  * take a route's segments (lower-case letters, digits, "-"), so nothing else reaches a file name.
  */
-export function pageLocations(pagesRoot: string, headers: string[]): string[] {
+export function pageLocations(pagesRoot: string, headers: string[], appPageHint: string[] = []): string[] {
   const root = `root ${pagesRoot}$mfe_pages_locale;`;
   const depth = PAGE_FILES.lookupDepth;
   const segments = Array.from(
@@ -27,7 +27,7 @@ export function pageLocations(pagesRoot: string, headers: string[]): string[] {
       `try_files $uri/${PAGE_FILES.page} ${shells.join(' ')} @mfe_app;`,
     ]),
     ...location('= /', [root, ...WHOLE, ...headers, `try_files /${PAGE_FILES.page} @mfe_app;`]),
-    ...location('@mfe_app', [...headers, 'try_files /index.html =404;']),
+    ...location('@mfe_app', [...headers, ...appPageHint, 'try_files /index.html =404;']),
   ];
 }
 

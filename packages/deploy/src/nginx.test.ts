@@ -146,3 +146,20 @@ test('a page from HTML is served in the language the cookie names, else the firs
 test('a locale that is not a plain language tag is never written into the config', () => {
   expect(() => pageLocaleMaps({ defaultLocale: 'en', locales: ['en', 'de" "x'] })).toThrow('Cannot write the locale');
 });
+
+test("the app's page hints the manifest its config names: rewritten as sent when it is not /remotes.json, refused when nginx would read it", () => {
+  const elsewhere = { ...config, manifestUrl: 'https://bucket.example.com/web/envs/production/manifest.json' };
+  const conf = nginxServerConfig({ ...base, config: elsewhere, pagesRoot: '/srv/pages' });
+  const block = (location: string) => conf.slice(conf.indexOf(`location ${location} {`)).split('\n  }')[0]!;
+  for (const location of ['= /index.html', '@mfe_app'])
+    expect(block(location)).toContain(
+      `sub_filter 'href=/remotes.json ' 'href="https://bucket.example.com/web/envs/production/manifest.json" ';`,
+    );
+  // The rest of the site is sent as it is; the default manifest needs no rewriting.
+  expect(conf.match(/sub_filter 'href=\/remotes.json '/g)).toHaveLength(2);
+  expect(nginxServerConfig(base)).not.toContain('sub_filter');
+  expect(() => nginxServerConfig({ ...base, config: { ...config, manifestUrl: "/m.json' always; x" } })).toThrow(
+    /Cannot write the manifest URL/,
+  );
+  expect(() => nginxServerConfig({ ...base, config: { ...config, manifestUrl: '/$host.json' } })).toThrow();
+});

@@ -78,6 +78,23 @@ function quote(value: string): string {
   return `"${value}"`;
 }
 
+/**
+ * The app's page (index.html, built before any config exists) hints `/remotes.json`; a config whose
+ * manifest lives elsewhere (a bucket, another path) gets the hint rewritten as nginx sends the page,
+ * so the browser preloads what the host then reads and never fetches a manifest nobody reads.
+ */
+export function manifestHint(config: ParsedRuntimeConfig): string[] {
+  if (config.manifestUrl === RUNTIME_FILES.manifest) return [];
+  if (/[\s"'$\\{}<>;]/.test(config.manifestUrl))
+    throw new Error(`Cannot write the manifest URL ${JSON.stringify(config.manifestUrl)} into an nginx config.`);
+  return [
+    // The built page's two spellings: minified (unquoted) and as written.
+    `sub_filter 'href=${RUNTIME_FILES.manifest} ' 'href="${config.manifestUrl}" ';`,
+    `sub_filter 'href="${RUNTIME_FILES.manifest}"' 'href="${config.manifestUrl}"';`,
+    'sub_filter_once off;',
+  ].map((line) => `    ${line}`);
+}
+
 function addHeaders(headers: Readonly<Record<string, string>>, indent: string): string[] {
   return Object.entries(headers).map(
     ([name, value]) => `${indent}add_header ${name} ${value.startsWith('$') ? value : quote(value)} always;`,
@@ -123,14 +140,14 @@ export function nginxServerConfig(options: NginxOptions): string {
     '  # The silent sign-in page: the only page that may be framed, by the host itself.',
     ...location(`= ${SILENT_CALLBACK_PATH}`, [...h('silent-callback'), `try_files ${SILENT_CALLBACK_FILE} =404;`]),
     ...location(`= ${SILENT_CALLBACK_FILE}`, h('silent-callback')),
-    ...location('= /index.html', h('page')),
+    ...location('= /index.html', [...h('page'), ...manifestHint(options.config)]),
     '  # Hidden source maps are for resolving reported stack traces, never for browsers.',
     ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
     '  # The server build pages are rendered from, likewise.',
     ...location(`~ "${PATH_PATTERNS.hostHidden}"`, ['return 404;']),
     ...location(`~ "${PATH_PATTERNS.immutable}"`, [...h('immutable'), 'try_files $uri =404;']),
     ...location(`~* "${PATH_PATTERNS.file}"`, [...h('revalidate'), 'try_files $uri =404;']),
-    ...(options.pagesRoot ? pageLocations(options.pagesRoot, h('page')) : []),
+    ...(options.pagesRoot ? pageLocations(options.pagesRoot, h('page'), manifestHint(options.config)) : []),
     "  # Every other path is a client-side route: the app's page (odd paths included).",
     ...location('/', [...h('page'), 'try_files $uri /index.html;']),
     "  # Errors nginx answers itself (before any location, too) get the platform's page and headers.",

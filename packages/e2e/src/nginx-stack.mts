@@ -18,7 +18,9 @@ import { FIXTURES } from './fixtures.mjs';
 // everything answers.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(here, '..', '..', '..');
-const { values } = parseArgs({ options: { 'base-port': { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { 'base-port': { type: 'string' }, dir: { type: 'string' }, 'manifest-url': { type: 'string' } },
+});
 const base = Number(values['base-port']);
 const dir = values.dir!;
 const ports = topology(base);
@@ -116,8 +118,8 @@ const tags = createServer((req, res) => {
 await new Promise<void>((resolve) => tags.listen(ports.tags, '127.0.0.1', resolve));
 
 // A production-like config: diagnostics for admins only, telemetry after consent.
-const checked = validateRuntimeConfig(
-  devRuntimeConfig({
+const checked = validateRuntimeConfig({
+  ...devRuntimeConfig({
     idpUrl,
     apiUrl,
     // The release store's bucket, where a test keeps one on an S3-protocol server (release-s3.e2e.ts).
@@ -136,7 +138,9 @@ const checked = validateRuntimeConfig(
     // Preview links read their manifests from the release store the remotes' server serves.
     previews: { manifestBase: `${remotesUrl}/_preview/` },
   }),
-);
+  // A manifest elsewhere (a release store's bucket), when the test says so.
+  ...(values['manifest-url'] ? { manifestUrl: values['manifest-url'] } : {}),
+});
 if (!checked.ok) throw new Error(checked.problems.join('\n'));
 const release = writeServerConfig({
   config: checked.config,

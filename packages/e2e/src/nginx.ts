@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { topology, type StackTopology } from '@mfe/manifest';
 import { freePortBlock, stopProcess, waitForOutput } from './processes';
 
 export interface NginxDeployment {
@@ -37,12 +38,27 @@ export interface NginxDeployment {
  * temporary folder and served by real nginx (`nginx-stack.mts`), with the
  * config `pnpm server:config` writes, the dev provider and a collector.
  */
-export async function startNginxDeployment(): Promise<NginxDeployment> {
+export async function startNginxDeployment(
+  options: {
+    /** Where the host's config says its manifest is, from the deployment's ports (default /remotes.json). */
+    manifestUrl?: (ports: StackTopology) => string;
+  } = {},
+): Promise<NginxDeployment> {
   const basePort = await freePortBlock();
   const dir = mkdtempSync(join(tmpdir(), 'mfe-nginx-'));
+  const manifestUrl = options.manifestUrl ? ['--manifest-url', options.manifestUrl(topology(basePort))] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'nginx-stack.mts'), '--base-port', String(basePort), '--dir', dir],
+    [
+      '--import',
+      'tsx',
+      join(__dirname, 'nginx-stack.mts'),
+      '--base-port',
+      String(basePort),
+      '--dir',
+      dir,
+      ...manifestUrl,
+    ],
     {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],

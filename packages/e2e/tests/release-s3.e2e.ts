@@ -17,7 +17,10 @@ let engine: Browser;
 const STORE = 's3://releases/web';
 
 beforeAll(async () => {
-  deployment = await startNginxDeployment();
+  // The host's config names the bucket's production manifest, as a host reading its store directly does.
+  deployment = await startNginxDeployment({
+    manifestUrl: (ports) => `${localUrl(ports.s3)}/releases/web/envs/production/manifest.json`,
+  });
   const port = topology(deployment.basePort).s3;
   s3 = new S3rver({
     port,
@@ -55,14 +58,13 @@ test("the host reads its manifest, the remotes' files and a preview from the buc
   expect(await readFromPageOf(deployment.hostUrl)).toBe('read');
   expect(cors).toContain(deployment.hostUrl);
 
-  // The host's config now reads the bucket (the CSP already allows its origin: an allowed remote origin).
+  // Previews are read from the bucket too (the CSP already allows its origin: an allowed remote origin).
   const configFile = join(deployment.dir, 'nginx', 'config.json');
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(
     configFile,
     JSON.stringify({
       ...config,
-      manifestUrl: `${bucketUrl}/envs/production/manifest.json`,
       previews: { manifestBase: `${bucketUrl}/remotes/_preview/` },
     }),
   );
@@ -72,8 +74,10 @@ test("the host reads its manifest, the remotes' files and a preview from the buc
     const page = await context.newPage();
     const fromBucket: string[] = [];
     const failed: string[] = [];
+    const fromHost: string[] = [];
     page.on('requestfinished', (request) => {
       if (request.url().startsWith(bucketUrl)) fromBucket.push(new URL(request.url()).pathname);
+      if (request.url().startsWith(deployment.hostUrl)) fromHost.push(new URL(request.url()).pathname);
     });
     page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
     await page.goto(`${deployment.hostUrl}/canary`);
@@ -85,6 +89,12 @@ test("the host reads its manifest, the remotes' files and a preview from the buc
       ]),
     );
     expect(failed).toEqual([]);
+    // The app's page hinted the manifest the config names: read once (the preload used), and the
+    // host's own /remotes.json, which this host never reads, never asked for.
+    expect(fromBucket.filter((path) => path.endsWith('/manifest.json'))).toHaveLength(1);
+    expect(fromHost).not.toContain('/remotes.json');
+    const html = await (await fetch(`${deployment.hostUrl}/canary`)).text();
+    expect(html).toContain(`<link rel=preload href="${bucketUrl}/envs/production/manifest.json" as=fetch`);
 
     // A preview made into the same bucket opens from its link, everything else as live.
     const made = await release('preview', canaryBuild('1.1.0'), '--env', 'production', '--ttl', '1h');
