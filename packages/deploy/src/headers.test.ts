@@ -45,6 +45,10 @@ test('remote files: hashed chunks immutable, entry and manifest revalidated, sou
   expect(remoteFileKind('/referrals/1.0.0/remoteEntry.js')).toBe('revalidate');
   expect(remoteFileKind('/referrals/1.0.0/mf-manifest.json')).toBe('revalidate');
   expect(remoteFileKind('/referrals/1.0.0/invite.7565b80e.js.map')).toBe('hidden');
+  // Only what a build is made of: a page planted in a stored build is never served.
+  expect(remoteFileKind('/referrals/1.0.0/planted.html')).toBe('refused');
+  expect(remoteFileKind('/referrals/1.0.0/planted.0123456789abcdef.html')).toBe('refused');
+  expect(remoteFileKind('/referrals/1.0.0/logo.SVG')).toBe('revalidate');
   // A remote's server build is read by the prerender step over HTTP, like its browser build.
   expect(remoteFileKind('/referrals/1.0.0/server/remote.js')).toBe('revalidate');
 });

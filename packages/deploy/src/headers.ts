@@ -12,7 +12,7 @@ import { contentSecurityPolicy } from './csp';
 /** What a requested path is, for the host's server. */
 export type HostFileKind = 'page' | 'silent-callback' | 'immutable' | 'revalidate' | 'hidden' | 'error';
 /** What a requested path is, for a remote's origin (a CDN path per remote version). */
-export type RemoteFileKind = 'immutable' | 'revalidate' | 'hidden';
+export type RemoteFileKind = 'immutable' | 'revalidate' | 'hidden' | 'refused';
 
 /** The silent sign-in's page: the only one that may be framed, and only by the host. */
 export const SILENT_CALLBACK_PATH: string = rules.hostPaths.silentCallback;
@@ -32,11 +32,19 @@ export const PATH_PATTERNS = {
   immutable: `\\.[0-9a-f]{${rules.build.contentHashLength}}\\.[A-Za-z0-9]+$`,
   /** A path that names a file: never answered with the app's page when missing. */
   file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
+  /**
+   * The kinds of file a remote's build is made of. Nothing else under a remotes' server is served: a
+   * file planted in a stored build (an HTML page, say) is never answered from the remotes' origin.
+   */
+  remoteFile: '\\.(?:js|mjs|css|json|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
 } as const;
 
 // Compiled once; `file` ignores case, as nginx's `location ~*` for it does.
 const COMPILED = Object.fromEntries(
-  Object.entries(PATH_PATTERNS).map(([kind, pattern]) => [kind, new RegExp(pattern, kind === 'file' ? 'i' : '')]),
+  Object.entries(PATH_PATTERNS).map(([kind, pattern]) => [
+    kind,
+    new RegExp(pattern, kind === 'file' || kind === 'remoteFile' ? 'i' : ''),
+  ]),
 ) as Record<keyof typeof PATH_PATTERNS, RegExp>;
 const test = (kind: keyof typeof PATH_PATTERNS, pathname: string) => COMPILED[kind].test(pathname);
 
@@ -52,6 +60,7 @@ export function hostFileKind(pathname: string, exists: boolean): HostFileKind | 
 
 export function remoteFileKind(pathname: string): RemoteFileKind {
   if (test('hidden', pathname)) return 'hidden';
+  if (!test('remoteFile', pathname)) return 'refused';
   return test('immutable', pathname) ? 'immutable' : 'revalidate';
 }
 
@@ -115,12 +124,15 @@ export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: Host
  * them): the host reads mf-manifest.json and loads scripts with integrity checks.
  */
 export function remoteHeaders(
-  kind: Exclude<RemoteFileKind, 'hidden'>,
+  kind: Exclude<RemoteFileKind, 'hidden' | 'refused'>,
   allowedOrigin: string | undefined,
 ): Record<string, string> {
   return {
     'Cache-Control': CACHE_CONTROL[kind],
     'X-Content-Type-Options': 'nosniff',
+    // A remote's files are scripts, styles and data for the host's pages; opened by themselves (an
+    // SVG, say) they may run nothing. The host's page is not bound by its subresources' policies.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cross-Origin-Resource-Policy': 'cross-origin',
     Vary: 'Origin',
     // Date: the host judges a preview's expiry by the store's clock, not the device's (remotes/preview.ts).

@@ -181,6 +181,8 @@ export function nginxServerConfig(options: NginxOptions): string {
       '  charset_types application/javascript application/json;',
       ...compression(options.brotli ?? false, '  '),
       ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
+      '  # Only the kinds of file a build is made of (a file planted in a stored build is never served).',
+      ...location(`~* "^(?!.*${PATH_PATTERNS.remoteFile})"`, ['return 404;']),
       ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), 'try_files $uri =404;']),
       ...location('/', [...r('revalidate'), 'try_files $uri =404;']),
       ...errorPages(

@@ -214,6 +214,28 @@ test("every error nginx answers itself carries the policy's headers and the plat
   expect(missing.body).not.toMatch(/nginx/i);
 });
 
+test("a file planted in a stored build is not served as a page from the remotes' origin, and what is served may run nothing by itself", async () => {
+  const [version] = readdirSync(join(deployment.remotesDir, 'referrals'));
+  const folder = join(deployment.remotesDir, 'referrals', version!);
+  const planted = '<svg xmlns="http://www.w3.org/2000/svg"><script>document.title = "ran"</script></svg>';
+  writeFileSync(join(folder, 'planted.html'), '<script>document.title = "ran"</script>');
+  writeFileSync(join(folder, 'planted.0123456789abcdef.html'), '<p>planted</p>');
+  writeFileSync(join(folder, 'planted.svg'), planted);
+  for (const chmod of ['planted.html', 'planted.0123456789abcdef.html', 'planted.svg'])
+    chmodSync(join(folder, chmod), 0o644);
+  const base = `${deployment.remotesUrl}/referrals/${version}`;
+  for (const file of ['planted.html', 'planted.0123456789abcdef.html'])
+    expect([file, (await fetch(`${base}/${file}`)).status]).toEqual([file, 404]);
+  // An image kind a build may hold is served, under a policy that lets it run nothing.
+  const svg = await fetch(`${base}/planted.svg`);
+  expect(svg.status).toBe(200);
+  expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  const page = await browser.context.newPage();
+  await page.goto(`${base}/planted.svg`);
+  expect(await page.evaluate(() => document.title)).not.toBe('ran');
+  await page.close();
+});
+
 test('odd paths fall back to the app, which starts and shows its not-found page', async () => {
   const page = await browser.context.newPage();
   for (const path of ['//x', '/%09', '/%E2%80%8B', '/referrals/../%E2%80%8B/deep']) {

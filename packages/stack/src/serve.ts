@@ -178,7 +178,7 @@ function handleRemote(
     res.end();
     return;
   }
-  if (kind === 'hidden') return plain(res, 404, 'Not found');
+  if (kind === 'hidden' || kind === 'refused') return plain(res, 404, 'Not found');
   sendFile(req, res, dir, pathname, remoteHeaders(kind, origin));
 }
 
