@@ -14,6 +14,7 @@ const TOOLKIT_PACKAGES = {
   manifest: 'manifest',
   'webpack-config': 'webpack-config',
   'dev-host': 'dev-host',
+  release: 'release',
 } as const;
 
 /**

@@ -19,7 +19,7 @@ import {
 // seen in it.
 const repoRoot = join(__dirname, '..', '..', '..');
 const registryTools = join(__dirname, '..', 'registry');
-const TOOLKIT = ['context', 'manifest', 'webpack-config', 'dev-host', 'create-remote'];
+const TOOLKIT = ['context', 'manifest', 'webpack-config', 'dev-host', 'release', 'create-remote'];
 const run = promisify(execFile);
 
 let registry: ChildProcess | undefined;
@@ -153,6 +153,17 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+5 passed, 5 total/);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
   installed = dir;
+  // The release command comes from the project's own lockfile (never an unowned name fetched by npx),
+  // and publishes the build into a release store.
+  expect(pkg.devDependencies['@mfe/release']).toMatch(/^\^\d+\.\d+\.\d+$/);
+  const store = join(work, 'release-store');
+  await sh('pnpm', ['exec', 'mfe-release', 'init', '--store', store, '--public-url', deployment!.remotesUrl], dir);
+  expect(
+    await sh('pnpm', ['exec', 'mfe-release', 'publish', join(dir, 'dist'), '--store', store, '--actor', 'ci'], dir),
+  ).toContain('payments@1.0.0');
+  expect(await sh('pnpm', ['exec', 'mfe-release', 'verify', '--store', store], dir)).toContain(
+    'every file as published',
+  );
 
   // Deploy like a CDN would: its own versioned path beside the other remotes; compose it into the manifest.
   const target = join(deployment!.remotesDir, 'payments', '1.0.0');
