@@ -318,6 +318,15 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
  * for the area or its error panel, and leaves (which sends its telemetry), until told to stop.
  * Returns what each saw: a release, or "error".
  */
+/** "at 50 %: … (3/120)" lines: the candidate loads each share had when it moved on. */
+function loadsPerShare(out: string): string[] {
+  return [
+    ...out.matchAll(
+      /at (\d+) %: healthy, (?:on to \d+ %|promoted)[^\n]*?candidate [\d.]+ errors per load \((\d+)\/(\d+)\)/g,
+    ),
+  ].map((match) => `${match[1]} %: ${match[3]} candidate loads (${match[2]} errors)`);
+}
+
 async function visitors(engine: Browser, until: Promise<unknown>): Promise<string[]> {
   let done = false;
   void until.finally(() => (done = true));
@@ -353,7 +362,7 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
   return seen;
 }
 
-test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable', async () => {
+test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable; a person rolling back stops the next one; gc removes what nothing uses', async () => {
   // Through the production metrics path: the metrics collector's command, scraped on its own listener.
   const prometheus = await startPrometheus(topology(deployment.basePort).prometheus, [deployment.metricsScrapeUrl]);
   const engine: Browser = await chromium.launch({
@@ -425,6 +434,35 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     expect(healthy.code).toBe(0);
     expect(seenDuringGood).not.toContain('error');
     expect(await expectDone('status', '--env', 'production')).toMatch(/canary 1\.0\.0 at \/canary\n/);
+    // The README's release section quotes these: the loads each share took before it moved on.
+    console.log(`Healthy candidate, loads per share: ${loadsPerShare(healthy.out).join('; ')}`);
+
+    // A person rolls the environment back while the next rollout runs: the rollout stops, and never
+    // writes over them.
+    const next = rollout('canary@1.1.0', '1h');
+    const seenDuringNext = visitors(engine, next);
+    for (let tries = 0; !(await expectDone('status', '--env', 'production')).includes('1.1.0'); tries += 1) {
+      if (tries > 100) throw new Error('the rollout never set its first share');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const before = await expectDone('history', '--env', 'production');
+    await expectDone('rollback', '--env', 'production', '--actor', 'bob', '--reason', 'a person steps in');
+    const stopped = await next;
+    await seenDuringNext;
+    expect(stopped.code).toBe(1);
+    expect(stopped.out).toMatch(
+      /stopped: canary was changed by someone else since its revision \d+: revision \d+ \(rollback.* by bob: a person steps in\)/,
+    );
+    const afterwards = await expectDone('history', '--env', 'production');
+    // Only bob's rollback was added: no share written after it.
+    expect(afterwards.split('\n').length - before.split('\n').length).toBe(1);
+    expect(await expectDone('status', '--env', 'production')).not.toContain('candidate');
+
+    // gc: the rolled-back 1.2.0 is used by no recent revision once only the last is kept; what is used stays.
+    const collected = await expectDone('gc', '--keep-revisions', '1', '--grace', '0s', '--actor', 'ci');
+    expect(collected).toMatch(/removed canary@1\.2\.0/);
+    expect(collected).not.toMatch(/removed canary@1\.0\.0/);
+    expect(await expectDone('verify')).toMatch(/every file as published/);
   } finally {
     await engine.close();
     await prometheus.stop();
