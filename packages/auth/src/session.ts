@@ -49,15 +49,15 @@ export type { ApiAuthorization } from './api-credentials';
 export class AuthSession {
   private readonly store: SessionStore;
   private readonly tabSync: TabSync;
-  /** The token set behind the session (held-tokens.ts). */
-  private readonly held: HeldTokens;
+  /** The token set behind the session, in memory only (held-tokens.ts). */
+  private readonly tokens: HeldTokens;
   private leaving = false;
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly now: () => number;
   private readonly checks: TokenChecks;
   private readonly dpop: boolean;
-  /** With DPoP: the refresh token kept across reloads (see refresh-store.ts). */
-  private readonly kept: RefreshStore;
+  /** With DPoP: the refresh token stored across reloads, bound to a non-extractable key (refresh-store.ts). */
+  private readonly refreshStore: RefreshStore;
   private readonly renewLock: string;
   private readonly renewer: TokenRenewer;
   private readonly schedule: RenewalSchedule;
@@ -72,21 +72,21 @@ export class AuthSession {
     this.location = options.location ?? window.location;
     const clock = options.clock ?? createSessionClock();
     this.now = () => clock.now();
-    this.held = new HeldTokens(this.now);
-    this.onScreen = onScreenViewer(this.store, () => this.held.grantedScopes);
-    this.usable = usableViewer(this.store, () => this.held.user?.scopes ?? []);
+    this.tokens = new HeldTokens(this.now);
+    this.onScreen = onScreenViewer(this.store, () => this.tokens.grantedScopes);
+    this.usable = usableViewer(this.store, () => this.tokens.user?.scopes ?? []);
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock });
     // Decided before the session is made (engine.ts); `true` here, never "auto".
     this.dpop = config.auth.dpop === true;
     const resources = openSessionResources(config, options);
-    this.kept = resources.refreshStore;
+    this.refreshStore = resources.refreshStore;
     this.renewLock = resources.renewLock;
     ({ renewer: this.renewer, schedule: this.schedule } = createSessionRenewal({
       renewLock: this.renewLock,
       withLock: withCrossTabLock,
       askPeers: () => this.tabSync.askPeers(),
-      current: () => this.held.renewable(this.store.get().status),
-      expiresAt: () => this.held.expiresAt,
+      current: () => this.tokens.renewable(this.store.get().status),
+      expiresAt: () => this.tokens.expiresAt,
       refresh: () => this.refreshOnce(),
       now: this.now,
       expired: (reason, recoverable) => this.markExpired(reason, recoverable),
@@ -94,14 +94,14 @@ export class AuthSession {
     this.tabSync = new TabSync({
       channel: resources.channel,
       tabs: resources.tabs,
-      shareable: () => (this.held.user && this.store.get().status === 'active' ? shareable(this.held.user) : null),
+      shareable: () => (this.tokens.user && this.store.get().status === 'active' ? shareable(this.tokens.user) : null),
       offered: (serialized) => void this.adoptFromPeer(serialized),
       signedOutElsewhere: () => {
         log.info('Signed out in another tab.');
         this.clearLocal();
         this.store.update({ user: null, status: 'signed-out', signedOutElsewhere: true });
       },
-      expiresAt: () => (this.held.user ? this.held.expiresAt : 0),
+      expiresAt: () => (this.tokens.user ? this.tokens.expiresAt : 0),
     });
     this.api = remoteAuthApi(this, this.store);
   }
@@ -141,10 +141,10 @@ export class AuthSession {
       store: this.store,
       location: this.location,
       dpop: this.dpop,
-      kept: this.kept,
+      kept: this.refreshStore,
       renewLock: this.renewLock,
       accept: (user) => this.accept(user),
-      hasTokens: () => this.held.user !== null,
+      hasTokens: () => this.tokens.user !== null,
       askPeers: () => this.tabSync.joinSession(),
     };
   }
@@ -152,7 +152,7 @@ export class AuthSession {
   /** Validates and takes a token set this tab obtained, then shares it with the other tabs. */
   private async accept(user: OidcUser): Promise<void> {
     try {
-      await this.checks.fromProvider(user, this.held.user?.id_token);
+      await this.checks.fromProvider(user, this.tokens.user?.id_token);
     } catch (error) {
       await this.manager.removeUser();
       throw error;
@@ -160,12 +160,12 @@ export class AuthSession {
     this.adopt(user);
     rememberSignedIn(true);
     if (this.dpop && user.refresh_token)
-      await this.kept.save({ refreshToken: user.refresh_token, sub: user.profile.sub });
+      await this.refreshStore.save({ refreshToken: user.refresh_token, sub: user.profile.sub });
     this.tabSync.announce(shareable(user));
   }
 
   private adopt(user: OidcUser): void {
-    this.held.hold(user);
+    this.tokens.hold(user);
     this.store.showActive(toContractUser(user.profile, this.config.auth.rolesClaim));
     this.schedule.schedule();
     this.tabSync.adopted();
@@ -177,7 +177,7 @@ export class AuthSession {
       manager: this.manager,
       checks: this.checks,
       now: this.now,
-      current: () => (this.held.user ? { user: this.held.user, expiresAt: this.held.expiresAt } : null),
+      current: () => (this.tokens.user ? { user: this.tokens.user, expiresAt: this.tokens.expiresAt } : null),
       leaving: () => this.leaving,
       adopt: (user) => this.adopt(user),
     });
@@ -186,7 +186,7 @@ export class AuthSession {
 
   /** One token request (token-request.ts), and the new set taken like any other. */
   private async refreshOnce(): Promise<void> {
-    const user = await requestTokens(this.manager, this.dpop ? this.kept : null);
+    const user = await requestTokens(this.manager, this.dpop ? this.refreshStore : null);
     try {
       await this.accept(user);
     } catch (error) {
@@ -196,7 +196,7 @@ export class AuthSession {
 
   /** For the API client: a token other than the one an API just refused (renewing at most once). */
   async renewAfterRejection(rejected: string): Promise<string> {
-    await this.renewNow(() => this.held.user?.access_token === rejected);
+    await this.renewNow(() => this.tokens.user?.access_token === rejected);
     return this.getAccessToken();
   }
 
@@ -207,11 +207,11 @@ export class AuthSession {
   private markExpired(reason: string, recoverable: boolean): void {
     if (this.store.get().status === 'signed-out') return;
     log.warn(`Session expired: ${reason}.`);
-    if (recoverable) this.held.recovering = true;
+    if (recoverable) this.tokens.recovering = true;
     else {
       this.schedule.stop();
-      this.held.forget({ keepScopes: true });
-      void this.kept.clear();
+      this.tokens.forget({ keepScopes: true });
+      void this.refreshStore.clear();
       void this.manager.removeUser();
     }
     // The user stays on screen (their page and its state are kept) until they sign in again.
@@ -230,7 +230,7 @@ export class AuthSession {
   }
 
   async signOut(): Promise<void> {
-    const idToken = this.held.user?.id_token;
+    const idToken = this.tokens.user?.id_token;
     this.leaving = true;
     this.tabSync.announceSignOut();
     // Local tokens go first, whatever the provider does next.
@@ -242,17 +242,17 @@ export class AuthSession {
 
   private clearLocal(): void {
     this.schedule.stop();
-    this.held.forget();
+    this.tokens.forget();
     this.tabSync.released();
     rememberSignedIn(false);
-    void this.kept.clear();
+    void this.refreshStore.clear();
     void this.manager.removeUser();
   }
 
   /** Credentials for one API call (api-credentials.ts): with DPoP, a proof bound to its method and URL. */
   async authorize(url: string, method: string, nonce?: string): Promise<ApiAuthorization> {
     const token = await this.getAccessToken();
-    return apiAuthorization(this.manager, this.held.user, token, this.dpop, {
+    return apiAuthorization(this.manager, this.tokens.user, token, this.dpop, {
       url,
       method,
       ...(nonce ? { nonce } : {}),
@@ -260,9 +260,9 @@ export class AuthSession {
   }
 
   async getAccessToken(): Promise<string> {
-    const refusal = this.held.refusal(this.store.get().status);
+    const refusal = this.tokens.refusal(this.store.get().status);
     if (refusal) throw refusal;
     if (this.renewer.isDue()) await this.renewNow();
-    return this.held.accessToken(this.store.get().status);
+    return this.tokens.accessToken(this.store.get().status);
   }
 }

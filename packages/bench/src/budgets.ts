@@ -2,9 +2,9 @@ import { PROFILES } from './measure';
 import type { Comparison } from './report';
 import { fmt, type Summary } from './stats';
 
-// The benchmark's budgets and their verdicts. The budgets live here and in the README.
+// The benchmark's budgets and their verdicts. The budgets live here; the README quotes the latest full run.
 
-/** Budgets from the README; the report says which hold. */
+/** The budgets; the report says which hold. */
 export const BUDGETS = {
   paintRatio: 1.1,
   jsOverheadGzipBytes: 15 * 1024,
