@@ -15,6 +15,12 @@
 //   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
 //   first-script.js the page's own scripts fetched at high priority
 //   content-hash.js the length of content-hashed names (the header policy's too)
+//   selector-scope.js, css-scope-loader.js  which selectors of a CSS Module could style the shell, and
+//                   the loader that fails such a module naming the selector (decision 0011)
+//   messages-loader.js ICU messages compiled at build time, so pages ship the formatter, not the parser
+//   server-public-path.js where a server build's assets are served from, said by the renderer
+//   empty-module-loader.js a module with nothing in it (a global stylesheet in a server build)
+//   from-app.js     a build tool loaded as the app itself would, at the app's own locked version
 const { baseConfig } = require('./src/base');
 const { FirstScriptPriorityPlugin } = require('./src/first-script');
 const { hostConfig, hostFederationPlugin } = require('./src/host');

@@ -28,3 +28,11 @@ test('no package but the benchmark depends on an app, as the architecture page s
   expect(offenders).toEqual([]);
   expect(readFileSync(join(root, 'docs', 'architecture.md'), 'utf8')).toContain('`@mfe/bench`');
 });
+
+test("the build preset's file map names every module of its src/", () => {
+  const dir = join(root, 'packages', 'webpack-config');
+  const header = readFileSync(join(dir, 'index.js'), 'utf8').split('\nconst ')[0]!;
+  const modules = readdirSync(join(dir, 'src')).filter((file) => file.endsWith('.js'));
+  expect(modules.length).toBeGreaterThan(10);
+  expect(modules.filter((file) => !header.includes(file))).toEqual([]);
+});
