@@ -1,4 +1,4 @@
-import { parseManifest, type ManifestPolicy, type ParsedManifest } from '@mfe/manifest';
+import { parseManifest, type ManifestEntry, type ManifestPolicy, type ParsedManifest } from '@mfe/manifest';
 import { fetchRuntimeJson } from './fetch-json';
 
 // The schema and its validation live in @mfe/manifest (shared with the check command).
@@ -25,4 +25,9 @@ export async function loadManifest(
     fetchImpl,
   );
   return parseManifest(body, policy);
+}
+
+/** Every entry of a manifest: the areas, then the remotes that only contribute to slots. */
+export function entriesOf(manifest: Pick<ParsedManifest, 'remotes' | 'contributors'>): ManifestEntry[] {
+  return [...manifest.remotes, ...manifest.contributors];
 }

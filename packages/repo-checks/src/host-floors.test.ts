@@ -31,6 +31,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['layout'],
   ['routes'],
   ['prerender', 'single-bundle'],
+  ['startup'],
   ['bootstrap'],
   ['index'],
 ];

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { HostProvider, type ContributionModule, type SlotHost } from '@mfe/context';
 import { contributionLabelIn } from '@mfe/manifest';
+import { entriesOf } from '../manifest';
 import { useHostServices } from '../host-services/hooks';
 import { useAreaLabel } from '../host-services/use-area-labels';
 import { useShellIntl } from '../host-services/use-shell-intl';
@@ -68,9 +69,7 @@ export function ContributionFrame({
   const services = useHostServices();
   const { contributions, loader, locale, styles } = services;
   const intl = useShellIntl();
-  const entry = [...services.manifest.remotes, ...services.manifest.contributors].find(
-    (remote) => remote.name === contribution.remote,
-  )!;
+  const entry = entriesOf(services.manifest).find((remote) => remote.name === contribution.remote)!;
   // A remote that only contributes has no area label: its name stands in.
   const areaLabel = useAreaLabel({ ...entry, label: entry.label ?? entry.name });
   const label =

@@ -1,6 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import type { SlotHost, SlotOutletProps } from '@mfe/context';
 import { canSee } from '../access';
+import { entriesOf } from '../manifest';
 import { useHostServices, useViewer } from '../host-services/hooks';
 import { contributionKey, contributionsTo } from '../remotes/contribution-loader';
 import { ContributionFrame, type FailurePresentation } from './ContributionFrame';
@@ -36,7 +37,7 @@ export function SlotOutlet({
   // The same objects from render to render (the frames' effects depend on them); filtered on each
   // render, as the viewer is one object whose answers change with the session (useViewer re-renders).
   const listed = useMemo(
-    () => contributionsTo([...manifest.remotes, ...manifest.contributors], name),
+    () => contributionsTo(entriesOf(manifest), name),
     [manifest.remotes, manifest.contributors, name],
   );
   const placed = listed.filter((contribution) => canSee(contribution, viewer));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CONTRACT_VERSION } from '@mfe/context';
 import { canSeeDiagnostics } from '../access';
-import { describeProblem } from '../manifest';
+import { describeProblem, entriesOf } from '../manifest';
 import { describeChoice } from '../remotes/cohort';
 import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { recentTelemetry, telemetryReady } from '../telemetry';
@@ -88,7 +88,7 @@ function DiagnosticsDetails() {
             </tr>
           </thead>
           <tbody>
-            {[...manifest.remotes, ...manifest.contributors].map((remote) => {
+            {entriesOf(manifest).map((remote) => {
               const status = loader.status(remote.name);
               const build = loader.build(remote.name);
               const lastError = loader.lastError(remote.name);

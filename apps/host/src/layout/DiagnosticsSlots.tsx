@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useHostServices } from '../host-services/hooks';
+import { entriesOf } from '../manifest';
 import { contributionKey } from '../remotes/contribution-loader';
 import { isOffered } from '../remotes/offered-slots';
 
@@ -11,7 +12,7 @@ import { isOffered } from '../remotes/offered-slots';
  */
 export function DiagnosticsSlots() {
   const { manifest, contributions, loader } = useHostServices();
-  const entries = [...manifest.remotes, ...manifest.contributors];
+  const entries = entriesOf(manifest);
   const records = useSyncExternalStore(contributions.subscribe, contributions.snapshot, contributions.snapshot);
   const byKey = new Map(records.map((record) => [contributionKey(record), record]));
   const listed = entries

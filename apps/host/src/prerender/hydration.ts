@@ -1,4 +1,4 @@
-import type { ParsedManifest, RemoteEntry } from '../manifest';
+import { entriesOf, type ParsedManifest, type RemoteEntry } from '../manifest';
 import type { PageLocale } from '../i18n/page-locale';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import type { ContributionLoader, PlacedContribution } from '../remotes/contribution-loader';
@@ -60,7 +60,7 @@ export async function prepareFirstRender(
   await started;
   holdFromHtml(
     page.contributions ?? [],
-    [...manifest.remotes, ...manifest.contributors],
+    entriesOf(manifest),
     contributions,
     (remote, messages) => locale.prepareArea(remote, messages),
     inFirstView,

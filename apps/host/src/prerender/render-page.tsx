@@ -22,7 +22,7 @@ import { createPageLocale } from '../i18n/page-locale';
 import { loadShellCatalogue } from '../i18n/shell-catalogues';
 import { hostPageNames, titleFor } from '../layout/document-title';
 import { createPageTitles } from '../page-titles';
-import { parseManifest, type ParsedManifest } from '../manifest';
+import { entriesOf, parseManifest, type ParsedManifest } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { ContributionLoader, contributionKey, type PlacedContribution } from '../remotes/contribution-loader';
 import { AppRoutes } from '../routes';
@@ -74,11 +74,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   // Public contributions the renderer has server builds of are loaded before rendering (as a
   // browser that has them renders at once); a slot holding one renders it, and the page names it.
   const contributions = new HtmlContributions(loader);
-  await loadHeldContributions(
-    provided,
-    [...manifest.remotes, ...manifest.contributors],
-    contributions,
-    (remote, messages) => locale.prepareArea(remote, messages),
+  await loadHeldContributions(provided, entriesOf(manifest), contributions, (remote, messages) =>
+    locale.prepareArea(remote, messages),
   );
   const services = {
     config,
@@ -206,7 +203,7 @@ function serverLoader(
       );
       return found ? Promise.resolve(found.exports) : pending();
     },
-    entryOf: (name: string) => [...manifest.remotes, ...manifest.contributors].find((entry) => entry.name === name),
+    entryOf: (name: string) => entriesOf(manifest).find((entry) => entry.name === name),
     build: (name: string) => ({ version: versionOf(name) }),
     describe: (name: string) => ({ name, version: versionOf(name) }),
   } as unknown as RemoteLoader;
