@@ -36,10 +36,7 @@ export function SlotOutlet({
   const viewer = useViewer();
   // The same objects from render to render (the frames' effects depend on them); filtered on each
   // render, as the viewer is one object whose answers change with the session (useViewer re-renders).
-  const listed = useMemo(
-    () => contributionsTo(entriesOf(manifest), name),
-    [manifest.remotes, manifest.contributors, name],
-  );
+  const listed = useMemo(() => contributionsTo(entriesOf(manifest), name), [manifest, name]);
   const placed = listed.filter((contribution) => canSee(contribution, viewer));
   if (placed.length === 0) return <>{fallback}</>;
   return (
