@@ -102,10 +102,9 @@ export const OPTIONS = {
   help: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
-/** Bad usage: exit code 2, with the message and a pointer to --help. */
-export class UsageError extends Error {}
+/** Bad usage (RELEASE_USAGE, as every refusal of what was typed): exit code 2, with a pointer to --help. */
 export function usage(message: string): never {
-  throw new UsageError(message);
+  throw new ReleaseError('RELEASE_USAGE', message);
 }
 
 /** `10m`, `30s`, `1h`, `3d`, `500ms` → milliseconds. */

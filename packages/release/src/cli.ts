@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
+import { parseTarget } from './target';
 import { parseArgs } from 'node:util';
 import { readAudit } from './audit';
 import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
-import { contributionsOption, OPTIONS, parseDuration, policyChoices, usage, UsageError, USAGE } from './cli-options';
+import { contributionsOption, OPTIONS, parseDuration, policyChoices, usage, USAGE } from './cli-options';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
@@ -22,7 +23,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const address = values.store ?? process.env.MFE_RELEASE_STORE;
-  if (!address) throw new UsageError('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
+  if (!address) usage('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
   // pnpm runs the script inside this package: paths are meant from where the user typed them.
   const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
   if (address.startsWith('s3://')) {
@@ -131,7 +132,7 @@ async function main(argv: readonly string[]): Promise<number> {
         lines = await startRollout(store, target, env(), options, who);
         if (values.watch) {
           for (const line of lines) console.log(line);
-          const name = target.slice(0, target.lastIndexOf('@'));
+          const { name } = parseTarget(target);
           const status = await watchRollout(store, env(), name, who, (line) => console.log(line));
           return status === 'promoted' ? 0 : 1;
         }
@@ -232,7 +233,6 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (
-      error instanceof UsageError ||
       (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
       (isReleaseError(error) && error.code === 'RELEASE_USAGE')
     ) {

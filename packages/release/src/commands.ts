@@ -1,4 +1,5 @@
 import { publishBuild } from './builds';
+import { parseTarget, versionedTarget } from './target';
 import { ReleaseError } from './errors';
 import type { Who } from './who';
 import {
@@ -128,11 +129,10 @@ export async function deploy(
   who: Who,
   placement: Placement = {},
 ): Promise<string[]> {
-  const at = target.lastIndexOf('@');
-  if (at <= 0) throw new Error(`"${target}" is not <name>@<version>.`);
+  const { name, version } = versionedTarget(target);
   checkEnv(env);
   const ctx = await context(store, env, who);
-  return run(store, env, await deployChange(ctx, target.slice(0, at), target.slice(at + 1), placement), ctx, who);
+  return run(store, env, await deployChange(ctx, name, version, placement), ctx, who);
 }
 
 /** Starts a canary (`name@version` with a share), changes its share (`name` with a share), promotes or aborts it. */
@@ -144,11 +144,12 @@ export async function canary(
   who: Who,
 ): Promise<string[]> {
   checkEnv(env);
-  const at = target.lastIndexOf('@');
-  const name = at > 0 ? target.slice(0, at) : target;
-  const version = at > 0 ? target.slice(at + 1) : undefined;
+  const { name, version } = parseTarget(target);
   if (step.kind !== 'share' && version)
-    throw new Error(`Give only the remote's name to ${step.kind} its canary: canary ${name} --${step.kind}.`);
+    throw new ReleaseError(
+      'RELEASE_USAGE',
+      `Give only the remote's name to ${step.kind} its canary: canary ${name} --${step.kind}.`,
+    );
   const ctx = await context(store, env, who);
   return run(
     store,

@@ -1,4 +1,5 @@
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
+import { versionedTarget } from './target';
 import { recordAudit } from './audit';
 import { canary, type Who } from './commands';
 import { ReleaseError } from './errors';
@@ -50,9 +51,7 @@ export async function startRollout(
   deps: RolloutDeps = {},
 ): Promise<string[]> {
   checkEnv(env);
-  const at = target.lastIndexOf('@');
-  if (at <= 0) throw new ReleaseError('RELEASE_USAGE', `"${target}" is not <name>@<version>.`);
-  const [remote, version] = [target.slice(0, at), target.slice(at + 1)];
+  const { name: remote, version } = versionedTarget(target);
   const { prometheus, ...chosen } = options;
   const policy = resolvePolicy(await readPolicy(store, env), chosen);
   const steps = policy.steps;

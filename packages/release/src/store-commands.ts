@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseTarget } from './target';
 import { join } from 'node:path';
 import { readAudit, recordAudit } from './audit';
 import type { Who } from './who';
@@ -86,12 +87,7 @@ export async function verify(
   store: ObjectStore,
   target: string | undefined,
 ): Promise<{ lines: string[]; ok: boolean }> {
-  const at = target?.lastIndexOf('@') ?? -1;
-  const only = target
-    ? at > 0
-      ? { name: target.slice(0, at), version: target.slice(at + 1) }
-      : { name: target }
-    : undefined;
+  const only = target ? parseTarget(target) : undefined;
   const { builds, altered } = await verifyStore(store, only);
   if (altered.length === 0)
     return {

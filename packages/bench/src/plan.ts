@@ -1,0 +1,128 @@
+import type { Apps } from './rigs';
+import {
+  coldLoad,
+  firstTileWorks,
+  interactiveLoad,
+  navigation,
+  reloadDeepLink,
+  reloadInteractive,
+  reloadPublicPage,
+  repeatVisit,
+  signedInShell,
+  type Scenario,
+} from './scenarios';
+
+/** One comparison: its name (what `--only` and the budgets match), what it says while it runs, the two systems, the scenario (and the reference's, if different). */
+export interface Measurement {
+  readonly name: string;
+  readonly says: string;
+  readonly measured: keyof Apps;
+  readonly against: keyof Apps;
+  readonly scenario: Scenario;
+  readonly referenceScenario?: Scenario;
+}
+
+/** What `pnpm bench` measures, in order, on every profile. */
+export const PLAN: readonly Measurement[] = [
+  {
+    name: 'public page, cold',
+    says: 'the public page (from HTML) vs a plain React page',
+    measured: 'visitor',
+    against: 'plainPage',
+    scenario: coldLoad,
+  },
+  {
+    name: 'public page interactive',
+    says: "the public page's area interactive (from HTML) vs a plain React page's button",
+    measured: 'visitor',
+    against: 'plainPage',
+    scenario: interactiveLoad,
+  },
+  // What the fixed choices alone cost (no code of the platform's own), and what the platform's own
+  // code costs on top of them: the two parts of the line above.
+  {
+    name: 'fixed choices interactive',
+    says: 'the plain page on the fixed choices vs the plain React page, until the button works',
+    measured: 'fixedChoicesPage',
+    against: 'plainPage',
+    scenario: interactiveLoad,
+  },
+  {
+    name: 'public page interactive vs the fixed choices',
+    says: "the public page's area interactive (from HTML) vs the plain page on the fixed choices",
+    measured: 'visitor',
+    against: 'fixedChoicesPage',
+    scenario: interactiveLoad,
+  },
+  {
+    name: 'signed-in page shell',
+    says: "a signed-in page's shell (from HTML) vs a plain React page's content",
+    measured: 'hostDpop',
+    against: 'plainPage',
+    scenario: signedInShell,
+    referenceScenario: coldLoad,
+  },
+  {
+    name: 'public page rendered in the browser, cold',
+    says: 'the public page rendered in the browser vs a plain React page',
+    measured: 'visitorClient',
+    against: 'plainPage',
+    scenario: coldLoad,
+  },
+  {
+    name: 'public page rendered in the browser, interactive',
+    says: "the public page's area interactive (rendered in the browser) vs a plain React page's button",
+    measured: 'visitorClient',
+    against: 'plainPage',
+    scenario: interactiveLoad,
+  },
+  {
+    name: 'signed-in reload vs public reload',
+    says: "a signed-in reload vs the public page's reload (rendered in the browser)",
+    measured: 'hostDpop',
+    against: 'visitorClient',
+    scenario: reloadDeepLink,
+    referenceScenario: reloadPublicPage,
+  },
+  {
+    name: 'signed-in reload, area interactive',
+    says: "a signed-in reload of the area's page until its button works vs the plain React page's reload",
+    measured: 'hostDpop',
+    against: 'plainPage',
+    scenario: reloadInteractive,
+  },
+  {
+    name: '10 contributions vs 1',
+    says: 'a home page of 10 contributions from 5 remotes vs one of 1, until its first tile works',
+    measured: 'tenTilesPage',
+    against: 'oneTilePage',
+    scenario: firstTileWorks,
+  },
+  { name: 'cold load', says: 'cold loads', measured: 'host', against: 'baseline', scenario: coldLoad },
+  {
+    name: 'navigation to 2nd remote',
+    says: 'client-side navigation',
+    measured: 'host',
+    against: 'baseline',
+    scenario: navigation,
+  },
+  { name: 'repeat visit', says: 'repeat visits', measured: 'host', against: 'baseline', scenario: repeatVisit },
+  { name: '50 vs 2 remotes', says: '50 vs 2 remotes', measured: 'host50', against: 'host', scenario: coldLoad },
+  {
+    name: 'signed-in reload of a deep link',
+    says: 'signed-in reloads, DPoP vs iframe',
+    measured: 'hostDpop',
+    against: 'hostIframe',
+    scenario: reloadDeepLink,
+  },
+];
+
+/** The plan, or the measurements whose name contains `only` (`--only`). */
+export function choose(only: string | undefined): readonly Measurement[] {
+  const chosen = PLAN.filter(({ name }) => !only || name.includes(only));
+  if (chosen.length === 0)
+    throw new Error(
+      `--only "${only}" names no scenario; the scenarios are: ${PLAN.map(({ name }) => `"${name}"`).join(', ')}.`,
+    );
+  return chosen;
+}

@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import { RUNTIME_FILES } from '@mfe/manifest';
+import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
+import { tileRemotes } from '@mfe/e2e/fixtures';
+import { signInOnce, type App } from './scenarios';
+
+// What the benchmark measures: six stacks of the platform, each a production build served as
+// `pnpm start` serves it, and the three reference pages, each served with the host's headers.
+
+/** Where the rigs listen: each stack takes its host port and the 200 above it (topology.ts). */
+const BASE_PORT = 7400;
+const STACK_PORTS = { main: 0, manyRemotes: 200, dpop: 400, clientRendered: 600, tenTiles: 800, oneTile: 1000 };
+/** The reference pages beside the main stack, clear of its collector (host + 60). */
+const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56 };
+const port = (offset: number) => BASE_PORT + offset;
+
+/** The systems compared, by the role each plays in the plan (plan.ts). */
+export interface Apps {
+  readonly host: App;
+  readonly baseline: App;
+  readonly host50: App;
+  readonly hostDpop: App;
+  readonly hostIframe: App;
+  readonly visitor: App;
+  readonly visitorClient: App;
+  readonly tenTilesPage: App;
+  readonly oneTilePage: App;
+  readonly plainPage: App;
+  readonly fixedChoicesPage: App;
+}
+
+export interface Rigs {
+  readonly apps: Apps;
+  close(): Promise<void>;
+}
+
+const app = (label: string, stack: Pick<RunningStack, 'hostUrl' | 'idpUrl'>, visitor = false): App => ({
+  label,
+  origin: stack.hostUrl,
+  idpUrl: stack.idpUrl,
+  cookies: [],
+  ...(visitor ? { visitor } : {}),
+});
+
+/** Starts every rig, signs in where a scenario needs a session, and says how to stop them all. */
+export async function startRigs(benchDir: string, outDir: string): Promise<Rigs> {
+  const running: Array<{ close(): Promise<void> }> = [];
+  try {
+    const stacks = await startStacks(running);
+    const [baseline, plainPage, fixedChoicesPage] = await startReferencePages(benchDir, stacks, running);
+    const apps: Apps = {
+      host: app('host (federated)', stacks.main),
+      baseline,
+      host50: app('host, 50 remotes in manifest', stacks.manyRemotes),
+      hostDpop: app('host with DPoP (kept refresh token)', stacks.dpop),
+      hostIframe: app('host without DPoP (iframe restore)', stacks.main),
+      visitor: app('host, public page from HTML, visitor', stacks.dpop, true),
+      visitorClient: app('host, public page rendered in the browser, visitor', stacks.clientRendered, true),
+      tenTilesPage: app('home page, 10 contributions from 5 remotes, visitor', stacks.tenTiles, true),
+      oneTilePage: app('home page, 1 contribution, visitor', stacks.oneTile, true),
+      plainPage,
+      fixedChoicesPage,
+    };
+    await signInOnce(apps.host, outDir);
+    // The baseline page and the iframe restore sign in with the main stack's provider: the same session.
+    apps.baseline.cookies = apps.host.cookies;
+    apps.hostIframe.cookies = apps.host.cookies;
+    await signInOnce(apps.host50, outDir);
+    await signInOnce(apps.hostDpop, outDir);
+    return { apps, close: () => closeAll(running) };
+  } catch (error) {
+    await closeAll(running);
+    throw error;
+  }
+}
+
+const closeAll = async (running: Array<{ close(): Promise<void> }>) =>
+  void (await Promise.all(running.map((rig) => rig.close())));
+
+async function startStacks(running: Array<{ close(): Promise<void> }>) {
+  const start = async (options: NonNullable<Parameters<typeof startStack>[0]>) => {
+    const stack = await startStack({ ...options, rig: { compress: true, ...options.rig } });
+    running.push(stack);
+    return stack;
+  };
+  // DPoP on (as `pnpm start`), and referrals a public area: the visitor's page.
+  const publicRemotes = readDevRemotes().map((remote) =>
+    remote.name === 'referrals' ? { ...remote, requiresAuth: false } : remote,
+  );
+  // The home page with tiles from separately built remotes: the areas' own contributions left out.
+  const areasAlone = publicRemotes.map(({ contributions: _contributions, ...remote }) => remote);
+  return {
+    main: await start({
+      hostPort: port(STACK_PORTS.main),
+      rig: { extraHostOrigins: [`http://localhost:${port(PAGE_PORTS.baseline)}`] },
+    }),
+    manyRemotes: await start({ hostPort: port(STACK_PORTS.manyRemotes), rig: { manifest: withIdleRemotes(48) } }),
+    dpop: await start({ hostPort: port(STACK_PORTS.dpop), dpop: true, remotes: publicRemotes }),
+    // Every page rendered in the browser (a host without prerendered pages).
+    clientRendered: await start({
+      hostPort: port(STACK_PORTS.clientRendered),
+      dpop: true,
+      remotes: publicRemotes,
+      prerender: false,
+    }),
+    tenTiles: await start({
+      hostPort: port(STACK_PORTS.tenTiles),
+      remotes: areasAlone,
+      extraRemotes: tileRemotes(5, 2),
+    }),
+    oneTile: await start({ hostPort: port(STACK_PORTS.oneTile), remotes: areasAlone, extraRemotes: tileRemotes(1, 1) }),
+  };
+}
+
+/**
+ * The same-code baseline (the host's code with its remotes imported statically, signing in with the
+ * main stack's provider), the plain React page and the page on the fixed choices, each this
+ * package's build served with the host's headers and compression.
+ */
+async function startReferencePages(
+  benchDir: string,
+  stacks: Awaited<ReturnType<typeof startStacks>>,
+  running: Array<{ close(): Promise<void> }>,
+): Promise<[App, App, App]> {
+  const serve = async (dir: string, offset: number, runtimeFiles?: Record<string, unknown>) => {
+    running.push(
+      await serveStatic({
+        dir: join(benchDir, dir),
+        port: port(offset),
+        compress: true,
+        role: {
+          kind: 'host',
+          headers: { config: stacks.main.config },
+          ...(runtimeFiles ? { runtimeFiles } : {}),
+        },
+      }),
+    );
+    return `http://localhost:${port(offset)}`;
+  };
+  const baseline: App = {
+    label: 'baseline (single bundle)',
+    origin: await serve('dist', PAGE_PORTS.baseline, { [RUNTIME_FILES.config]: stacks.main.config }),
+    idpUrl: stacks.main.idpUrl,
+    cookies: [],
+  };
+  const reference = async (dir: string, offset: number, label: string): Promise<App> => ({
+    label,
+    origin: await serve(dir, offset),
+    idpUrl: stacks.dpop.idpUrl,
+    cookies: [],
+    visitor: true,
+  });
+  return [
+    baseline,
+    await reference('dist-plain', PAGE_PORTS.plain, 'plain React page (one bundle)'),
+    await reference(
+      'dist-fixed-choices',
+      PAGE_PORTS.fixedChoices,
+      'the plain page on the fixed choices (federation runtime, shared singletons, react-router)',
+    ),
+  ];
+}
+
+/** Manifest entries that are valid but never visited (the 50-remote case): the manifest's size alone. */
+function withIdleRemotes(count: number): NonNullable<StackRig['manifest']> {
+  return (manifest, { remoteUrls }) => ({
+    ...manifest,
+    remotes: [
+      ...manifest.remotes,
+      ...Array.from({ length: count }, (_, i) => ({
+        name: `idle_${i}`,
+        entry: `${remoteUrls.referrals}/idle-${i}/mf-manifest.json`,
+        path: `/idle-${i}`,
+        label: `Idle ${i}`,
+        order: 1000 + i,
+      })),
+    ],
+  });
+}
