@@ -32,3 +32,32 @@ test("the host's initial scripts bundle no module twice (once per build of its p
   const twice = [...files].filter(([, seen]) => seen.size > 1).map(([key, seen]) => `${key}: ${[...seen].join(' + ')}`);
   expect(twice).toEqual([]);
 });
+
+/**
+ * What the first script must not carry: code only some pages or some moments need, each its own
+ * chunk (decision 0010, issue 47). Named by the source paths the build's hidden source map lists;
+ * a change that pulls one back into main.js fails here, naming it.
+ */
+const KEPT_OUT_OF_THE_FIRST_SCRIPT: ReadonlyArray<[string, RegExp]> = [
+  ['the sign-in engine (oidc-client-ts)', /node_modules\/oidc-client-ts\//],
+  ["the ID token's verification (jose)", /node_modules\/jose\//],
+  ['the session engine', /packages\/auth\/src\/session\.ts$/],
+  ['the DPoP proofs', /packages\/auth\/src\/dpop/],
+  ['the error-reporting SDK', /node_modules\/@sentry\//],
+  ['web vitals', /node_modules\/web-vitals\//],
+  ['the diagnostics page', /src\/layout\/Diagnostics/],
+  ['the override form', /src\/layout\/OverrideForm/],
+  ["the shell's catalogues in other languages", /src\/i18n\/locales\/[a-z-]+\.json$/i],
+];
+
+test("the host's first script carries none of what only some pages or moments need", () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  expect(first).toBeDefined();
+  const { sources } = JSON.parse(readFileSync(join(dist, `${first}.map`), 'utf8')) as { sources: string[] };
+  expect(sources.some((source) => source.includes('src/bootstrap.tsx'))).toBe(true);
+  const crept = KEPT_OUT_OF_THE_FIRST_SCRIPT.filter(([, pattern]) =>
+    sources.some((source) => pattern.test(source)),
+  ).map(([what]) => what);
+  expect(crept).toEqual([]);
+});

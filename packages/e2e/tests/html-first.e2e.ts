@@ -99,6 +99,22 @@ test.each([375, 1280])(
   },
 );
 
+test("a click on the area's button before the page's code has run is answered once it hydrates", async () => {
+  const page = await suite.browser.context.newPage();
+  // The host's own script held back, as on a slow phone: the page is painted and does not work yet.
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  expect(await page.evaluate(() => (window as unknown as { __mfeHostStarted?: boolean }).__mfeHostStarted)).toBeFalsy();
+  // One click, made before any of the host's code ran: answered, once.
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`, { timeout: 15_000 });
+  expect(await page.getByTestId('referrals-invite').isVisible()).toBe(true);
+  await page.close();
+});
+
 test('a signed-in reload never shows "Sign in": the account place is kept until the session is known', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);

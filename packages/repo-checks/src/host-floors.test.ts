@@ -15,6 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
     'browser-storage',
     'fetch-json',
     'early-fetch',
+    'early-clicks',
     'from-html',
     'page-titles',
     'config',

@@ -18,6 +18,7 @@ import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
 import { fetchEarly, hostStarted } from '../early-fetch';
+import { holdEarlyClicks } from '../early-clicks';
 import { storageOrNull } from '../browser-storage';
 import { heldContributionInView } from '../remotes/held-in-view';
 
@@ -132,6 +133,9 @@ function startContributionsInView(held: readonly HeldInView[], fromHtml: string 
 async function boot(): Promise<void> {
   const { pathname } = window.location;
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
+  // A prerendered page shows controls before any of its code runs: a click on one is answered later.
+  const root = document.getElementById('root');
+  if (root && pageData()) holdEarlyClicks(root);
   const fromHtml = pageArea();
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (!overridesActive()) {

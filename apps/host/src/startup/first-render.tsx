@@ -6,6 +6,7 @@ import { createApiClient } from '../api-client';
 import type { HostConfig } from '../config';
 import { HostServicesProvider } from '../host-services/hooks';
 import type { HostServices } from '../host-services/types';
+import { replayEarlyClicks } from '../early-clicks';
 import { createLogger } from '../logger';
 import { createPageTitles } from '../page-titles';
 import { prepareFirstRender } from '../prerender/hydration';
@@ -91,5 +92,8 @@ export async function renderFirstPage(
   );
   if (hydrate) root.hydrate(app);
   else root.render(app);
+  // React's listeners are on the root now: a click made on the prerendered page before is answered.
+  const replayed = replayEarlyClicks();
+  if (replayed > 0) log.info(`Answered ${replayed} click(s) made before the page's code had run.`);
   return hydrate;
 }
