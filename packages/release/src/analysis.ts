@@ -1,23 +1,23 @@
-/**
- * Whether a canary's candidate may move on, must go back, or needs more loads, from loads and
- * errors counted per side (decision 0013 explains the choice and its simulated error rates).
- *
- * Errors are counted per load (a load may have several), so each side is a Poisson count over its
- * loads, rate = errors / loads. A rollout looks at the counts at every tick, so each decision uses a
- * confidence interval that stays valid however often it is looked at (an always-valid interval from
- * a normal mixture sequential probability ratio test, as guarded-rollout products use; Johari et al.,
- * "Always valid inference", 2017): for an estimate with variance V and a mixing variance τ²,
- *
- *     radius = sqrt( V (V + τ²) / τ² · (2 ln(1/α) + ln((V + τ²) / V)) )
- *
- * and the probability that the interval ever excludes the true value, at any tick, is at most α.
- *
- * - **Worse** (roll back): the candidate's rate minus the stable one is above 0 with confidence (the
- *   interval's lower end is above 0), or the candidate's own rate is above the ceiling with confidence.
- * - **Not worse** (promote the step): the difference is below the margin with confidence (the upper
- *   end is below `margin`: non-inferiority), and the candidate has had `minLoads` loads.
- * - Otherwise: wait for more loads. Absence of evidence never promotes.
- */
+// Whether a canary's candidate may move on, must go back, or needs more loads, from loads and
+// errors counted per side (decision 0013 explains the choice and its simulated error rates).
+//
+// Errors are counted per load (a load may have several), so each side is a Poisson count over its
+// loads, rate = errors / loads. A rollout looks at the counts at every tick, so each decision uses a
+// confidence interval that stays valid however often it is looked at (an always-valid interval from
+// a normal mixture sequential probability ratio test, as guarded-rollout products use; Johari et al.,
+// "Always valid inference", 2017): for an estimate with variance V and a mixing variance τ²,
+//
+//     radius = sqrt( V (V + τ²) / τ² · (2 ln(1/α) + ln((V + τ²) / V)) )
+//
+// and the probability that the interval ever excludes the true value, at any tick, is at most α.
+//
+// - **Worse** (roll back): the candidate's rate minus the stable one is above 0 with confidence (the
+//   interval's lower end is above 0), or the candidate's own rate is above the ceiling with confidence.
+// - **Not worse** (promote the step): the difference is below the margin with confidence (the upper
+//   end is below `margin`: non-inferiority), and the candidate has had `minLoads` loads.
+// - Otherwise: wait for more loads. Absence of evidence never promotes.
+
+/** Loads and errors counted on one side (candidate or stable). */
 export interface SideCounts {
   readonly loads: number;
   readonly errors: number;

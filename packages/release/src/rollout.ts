@@ -1,3 +1,12 @@
+// A rollout moves one remote's canary through shares of browsers (5, 25, 50, 100 %), judging the
+// candidate against the stable build from Prometheus after each interval: on to the next share
+// when it is not worse, back to the stable build on its own when it is (analysis.ts), stable
+// itself after the last share. Its state lives in the store (envs/<env>/rollouts/<remote>.json),
+// written by compare-and-swap, so a tick can run from anywhere (a CI job, a CronJob, `--watch`),
+// be stopped and started again, and two ticks never act twice: a tick first records what it is
+// about to do (`pending`), then does it (a manifest revision, which is the same if done twice),
+// then clears it; a tick that finds something pending finishes it first.
+
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
 import { versionedTarget } from './target';
 import { recordAudit } from './audit';
@@ -22,16 +31,6 @@ import {
 
 export { rolloutStatus, type RolloutState, type RolloutStatus } from './rollout-state';
 
-/**
- * A rollout moves one remote's canary through shares of browsers (5, 25, 50, 100 %), judging the
- * candidate against the stable build from Prometheus after each interval: on to the next share
- * when it is not worse, back to the stable build on its own when it is (analysis.ts), stable
- * itself after the last share. Its state lives in the store (envs/<env>/rollouts/<remote>.json),
- * written by compare-and-swap, so a tick can run from anywhere (a CI job, a CronJob, `--watch`),
- * be stopped and started again, and two ticks never act twice: a tick first records what it is
- * about to do (`pending`), then does it (a manifest revision, which is the same if done twice),
- * then clears it; a tick that finds something pending finishes it first.
- */
 /** Where the figures are, and what this rollout chooses over its environment's policy (rollout-policy.ts). */
 export interface RolloutOptions extends PolicyChoices {
   readonly prometheus: string;

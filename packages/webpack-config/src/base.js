@@ -5,13 +5,6 @@ const { fromApp } = require('./from-app');
 const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./styles');
 
 /**
- * react-router 7's package exports point at its development build in every
- * mode (remix-run/react-router#12532, #14102), with its dev-only warnings.
- * Production builds take the production build it also ships.
- * @param {string} appDir
- * @param {boolean} production
- */
-/**
  * Messages are compiled at build time (messages-loader.js), so a browser build takes FormatJS's
  * parser-free build wherever the formatter asks for the parser. `@mfe-alias/message-parser` names the
  * real parser, for the one lazy chunk a host loads when an area ships messages as text.
@@ -25,6 +18,13 @@ function messageParserAliases() {
 }
 const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
 
+/**
+ * react-router 7's package exports point at its development build in every
+ * mode (remix-run/react-router#12532, #14102), with its dev-only warnings.
+ * Production builds take the production build it also ships.
+ * @param {string} appDir
+ * @param {boolean} production
+ */
 function routerAliases(appDir, production) {
   const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
   const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
