@@ -111,7 +111,7 @@ test("a click on the area's button before the page's code has run is answered on
   expect(await page.evaluate(() => (window as unknown as { __mfeHostStarted?: boolean }).__mfeHostStarted)).toBeFalsy();
   // One click, made before any of the host's code ran: answered, once.
   await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`, { timeout: 15_000 });
-  expect(await page.getByTestId('referrals-invite').isVisible()).toBe(true);
+  await page.getByTestId('referrals-invite').waitFor();
   await page.close();
 });
 
