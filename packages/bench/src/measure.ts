@@ -172,12 +172,29 @@ export class Session {
 
   /** Waits until the page has worked (its probe's button answered; opened with a probe); returns when (ms since navigation start). */
   async waitForInteractive(timeoutMs = 60_000): Promise<number> {
-    const handle = await this.page.waitForFunction(
-      () => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined,
-      undefined,
-      { timeout: timeoutMs, polling: 50 },
-    );
-    return (await handle.jsonValue()) as number;
+    try {
+      const handle = await this.page.waitForFunction(
+        () => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined,
+        undefined,
+        { timeout: timeoutMs, polling: 50 },
+      );
+      return (await handle.jsonValue()) as number;
+    } catch (error) {
+      // Say what the page showed instead, so a run that never worked can be read, not guessed at.
+      const shown = await this.page
+        .evaluate(() => ({
+          url: location.href,
+          parts: [...document.querySelectorAll('[data-contribution], [data-remote]')].map(
+            (part) =>
+              `${part.getAttribute('data-contribution') ?? part.getAttribute('data-remote')}: ${part.getAttribute('data-state') ?? ''}${part.hasAttribute('data-held') ? ' (held)' : ''}`,
+          ),
+          failures: [...document.querySelectorAll('[role=alert], .notice')].map((notice) => notice.textContent),
+        }))
+        .catch(() => 'unreadable');
+      throw new Error(`The page never worked within ${timeoutMs} ms; it showed ${JSON.stringify(shown)}`, {
+        cause: error,
+      });
+    }
   }
 
   /** Everything measured since the last reset. */
