@@ -162,7 +162,7 @@ export class LazySession implements Viewer {
   readonly onScreen: Viewer = onScreenOf(() => this.engine);
 
   getSnapshot = (): SessionSnapshot => this.store.get();
-  /** The snapshot a page from HTML hydrates with (useSyncExternalStore's server snapshot). */
+  /** The snapshot a prerendered page hydrates with (useSyncExternalStore's server snapshot). */
   getServerSnapshot = (): SessionSnapshot => SESSION_NOT_KNOWN;
   currentUser = (): User | null => this.store.user();
   subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);

@@ -10,15 +10,15 @@ export const BUDGETS = {
   jsOverheadGzipBytes: 15 * 1024,
   extraRequests: 3,
   manyRemotesRatio: 1.05,
-  /** The public page from HTML: its content vs the plain React page's, pair by pair (throttled). */
+  /** The prerendered public page: its content vs the plain React page's, pair by pair (throttled). */
   htmlPaintRatio: 0.8,
-  /** The public page from HTML: its area interactive ("Invite someone" works) vs the plain React page's button. */
+  /** The prerendered public page: its area interactive ("Invite someone" works) vs the plain React page's button. */
   areaInteractiveRatio: 1.2,
   /** The public page rendered in the browser: its area interactive vs the plain React page's button. */
   clientInteractiveRatio: 1.5,
-  /** The JS a page from HTML requested before its area worked, React included. */
+  /** The JS a prerendered page requested before its area worked, React included. */
   interactiveJsGzipBytes: 100 * 1024,
-  /** A signed-in page from HTML: its shell painted vs the plain React page's content. */
+  /** A prerendered signed-in page: its shell painted vs the plain React page's content. */
   signedInShellRatio: 0.8,
   /** The public page rendered in the browser: its heading vs the plain React page, pair by pair (throttled). */
   plainPaintRatio: 1.35,
@@ -51,19 +51,19 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
   return [
     ...when(find('public page, cold', throttledName), (fromHtml) => [
       {
-        budget: `public page from HTML: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
+        budget: `prerendered public page: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
         measured: range(fromHtml.paintRatio),
         ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio,
       },
     ]),
     ...when(find('public page interactive', throttledName), (interactive) => [
       {
-        budget: `public page from HTML: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
+        budget: `prerendered public page: the area interactive (its button works) ≤ ${BUDGETS.areaInteractiveRatio}× the plain React page's, pair by pair (throttled)`,
         measured: `${range(interactive.paintRatio)}: ${fmt(interactive.aFigures.paintMs, 'ms')} vs ${fmt(interactive.bFigures.paintMs, 'ms')}`,
         ok: interactive.paintRatio.median <= BUDGETS.areaInteractiveRatio,
       },
       {
-        budget: `public page from HTML: JS requested before the area worked ≤ ${BUDGETS.interactiveJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
+        budget: `prerendered public page: JS requested before the area worked ≤ ${BUDGETS.interactiveJsGzipBytes / 1024} KiB gzip, React included (throttled)`,
         measured: `${fmt(interactive.aFigures.jsBeforePaintGzipBytes, 'KiB')} (plain page ${fmt(interactive.bFigures.jsBeforePaintGzipBytes, 'KiB')})`,
         ok: interactive.aFigures.jsBeforePaintGzipBytes.median <= BUDGETS.interactiveJsGzipBytes,
       },
@@ -77,7 +77,7 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
     ]),
     ...when(find('signed-in page shell', throttledName), (shell) => [
       {
-        budget: `signed-in page from HTML: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
+        budget: `prerendered signed-in page: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
         measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`,
         ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio,
       },

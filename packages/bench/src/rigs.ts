@@ -54,7 +54,7 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       host50: app('host, 50 remotes in manifest', stacks.manyRemotes),
       hostDpop: app('host with DPoP (kept refresh token)', stacks.dpop),
       hostIframe: app('host without DPoP (iframe restore)', stacks.main),
-      visitor: app('host, public page from HTML, visitor', stacks.dpop, true),
+      visitor: app('host, prerendered public page, visitor', stacks.dpop, true),
       visitorClient: app('host, public page rendered in the browser, visitor', stacks.clientRendered, true),
       tenTilesPage: app('home page, 10 contributions from 5 remotes, visitor', stacks.tenTiles, true),
       oneTilePage: app('home page, 1 contribution, visitor', stacks.oneTile, true),

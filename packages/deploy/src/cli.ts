@@ -16,7 +16,7 @@ Writes, from the host's runtime config, everything nginx needs to serve the plat
   --config-from-env        read the runtime config from MFE_* environment variables (see below)
   --host-root <dir>        the host's build as it will be on the server (apps/host/dist)
   --manifest-file <file>   the manifest served at /remotes.json (default: <host-root>/remotes.json)
-  --pages-root <dir>       pages from HTML, served where they exist (a release store's envs/<env>/pages,
+  --pages-root <dir>       prerendered pages, served where they exist (a release store's envs/<env>/pages,
                            which mfe-release renders at every change; see mfe-release init --host-build)
   --listen <addr>          the host server's listen (default 8080)
   --server-name <name>     nginx server_name (default _)

@@ -113,7 +113,7 @@ export function hostHeaders(kind: Exclude<HostFileKind, 'hidden'>, options: Host
     'X-Frame-Options': framing === 'none' ? 'DENY' : 'SAMEORIGIN',
     'Permissions-Policy': PERMISSIONS_POLICY,
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // Pages from HTML are in the language the request asks for (@mfe/prerender's requestedPageLocale).
+    // Prerendered pages are in the language the request asks for (@mfe/prerender's requestedPageLocale).
     ...(kind === 'page' && options.config.i18n.locales.length > 1 ? { Vary: 'Cookie, Accept-Language' } : {}),
   };
 }

@@ -1,10 +1,10 @@
 import { isLocaleTag, PAGE_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { location, WHOLE } from './nginx-directives';
 
-// Pages from HTML in the nginx config: where each request's page is looked up, in which language.
+// Prerendered pages in the nginx config: where each request's page is looked up, in which language.
 
 /**
- * Pages from HTML, looked up as `@mfe/prerender` lays them out (PAGE_FILES): the path's own page,
+ * Prerendered pages, looked up as `@mfe/prerender` lays them out (PAGE_FILES): the path's own page,
  * then the area shell of each enclosing route, deepest first, then the app's page. The captures
  * take a route's segments (lower-case letters, digits, "-"), so nothing else reaches a file name.
  */
@@ -19,7 +19,7 @@ export function pageLocations(pagesRoot: string, headers: string[], appPageHint:
     (count) => `${Array.from({ length: count }, (_, index) => `$mfe_p${index}`).join('')}/${PAGE_FILES.areaShell}`,
   );
   return [
-    "  # Pages from HTML (rendered at every release), else the app's page; sent whole, as the manifest is.",
+    "  # Prerendered pages (rendered at every release), else the app's page; sent whole, as the manifest is.",
     ...location(`~ "^${segments}(?:/.*)?$"`, [
       root,
       ...WHOLE,
@@ -46,7 +46,7 @@ export function pageLocaleMaps(i18n: ParsedRuntimeConfig['i18n']): string[] {
   const regional = i18n.locales.filter((locale) => locale.includes('-'));
   const plain = i18n.locales.filter((locale) => !locale.includes('-'));
   return [
-    "# The language of pages from HTML: the language menu's cookie, else the first Accept-Language language, else the default.",
+    "# The language of prerendered pages: the language menu's cookie, else the first Accept-Language language, else the default.",
     'map $http_accept_language $mfe_browser_locale {',
     '  default "";',
     ...regional.map((locale) => `  "~*^ *${locale}(?:[;,]|$)" ${folder(locale)};`),

@@ -83,7 +83,7 @@ test('the runtime files are always sent whole: a rollback written within the sam
   }
 });
 
-test("with pages from HTML, a path is answered by its page, else the shell of its deepest enclosing route, else the app's page, with the page headers", () => {
+test("with prerendered pages, a path is answered by its page, else the shell of its deepest enclosing route, else the app's page, with the page headers", () => {
   const conf = nginxServerConfig({ ...base, pagesRoot: '/srv/store/envs/production/pages' });
   const pages =
     '~ "^(?<mfe_p0>/[a-z0-9-]+)(?<mfe_p1>/[a-z0-9-]+)?(?<mfe_p2>/[a-z0-9-]+)?(?<mfe_p3>/[a-z0-9-]+)?(?:/.*)?$"';
@@ -100,7 +100,7 @@ test("with pages from HTML, a path is answered by its page, else the shell of it
   expect(nginxServerConfig(base)).not.toContain('_area.html');
 });
 
-test('a page from HTML is served in the language the cookie names, else the first Accept-Language one, else the default', () => {
+test('a prerendered page is served in the language the cookie names, else the first Accept-Language one, else the default', () => {
   const maps = pageLocaleMaps({ defaultLocale: 'en', locales: ['en', 'de', 'ar', 'en-XA'] });
   expect(maps.join('\n')).toContain(
     [

@@ -29,7 +29,7 @@ export interface NginxOptions {
   /** Absolute path of the manifest served at `/remotes.json` (default: the host root's own). */
   readonly manifestFile?: string;
   /**
-   * Absolute path of the pages from HTML (a release store's `envs/<env>/pages/`, which `mfe-release`
+   * Absolute path of the prerendered pages (a release store's `envs/<env>/pages/`, which `mfe-release`
    * renders at every change): served for the paths they cover, the app's page for the rest.
    */
   readonly pagesRoot?: string;

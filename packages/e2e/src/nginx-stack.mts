@@ -146,7 +146,7 @@ const release = writeServerConfig({
   config: checked.config,
   hostRoot: join(dir, 'host'),
   manifestFile: join(dir, 'remotes.json'),
-  // Pages from HTML where this folder has them (a test links it to a release store's environment).
+  // Prerendered pages where this folder has them (a test links it to a release store's environment).
   pagesRoot: join(dir, 'pages'),
   out: join(dir, 'nginx'),
   listen: `127.0.0.1:${ports.host}`,

@@ -20,7 +20,7 @@ export interface NginxDeployment {
   readonly basePort: number;
   /** The folder nginx serves from: host/, remotes/<name>/<version>/, remotes.json, nginx/. */
   readonly dir: string;
-  /** The folder nginx serves pages from HTML from (absent at first: every page is the app's). */
+  /** The folder nginx serves prerendered pages from (absent at first: every page is the app's). */
   readonly pagesDir: string;
   /** The manifest nginx serves at /remotes.json: publish a new one by writing this file. */
   readonly manifestFile: string;

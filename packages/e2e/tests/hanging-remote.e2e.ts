@@ -45,7 +45,7 @@ test('a remote that hangs holds no page past its time limit; its tile says so in
     const { ms } = await timed(path);
     expect([path, ms < TIME_LIMIT_MS + 3_000]).toEqual([path, true]);
   }
-  // The home page from HTML holds the tiles of the remotes that answered, not the one that hangs.
+  // The prerendered home page holds the tiles of the remotes that answered, not the one that hangs.
   const { html } = await timed('/');
   expect(html).toContain('data-testid="referrals-tile"');
   // Its frame is there, waiting for the browser, with nothing of it in the HTML.
@@ -105,10 +105,10 @@ test('mfe-release renders the pages past a remote that hangs, within its time li
   const { code, out } = await runRelease(store, 'pages', '--env', 'development');
   expect(Date.now() - started).toBeLessThan(TIME_LIMIT_MS + 10_000);
   expect(code).toBe(0);
-  expect(out).toMatch(/✔ development's pages from HTML: \d+ files/);
+  expect(out).toMatch(/✔ development's prerendered pages: \d+ files/);
   expect(out).toContain(
     `⚠ stalled (${stalledEntry(suite.stack.basePort).entry}): its contributions could not be rendered ahead of time (it did not answer within 1.5 s, its time limit); they render in the browser.`,
   );
-  // Referrals' page from HTML was written all the same.
+  // Referrals' prerendered page was written all the same.
   expect(readdirSync(join(store, 'envs', 'development', 'pages', 'referrals'))).toContain('index.html');
 }, 60_000);

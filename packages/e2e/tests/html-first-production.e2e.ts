@@ -9,7 +9,7 @@ import {
   canaryBuild,
 } from '../src';
 
-// Pages from HTML in production: `mfe-release` renders an environment's pages at every change of its
+// Prerendered pages in production: `mfe-release` renders an environment's pages at every change of its
 // manifest (with the host build recorded by `init --host-build`) into the store's envs/<env>/pages/,
 // and real nginx, configured by `server:config --pages-root`, serves them with the page headers,
 // else the app's page. The canary fixture is one remote built as versions that say which they are
@@ -85,7 +85,7 @@ test("each release renders the environment's pages, nginx serves them with the p
     '--actor',
     'ci',
   );
-  expect(first).toMatch(/✔ production's pages from HTML: \d+ files/);
+  expect(first).toMatch(/✔ production's prerendered pages: \d+ files/);
   const page = await served('/canary');
   expect(page).toMatchObject({
     status: 200,
@@ -193,6 +193,6 @@ test("each release renders the environment's pages, nginx serves them with the p
   } finally {
     renameSync(`${serverDir}.away`, serverDir);
   }
-  expect(await release('pages', '--env', 'production')).toMatch(/✔ production's pages from HTML/);
+  expect(await release('pages', '--env', 'production')).toMatch(/✔ production's prerendered pages/);
   expect((await served('/canary')).release).toBe('1.1.0');
 }, 180_000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setUpBrowserSuite, release as releaseIn, canaryBuild } from '../src';
 
-// Pages from HTML stay true to what is released: the stack releases through a store (as `pnpm
+// Prerendered pages stay true to what is released: the stack releases through a store (as `pnpm
 // start` does) and renders its pages again for every manifest revision, so a public area's HTML
 // is always of the build its script loads; a build without a server build is said at release time
 // and its pages render in the browser.

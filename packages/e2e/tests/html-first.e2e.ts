@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { ALICE, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
 
-// Pages from HTML: the stack renders the home page, each area's shell and a public area's content
+// Prerendered pages: the stack renders the home page, each area's shell and a public area's content
 // ahead of time from the same components (the areas' server builds), the browser paints that HTML
 // before any script runs, then hydrates it without replacing or moving anything.
 const suite = setUpBrowserSuite(['--public', 'referrals']);
@@ -150,7 +150,7 @@ test("every other route gets the shell in its HTML: header, navigation and the a
  * downloading, and the area's button answers before any of the sign-in code has been requested.
  * The button is clicked once a frame from the moment it exists, as a visitor would tap it.
  */
-test('a page from HTML: the area downloads with the host and its button works before the sign-in code is requested', async () => {
+test('a prerendered page: the area downloads with the host and its button works before the sign-in code is requested', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);

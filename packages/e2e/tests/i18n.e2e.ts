@@ -79,7 +79,7 @@ async function pageFromServer(path: string, headers: Record<string, string>) {
   };
 }
 
-test("a page from HTML is in the visitor's language before any script, and hydrates in it without a mismatch", async () => {
+test("a prerendered page is in the visitor's language before any script, and hydrates in it without a mismatch", async () => {
   expect(await pageFromServer('/referrals', { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })).toEqual({
     lang: 'de',
     dir: 'ltr',
@@ -263,7 +263,7 @@ test("a failure before the app knows its languages is said in the page's languag
   const context = await suite.browser.context.browser()!.newContext({ locale: 'de-DE' });
   try {
     const page = await context.newPage();
-    // The runtime config cannot be read: the page from HTML is German, so the failure is too.
+    // The runtime config cannot be read: the prerendered page is German, so the failure is too.
     await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto(`${suite.stack.hostUrl}/referrals`);
     const failure = page.getByTestId('startup-error');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { setUpBrowserSuite } from '../src';
 
-// A page from HTML with many contributions: the home page with ten tall public tiles from five
+// A prerendered page with many contributions: the home page with ten tall public tiles from five
 // separately built remotes (the tiles fixture) before referrals' own. Every tile is in the HTML;
 // only those in the first view download with the page, each hydrating as its own code arrives; the
 // others wait until the visitor nears them, then hydrate as they are.

@@ -133,7 +133,7 @@ export interface RemoteFile {
 /**
  * The files a remote's page needs first: its entry script and the chunks and stylesheets of its
  * exposed module (`expose`: the area's by default), as listed in its mf-manifest.json, for preload hints (the host's boot script and
- * loader, and the pages from HTML). Only files beside the manifest (same origin, already allowed),
+ * loader, and the prerendered pages). Only files beside the manifest (same origin, already allowed),
  * each with the integrity the script that uses it will carry: the pinned hash for a pinned entry,
  * none for another entry, and for chunks the sha384 their build recorded (the entry pins the same
  * hashes). A pinned remote's chunks are listed only when their hash is known.

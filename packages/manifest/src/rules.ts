@@ -12,7 +12,7 @@ export const LABEL_MAX_LENGTH = rules.label.maxLength;
 export const LABEL_PATTERN = new RegExp(rules.label.pattern);
 /** Paths the host owns; no remote may mount on or under them. */
 export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
-/** How pages from HTML are laid out as files (see rules.json's comment): written by @mfe/prerender, looked up by nginx. */
+/** How prerendered pages are laid out as files (see rules.json's comment): written by @mfe/prerender, looked up by nginx. */
 /** The runtime files a host reads at start-up (`config.json`, the default manifest URL), by path. */
 export const RUNTIME_FILES = { config: rules.runtimeFiles.config, manifest: rules.runtimeFiles.manifest } as const;
 

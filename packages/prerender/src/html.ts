@@ -40,7 +40,7 @@ const MANIFEST_PRELOAD = new RegExp(
 
 /**
  * The template with its manifest hint for the manifest the runtime config names (a bucket, another
- * path), so a page from HTML preloads what the host then reads, not a default it never reads.
+ * path), so a prerendered page preloads what the host then reads, not a default it never reads.
  */
 export function withManifestPreload(template: string, manifestUrl: string): string {
   if (manifestUrl === RUNTIME_FILES.manifest) return template;

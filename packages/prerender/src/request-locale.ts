@@ -14,7 +14,7 @@ export interface LocaleHeaders {
 const languageOf = (tag: string) => tag.split('-')[0]!.toLowerCase();
 
 /**
- * The language a page from HTML is served in (rules.json `pages`): the language menu's cookie when
+ * The language a prerendered page is served in (rules.json `pages`): the language menu's cookie when
  * it names a listed locale, else the first language of Accept-Language when it matches a listed
  * locale exactly or by its language alone ("de-AT" → "de"), else the default. Deliberately no
  * more than nginx can say with two `map`s (deploy's nginx.ts writes the same rule), so the

@@ -37,7 +37,7 @@ function sharedModules(publicPath: string, provided: Readonly<Record<string, unk
  * The renderer's own copy of a singleton (in an ES module bundle, the banner's createRequire gives
  * `require`), loaded as its production build whatever NODE_ENV says: React's development server
  * renderer writes an error's message, server stack and component stack into the HTML of a part
- * that threw, and pages from HTML are public. The packages read NODE_ENV when first loaded, so the
+ * that threw, and prerendered pages are public. The packages read NODE_ENV when first loaded, so the
  * choice is made once: a process that had already loaded React keeps the build it has (one React
  * for the whole page; pages that recorded an error are not served either way: pages.ts).
  */

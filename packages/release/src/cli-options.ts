@@ -11,7 +11,7 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]… [--require-reason <env>]…
                                                   set up a store: where its remotes/ folder is served, each
                                                   environment's host (what manifests are checked against) and,
-                                                  for pages from HTML, its host build (rendered at every change)
+                                                  for prerendered pages, its host build (rendered at every change)
   publish <dist>                                  upload a remote's build to remotes/<name>/<version>/ (once per version)
   deploy <name>@<version> --env <env> [--path /x --label "X" --label-in de="X" … --order N --public]
           [--contributions '[{"slot":"account.profile.aside","module":"referral-card"}]']
@@ -36,7 +36,7 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   rollback --env <env> [--to <revision>]          default: the revision before the current one
   preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
                                                   with it (everything else as in <env>), until it expires
-  pages --env <env>                               render <env>'s pages from HTML again (after deploying its host)
+  pages --env <env>                               render <env>'s prerendered pages again (after deploying its host)
   history --env <env> [--json]
   diff --env <env> [<from>] [<to>] [--json]       revisions (#12), current, or another environment; one: what
                                                   making it current would change; none: the last change

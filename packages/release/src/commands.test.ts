@@ -226,7 +226,7 @@ test('a rollback read at one revision that a deploy overtakes before it commits 
   expect((await readCurrent(store, 'production'))!.remotes[0]!.entry).toContain('/1.2.0/');
 });
 
-test('a canary and its steps are recorded with their version and share where pages from HTML are rendered too', async () => {
+test('a canary and its steps are recorded with their version and share where prerendered pages are rendered too', async () => {
   const hostBuild = tempDir('host-build');
   mkdirSync(join(hostBuild, 'server'));
   writeFileSync(join(hostBuild, 'server', 'server.json'), '{}');

@@ -117,7 +117,7 @@ export async function pages(store: ObjectStore, env: string, who: Pick<Who, 'hos
   if (!environment)
     throw new ReleaseError(
       'RELEASE_USAGE',
-      `${env} has no pages from HTML: record its host build and host once, \`mfe-release init … --host ${env}=<url> --host-build ${env}=<the host build's folder>\`.`,
+      `${env} has no prerendered pages: record its host build and host once, \`mfe-release init … --host ${env}=<url> --host-build ${env}=<the host build's folder>\`.`,
     );
   return environment.write(await environment.render((await readCurrent(store, env)) ?? EMPTY_MANIFEST));
 }

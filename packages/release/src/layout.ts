@@ -11,7 +11,7 @@ import type { ObjectStore } from './object-store';
  *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
  *   envs/<env>/rollouts/<name>.json     a rollout's state (rollout.ts)
  *   envs/<env>/rollout-policy.json      the environment's rollout policy (rollout-policy.ts)
- *   envs/<env>/pages/…                  the manifest's pages from HTML, when the environment has a host build (pages.ts)
+ *   envs/<env>/pages/…                  the manifest's prerendered pages, when the environment has a host build (pages.ts)
  *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
  *
  * Only `remotes/` (previews included: a remote's name never starts with "_"),

@@ -40,7 +40,7 @@ test('the new pages replace the old ones, and a page the new manifest has not is
   expect(readFileSync(join(root, 'envs/production/pages/referrals/_area.html'), 'utf8')).toBe('shell');
   expect(existsSync(join(root, 'envs/production/pages/old/index.html'))).toBe(false);
   expect(said).toEqual([
-    expect.stringMatching(/^✔ production's pages from HTML: 2 files/),
+    expect.stringMatching(/^✔ production's prerendered pages: 2 files/),
     '⚠ canary: a canary is running',
   ]);
 });

@@ -20,7 +20,7 @@ export interface EnvironmentPages {
 }
 
 /**
- * An environment's pages from HTML (`envs/<env>/pages/`, which nginx serves with `server:config
+ * An environment's prerendered pages (`envs/<env>/pages/`, which nginx serves with `server:config
  * --pages-root`), for an environment whose host build the store knows (`init --host-build
  * <env>=<dir>`): rendered from that build, the config its host serves and the manifest, at every
  * change of the manifest, so a revision never serves HTML of another build than its script loads.
@@ -68,7 +68,7 @@ export function environmentPages(
         ];
       }
       return [
-        `✔ ${env}'s pages from HTML: ${files.length} files in ${store.where}/${prefix}`,
+        `✔ ${env}'s prerendered pages: ${files.length} files in ${store.where}/${prefix}`,
         ...rendered.warnings.map((warning) => `⚠ ${warning}`),
       ];
     },

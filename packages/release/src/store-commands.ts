@@ -61,7 +61,7 @@ export async function init(
     `✔ ${store.where} serves builds from ${url}`,
     ...Object.entries(settings.hosts).map(
       ([env, host]) =>
-        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; pages from HTML rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}`,
+        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; prerendered pages rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}`,
     ),
   ];
 }

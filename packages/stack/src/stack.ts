@@ -60,7 +60,7 @@ export interface StackOptions {
   readonly overrides?: boolean;
   /** Sender-constrained tokens (DPoP): on, off (the default here), or "auto" (on where the provider advertises it, the host's default). */
   readonly dpop?: boolean | 'auto';
-  /** Pages from HTML (pages.ts; default on): false serves every page as the browser renders it, as an nginx host does today. */
+  /** Prerendered pages (pages.ts; default on): false serves every page as the browser renders it, as an nginx host does today. */
   readonly prerender?: boolean;
   /**
    * Release the remotes' builds through a release store in this folder (release-store.ts), as

@@ -5,7 +5,7 @@ const { fromApp } = require('./from-app');
  * The page's own scripts (a host's deferred `main.<hash>.js`) marked `fetchpriority="high"`.
  *
  * Chromium fetches a deferred script at low priority and, on an HTTP/1.1 origin, holds a
- * low-priority request back while higher ones are in flight. On a page from HTML, its area's
+ * low-priority request back while higher ones are in flight. On a prerendered page, its area's
  * stylesheet and script hints, the runtime files' fetch hints and the boot script all went first,
  * and the host's first script (the largest file, and the one the page waits for to work) was sent
  * 130 to 250 ms after the page asked for it (the benchmark's throttled page, Resource Timing's

@@ -31,7 +31,7 @@ type FrameState =
   | { readonly status: 'waiting' }
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly module: ContributionModule }
-  /** Its HTML is on the page (a page from HTML) and its code on its way: hydrated once it is in. */
+  /** Its HTML is on the page (a prerendered page) and its code on its way: hydrated once it is in. */
   | ({ readonly status: 'held' } & HeldCode)
   | { readonly status: 'failed' };
 
@@ -62,7 +62,7 @@ export function ContributionFrame({
   readonly params: unknown;
   /** What the contribution's own `<Slot>`s render with. */
   readonly slots: SlotHost;
-  /** Whether its slot's owner expects it in the page's first view (a page from HTML hints its script). */
+  /** Whether its slot's owner expects it in the page's first view (a prerendered page hints its script). */
   readonly firstView?: boolean;
   readonly presentation?: FailurePresentation;
 }) {

@@ -27,7 +27,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const label = useAreaLabel(remote);
   const intl = useShellIntl();
   const [attempt, setAttempt] = useState(0);
-  // An area already loaded renders at once (no skeleton for a frame); hydrating a page from HTML,
+  // An area already loaded renders at once (no skeleton for a frame); hydrating a prerendered page,
   // only if that HTML holds the area's content, so the first render matches it.
   const fromHtml = useFromHtml();
   const [state, setState] = useState<LoadState>(() => {
@@ -44,7 +44,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       setState((current) =>
         current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready },
       );
-      // Its texts in the page's language follow (a page from HTML is hydrated in the default one).
+      // Its texts in the page's language follow (a prerendered page is hydrated in the default one).
       void locale.prepareArea(remote.name, ready.messages);
       return;
     }

@@ -28,7 +28,7 @@ export function SlotOutlet({
   readonly presentation?: FailurePresentation;
   /**
    * How many of its contributions the slot's owner expects in the page's first view, at any width
-   * (a slot at the top: all of them). A page from HTML hints only their scripts.
+   * (a slot at the top: all of them). A prerendered page hints only their scripts.
    */
   readonly firstView?: number;
 }) {

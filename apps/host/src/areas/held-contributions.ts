@@ -43,7 +43,7 @@ export async function loadHeldContributions(
 const fromHtml = new Set<string>();
 
 /**
- * Before hydrating a page from HTML: the contributions its HTML holds are marked so that their
+ * Before hydrating a prerendered page: the contributions its HTML holds are marked so that their
  * frames hydrate them as they are (each as its own boundary, once its code is in: selective
  * hydration), and those in the first view start loading now, beside the page's own code. The others
  * load as any contribution does, once the first view is in, when they near the viewport or when the

@@ -59,7 +59,7 @@ function overridesActive(): boolean {
 }
 
 /**
- * A page from HTML names the build of the area it holds (its data block): that build's
+ * A prerendered page names the build of the area it holds (its data block): that build's
  * mf-manifest.json is requested at once, and its scripts are hinted in the page itself, so nothing
  * waits for the config and manifest (nor for the host's script to have run, which would hold up
  * the rest of this script's work).
@@ -69,7 +69,7 @@ function pageArea(): string | undefined {
   return typeof entry === 'string' && entry.endsWith('.json') ? new URL(entry, window.location.href).href : undefined;
 }
 
-/** The page's data block (a page from HTML), unread: each use checks what it takes. */
+/** The page's data block (a prerendered page), unread: each use checks what it takes. */
 function pageData(): { entry?: unknown; contributions?: unknown } | null {
   try {
     return JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as {
@@ -178,7 +178,7 @@ async function boot(): Promise<void> {
     (remote.integrity === undefined ? integrityRequired(config) : !isSri(remote.integrity))
   )
     return;
-  // The page from HTML asked for it already, and hints its scripts.
+  // The prerendered page asked for it already, and hints its scripts.
   if (url.href === fromHtml) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {

@@ -20,7 +20,7 @@ export function useHostServices(): HostServices {
 
 const noUser = () => null;
 
-/** The signed-in user, re-rendering when it changes (none yet while a page from HTML hydrates). */
+/** The signed-in user, re-rendering when it changes (none yet while a prerendered page hydrates). */
 export function useSessionUser(): User | null {
   const { session } = useHostServices();
   return useSyncExternalStore(session.subscribe, session.currentUser, noUser);
@@ -32,7 +32,7 @@ export function useSessionSnapshot(): SessionSnapshot {
   return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getServerSnapshot);
 }
 
-/** Nobody yet: how a page from HTML (and its hydration) judges access. */
+/** Nobody yet: how a prerendered page (and its hydration) judges access. */
 const NOT_KNOWN_VIEWER: Viewer = { signedIn: false, hasRole: () => false, hasScope: () => false };
 
 /** Access as the page shows it, re-rendering when the user changes. */

@@ -12,7 +12,7 @@ const log = createLogger('i18n');
 
 /**
  * The language menu's choice, for the server too: a cookie (a language tag, nothing personal) by
- * which the next page from HTML is served in it (rules.json `pages.localeCookie`).
+ * which the next prerendered page is served in it (rules.json `pages.localeCookie`).
  */
 function rememberForServer(locale: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

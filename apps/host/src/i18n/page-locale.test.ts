@@ -93,7 +93,7 @@ test('a locale the config does not list is not chosen', async () => {
   expect(locale.current()).toBe('en');
 });
 
-test("a page from HTML begins in the language it was rendered in, the area's texts too, then switches to the visitor's", async () => {
+test("a prerendered page begins in the language it was rendered in, the area's texts too, then switches to the visitor's", async () => {
   const { locale } = setUp({ languages: ['ar'] });
   const area = locale.area('referrals');
   await locale.begin('de');

@@ -53,7 +53,7 @@ export interface PageLocale {
   start(): Promise<void>;
   /**
    * Puts the page in `locale` (the default when it is not listed) as its starting point: what a
-   * page from HTML holds, so what the server renders and hydration starts from (`getInitial`).
+   * prerendered page holds, so what the server renders and hydration starts from (`getInitial`).
    * Resolves once the shell's strings are in; an area's follow with `prepareArea`.
    */
   begin(locale: string): Promise<void>;
@@ -76,7 +76,7 @@ export interface PageLocale {
  * The page's one locale, shared by the shell and every area: chosen by `negotiateLocale`, switched
  * without a reload (each `IntlSource` notifies its readers), and never half-applied: the new locale
  * shows once the shell's and each mounted area's catalogues are in (a catalogue that fails to load
- * leaves that owner's default-language texts, reported). What a page from HTML holds, and hydration
+ * leaves that owner's default-language texts, reported). What a prerendered page holds, and hydration
  * starts from (`getInitial`), is the locale given to `begin`, else the default.
  */
 export function createPageLocale(options: PageLocaleOptions): PageLocale {

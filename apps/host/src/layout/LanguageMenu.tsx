@@ -12,7 +12,7 @@ import { useShellIntl } from '../host-services/use-shell-intl';
 export function LanguageMenu() {
   const { locale } = useHostServices();
   const intl = useShellIntl();
-  // In a page from HTML, until the browser has hydrated it a choice would be lost: not offered yet.
+  // In a prerendered page, until the browser has hydrated it a choice would be lost: not offered yet.
   const fromHtml = useFromHtml();
   if (locale.locales.length < 2) return null;
   return (

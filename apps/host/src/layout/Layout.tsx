@@ -29,7 +29,7 @@ const NO_PARAMS = Object.freeze({});
  * The host's frame around every page: header, navigation, user menu, notices, the page, the footer.
  *
  * Each region of the shell is a Suspense boundary of its own, and everything that reads what only
- * the browser knows (the session, consent, overrides) is inside one. React hydrates a page from HTML
+ * the browser knows (the session, consent, overrides) is inside one. React hydrates a prerendered page
  * region by region: the frame first, then each boundary, the one a visitor clicks or types into
  * before the others. So the area's first click waits for the frame and the area only, not for the
  * header (decision 0017). In the browser's own renders the boundaries never show a fallback: nothing
@@ -50,7 +50,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <ShellFooter />
       </Suspense>
-      {/* Last on the page: shown once a page from HTML is hydrated, it moves nothing already painted. */}
+      {/* Last on the page: shown once a prerendered page is hydrated, it moves nothing already painted. */}
       <Suspense fallback={null}>
         <ShellConsent />
       </Suspense>
@@ -118,7 +118,7 @@ function ShellHeader() {
               </button>
             </>
           ) : restoring ? (
-            // The place "Sign in" will take, kept while the session is not known (a page from HTML
+            // The place "Sign in" will take, kept while the session is not known (a prerendered page
             // too), so the header does not change size when it is: invisible, not focusable, not read.
             <button type="button" className="user-menu-reserve" disabled aria-hidden="true" tabIndex={-1}>
               {intl.formatMessage(shellMessages.signIn)}
@@ -144,7 +144,7 @@ function ShellHeader() {
 function ShellNotices() {
   const { manifest } = useHostServices();
   const { status } = useSessionSnapshot();
-  // What only this browser knows (consent, overrides, a preview) shows once a page from HTML is hydrated.
+  // What only this browser knows (consent, overrides, a preview) shows once a prerendered page is hydrated.
   const fromHtml = useFromHtml();
   return (
     <>

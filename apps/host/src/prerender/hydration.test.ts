@@ -23,7 +23,7 @@ test('the shell alone is always hydrated; an area only from the build the page w
   ).toBe(false);
 });
 
-test("a page from HTML is prepared in its own language, with its area's texts and the contributions it holds", async () => {
+test("a prerendered page is prepared in its own language, with its area's texts and the contributions it holds", async () => {
   const steps: string[] = [];
   const hydrate = await prepareFirstRender(
     { remote: 'referrals', entry: referrals.entry, contributions: [{ remote: 'referrals', module: 'invite-tile' }] },

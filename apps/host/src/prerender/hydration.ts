@@ -26,10 +26,10 @@ export async function canHydrate(
 }
 
 /**
- * Before the first render: whether the page from HTML (if it is one) is hydrated, and what its first
- * render needs. A page from HTML is hydrated in the language it was rendered in, with its area's
+ * Before the first render: whether the prerendered page (if it is one) is hydrated, and what its first
+ * render needs. A prerendered page is hydrated in the language it was rendered in, with its area's
  * texts and the contributions it holds (so the first render is the HTML); a page rendered in the
- * browser starts in the visitor's language (`started`), as does a page from HTML that cannot be
+ * browser starts in the visitor's language (`started`), as does a prerendered page that cannot be
  * hydrated.
  */
 export async function prepareFirstRender(
@@ -46,7 +46,7 @@ export async function prepareFirstRender(
     readonly loader: Pick<RemoteLoader, 'load' | 'loadedModule'>;
     readonly contributions: Pick<ContributionLoader, 'load'>;
     readonly locale: Pick<PageLocale, 'prepareArea' | 'start'>;
-    /** The page's language begun: the HTML's for a page from HTML, else the visitor's. */
+    /** The page's language begun: the HTML's for a prerendered page, else the visitor's. */
     readonly started: Promise<unknown>;
     /** Whether a contribution the HTML holds is in the first view: measured on the page. */
     readonly inFirstView?: (contribution: PlacedContribution) => boolean;

@@ -136,7 +136,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   };
 }
 
-/** Contributions as a page from HTML renders them: those a slot rendered are what the page holds. */
+/** Contributions as a prerendered page renders them: those a slot rendered are what the page holds. */
 class HtmlContributions extends ContributionLoader {
   readonly rendered = new Map<
     string,

@@ -34,7 +34,7 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  */
 export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<RemoteModule>>();
-  /** Modules already loaded, for a render that must not wait a tick (hydrating a page from HTML). */
+  /** Modules already loaded, for a render that must not wait a tick (hydrating a prerendered page). */
   private readonly ready = new Map<string, RemoteModule>();
   private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();

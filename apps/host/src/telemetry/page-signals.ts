@@ -88,7 +88,7 @@ export function installWebVitals(
         for (const observe of [onCLS, onFCP, onINP, onLCP, onTTFB]) observe(send);
       })
       .catch(() => undefined);
-  // After the page's load and once the main thread is idle: a page from HTML fires `load` while its
+  // After the page's load and once the main thread is idle: a prerendered page fires `load` while its
   // area is still being made to work (the library reads buffered entries, so nothing is missed).
   const idle = (target as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
     .requestIdleCallback;
