@@ -1,5 +1,5 @@
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
-import type { RefreshStore } from './refresh-store';
+import type { RefreshStore } from '../refresh-token/refresh-store';
 import { RenewalError } from './renewal';
 import { requestTokens } from './token-request';
 

@@ -1,31 +1,31 @@
-import { markArrival } from './arrival';
+import { markArrival } from '../sign-in/arrival';
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
 import type { AuthApi, User } from '@mfe/context';
-import type { Viewer } from './viewer';
-import type { AuthConfig } from './config';
+import type { Viewer } from './views';
+import type { AuthConfig } from '../sign-in/config';
 import { createLogger } from '@mfe/context/runtime-utils';
-import { redirectToSignIn, redirectToSignOut } from './redirects';
-import { apiAuthorization, type ApiAuthorization } from './api-credentials';
-import { createSessionClock, type SessionClock } from './clock';
+import { redirectToSignIn, redirectToSignOut } from '../sign-in/redirects';
+import { apiAuthorization, type ApiAuthorization } from '../tokens/api-credentials';
+import { createSessionClock, type SessionClock } from '../tokens/clock';
 import {
   createSessionRenewal,
   RenewalError,
   type RenewalSchedule,
   type RenewalOutcome,
   type TokenRenewer,
-} from './renewal';
-import { HeldTokens } from './held-tokens';
-import type { RefreshStore } from './refresh-store';
-import { withCrossTabLock } from './session-channel';
-import { openSessionResources, type SessionResources } from './session-resources';
+} from '../tokens/renewal';
+import { HeldTokens } from '../tokens/held-tokens';
+import type { RefreshStore } from '../refresh-token/refresh-store';
+import { withCrossTabLock } from '../tabs/session-channel';
+import { openSessionResources, type SessionResources } from '../tabs/session-resources';
 import { startSession, type AuthStartResult, type StartDeps } from './session-start';
 import { SessionStore, type SessionSnapshot } from './session-store';
-import { rememberSignedIn } from './signed-in-hint';
-import { shareable, TabSync } from './tab-sync';
-import { createTokenChecks, type TokenChecks } from './token-checks';
-import { requestTokens } from './token-request';
-import { takePeerSet } from './peer-sets';
-import { toContractUser } from './user';
+import { rememberSignedIn } from '../sign-in/signed-in-hint';
+import { shareable, TabSync } from '../tabs/tab-sync';
+import { createTokenChecks, type TokenChecks } from '../tokens/token-checks';
+import { requestTokens } from '../tokens/token-request';
+import { takePeerSet } from '../tabs/peer-sets';
+import { toContractUser } from '../tokens/user';
 import { onScreenViewer, remoteAuthApi, usableViewer } from './views';
 
 const log = createLogger('auth');
@@ -40,7 +40,7 @@ export interface AuthSessionOptions extends Partial<SessionResources> {
   readonly store?: SessionStore;
 }
 
-export type { ApiAuthorization } from './api-credentials';
+export type { ApiAuthorization } from '../tokens/api-credentials';
 
 /**
  * The host's sign-in session. Remotes see it only through the contract's

@@ -1,8 +1,8 @@
 import { isPlatformError } from '@mfe/context';
 import { LazySession } from './lazy-session';
-import type { SessionChannel, SessionMessage } from './session-channel';
+import type { SessionChannel, SessionMessage } from '../tabs/session-channel';
 import type { AuthSession } from './session';
-import { TEST_CONFIG } from './test-config';
+import { TEST_CONFIG } from '../test-config';
 
 const config = TEST_CONFIG;
 

@@ -3,7 +3,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { createLogger } from '@mfe/context/runtime-utils';
 import { newNonce } from './client';
 import { safeReturnPath } from './return-path';
-import type { SignInState } from './session-start';
+import type { SignInState } from '../session/session-start';
 
 const log = createLogger('auth');
 

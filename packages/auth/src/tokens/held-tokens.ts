@@ -1,7 +1,7 @@
 import type { User as OidcUser } from 'oidc-client-ts';
 import { PlatformError } from '@mfe/context';
 import type { TokenState } from './renewal';
-import type { SessionStatus } from './session-store';
+import type { SessionStatus } from '../session/session-store';
 
 /**
  * The token set behind this tab's session and when it runs out. Its expiry is kept on the session

@@ -1,5 +1,5 @@
 import type { User } from '@mfe/context';
-import { stableClaims } from './user';
+import { stableClaims } from '../tokens/user';
 
 export type SessionStatus = 'signed-out' | 'active' | 'expired';
 

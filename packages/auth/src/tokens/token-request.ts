@@ -1,8 +1,8 @@
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
-import { newNonce } from './client';
-import { exchangeKeptToken } from './kept-spend';
-import type { RefreshStore } from './refresh-store';
+import { newNonce } from '../sign-in/client';
+import { exchangeKeptToken } from '../refresh-token/kept-spend';
+import type { RefreshStore } from '../refresh-token/refresh-store';
 import { RenewalError } from './renewal';
 
 /**

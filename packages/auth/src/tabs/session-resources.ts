@@ -1,5 +1,5 @@
-import type { AuthConfig } from './config';
-import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from './refresh-store';
+import type { AuthConfig } from '../sign-in/config';
+import { createRefreshStore, NO_REFRESH_STORE, type RefreshStore } from '../refresh-token/refresh-store';
 import { joinTabs, openSessionChannel, type SessionChannel, type TabPresence } from './session-channel';
 
 /**

@@ -1,9 +1,9 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
-import { createSessionClock } from './clock';
+import { createSessionClock } from '../tokens/clock';
 import { AuthSession } from './session';
-import type { SessionChannel, SessionMessage } from './session-channel';
-import type { TokenChecks } from './token-checks';
-import { TEST_CONFIG } from './test-config';
+import type { SessionChannel, SessionMessage } from '../tabs/session-channel';
+import type { TokenChecks } from '../tokens/token-checks';
+import { TEST_CONFIG } from '../test-config';
 
 const config = TEST_CONFIG;
 

@@ -1,6 +1,6 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { PlatformError } from '@mfe/context';
-import { newNonce } from './client';
+import { newNonce } from '../sign-in/client';
 import type { KeptRefreshToken, RefreshStore } from './refresh-store';
 
 /**

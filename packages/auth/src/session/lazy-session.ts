@@ -1,12 +1,12 @@
 import { PlatformError, type AuthApi, type User } from '@mfe/context';
-import type { Viewer } from './viewer';
-import type { AuthConfig } from './config';
+import type { Viewer } from './views';
+import type { AuthConfig } from '../sign-in/config';
 import { createLogger } from '@mfe/context/runtime-utils';
-import { CALLBACK_PATH } from './paths';
-import { openSessionResources, type SessionResources } from './session-resources';
+import { CALLBACK_PATH } from '../sign-in/paths';
+import { openSessionResources, type SessionResources } from '../tabs/session-resources';
 import { SESSION_NOT_KNOWN, SessionStore, type SessionSnapshot } from './session-store';
 import type { ApiAuthorization, AuthSession, AuthSessionOptions, AuthStartResult } from './session';
-import { mayHaveSession } from './signed-in-hint';
+import { mayHaveSession } from '../sign-in/signed-in-hint';
 import { remoteAuthApi } from './views';
 
 const log = createLogger('auth');

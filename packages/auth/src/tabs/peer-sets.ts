@@ -1,6 +1,6 @@
 import { User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { createLogger } from '@mfe/context/runtime-utils';
-import type { TokenChecks } from './token-checks';
+import type { TokenChecks } from '../tokens/token-checks';
 
 const log = createLogger('auth');
 

@@ -1,15 +1,15 @@
-import { markArrival } from './arrival';
+import { markArrival } from '../sign-in/arrival';
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
 import { createLogger } from '@mfe/context/runtime-utils';
-import { CALLBACK_PATH, newNonce } from './client';
-import { restoreWithKeptToken } from './kept-restore';
-import type { RefreshStore } from './refresh-store';
-import { safeReturnPath } from './return-path';
-import { withCrossTabLock } from './session-channel';
+import { CALLBACK_PATH, newNonce } from '../sign-in/client';
+import { restoreWithKeptToken } from '../refresh-token/kept-restore';
+import type { RefreshStore } from '../refresh-token/refresh-store';
+import { safeReturnPath } from '../sign-in/return-path';
+import { withCrossTabLock } from '../tabs/session-channel';
 import type { SessionStore } from './session-store';
-import { classifySignInError, type SignInFailure } from './sign-in-failure';
-import { mayHaveSession, rememberSignedIn } from './signed-in-hint';
+import { classifySignInError, type SignInFailure } from '../sign-in/sign-in-failure';
+import { mayHaveSession, rememberSignedIn } from '../sign-in/signed-in-hint';
 
 const log = createLogger('auth');
 

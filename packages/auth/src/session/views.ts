@@ -1,6 +1,12 @@
 import type { AuthApi } from '@mfe/context';
-import type { Viewer } from './viewer';
 import type { SessionStore } from './session-store';
+
+/** Who is on screen, as access checks take it: signed in or not, and their roles and scopes. */
+export interface Viewer {
+  readonly signedIn: boolean;
+  hasRole(role: string): boolean;
+  hasScope(scope: string): boolean;
+}
 
 /**
  * Access as the page on screen has it: the user's roles and scopes also while the session shows as

@@ -1,7 +1,7 @@
-import type { AuthConfig } from './config';
+import type { AuthConfig } from '../sign-in/config';
 import { createLogger } from '@mfe/context/runtime-utils';
-import { createUserManager } from './client';
-import { chooseDpop } from './dpop-choice';
+import { createUserManager } from '../sign-in/client';
+import { chooseDpop } from '../refresh-token/dpop-choice';
 import { AuthSession, type AuthSessionOptions } from './session';
 
 const log = createLogger('auth');
