@@ -26,14 +26,14 @@ export interface Measurement {
 export const PLAN: readonly Measurement[] = [
   {
     name: 'public page, cold',
-    says: 'the public page (from HTML) vs a plain React page',
+    says: 'the public page (prerendered) vs a plain React page',
     measured: 'visitor',
     against: 'plainPage',
     scenario: coldLoad,
   },
   {
     name: 'public page interactive',
-    says: "the public page's area interactive (from HTML) vs a plain React page's button",
+    says: "the public page's area interactive (prerendered) vs a plain React page's button",
     measured: 'visitor',
     against: 'plainPage',
     scenario: interactiveLoad,
@@ -49,14 +49,14 @@ export const PLAN: readonly Measurement[] = [
   },
   {
     name: 'public page interactive vs the fixed choices',
-    says: "the public page's area interactive (from HTML) vs the plain page on the fixed choices",
+    says: "the public page's area interactive (prerendered) vs the plain page on the fixed choices",
     measured: 'visitor',
     against: 'fixedChoicesPage',
     scenario: interactiveLoad,
   },
   {
     name: 'signed-in page shell',
-    says: "a signed-in page's shell (from HTML) vs a plain React page's content",
+    says: "a signed-in page's shell (prerendered) vs a plain React page's content",
     measured: 'hostDpop',
     against: 'plainPage',
     scenario: signedInShell,

@@ -187,7 +187,7 @@ test("each release renders the environment's pages, nginx serves them with the p
   renameSync(serverDir, `${serverDir}.away`);
   try {
     expect(await release('pages', '--env', 'production')).toMatch(
-      /⚠ production's pages could not be rendered from HTML \(.+\); every page renders in the browser until they can/,
+      /⚠ production's pages could not be prerendered \(.+\); every page renders in the browser until they can/,
     );
     expect(await served('/canary')).toMatchObject({ release: null, shell: false, appPage: true });
   } finally {

@@ -61,7 +61,7 @@ export interface StoreSettings {
   readonly hosts: Readonly<Record<string, string>>;
   /**
    * Each environment's host build (the folder nginx serves it from, with `server/`), for the
-   * environments whose pages are rendered from HTML at every change (pages.ts).
+   * environments whose pages are prerendered at every change (pages.ts).
    */
   readonly hostBuilds?: Readonly<Record<string, string>>;
   /** Environments where every change must say why (`init --require-reason <env>`). */

@@ -52,7 +52,7 @@ test('pages that cannot be rendered leave none behind (the browser renders every
   expect(existsSync(join(root, 'envs/production/pages/index.html'))).toBe(false);
   expect(said).toEqual([
     expect.stringContaining(
-      'could not be rendered from HTML (the host build is missing); every page renders in the browser until they can: fix it and run `mfe-release pages --env production`',
+      'could not be prerendered (the host build is missing); every page renders in the browser until they can: fix it and run `mfe-release pages --env production`',
     ),
   ]);
 });

@@ -64,7 +64,7 @@ export function environmentPages(
       for (const key of before) if (!kept.has(key)) await store.remove(key);
       if ('failed' in rendered) {
         return [
-          `⚠ ${env}'s pages could not be rendered from HTML (${rendered.failed}); every page renders in the browser until they can: fix it and run \`mfe-release pages --env ${env}\`.`,
+          `⚠ ${env}'s pages could not be prerendered (${rendered.failed}); every page renders in the browser until they can: fix it and run \`mfe-release pages --env ${env}\`.`,
         ];
       }
       return [

@@ -14,7 +14,7 @@ import { verifyStore } from './verify-store';
 
 /**
  * Sets up a store, or changes its settings (what is not given is kept). `hostBuilds`: the
- * environments whose pages are rendered from HTML at every change, with their host build's folder.
+ * environments whose pages are prerendered at every change, with their host build's folder.
  */
 export async function init(
   store: ObjectStore,

@@ -133,7 +133,7 @@ export function ContributionFrame({
   const shown = state.status === 'ready' || state.status === 'held';
   useLayoutEffect(() => (shown ? styles.show(contribution.remote) : undefined), [shown, styles, contribution.remote]);
 
-  // Held from HTML: nothing may reach its boundary before it has hydrated (its code is in), or React
+  // Held as prerendered: nothing may reach its boundary before it has hydrated (its code is in), or React
   // would give up the HTML and render it afresh, empty until the code arrives. The person's session
   // becoming known changes the remote's context (useRemoteContext), so until then the boundary keeps
   // the context and element it was first rendered with (what the HTML was rendered with).
