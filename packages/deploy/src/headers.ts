@@ -25,18 +25,21 @@ export const SILENT_CALLBACK_FILE = `${SILENT_CALLBACK_PATH}.html`;
  * year; everything else (index.html, config.json, remotes.json,
  * mf-manifest.json, remoteEntry.js, host.css) is revalidated on every use.
  */
+/** The kinds of file a build is made of (besides its hidden source maps), as a pattern's alternatives. */
+const BUILD_FILE_TYPES = 'js|mjs|css|json|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?';
+
 export const PATH_PATTERNS = {
   hidden: '\\.map$',
   /** The host's server build (pages rendered ahead of time are made from it), never for browsers. */
   hostHidden: '^/server/',
   immutable: `\\.[0-9a-f]{${rules.build.contentHashLength}}\\.[A-Za-z0-9]+$`,
   /** A path that names a file: never answered with the app's page when missing. */
-  file: '\\.(?:js|mjs|css|json|map|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
+  file: `\\.(?:${BUILD_FILE_TYPES}|map)$`,
   /**
    * The kinds of file a remote's build is made of. Nothing else under a remotes' server is served: a
    * file planted in a stored build (an HTML page, say) is never answered from the remotes' origin.
    */
-  remoteFile: '\\.(?:js|mjs|css|json|txt|png|jpe?g|gif|svg|webp|avif|ico|woff2?)$',
+  remoteFile: `\\.(?:${BUILD_FILE_TYPES})$`,
 } as const;
 
 // Compiled once; `file` ignores case, as nginx's `location ~*` for it does.
