@@ -1,7 +1,7 @@
 import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from './errors';
-import type { PolicyChoices } from './rollout-policy';
+import { definedOnly, type PolicyChoices } from './rollout-policy';
 
 // mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
 
@@ -165,5 +165,5 @@ export function policyChoices(values: Partial<Record<PolicyOption, string>>): Po
     ceiling: number('ceiling', 0, 100),
     alpha: number('alpha', 0, 0.5),
   };
-  return Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
+  return definedOnly(choices);
 }

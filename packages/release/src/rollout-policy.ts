@@ -63,30 +63,36 @@ export function checkSteps(steps: readonly number[]): readonly number[] {
   return steps;
 }
 
-/** Each layer of choices over the one before, starting from the defaults. */
+/** Each layer of choices over the one before (mergeChoices), then over the defaults. */
 export function resolvePolicy(...layers: readonly (PolicyChoices | undefined)[]): RolloutPolicy {
-  return layers.reduce<RolloutPolicy>((policy, choices) => {
-    if (!choices) return policy;
-    const { steps, intervalMs, holdLimitMs, maxStepMs, atMaxStep, margin, relativeMargin, ...rest } = choices;
-    const { relativeMargin: _below, ...rule } = policy.rule;
-    const marginChosen =
-      relativeMargin !== undefined
-        ? { ...rule, relativeMargin }
-        : margin !== undefined
-          ? { ...rule, margin }
-          : policy.rule;
-    return {
-      steps: steps ? checkSteps(steps) : policy.steps,
-      intervalMs: intervalMs ?? policy.intervalMs,
-      holdLimitMs: holdLimitMs ?? policy.holdLimitMs,
-      maxStepMs: maxStepMs ?? policy.maxStepMs,
-      atMaxStep: atMaxStep ?? policy.atMaxStep,
-      rule: { ...marginChosen, ...definedOnly(rest) },
-    };
-  }, DEFAULT_POLICY);
+  const chosen = layers.reduce<PolicyChoices>((below, layer) => {
+    if (layer?.steps) checkSteps(layer.steps);
+    return layer ? mergeChoices(below, layer) : below;
+  }, {});
+  const { steps, intervalMs, holdLimitMs, maxStepMs, atMaxStep, ...rule } = chosen;
+  return {
+    steps: steps ?? DEFAULT_POLICY.steps,
+    intervalMs: intervalMs ?? DEFAULT_POLICY.intervalMs,
+    holdLimitMs: holdLimitMs ?? DEFAULT_POLICY.holdLimitMs,
+    maxStepMs: maxStepMs ?? DEFAULT_POLICY.maxStepMs,
+    atMaxStep: atMaxStep ?? DEFAULT_POLICY.atMaxStep,
+    rule: { ...DEFAULT_POLICY.rule, ...rule },
+  };
 }
 
-const definedOnly = <T extends object>(value: T): Partial<T> =>
+/**
+ * `choices` over `below`, leaving out what `choices` does not say; a margin of either kind (absolute
+ * or relative to stable's rate) replaces the other below it.
+ */
+function mergeChoices(below: PolicyChoices, choices: PolicyChoices): PolicyChoices {
+  const given = definedOnly(choices);
+  const marginGiven = given.margin !== undefined || given.relativeMargin !== undefined;
+  const { margin, relativeMargin, ...kept } = below;
+  return { ...kept, ...(marginGiven ? {} : definedOnly({ margin, relativeMargin })), ...given };
+}
+
+/** An object without its undefined entries (options not given, settings not chosen). */
+export const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 
 export async function readPolicy(store: ObjectStore, env: string): Promise<PolicyChoices | undefined> {
@@ -129,7 +135,7 @@ export async function setPolicy(
   const before = found?.value;
   if (!options.reset && Object.keys(definedOnly(choices)).length === 0) return describePolicy(env, before);
   requireReasonGiven(await readSettings(store), env, who.reason);
-  const after = options.reset ? undefined : mergeChoices(before, choices);
+  const after = options.reset ? undefined : mergeChoices(before ?? {}, choices);
   resolvePolicy(after); // refuses steps that cannot be
   if (who.dryRun) return [...describePolicy(env, after), 'dry run: nothing was written'];
   const written = after
@@ -150,13 +156,4 @@ export async function setPolicy(
     details: { before: before ?? null, after: after ?? null },
   });
   return describePolicy(env, after);
-}
-
-function mergeChoices(before: PolicyChoices | undefined, choices: PolicyChoices): PolicyChoices {
-  const { margin: _margin, relativeMargin: _relative, ...kept } = before ?? {};
-  const marginKept =
-    choices.margin === undefined && choices.relativeMargin === undefined
-      ? definedOnly({ margin: before?.margin, relativeMargin: before?.relativeMargin })
-      : {};
-  return { ...kept, ...marginKept, ...definedOnly(choices) };
 }
