@@ -26,7 +26,8 @@ const transform = {
 const transformIgnorePatterns = [
   '/node_modules/(?!(\\.pnpm/(jose|intl-messageformat|@formatjs\\+[^/]+)@[^/]+/node_modules/)?(jose|intl-messageformat|@formatjs)/)',
 ];
-const testPathIgnorePatterns = ['/node_modules/', '/dist/'];
+/** What both projects share: how files are compiled, and what is never a test. */
+const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -36,9 +37,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/apps', '<rootDir>/packages'],
       testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
-      testPathIgnorePatterns,
-      transform,
-      transformIgnorePatterns,
+      ...shared,
       setupFiles: ['<rootDir>/.jest/jsdom-setup.js'],
       moduleNameMapper: {
         '^@mfe-alias/react-router-build$': 'react-router',
@@ -51,9 +50,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/packages/e2e', '<rootDir>/apps'],
       testMatch: ['**/packages/e2e/tests/**/*.e2e.ts', '**/apps/*/e2e/*.e2e.ts'],
-      testPathIgnorePatterns,
-      transform,
-      transformIgnorePatterns,
+      ...shared,
       setupFilesAfterEnv: ['<rootDir>/packages/e2e/src/jest-setup.ts'],
     },
   ],

@@ -64,18 +64,17 @@ function overridesActive(): boolean {
  * waits for the config and manifest (nor for the host's script to have run, which would hold up
  * the rest of this script's work).
  */
-function pageArea(): string | undefined {
-  const entry = pageData()?.entry;
+function pageArea(data: RawPageData | null): string | undefined {
+  const entry = data?.entry;
   return typeof entry === 'string' && entry.endsWith('.json') ? new URL(entry, window.location.href).href : undefined;
 }
 
 /** The page's data block (a prerendered page), unread: each use checks what it takes. */
-function pageData(): { entry?: unknown; contributions?: unknown } | null {
+type RawPageData = { entry?: unknown; contributions?: unknown };
+
+function pageData(): RawPageData | null {
   try {
-    return JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as {
-      entry?: unknown;
-      contributions?: unknown;
-    } | null;
+    return JSON.parse(document.getElementById(rules.pages.dataElementId)?.textContent ?? 'null') as RawPageData | null;
   } catch {
     return null;
   }
@@ -94,8 +93,8 @@ const isScript = (script: { href?: unknown; integrity?: unknown } | null) =>
  * The contributions the page's HTML holds in the viewport (measured: the HTML is laid out, its
  * stylesheets in), as the page's data names them; those below the fold wait for the host.
  */
-function contributionsInView(): HeldInView[] {
-  const held = pageData()?.contributions;
+function contributionsInView(data: RawPageData | null): HeldInView[] {
+  const held = data?.contributions;
   if (!Array.isArray(held)) return [];
   return held
     .filter(
@@ -134,13 +133,15 @@ async function boot(): Promise<void> {
   const { pathname } = window.location;
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
   // A prerendered page shows controls before any of its code runs: a click on one is answered later.
+  // Read once: the page's data block (a prerendered page's, else none).
+  const data = pageData();
   const root = document.getElementById('root');
-  if (root && pageData()) holdEarlyClicks(root);
-  const fromHtml = pageArea();
+  if (root && data) holdEarlyClicks(root);
+  const fromHtml = pageArea(data);
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (!overridesActive()) {
     if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
-    startContributionsInView(contributionsInView(), fromHtml);
+    startContributionsInView(contributionsInView(data), fromHtml);
   }
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>(
