@@ -74,8 +74,9 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
   }
 }
 
-const closeAll = async (running: Array<{ close(): Promise<void> }>) =>
-  void (await Promise.all(running.map((rig) => rig.close())));
+async function closeAll(running: ReadonlyArray<{ close(): Promise<void> }>): Promise<void> {
+  await Promise.all(running.map((rig) => rig.close()));
+}
 
 async function startStacks(running: Array<{ close(): Promise<void> }>) {
   const start = async (options: NonNullable<Parameters<typeof startStack>[0]>) => {
