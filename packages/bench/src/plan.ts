@@ -70,10 +70,10 @@ export const PLAN: readonly Measurement[] = [
     scenario: coldLoad,
   },
   {
-    name: 'public page rendered in the browser, interactive',
-    says: "the public page's area interactive (rendered in the browser) vs a plain React page's button",
+    name: 'public page rendered in the browser, interactive vs the fixed choices',
+    says: "the public page's area interactive (rendered in the browser) vs the plain page on the fixed choices",
     measured: 'visitorClient',
-    against: 'plainPage',
+    against: 'fixedChoicesPage',
     scenario: interactiveLoad,
   },
   {
