@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The host's initial scripts (what index.html loads) carry each module's code once: no file bundled
 // in two builds of its package (ES module and CommonJS), read from the build's hidden source maps.
-const dist = join(__dirname, '..', '..', '..', 'apps', 'host', 'dist');
+const hostRoot = join(__dirname, '..', '..', '..', 'apps', 'host');
+const dist = join(hostRoot, 'dist');
 
 /** A module's identity whatever the build: `@scope/pkg/dist/core.cjs` and `…/dist/core.js` → `@scope/pkg/dist/core`. */
 function moduleKey(source: string): string | undefined {
@@ -41,13 +42,21 @@ test("the host's initial scripts bundle no module twice (once per build of its p
 const KEPT_OUT_OF_THE_FIRST_SCRIPT: ReadonlyArray<[string, RegExp]> = [
   ['the sign-in engine (oidc-client-ts)', /node_modules\/oidc-client-ts\//],
   ["the ID token's verification (jose)", /node_modules\/jose\//],
-  ['the session engine', /packages\/auth\/src\/session\.ts$/],
-  ['the DPoP proofs', /packages\/auth\/src\/dpop/],
+  ['the session engine', /packages\/auth\/src\/session\/(session|engine)\.ts$/],
+  ['the token requests and checks', /packages\/auth\/src\/tokens\/(id-token|renewal|token-request|held-tokens)\.ts$/],
+  [
+    'the kept refresh token and its DPoP key',
+    /packages\/auth\/src\/refresh-token\/(dpop-choice|kept-restore|kept-spend)\.ts$/,
+  ],
   ['the error-reporting SDK', /node_modules\/@sentry\//],
   ['web vitals', /node_modules\/web-vitals\//],
   ['the diagnostics page', /src\/layout\/Diagnostics/],
   ['the override form', /src\/layout\/OverrideForm/],
-  ["the shell's catalogues in other languages", /src\/i18n\/locales\/[a-z-]+\.json$/i],
+  ['the preview links', /src\/remotes\/preview\.ts$/],
+  ["the developer overrides' checks", /src\/remotes\/overrides\.ts$/],
+  ['the error-reporting adapter', /src\/telemetry\/sentry-(adapter|scrub)\.ts$/],
+  ['the tag loader', /src\/telemetry\/tag-loader\.ts$/],
+  ['the web vitals glue', /src\/telemetry\/vitals\.ts$/],
 ];
 
 test("the host's first script carries none of what only some pages or moments need", () => {
@@ -60,4 +69,24 @@ test("the host's first script carries none of what only some pages or moments ne
     sources.some((source) => pattern.test(source)),
   ).map(([what]) => what);
   expect(crept).toEqual([]);
+  // JSON modules have no source map: the shell's catalogues in other languages are looked for by their texts.
+  const script = readFileSync(join(dist, first!), 'utf8');
+  const catalogues = join(hostRoot, 'src/i18n/locales');
+  const translated = readdirSync(catalogues).flatMap((file) =>
+    Object.values(JSON.parse(readFileSync(join(catalogues, file), 'utf8')) as Record<string, string>)
+      .filter((text) => text.length >= 12)
+      .map((text) => `${file}: ${text}`),
+  );
+  expect(translated.length).toBeGreaterThan(10);
+  expect(
+    translated.filter((entry) => script.includes(JSON.stringify(entry.slice(entry.indexOf(': ') + 2)).slice(1, -1))),
+  ).toEqual([]);
+  // A pattern that matches nothing anywhere in the build (a file moved or renamed) would keep nothing out.
+  const everywhere = readdirSync(dist)
+    .filter((file) => file.endsWith('.js.map'))
+    .flatMap((file) => (JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] }).sources);
+  const stale = KEPT_OUT_OF_THE_FIRST_SCRIPT.filter(
+    ([, pattern]) => !everywhere.some((source) => pattern.test(source)),
+  );
+  expect(stale.map(([what]) => what)).toEqual([]);
 });

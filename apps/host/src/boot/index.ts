@@ -10,8 +10,7 @@
 // allowedRemoteOrigins (default none) and requireIntegrity (integrityRequired). The host parses
 // the whole config again and refuses it if it is invalid; nothing read here loosens a rule.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
-import { OVERRIDES_KEY } from '../remotes/overrides-key';
-import { PREVIEW_KEY, PREVIEW_PARAM } from '../remotes/preview';
+import { tabChoicesAsked } from '../remotes/tab-choices';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
@@ -45,18 +44,6 @@ function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown }
 
 const json = (response: Response): Promise<unknown> =>
   response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
-
-/** Developer overrides or a preview replace the manifest's entries: the host reads those itself. */
-function overridesActive(): boolean {
-  try {
-    return (
-      Boolean(sessionStorage.getItem(OVERRIDES_KEY) || sessionStorage.getItem(PREVIEW_KEY)) ||
-      new URLSearchParams(window.location.search).has(PREVIEW_PARAM)
-    );
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A prerendered page names the build of the area it holds (its data block): that build's
@@ -139,7 +126,7 @@ async function boot(): Promise<void> {
   if (root && data) holdEarlyClicks(root);
   const fromHtml = pageArea(data);
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
-  if (!overridesActive()) {
+  if (!tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) {
     if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
     startContributionsInView(contributionsInView(data), fromHtml);
   }
@@ -162,7 +149,8 @@ async function boot(): Promise<void> {
   const manifest = (await (manifestUrl === preloaded && early
     ? early
     : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
-  if (!Array.isArray(manifest.remotes) || overridesActive()) return;
+  if (!Array.isArray(manifest.remotes) || tabChoicesAsked(window.location.href, storageOrNull('sessionStorage')))
+    return;
   const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
   if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
   const remote = chosenBuild(opening);

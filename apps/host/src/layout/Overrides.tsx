@@ -1,5 +1,5 @@
 import { useHostServices } from '../host-services/hooks';
-import { clearOverrides } from '../remotes/overrides';
+import { clearOverrides } from '../remotes/tab-choices';
 
 /** Shown on every page while developer overrides are active: which remotes come from where, and a reset. */
 export function OverridesBanner() {

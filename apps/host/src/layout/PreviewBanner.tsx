@@ -1,5 +1,5 @@
 import { useHostServices } from '../host-services/hooks';
-import { leavePreview } from '../remotes/preview';
+import { leavePreview } from '../remotes/tab-choices';
 import { storageOrNull } from '../browser-storage';
 
 /** What a preview link did: the branch build on screen and until when, or why nothing of it loaded. */

@@ -6,8 +6,9 @@ import { entriesOf, hasArea, loadManifest, parseManifest, type ManifestEntry, ty
 import { storageOrNull } from '../browser-storage';
 import { chooseBuilds, cohortSeed, type BuildChoice } from './cohort';
 import { mayLoadBeforeSession, openingRemote } from './opening';
-import { applyOverrides, policyOf, readOverrides, type Overrides } from './overrides';
-import { leavePreview, loadPreview, requestedPreview, type PreviewResult } from './preview';
+import type { Overrides } from './overrides';
+import type { PreviewResult } from './preview';
+import { leavePreview, tabChoicesAsked } from './tab-choices';
 import type { RemoteLoader } from './remote-loader';
 
 const log = createLogger('host');
@@ -33,11 +34,12 @@ export async function composeManifest(
     allowedOrigins: [window.location.origin, ...config.allowedRemoteOrigins],
     requireIntegrity: config.requireIntegrity,
   };
-  const { loaded, preview } = await readManifest(config, policy);
+  const choices = await tabChoicesCode();
+  const { loaded, preview } = await readManifest(config, policy, choices);
   const chosen = chooseBuildsForThisBrowser(loaded, preview);
-  const overrides = readOverrides(policyOf(config), chosen.remotes);
+  const overrides = choices?.readOverrides(choices.policyOf(config), chosen.remotes) ?? {};
   if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
-  const all = applyOverrides(chosen.remotes, overrides);
+  const all = choices ? choices.applyOverrides(chosen.remotes, overrides) : chosen.remotes;
   onComposed(all);
   loader.register(all, chosen.choices);
   const manifest: ComposedManifest = {
@@ -52,13 +54,22 @@ export async function composeManifest(
   return manifest;
 }
 
+type TabChoicesCode = typeof import('./tab-choices-code');
+
+/** The code of previews and overrides, downloaded only by a tab that asked for either (most never do). */
+async function tabChoicesCode(): Promise<TabChoicesCode | undefined> {
+  if (!tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return undefined;
+  return import(/* webpackChunkName: "tab-choices" */ './tab-choices-code');
+}
+
 /** A preview link's manifest, read from the release store only (preview.ts); else the environment's. */
 async function readManifest(
   config: HostConfig,
   policy: ManifestPolicy,
+  choices: TabChoicesCode | undefined,
 ): Promise<{ loaded: ParsedManifest; preview: PreviewResult | undefined }> {
-  const previewId = requestedPreview(window.location, window.history, storageOrNull('sessionStorage'));
-  const preview = previewId ? await loadPreview(config, previewId) : undefined;
+  const previewId = choices?.requestedPreview(window.location, window.history, storageOrNull('sessionStorage'));
+  const preview = choices && previewId ? await choices.loadPreview(config, previewId) : undefined;
   // A refused link is said on this page only; the tab's next load is simply live.
   if (preview?.kind === 'refused') leavePreview(storageOrNull('sessionStorage'));
   const loaded =

@@ -1,13 +1,6 @@
 import type { RemoteEntry } from '../manifest';
-import {
-  applyOverrides,
-  checkOverride,
-  clearOverrides,
-  originAllowed,
-  OVERRIDES_KEY,
-  readOverrides,
-  saveOverride,
-} from './overrides';
+import { applyOverrides, checkOverride, originAllowed, readOverrides, saveOverride } from './overrides';
+import { clearOverrides, OVERRIDES_KEY } from './tab-choices';
 
 const remotes: RemoteEntry[] = [
   {

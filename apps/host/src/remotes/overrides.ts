@@ -1,6 +1,7 @@
 import { PlatformError } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { ManifestEntry } from '../manifest';
+import { OVERRIDES_KEY } from './tab-choices';
 
 /**
  * Developer overrides: for one browser session, load a remote from another
@@ -9,9 +10,6 @@ import type { ManifestEntry } from '../manifest';
  * runtime config enables it, only to allowlisted origins, always announced by
  * a banner with a reset.
  */
-import { OVERRIDES_KEY } from './overrides-key';
-
-export { OVERRIDES_KEY };
 
 export type Overrides = Readonly<Record<string, string>>;
 
@@ -99,10 +97,6 @@ export function saveOverride(name: string, entry: string, storage: Storage = ses
     current = {};
   }
   storage.setItem(OVERRIDES_KEY, JSON.stringify({ ...current, [name]: entry }));
-}
-
-export function clearOverrides(storage: Storage = sessionStorage): void {
-  storage.removeItem(OVERRIDES_KEY);
 }
 
 /** The manifest's remotes with the overrides applied (an overridden remote is not pinned: its build differs). */

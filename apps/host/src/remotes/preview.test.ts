@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { leavePreview, loadPreview, PREVIEW_KEY, requestedPreview } from './preview';
+import { loadPreview, requestedPreview } from './preview';
+import { leavePreview, PREVIEW_KEY } from './tab-choices';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const config = { previews: { manifestBase: 'https://cdn.example/_preview/' } };

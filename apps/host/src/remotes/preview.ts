@@ -1,4 +1,5 @@
 import type { HostConfig } from '../config';
+import { PREVIEW_KEY, PREVIEW_PARAM } from './tab-choices';
 
 /**
  * Preview links: `?mfe-preview=<id>` (printed by `mfe-release preview`) opens the host with a
@@ -8,8 +9,6 @@ import type { HostConfig } from '../config';
  * the tab (sessionStorage) and taken out of the address. An unknown, malformed or expired link
  * loads nothing of the preview, and the page says so (once: the tab's next load is live).
  */
-export const PREVIEW_PARAM = 'mfe-preview';
-export const PREVIEW_KEY = 'mfe.preview';
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -36,14 +35,6 @@ export function requestedPreview(
     return storage?.getItem(PREVIEW_KEY) ?? null;
   } catch {
     return null;
-  }
-}
-
-export function leavePreview(storage: TabStorage | null): void {
-  try {
-    storage?.removeItem(PREVIEW_KEY);
-  } catch {
-    // Nothing kept.
   }
 }
 

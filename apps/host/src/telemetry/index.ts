@@ -3,7 +3,7 @@ import type { HostConfig } from '../config';
 import type { AttributableRemote } from './attribution';
 import { pageRoute, type TelemetryHub, type TelemetryInput } from './hub';
 import { installErrorListeners } from './page-signals';
-import { startHub, type HubStart } from './start-hub';
+import { loadLaterSignals, startHub, type HubStart, type LaterSignals } from './start-hub';
 import type { RemoteIdentity, TelemetryRecord } from './record';
 
 export type { TelemetryRecord } from './record';
@@ -12,7 +12,7 @@ export { createPageConsent, exposeConsent } from './consent-store';
 /**
  * The host's telemetry. Until the page works, `report` only queues: the hub, which scrubs every
  * record and hands it to the adapters the runtime config names, starts then (`installTelemetry`'s
- * `after`), with web vitals and the tag loader. Scrubbing and delivering what the start-up reports
+ * `after`), with web vitals and the tag loader (a chunk fetched at that moment). Scrubbing and delivering what the start-up reports
  * held up the area's hydration, and none of it is needed for the first click. A queued report keeps
  * the time and route it was made at. A page left before then starts the hub at once and sends the
  * queue (the rollouts' error rates count every visit, the shortest ones included), which is why the
@@ -54,9 +54,9 @@ export interface TelemetryInstall {
   readonly after: Promise<unknown>;
 }
 
-function startWaitingHub(): TelemetryHub | undefined {
+function startWaitingHub(later?: LaterSignals): TelemetryHub | undefined {
   if (hub || !waiting) return hub;
-  hub = startHub(waiting);
+  hub = startHub(waiting, later);
   waiting = undefined;
   for (const input of early.splice(0)) hub.report(input);
   return hub;
@@ -73,10 +73,7 @@ export function installTelemetry({ config, consent, remotes, describe, after }: 
   };
   window.addEventListener('pagehide', leaving);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leaving());
-  hubStarted = after.then(
-    () => void startWaitingHub(),
-    () => void startWaitingHub(),
-  );
+  hubStarted = after.then(loadLaterSignals, loadLaterSignals).then((later) => void startWaitingHub(later));
   return hubStarted;
 }
 

@@ -4,15 +4,13 @@ import type { AttributableRemote } from './attribution';
 import { collectorAdapter } from './collector-adapter';
 import { consoleAdapter } from './console-adapter';
 import { TelemetryHub, type TelemetryInput } from './hub';
-import { installWebVitals } from './page-signals';
 import type { RemoteIdentity, TelemetryAdapter } from './record';
-import { sentryAdapter } from './sentry-adapter';
-import { installTagLoader } from './tag-loader';
 
 /**
  * The part of the host's telemetry that waits for the page to work (`index.ts` starts it then, or
  * when the page is left before): the hub that scrubs every record, the adapters the runtime config
- * names, web vitals and the tag loader.
+ * names, web vitals and the tag loader. The last three but the collector's and the console's
+ * adapters are a chunk (`later-signals.ts`) loaded when the page works.
  */
 export interface HubStart {
   readonly config: HostConfig;
@@ -23,30 +21,45 @@ export interface HubStart {
   readonly report: (input: TelemetryInput) => void;
 }
 
-function adaptersFor(config: HostConfig): TelemetryAdapter[] {
-  return config.telemetry.adapters.map((adapter) => {
+export type LaterSignals = typeof import('./later-signals');
+
+/** The hub's later part; none when its chunk could not be fetched (the collector still gets everything). */
+export function loadLaterSignals(): Promise<LaterSignals | undefined> {
+  return import(/* webpackChunkName: "telemetry" */ './later-signals').catch(() => undefined);
+}
+
+function adaptersFor(config: HostConfig, later: LaterSignals | undefined): TelemetryAdapter[] {
+  return config.telemetry.adapters.flatMap((adapter): TelemetryAdapter[] => {
     switch (adapter.type) {
       case 'console':
-        return consoleAdapter();
+        return [consoleAdapter()];
       case 'collector':
-        return collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName });
+        return [collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName })];
       case 'sentry':
-        return sentryAdapter({
-          dsn: adapter.dsn,
-          allowedQueryParams: config.telemetry.allowedQueryParams,
-          ...(adapter.environment ? { environment: adapter.environment } : {}),
-        });
+        return later
+          ? [
+              later.sentryAdapter({
+                dsn: adapter.dsn,
+                allowedQueryParams: config.telemetry.allowedQueryParams,
+                ...(adapter.environment ? { environment: adapter.environment } : {}),
+              }),
+            ]
+          : [];
     }
   });
 }
 
-export function startHub({ config, consent, remotes, describe, report }: HubStart): TelemetryHub {
+/** The hub, with what of `later` is there (a page left before it loaded starts without it). */
+export function startHub(
+  { config, consent, remotes, describe, report }: HubStart,
+  later: LaterSignals | undefined,
+): TelemetryHub {
   const hub = new TelemetryHub({
-    adapters: adaptersFor(config),
+    adapters: adaptersFor(config, later),
     consent,
     allowedQueryParams: config.telemetry.allowedQueryParams,
   });
-  if (config.telemetry.adapters.length > 0) installWebVitals({ report, remotes, describe });
-  if (config.tagLoader) installTagLoader(config.tagLoader.src, consent);
+  if (later && config.telemetry.adapters.length > 0) later.installWebVitals({ report, remotes, describe });
+  if (later && config.tagLoader) later.installTagLoader(config.tagLoader.src, consent);
   return hub;
 }
