@@ -46,7 +46,15 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
     comparisons.find((c) => c.scenario === scenario && c.profile === profile);
   const throttledName = PROFILES[1]!.name;
   const when = (c: Comparison | undefined, checks: (c: Comparison) => Check[]): Check[] => (c ? checks(c) : []);
+  const failedLoads = comparisons.flatMap((c) =>
+    c.failedLoads.map((failure) => `${c.scenario} (${c.profile}): ${failure}`),
+  );
   return [
+    {
+      budget: 'every load painted or worked within its time limit (a failed load is measured again, and said here)',
+      measured: failedLoads.length === 0 ? 'all did' : `${failedLoads.length} did not: ${failedLoads.join('; ')}`,
+      ok: failedLoads.length === 0,
+    },
     ...when(find('public page, cold', throttledName), (fromHtml) => [
       {
         budget: `prerendered public page: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,

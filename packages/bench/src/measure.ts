@@ -161,13 +161,17 @@ export class Session {
 
   /** Waits for the element with this Element Timing identifier to be painted; returns its time (ms since navigation start). */
   async waitForPaint(identifier: string, timeoutMs = 60_000): Promise<number> {
-    // A function, not a string: the page's CSP forbids evaluating strings.
-    const handle = await this.page.waitForFunction(
-      (id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id],
-      identifier,
-      { timeout: timeoutMs },
-    );
-    return (await handle.jsonValue()) as number;
+    try {
+      // A function, not a string: the page's CSP forbids evaluating strings.
+      const handle = await this.page.waitForFunction(
+        (id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id],
+        identifier,
+        { timeout: timeoutMs },
+      );
+      return (await handle.jsonValue()) as number;
+    } catch (error) {
+      throw await this.neverDid(`painted "${identifier}"`, timeoutMs, error);
+    }
   }
 
   /** Waits until the page has worked (its probe's button answered; opened with a probe); returns when (ms since navigation start). */
@@ -180,21 +184,27 @@ export class Session {
       );
       return (await handle.jsonValue()) as number;
     } catch (error) {
-      // Say what the page showed instead, so a run that never worked can be read, not guessed at.
-      const shown = await this.page
-        .evaluate(() => ({
-          url: location.href,
-          parts: [...document.querySelectorAll('[data-contribution], [data-remote]')].map(
-            (part) =>
-              `${part.getAttribute('data-contribution') ?? part.getAttribute('data-remote')}: ${part.getAttribute('data-state') ?? ''}${part.hasAttribute('data-held') ? ' (held)' : ''}`,
-          ),
-          failures: [...document.querySelectorAll('[role=alert], .notice')].map((notice) => notice.textContent),
-        }))
-        .catch(() => 'unreadable');
-      throw new Error(`The page never worked within ${timeoutMs} ms; it showed ${JSON.stringify(shown)}`, {
-        cause: error,
-      });
+      throw await this.neverDid('worked', timeoutMs, error);
     }
+  }
+
+  /** A load that never got there, with what the page showed instead, so it can be read, not guessed at. */
+  private async neverDid(what: string, timeoutMs: number, cause: unknown): Promise<Error> {
+    const shown = await this.page
+      .evaluate(() => ({
+        url: location.href,
+        parts: [...document.querySelectorAll('[data-contribution], [data-remote]')].map(
+          (part) =>
+            `${part.getAttribute('data-contribution') ?? part.getAttribute('data-remote')}: ${part.getAttribute('data-state') ?? ''}${part.hasAttribute('data-held') ? ' (held)' : ''}`,
+        ),
+        failures: [...document.querySelectorAll('[role=alert], .notice')].map((notice) => notice.textContent),
+      }))
+      .catch(() => 'unreadable');
+    const pending = [...this.tracked.values()].filter((request) => !request.finished).map((request) => request.url);
+    return new Error(
+      `The page never ${what} within ${timeoutMs} ms; it showed ${JSON.stringify(shown)}; requests unfinished: ${JSON.stringify(pending)}`,
+      { cause },
+    );
   }
 
   /** Everything measured since the last reset. */

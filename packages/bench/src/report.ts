@@ -1,5 +1,5 @@
 import { PROFILES, type LoadFigures, type Profile } from './measure';
-import type { App } from './scenarios';
+import type { App, Pairs } from './scenarios';
 import { fmt, summarize, type Summary } from './stats';
 import { drawWaterfall, typicalWaterfall } from './waterfall';
 import type { Waterfall } from './measure';
@@ -48,16 +48,13 @@ export interface Comparison {
   /** A typical load of each (the median one): its requests and long tasks. */
   readonly aWaterfall?: Waterfall;
   readonly bWaterfall?: Waterfall;
+  /** Loads that failed (never painted or worked in time), measured again: said, never dropped. */
+  readonly failedLoads: readonly string[];
 }
 
-export function compare(
-  scenario: string,
-  profile: Profile,
-  a: App,
-  b: App,
-  results: Array<[LoadFigures, LoadFigures]>,
-): Comparison {
+export function compare(scenario: string, profile: Profile, a: App, b: App, { results, failed }: Pairs): Comparison {
   return {
+    failedLoads: failed,
     scenario,
     profile: profile.name,
     a: a.label,

@@ -165,9 +165,17 @@ export const reloadPublicPage = (app: App, profile: Profile) =>
 
 export type Scenario = (app: App, profile: Profile) => Promise<LoadFigures>;
 
+/** The pairs of loads of one comparison, and the loads that failed on the way (each retried with a new pair). */
+export interface Pairs {
+  readonly results: Array<[LoadFigures, LoadFigures]>;
+  readonly failed: readonly string[];
+}
+
 /**
  * Loads alternate between the two apps, so both see the same machine state; ratios are per pair.
- * `scenarioB` (default: the same) is what the reference app does.
+ * `scenarioB` (default: the same) is what the reference app does. A load that fails (it never
+ * painted or worked in time) is kept as a failure, said at once, and its pair measured again; more
+ * failures than loads end the run.
  */
 export async function pairs(
   a: App,
@@ -176,14 +184,27 @@ export async function pairs(
   loads: number,
   scenario: Scenario,
   scenarioB: Scenario = scenario,
-) {
+): Promise<Pairs> {
   await scenario(a, profile); // warm-up (not recorded)
   await scenarioB(b, profile);
   const results: Array<[LoadFigures, LoadFigures]> = [];
-  for (let i = 0; i < loads; i += 1) {
-    const first = i % 2 === 0 ? await scenario(a, profile) : await scenarioB(b, profile);
-    const second = i % 2 === 0 ? await scenarioB(b, profile) : await scenario(a, profile);
-    results.push(i % 2 === 0 ? [first, second] : [second, first]);
+  const failed: string[] = [];
+  const load = async (app: App, run: Scenario) => {
+    try {
+      return await run(app, profile);
+    } catch (error) {
+      const said = `${app.label}: ${(error as Error).message}`;
+      console.log(`  ✖ a load failed, measured again: ${said}`);
+      failed.push(said);
+      if (failed.length > loads) throw new Error(`More loads failed than were asked for:\n${failed.join('\n')}`);
+      return undefined;
+    }
+  };
+  while (results.length < loads) {
+    const i = results.length;
+    const first = i % 2 === 0 ? await load(a, scenario) : await load(b, scenarioB);
+    const second = first && (i % 2 === 0 ? await load(b, scenarioB) : await load(a, scenario));
+    if (first && second) results.push(i % 2 === 0 ? [first, second] : [second, first]);
   }
-  return results;
+  return { results, failed };
 }
