@@ -82,10 +82,8 @@ async function main(argv: readonly string[]): Promise<number> {
       const order = values.order === undefined ? undefined : Number(values.order);
       if (order !== undefined && !Number.isInteger(order)) usage('--order takes a whole number.');
       lines = await commands.deploy(
-        store,
+        { store, env: env(), who },
         rest[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'),
-        env(),
-        who,
         {
           ...(values.path ? { path: values.path } : {}),
           ...(values.label ? { label: values.label } : {}),
@@ -118,7 +116,7 @@ async function main(argv: readonly string[]): Promise<number> {
         : values.abort
           ? ({ kind: 'abort' } as const)
           : ({ kind: 'share', percent: percent! } as const);
-      lines = await commands.canary(store, target, env(), step, who);
+      lines = await commands.canary({ store, env: env(), who }, target, step);
       break;
     }
     case 'rollout': {
@@ -129,18 +127,20 @@ async function main(argv: readonly string[]): Promise<number> {
           ...policyChoices(values),
           prometheus: values.prometheus ?? usage('Where are the error rates? Give --prometheus <url>.'),
         };
-        lines = await startRollout(store, target, env(), options, who);
+        lines = await startRollout({ store, env: env(), who }, target, options);
         if (values.watch) {
           for (const line of lines) console.log(line);
           const { name } = parseTarget(target);
-          const status = await watchRollout(store, env(), name, who, (line) => console.log(line));
+          const status = await watchRollout({ store, env: env(), who }, name, (line) => console.log(line));
           return status === 'promoted' ? 0 : 1;
         }
-      } else if (verb === 'tick') lines = await tickRollout(store, env(), target, who);
+      } else if (verb === 'tick') lines = await tickRollout({ store, env: env(), who }, target);
       else if (verb === 'watch')
-        return (await watchRollout(store, env(), target, who, (line) => console.log(line))) === 'promoted' ? 0 : 1;
+        return (await watchRollout({ store, env: env(), who }, target, (line) => console.log(line))) === 'promoted'
+          ? 0
+          : 1;
       else if (verb === 'pause' || verb === 'resume' || verb === 'abort')
-        lines = await controlRollout(store, env(), target, verb, who);
+        lines = await controlRollout({ store, env: env(), who }, target, verb);
       else if (verb === 'status') lines = await rolloutStatus(store, env(), target);
       else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
       break;
@@ -148,19 +148,16 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'policy':
       lines = await setPolicy(store, env(), policyChoices(values), { reset: values.reset }, who);
       break;
-    case 'promote':
-      lines = await commands.promote(
-        store,
-        values.from ?? usage('Promote from where? Give --from <env>.'),
-        values.to ?? usage('Promote to where? Give --to <env>.'),
-        rest,
-        who,
-      );
+    case 'promote': {
+      const from = values.from ?? usage('Promote from where? Give --from <env>.');
+      const to = values.to ?? usage('Promote to where? Give --to <env>.');
+      lines = await commands.promote({ store, env: to, who }, from, rest);
       break;
+    }
     case 'rollback': {
       const to = values.to === undefined ? undefined : Number(values.to.replace('#', ''));
       if (to !== undefined && !Number.isInteger(to)) usage('--to takes a revision number (history lists them).');
-      lines = await commands.rollback(store, env(), to, who);
+      lines = await commands.rollback({ store, env: env(), who }, to);
       break;
     }
     case 'preview':

@@ -39,20 +39,20 @@ test('a build goes to staging, the same files to production, back again, and his
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
   expect(
-    await commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', 'first release'), {
+    await commands.deploy({ store, env: 'staging', who: who('alice', 'first release') }, 'referrals@1.0.0', {
       path: '/referrals',
       label: 'Referrals',
     }),
   ).toEqual(['✔ staging revision 1: deploy referrals@1.0.0', '  + referrals 1.0.0 at /referrals']);
-  await commands.promote(store, 'staging', 'production', [], who('bob', 'looks good'));
-  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'faster list'));
-  expect(await commands.promote(store, 'staging', 'production', ['referrals'], who('bob', 'ship it'))).toContain(
-    '  ~ referrals 1.0.0 → 1.1.0',
-  );
+  await commands.promote({ store, env: 'production', who: who('bob', 'looks good') }, 'staging', []);
+  await commands.deploy({ store, env: 'staging', who: who('alice', 'faster list') }, 'referrals@1.1.0');
+  expect(
+    await commands.promote({ store, env: 'production', who: who('bob', 'ship it') }, 'staging', ['referrals']),
+  ).toContain('  ~ referrals 1.0.0 → 1.1.0');
   const [staging, production] = [await readCurrent(store, 'staging'), await readCurrent(store, 'production')];
   // The same entry, so the same URL and hash: the bytes staging ran.
   expect(production!.remotes).toEqual(staging!.remotes);
-  expect(await commands.rollback(store, 'production', undefined, who('carol', 'errors up'))).toEqual([
+  expect(await commands.rollback({ store, env: 'production', who: who('carol', 'errors up') }, undefined)).toEqual([
     '✔ production revision 3: rollback to #1',
     '  ~ referrals 1.1.0 → 1.0.0',
   ]);
@@ -91,14 +91,16 @@ test('a version is published once: the same build again changes nothing, a diffe
 
 test('a deploy whose build is incompatible, unreachable or not the pinned bytes is refused and nothing changes', async () => {
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
   const before = readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8');
 
   await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
-  const incompatible = await refusal(commands.deploy(store, 'referrals@9.0.0', 'production', who('alice', '')));
+  const incompatible = await refusal(
+    commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@9.0.0'),
+  );
   expect(incompatible).toMatchObject({
     code: 'RELEASE_CHECK_FAILED',
     lines: [
@@ -110,14 +112,18 @@ test('a deploy whose build is incompatible, unreachable or not the pinned bytes 
 
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who('ci', ''));
   rmSync(join(storeDir, KEYS.buildFile('referrals', '1.0.1', 'mf-manifest.json')));
-  const unreachable = await refusal(commands.deploy(store, 'referrals@1.0.1', 'production', who('alice', '')));
+  const unreachable = await refusal(
+    commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.1'),
+  );
   expect(unreachable.lines).toEqual([
     expect.stringMatching(/✖ referrals: .*\/referrals\/1\.0\.1\/mf-manifest\.json answered HTTP 404/),
   ]);
 
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.2'), who('ci', ''));
   writeFileSync(join(storeDir, KEYS.buildFile('referrals', '1.0.2', 'remoteEntry.js')), 'var tampered = true;');
-  const tampered = await refusal(commands.deploy(store, 'referrals@1.0.2', 'production', who('alice', '')));
+  const tampered = await refusal(
+    commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.2'),
+  );
   expect(tampered.lines).toEqual([
     expect.stringMatching(/✖ referrals: .*remoteEntry\.js does not match its "integrity"/),
   ]);
@@ -135,7 +141,11 @@ test('two deploys at the same moment, twenty times: every one is in the history,
     const placement = (name: string) => ({ path: `/${name}`, label: name });
     await Promise.all(
       ['left', 'right'].map((name) =>
-        commands.deploy(store, `${name}@1.0.${round}`, 'production', who(name, `round ${round}`), placement(name)),
+        commands.deploy(
+          { store, env: 'production', who: who(name, `round ${round}`) },
+          `${name}@1.0.${round}`,
+          placement(name),
+        ),
       ),
     );
   }
@@ -159,14 +169,14 @@ test('two deploys at the same moment, twenty times: every one is in the history,
 test('a rollback that a deploy overtakes is refused, naming the revision it lost to', async () => {
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
-  await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.1.0');
   const [rollback, deploy] = await Promise.allSettled([
-    commands.rollback(store, 'production', undefined, who('carol', 'errors up')),
-    commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')),
+    commands.rollback({ store, env: 'production', who: who('carol', 'errors up') }, undefined),
+    commands.deploy({ store, env: 'production', who: who('dave', 'the fix') }, 'referrals@1.2.0'),
   ]);
   expect(deploy.status).toBe('fulfilled');
   if (rollback.status === 'rejected') {
@@ -206,16 +216,18 @@ function pausingAt(inner: ObjectStore, key: string, hook: () => Promise<unknown>
 test('a rollback read at one revision that a deploy overtakes before it commits changes nothing and names the deploy (forced race)', async () => {
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
-  await commands.deploy(store, 'referrals@1.1.0', 'production', who('alice', ''));
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.1.0');
   // The rollback has read revision 2 and is reading the revision it goes back to when dave's deploy lands as 3.
   const racing = pausingAt(store, KEYS.revision('production', 1), () =>
-    commands.deploy(store, 'referrals@1.2.0', 'production', who('dave', 'the fix')),
+    commands.deploy({ store, env: 'production', who: who('dave', 'the fix') }, 'referrals@1.2.0'),
   );
-  const refused = await refusal(commands.rollback(racing, 'production', undefined, who('carol', 'errors up')));
+  const refused = await refusal(
+    commands.rollback({ store: racing, env: 'production', who: who('carol', 'errors up') }, undefined),
+  );
   expect(refused).toMatchObject({
     code: 'RELEASE_CONFLICT',
     message: expect.stringMatching(
@@ -233,19 +245,32 @@ test('a canary and its steps are recorded with their version and share where pre
   await commands.init(store, `${host.url}/remotes`, {}, { production: hostBuild });
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
   expect(
-    (await commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')))[0],
+    (
+      await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals@1.1.0', {
+        kind: 'share',
+        percent: 5,
+      })
+    )[0],
   ).toBe('✔ production revision 2: canary referrals@1.1.0 at 5 %');
   expect(
-    (await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', '')))[0],
+    (
+      await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals', {
+        kind: 'share',
+        percent: 50,
+      })
+    )[0],
   ).toBe('✔ production revision 3: canary referrals@1.1.0 at 50 %');
-  await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', ''));
-  await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 0 }, who('alice', ''));
-  await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('alice', ''));
+  await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals', { kind: 'promote' });
+  await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals@1.2.0', {
+    kind: 'share',
+    percent: 0,
+  });
+  await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals', { kind: 'abort' });
   expect((await commands.history(store, 'production')).map((line) => line.replace(/^#(\d+) \S+ /, '#$1 '))).toEqual([
     '#1 alice: deploy referrals@1.0.0',
     '#2 alice: canary referrals@1.1.0 at 5 %',
@@ -259,18 +284,15 @@ test('a canary and its steps are recorded with their version and share where pre
 test('a canary runs beside the stable build at a share, grows, and is promoted or aborted, each step in the history', async () => {
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
   expect(
-    await commands.canary(
-      store,
-      'referrals@1.1.0',
-      'production',
-      { kind: 'share', percent: 25 },
-      who('alice', 'try it'),
-    ),
+    await commands.canary({ store, env: 'production', who: who('alice', 'try it') }, 'referrals@1.1.0', {
+      kind: 'share',
+      percent: 25,
+    }),
   ).toEqual(['✔ production revision 2: canary referrals@1.1.0 at 25 %', '  ~ referrals canary none → 1.1.0 at 25 %']);
   const served = JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')) as {
     schemaVersion: number;
@@ -282,38 +304,52 @@ test('a canary runs beside the stable build at a share, grows, and is promoted o
     percent: 25,
     entry: expect.stringContaining('/referrals/1.1.0/mf-manifest.json'),
   });
-  await commands.canary(store, 'referrals', 'production', { kind: 'share', percent: 50 }, who('alice', 'more'));
+  await commands.canary({ store, env: 'production', who: who('alice', 'more') }, 'referrals', {
+    kind: 'share',
+    percent: 50,
+  });
   expect(await commands.status(store, ['production'])).toContain(
     '  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 %',
   );
-  expect(await commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('alice', 'healthy'))).toEqual(
-    [
-      '✔ production revision 4: promote canary referrals@1.1.0 to stable',
-      '  ~ referrals 1.0.0 → 1.1.0, canary 1.1.0 at 50 % → none',
-    ],
-  );
+  expect(
+    await commands.canary({ store, env: 'production', who: who('alice', 'healthy') }, 'referrals', { kind: 'promote' }),
+  ).toEqual([
+    '✔ production revision 4: promote canary referrals@1.1.0 to stable',
+    '  ~ referrals 1.0.0 → 1.1.0, canary 1.1.0 at 50 % → none',
+  ]);
   expect(JSON.parse(readFileSync(join(storeDir, KEYS.manifest('production')), 'utf8')).schemaVersion).toBe(1);
-  await commands.canary(store, 'referrals@1.2.0', 'production', { kind: 'share', percent: 10 }, who('alice', ''));
-  expect((await commands.canary(store, 'referrals', 'production', { kind: 'abort' }, who('carol', 'errors')))[0]).toBe(
-    '✔ production revision 6: abort canary referrals@1.2.0',
-  );
+  await commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals@1.2.0', {
+    kind: 'share',
+    percent: 10,
+  });
+  expect(
+    (
+      await commands.canary({ store, env: 'production', who: who('carol', 'errors') }, 'referrals', { kind: 'abort' })
+    )[0],
+  ).toBe('✔ production revision 6: abort canary referrals@1.2.0');
   await expect(
-    commands.canary(store, 'referrals', 'production', { kind: 'promote' }, who('carol', '')),
+    commands.canary({ store, env: 'production', who: who('carol', '') }, 'referrals', { kind: 'promote' }),
   ).rejects.toThrow(/referrals has no canary running/);
   await expect(
-    commands.canary(store, 'referrals@1.1.0', 'production', { kind: 'share', percent: 10 }, who('carol', '')),
+    commands.canary({ store, env: 'production', who: who('carol', '') }, 'referrals@1.1.0', {
+      kind: 'share',
+      percent: 10,
+    }),
   ).rejects.toThrow(/already is the stable build/);
 });
 
 test('a canary whose candidate the host could not run is refused like a deploy', async () => {
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '9.0.0', { contract: '^9.0.0' }), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', ''), {
+  await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
   const refused = await refusal(
-    commands.canary(store, 'referrals@9.0.0', 'production', { kind: 'share', percent: 5 }, who('alice', '')),
+    commands.canary({ store, env: 'production', who: who('alice', '') }, 'referrals@9.0.0', {
+      kind: 'share',
+      percent: 5,
+    }),
   );
   expect(refused.lines).toEqual([
     expect.stringMatching(/^✖ referrals \(candidate at 5 %\): built for @mfe\/context \^9\.0\.0/),
@@ -330,7 +366,7 @@ test("contributions to slots go with their remote's entry, are checked against i
   );
   // The first build has no such module: the deploy is refused, naming it.
   const lacking = await refusal(
-    commands.deploy(store, 'referrals@1.0.0', 'staging', who('alice', ''), {
+    commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'referrals@1.0.0', {
       path: '/referrals',
       label: 'Referrals',
       contributions: [card],
@@ -340,7 +376,7 @@ test("contributions to slots go with their remote's entry, are checked against i
     'its build exposes no ./contributions/referral-card',
   );
   expect(await readCurrent(store, 'staging')).toBeNull();
-  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', ''), {
+  await commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'referrals@1.1.0', {
     path: '/referrals',
     label: 'Referrals',
     contributions: [card],
@@ -348,7 +384,7 @@ test("contributions to slots go with their remote's entry, are checked against i
   const placed = await readCurrent(store, 'staging');
   expect(placed).toMatchObject({ schemaVersion: 4, remotes: [{ name: 'referrals', contributions: [card] }] });
   // Promoted with the entry, the same bytes and the same contributions.
-  await commands.promote(store, 'staging', 'production', [], who('bob', ''));
+  await commands.promote({ store, env: 'production', who: who('bob', '') }, 'staging', []);
   expect((await readCurrent(store, 'production'))!.remotes[0]!.contributions).toEqual([card]);
   // A later deploy without the option keeps them; an empty list removes them, and the manifest goes back to a version older hosts read.
   await commands.publish(
@@ -356,9 +392,9 @@ test("contributions to slots go with their remote's entry, are checked against i
     writeBuild(builds, 'referrals', '1.2.0', { exposes: ['./remote', './contributions/referral-card'] }),
     who('ci', ''),
   );
-  await commands.deploy(store, 'referrals@1.2.0', 'staging', who('alice', ''));
+  await commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'referrals@1.2.0');
   expect((await readCurrent(store, 'staging'))!.remotes[0]!.contributions).toEqual([card]);
-  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', ''), { contributions: [] });
+  await commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'referrals@1.1.0', { contributions: [] });
   const removed = await readCurrent(store, 'staging');
   expect(removed!.schemaVersion).toBe(1);
   expect(removed!.remotes[0]).not.toHaveProperty('contributions');
@@ -371,18 +407,20 @@ test('a remote that only contributes is deployed without an area; half an area i
     writeBuild(builds, 'badges', '1.0.0', { exposes: ['./contributions/tile'] }),
     who('ci', ''),
   );
-  const nowhere = await refusal(commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', '')));
+  const nowhere = await refusal(commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'badges@1.0.0'));
   expect(nowhere.message).toMatch(
     /say where its area goes with --path .* or what it puts in other pages' slots with --contributions/,
   );
   const half = await refusal(
-    commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', ''), { path: '/badges', contributions: [tile] }),
+    commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'badges@1.0.0', {
+      path: '/badges',
+      contributions: [tile],
+    }),
   );
   expect(half.message).toMatch(/needs both a path and a label for its area .* or neither and --contributions/);
-  expect(await commands.deploy(store, 'badges@1.0.0', 'staging', who('alice', ''), { contributions: [tile] })).toEqual([
-    '✔ staging revision 1: deploy badges@1.0.0',
-    '  + badges 1.0.0 (contributions only)',
-  ]);
+  expect(
+    await commands.deploy({ store, env: 'staging', who: who('alice', '') }, 'badges@1.0.0', { contributions: [tile] }),
+  ).toEqual(['✔ staging revision 1: deploy badges@1.0.0', '  + badges 1.0.0 (contributions only)']);
   const current = await readCurrent(store, 'staging');
   expect(current).toMatchObject({ schemaVersion: 4, remotes: [{ name: 'badges', contributions: [tile] }] });
   expect(current!.remotes[0]).not.toHaveProperty('path');

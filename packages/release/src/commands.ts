@@ -1,7 +1,7 @@
 import { publishBuild } from './builds';
 import { parseTarget, versionedTarget } from './target';
 import { ReleaseError } from './errors';
-import type { Who } from './who';
+import type { ReleaseScope, Who } from './who';
 import {
   canaryChange,
   deployChange,
@@ -123,10 +123,8 @@ export async function pages(store: ObjectStore, env: string, who: Pick<Who, 'hos
 }
 
 export async function deploy(
-  store: ObjectStore,
+  { store, env, who }: ReleaseScope,
   target: string,
-  env: string,
-  who: Who,
   placement: Placement = {},
 ): Promise<string[]> {
   const { name, version } = versionedTarget(target);
@@ -136,13 +134,7 @@ export async function deploy(
 }
 
 /** Starts a canary (`name@version` with a share), changes its share (`name` with a share), promotes or aborts it. */
-export async function canary(
-  store: ObjectStore,
-  target: string,
-  env: string,
-  step: CanaryStep,
-  who: Who,
-): Promise<string[]> {
+export async function canary({ store, env, who }: ReleaseScope, target: string, step: CanaryStep): Promise<string[]> {
   checkEnv(env);
   const { name, version } = parseTarget(target);
   if (step.kind !== 'share' && version)
@@ -160,12 +152,11 @@ export async function canary(
   );
 }
 
+/** Gives `env` what `from` has, for the remotes named (all when none is). */
 export async function promote(
-  store: ObjectStore,
+  { store, env: to, who }: ReleaseScope,
   from: string,
-  to: string,
   names: readonly string[],
-  who: Who,
 ): Promise<string[]> {
   checkEnv(from);
   checkEnv(to);
@@ -173,7 +164,7 @@ export async function promote(
   return run(store, to, await promoteChange(ctx, from, names), ctx, who);
 }
 
-export async function rollback(store: ObjectStore, env: string, to: number | undefined, who: Who): Promise<string[]> {
+export async function rollback({ store, env, who }: ReleaseScope, to: number | undefined): Promise<string[]> {
   checkEnv(env);
   const ctx = await context(store, env, who);
   return run(store, env, await rollbackChange(ctx, env, to), ctx, who);

@@ -25,3 +25,4 @@ export {
 } from './revisions';
 export { S3Store, type S3StoreOptions } from './s3-store';
 export { hostCheck } from './verify';
+export type { ReleaseScope, Who } from './who';

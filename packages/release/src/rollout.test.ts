@@ -79,7 +79,10 @@ beforeEach(async () => {
   await commands.init(store, `${host.url}/remotes`, { production: host.url });
   for (const version of ['1.0.0', '1.1.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who);
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who, { path: '/referrals', label: 'Referrals' });
+  await commands.deploy({ store, env: 'production', who }, 'referrals@1.0.0', {
+    path: '/referrals',
+    label: 'Referrals',
+  });
 });
 
 const options = { steps: [25, 100], intervalMs: 60_000, prometheus: '', minLoads: 20 };
@@ -89,21 +92,30 @@ test('a healthy candidate moves through the shares after each interval and becom
   let clock = 1_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 };
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
-    now: () => clock,
-  });
+  await startRollout(
+    {
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
+    },
+    'referrals@1.1.0',
+    { ...options, prometheus: prometheusUrl },
+  );
   expect(await share()).toBe(25);
   clock += 30_000;
-  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock })).toEqual([
+  expect(await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals')).toEqual([
     'referrals@1.1.0 at 25 %: next look in 30 s',
   ]);
   clock += 30_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/600\), stable 0\.000 errors per load \(0\/1200\); difference 0\.000, interval \[-0\.00\d, 0\.00\d\]/,
   );
   expect(await share()).toBe(100);
   clock += 60_000;
-  await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
   const current = (await readCurrent(store, 'production'))!.remotes[0]!;
   expect(current.candidate).toBeUndefined();
   expect(current.entry).toContain('/referrals/1.1.0/');
@@ -124,21 +136,18 @@ test('a candidate failing a third of its loads waits while there are too few loa
     const seconds = (at - 2_000_000) / 1000;
     return metric === 'loads' ? { stable: seconds, candidate: seconds / 2 } : { candidate: Math.floor(seconds / 6) };
   };
-  await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { ...options, intervalMs: 20_000, prometheus: prometheusUrl },
-    who,
-    { now: () => clock },
-  );
+  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+    ...options,
+    intervalMs: 20_000,
+    prometheus: prometheusUrl,
+  });
   clock += 20_000;
   // 10 candidate loads, 3 failing: too few to tell either way, so it waits (and never promotes).
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /waiting, not yet shown within the margin: candidate 0\.300 errors per load \(3\/10\)/,
   );
   clock += 100_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /worse, rolled back; candidate 0\.333 errors per load \(20\/60\), stable 0\.000 errors per load \(0\/120\); worse than stable/,
   );
   expect(await share()).toBeUndefined();
@@ -147,43 +156,45 @@ test('a candidate failing a third of its loads waits while there are too few loa
     reason: expect.stringContaining('rolled back automatically'),
   });
   // A later tick does nothing more.
-  expect(await tickRollout(store, 'production', 'referrals', who, { now: () => clock + 60_000 })).toEqual([
-    'rollout of referrals@1.1.0 in production is rolled-back; nothing to do',
-  ]);
+  expect(
+    await tickRollout({ store, env: 'production', who, deps: { now: () => clock + 60_000 } }, 'referrals'),
+  ).toEqual(['rollout of referrals@1.1.0 in production is rolled-back; nothing to do']);
 });
 
 test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
   let clock = 3_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {};
-  await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { steps: [10, 50, 100], intervalMs: 10_000, prometheus: prometheusUrl, minLoads: 20 },
-    who,
-    { now: () => clock },
-  );
+  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 10_000,
+    prometheus: prometheusUrl,
+    minLoads: 20,
+  });
   clock += 10_000;
   const before = (await readHistory(store, 'production')).length;
   await Promise.all([
-    tickRollout(store, 'production', 'referrals', who, { now: () => clock }),
-    tickRollout(store, 'production', 'referrals', who, { now: () => clock }),
+    tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'),
+    tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'),
   ]);
   expect(await share()).toBe(50);
   expect((await readHistory(store, 'production')).length).toBe(before + 1);
-  await controlRollout(store, 'production', 'referrals', 'pause', who);
+  await controlRollout({ store, env: 'production', who }, 'referrals', 'pause');
   clock += 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /is paused; nothing to do/,
   );
-  await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'carol', reason: 'not today' });
+  await controlRollout(
+    { store, env: 'production', who: { actor: 'carol', reason: 'not today' } },
+    'referrals',
+    'abort',
+  );
   expect(await share()).toBeUndefined();
   await expect(
-    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who),
+    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
   ).resolves.toBeDefined();
   await expect(
-    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who),
+    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
   ).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
 });
 
@@ -232,14 +243,11 @@ test.each([
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
   let clock = 5_000_000;
   counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
-  await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { ...options, intervalMs: 10_000, prometheus: prometheusUrl },
-    who,
-    { now: () => clock },
-  );
+  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+    ...options,
+    intervalMs: 10_000,
+    prometheus: prometheusUrl,
+  });
   const rolloutFile = () =>
     JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')) as {
       status: string;
@@ -250,7 +258,7 @@ test.each([
   const revisions = (await readHistory(store, 'production')).length;
   answer = body;
   clock += 20_000;
-  const look = () => tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  const look = () => tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
   await expect(look()).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
   // Held where it was: same share, same step, no revision; the state says since when and why.
   expect(rolloutFile()).toMatchObject({
@@ -278,7 +286,10 @@ test.each([
 test('a rollout does not start while Prometheus cannot answer, and nothing is written', async () => {
   const before = (await readHistory(store, 'production')).length;
   await expect(
-    startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: 'http://127.0.0.1:9/nothing' }, who),
+    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', {
+      ...options,
+      prometheus: 'http://127.0.0.1:9/nothing',
+    }),
   ).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringContaining('could not be queried') });
   expect((await readHistory(store, 'production')).length).toBe(before);
   await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
@@ -294,25 +305,26 @@ test('where the store requires a reason, a rollout is not started or steered by 
   await commands.init(store, `${host.url}/remotes`, { production: host.url }, {}, ['production'], who);
   const before = await readHistory(store, 'production');
   const silent = { actor: 'bob', reason: ' ' };
-  const started = startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { ...options, prometheus: prometheusUrl },
-    silent,
-  );
+  const started = startRollout({ store, env: 'production', who: silent }, 'referrals@1.1.0', {
+    ...options,
+    prometheus: prometheusUrl,
+  });
   await expect(started).rejects.toMatchObject({ code: 'RELEASE_USAGE' });
   await expect(started).rejects.toThrow('give --reason');
   await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
   expect(await readHistory(store, 'production')).toEqual(before);
 
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who);
+  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   expect(await share()).toBe(25);
-  await expect(controlRollout(store, 'production', 'referrals', 'abort', silent)).rejects.toMatchObject({
+  await expect(controlRollout({ store, env: 'production', who: silent }, 'referrals', 'abort')).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
   });
   expect(await share()).toBe(25);
-  await controlRollout(store, 'production', 'referrals', 'abort', { actor: 'bob', reason: 'seen errors' });
+  await controlRollout(
+    { store, env: 'production', who: { actor: 'bob', reason: 'seen errors' } },
+    'referrals',
+    'abort',
+  );
   expect(await share()).toBeUndefined();
 });
 
@@ -322,27 +334,29 @@ test('--expect guards the start only: the rollout moves on past its own revision
     metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
   const head = (await readCurrent(store, 'production'))!.revision;
   await expect(
-    startRollout(
-      store,
-      'referrals@1.1.0',
-      'production',
-      { ...options, prometheus: prometheusUrl },
-      { ...who, expect: head - 1 },
-    ),
+    startRollout({ store, env: 'production', who: { ...who, expect: head - 1 } }, 'referrals@1.1.0', {
+      ...options,
+      prometheus: prometheusUrl,
+    }),
   ).rejects.toThrow(/Nothing was changed by this command/);
   await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { ...options, prometheus: prometheusUrl },
-    { ...who, expect: head },
     {
-      now: () => clock,
+      store,
+      env: 'production',
+      who: { ...who, expect: head },
+      deps: {
+        now: () => clock,
+      },
     },
+    'referrals@1.1.0',
+    { ...options, prometheus: prometheusUrl },
   );
   expect(await share()).toBe(25);
   clock += 60_000;
-  const said = await tickRollout(store, 'production', 'referrals', { ...who, expect: head }, { now: () => clock });
+  const said = await tickRollout(
+    { store, env: 'production', who: { ...who, expect: head }, deps: { now: () => clock } },
+    'referrals',
+  );
   expect(said[0]).toMatch(/at 25 %: healthy, on to 100 %/);
   expect(await share()).toBe(100);
 });
@@ -351,21 +365,19 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
   let clock = 6_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 6_000_000) / 50, candidate: (at - 6_000_000) / 100 } : { stable: 0 };
-  await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { steps: [5, 25, 50, 100], intervalMs: 60_000, prometheus: prometheusUrl, minLoads: 20 },
-    who,
-    { now: () => clock },
-  );
+  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+    steps: [5, 25, 50, 100],
+    intervalMs: 60_000,
+    prometheus: prometheusUrl,
+    minLoads: 20,
+  });
   expect(await share()).toBe(5);
   // Someone rolls back, as the production guide says one may at any time.
-  await commands.rollback(store, 'production', undefined, { actor: 'bob', reason: 'pager at 3am' });
+  await commands.rollback({ store, env: 'production', who: { actor: 'bob', reason: 'pager at 3am' } }, undefined);
   const afterRollback = (await readHistory(store, 'production')).length;
   expect(await share()).toBeUndefined();
   clock += 60_000;
-  const said = await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+  const said = await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
   expect(said[0]).toMatch(
     /stopped: referrals was changed by someone else since its revision \d+: revision \d+ \(rollback to #\d+ by bob: pager at 3am\); the rollout does not write over it/,
   );
@@ -373,13 +385,22 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
   expect((await readHistory(store, 'production')).length).toBe(afterRollback);
   expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped, at 5 %/);
   // A deploy of another remote is not a change to this one.
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
-    now: () => clock,
-  });
+  await startRollout(
+    {
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
+    },
+    'referrals@1.1.0',
+    { ...options, prometheus: prometheusUrl },
+  );
   await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
-  await commands.deploy(store, 'account@1.0.0', 'production', who, { path: '/account', label: 'Account' });
+  await commands.deploy({ store, env: 'production', who }, 'account@1.0.0', { path: '/account', label: 'Account' });
   clock += 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /healthy, on to 100 %/,
   );
 });
@@ -389,16 +410,18 @@ test('a dry run of each rollout command writes nothing, the rollout state includ
   const dry = { ...who, dryRun: true };
   const rolloutOptions = { ...options, prometheus: prometheusUrl };
   let before = snapshot();
-  const planned = await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, dry);
+  const planned = await startRollout({ store, env: 'production', who: dry }, 'referrals@1.1.0', rolloutOptions);
   expect(planned.at(-1)).toMatch(/^dry run: a rollout of referrals@1\.1\.0 would start: 25 → 100 %/);
   expect(snapshot()).toEqual(before);
-  await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, who);
+  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', rolloutOptions);
   before = snapshot();
   for (const action of ['pause', 'resume', 'abort'] as const) {
-    expect((await controlRollout(store, 'production', 'referrals', action, dry))[0]).toMatch(/^dry run: /);
+    expect((await controlRollout({ store, env: 'production', who: dry }, 'referrals', action))[0]).toMatch(
+      /^dry run: /,
+    );
     expect(snapshot()).toEqual(before);
   }
-  await expect(tickRollout(store, 'production', 'referrals', dry)).rejects.toThrow(/without --dry-run/);
+  await expect(tickRollout({ store, env: 'production', who: dry }, 'referrals')).rejects.toThrow(/without --dry-run/);
   expect(snapshot()).toEqual(before);
 });
 
@@ -409,11 +432,20 @@ test('errors of another build (a tab still on a rolled-back one) are not counted
     metric === 'loads'
       ? { stable: since(at) * 2, candidate: since(at), 'candidate@1.0.9': since(at) / 4 }
       : { 'candidate@1.0.9': Math.floor(since(at) / 4) };
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
-    now: () => clock,
-  });
+  await startRollout(
+    {
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
+    },
+    'referrals@1.1.0',
+    { ...options, prometheus: prometheusUrl },
+  );
   clock += 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/60\), stable 0\.000 errors per load \(0\/120\)/,
   );
 });
@@ -427,18 +459,20 @@ test('a collector restarted mid-rollout (its counters from zero again) is counte
   };
   counters = (metric, at) => (metric === 'loads' ? { stable: count(at, 2), candidate: count(at, 1) } : {});
   await startRollout(
-    store,
-    'referrals@1.1.0',
-    'production',
-    { ...options, prometheus: `${prometheusUrl}/prom/` },
-    who,
     {
-      now: () => clock,
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
     },
+    'referrals@1.1.0',
+    { ...options, prometheus: `${prometheusUrl}/prom/` },
   );
   clock += 60_000;
   // 25 s before the restart and 30 s after (samples every 5 s): 55 candidate loads, 110 stable.
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/55\), stable 0\.000 errors per load \(0\/110\)/,
   );
   // A Prometheus behind a path prefix is asked there.
@@ -449,12 +483,21 @@ test('looks that keep waiting at a share leave one line with the latest figures,
   let clock = 9_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 9_000_000) / 10_000, candidate: (at - 9_000_000) / 20_000 } : {};
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...options, prometheus: prometheusUrl }, who, {
-    now: () => clock,
-  });
+  await startRollout(
+    {
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
+    },
+    'referrals@1.1.0',
+    { ...options, prometheus: prometheusUrl },
+  );
   for (let look = 0; look < 10; look += 1) {
     clock += 60_000;
-    await tickRollout(store, 'production', 'referrals', who, { now: () => clock });
+    await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
   }
   const lines = (await rolloutStatus(store, 'production', 'referrals')).filter((line) => line.includes('waiting'));
   expect(lines).toHaveLength(1);
@@ -471,20 +514,33 @@ test('a share that has lasted its longest time with nothing shown moves on when 
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 10_000_000) / 24_000, candidate: (at - 10_000_000) / 48_000 } : {};
   const rolloutOptions = { ...options, prometheus: prometheusUrl, maxStepMs: 2 * 60 * 60_000 };
-  await startRollout(store, 'referrals@1.1.0', 'production', rolloutOptions, who, { now: () => clock });
+  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', rolloutOptions);
   clock += 60 * 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting/);
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+    /waiting/,
+  );
   clock += 60 * 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
     /healthy, on to 100 %; not shown worse in the step's longest time \(estimated difference 0\.000\)/,
   );
   expect(await share()).toBe(100);
-  await controlRollout(store, 'production', 'referrals', 'abort', who);
-  await startRollout(store, 'referrals@1.1.0', 'production', { ...rolloutOptions, atMaxStep: 'wait' }, who, {
-    now: () => clock,
-  });
+  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
+  await startRollout(
+    {
+      store,
+      env: 'production',
+      who,
+      deps: {
+        now: () => clock,
+      },
+    },
+    'referrals@1.1.0',
+    { ...rolloutOptions, atMaxStep: 'wait' },
+  );
   clock += 3 * 60 * 60_000;
-  expect((await tickRollout(store, 'production', 'referrals', who, { now: () => clock }))[0]).toMatch(/waiting/);
+  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+    /waiting/,
+  );
   expect(await share()).toBe(25);
 });
 
@@ -509,18 +565,21 @@ test("an environment's policy is what a rollout starts with; its own options win
     ]),
   );
   expect((await readAudit(store)).at(-1)).toMatchObject({ kind: 'settings', actor: 'alice' });
-  await startRollout(store, 'referrals@1.1.0', 'production', { prometheus: prometheusUrl, intervalMs: 30_000 }, who);
+  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', {
+    prometheus: prometheusUrl,
+    intervalMs: 30_000,
+  });
   const started = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
   expect(started).toMatchObject({ steps: [10, 100], intervalMs: 30_000, maxStepMs: 4 * 3_600_000 });
   expect(started.rule).toMatchObject({ relativeMargin: 0.5, minLoads: 100 });
   expect(await share()).toBe(10);
-  await controlRollout(store, 'production', 'referrals', 'abort', who);
+  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
   // An absolute margin given at start drops the environment's relative one.
-  await startRollout(store, 'referrals@1.1.0', 'production', { prometheus: prometheusUrl, margin: 0.02 }, who);
+  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { prometheus: prometheusUrl, margin: 0.02 });
   const second = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
   expect(second.rule.margin).toBe(0.02);
   expect(second.rule.relativeMargin).toBeUndefined();
-  await controlRollout(store, 'production', 'referrals', 'abort', who);
+  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
   await expect(setPolicy(store, 'production', { steps: [50, 20] }, {}, who)).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
   });

@@ -10,7 +10,8 @@
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
 import { versionedTarget } from './target';
 import { recordAudit } from './audit';
-import { canary, type Who } from './commands';
+import { canary } from './commands';
+import type { ReleaseScope, Who } from './who';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
@@ -41,13 +42,15 @@ export interface RolloutDeps {
   readonly fetchImpl?: typeof fetch;
 }
 
+/** Where and as whom a rollout command acts (and, in tests, its clock and fetch). */
+export interface RolloutScope extends ReleaseScope {
+  readonly deps?: RolloutDeps;
+}
+
 export async function startRollout(
-  store: ObjectStore,
+  { store, env, who, deps = {} }: RolloutScope,
   target: string,
-  env: string,
   options: RolloutOptions,
-  who: Who,
-  deps: RolloutDeps = {},
 ): Promise<string[]> {
   checkEnv(env);
   const { name: remote, version } = versionedTarget(target);
@@ -69,7 +72,7 @@ export async function startRollout(
   await checkPrometheus(prometheus, remote, now, deps.fetchImpl);
   if (who.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
-    const lines = await canary(store, `${remote}@${version}`, env, { kind: 'share', percent: steps[0]! }, who);
+    const lines = await canary({ store, env, who }, `${remote}@${version}`, { kind: 'share', percent: steps[0]! });
     return [
       ...lines,
       `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${policy.intervalMs / 1000} s each (nothing was written)`,
@@ -126,13 +129,7 @@ export async function startRollout(
 }
 
 /** One look at a running rollout: acts if its interval is over, else says how long it waits. */
-export async function tickRollout(
-  store: ObjectStore,
-  env: string,
-  remote: string,
-  who: Who,
-  deps: RolloutDeps = {},
-): Promise<string[]> {
+export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, remote: string): Promise<string[]> {
   const found = await readRollout(store, env, remote);
   if (who.dryRun)
     throw new ReleaseError(
@@ -285,12 +282,9 @@ async function held(
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
 export async function controlRollout(
-  store: ObjectStore,
-  env: string,
+  { store, env, who, deps = {} }: RolloutScope,
   remote: string,
   action: 'pause' | 'resume' | 'abort',
-  who: Who,
-  deps: RolloutDeps = {},
 ): Promise<string[]> {
   requireReasonGiven(await readSettings(store), env, who.reason);
   const now = (deps.now ?? Date.now)();
@@ -325,16 +319,14 @@ export async function controlRollout(
 }
 
 export async function watchRollout(
-  store: ObjectStore,
-  env: string,
+  scope: RolloutScope,
   remote: string,
-  who: Who,
   print: (line: string) => void,
-  deps: RolloutDeps = {},
 ): Promise<RolloutStatus> {
+  const { store, env } = scope;
   for (;;) {
     try {
-      for (const line of await tickRollout(store, env, remote, who, deps)) print(line);
+      for (const line of await tickRollout(scope, remote)) print(line);
     } catch (error) {
       // Prometheus or the store unreachable for a moment: say so and look again.
       print(`✖ ${(error as Error).message}`);
@@ -365,11 +357,9 @@ async function finishPending(
     reason: pending.reason,
   };
   const lines = await canary(
-    store,
+    { store, env, who: by },
     pending.kind === 'share' ? `${remote}@${version}` : remote,
-    env,
     pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind },
-    by,
   ).catch((error: unknown) => {
     // Already done by an earlier try (no canary left to promote or abort, or the share already set): nothing more to do.
     if ((error as ReleaseError).code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share')

@@ -48,15 +48,15 @@ test('over S3: publish, deploy, promote and roll back with the builds served fro
   await commands.init(store, `${endpoint}/releases/web/remotes`, { staging: host.url, production: host.url });
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
-  await commands.deploy(store, 'referrals@1.1.0', 'staging', who('alice', 'new list'), {
+  await commands.deploy({ store, env: 'staging', who: who('alice', 'new list') }, 'referrals@1.1.0', {
     path: '/referrals',
     label: 'Referrals',
   });
-  await commands.deploy(store, 'referrals@1.0.0', 'production', who('alice', 'first'), {
+  await commands.deploy({ store, env: 'production', who: who('alice', 'first') }, 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
-  expect(await commands.promote(store, 'staging', 'production', [], who('bob', 'ship'))).toEqual([
+  expect(await commands.promote({ store, env: 'production', who: who('bob', 'ship') }, 'staging', [])).toEqual([
     '✔ production revision 2: promote referrals from staging #1',
     '  ~ referrals 1.0.0 → 1.1.0',
   ]);
@@ -66,7 +66,7 @@ test('over S3: publish, deploy, promote and roll back with the builds served fro
     revision: number;
   };
   expect(served.revision).toBe(2);
-  await commands.rollback(store, 'production', undefined, who('carol', 'errors'));
+  await commands.rollback({ store, env: 'production', who: who('carol', 'errors') }, undefined);
   expect(
     (await readHistory(store, 'production')).map(
       (revision) => `${revision.revision} ${revision.actor} ${revision.action.verb}`,

@@ -1,3 +1,5 @@
+import type { ObjectStore } from './object-store';
+
 /** What every command that changes an environment is told. */
 export interface Who {
   readonly actor: string;
@@ -9,4 +11,11 @@ export interface Who {
   readonly expect?: number;
   /** Check and say what would change, and change nothing (`--dry-run`). */
   readonly dryRun?: boolean;
+}
+
+/** Where and as whom a command that changes an environment acts. */
+export interface ReleaseScope {
+  readonly store: ObjectStore;
+  readonly env: string;
+  readonly who: Who;
 }

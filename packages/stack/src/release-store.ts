@@ -56,7 +56,7 @@ export async function releaseDevRemotes(
         ...(remote.requiresAuth === false ? { public: true } : {}),
       };
       lines.push(
-        ...(await commands.deploy(store, `${remote.name}@${record.version}`, DEV_RELEASE_ENV, who, placement)),
+        ...(await commands.deploy({ store, env: DEV_RELEASE_ENV, who }, `${remote.name}@${record.version}`, placement)),
       );
     } catch (error) {
       // Already deployed as it is (a restart with the same build): nothing to say but that.
