@@ -80,54 +80,130 @@ export interface PageLocale {
  * starts from (`getInitial`), is the locale given to `begin`, else the default.
  */
 export function createPageLocale(options: PageLocaleOptions): PageLocale {
-  const { defaultLocale, locales } = options;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  };
-  // Without a catalogue (not loaded yet, or failed and reported as such) the default texts show and
-  // no key is reported missing: only a catalogue that is in can lack one.
-  // The parser is fetched once, on the first message that needs it; then every reader re-renders.
-  let parserRequested = false;
-  const needsParser = () => {
-    if (parserRequested || !options.loadParser) return;
-    parserRequested = true;
-    options.loadParser().then(
-      () => {
-        shell = intlFor('host', locale, shellCatalogues.get(locale));
-        for (const area of areas.values()) area.intl.clear();
-        notify();
-      },
-      () => undefined, // logged where it is loaded; the texts stay as they show without it
-    );
-  };
-  const intlFor = (owner: string, locale: string, messages: Catalogue | undefined): IntlApi =>
-    createIntl({
-      locale,
-      defaultLocale,
-      onNeedsParser: needsParser,
-      ...(messages ? { messages, onMissing: (id, missingIn) => options.onMissing(owner, id, missingIn) } : {}),
-    });
-  let initial = intlFor('host', defaultLocale, undefined);
-  let initialLocale = defaultLocale;
-  let locale = defaultLocale;
-  let shell = initial;
-  const areas = new Map<string, Area>();
-  const shellCatalogues = new Map<string, Catalogue>();
-  let applying = 0;
+  return new PageLocaleState(options);
+}
 
-  const catalogueOf = async (
+class PageLocaleState implements PageLocale {
+  readonly locales: readonly string[];
+  private readonly defaultLocale: string;
+  private readonly listeners = new Set<() => void>();
+  /** One function for every reader (a stable identity: `useSyncExternalStore` re-subscribes on a new one). */
+  private readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  private readonly areas = new Map<string, Area>();
+  private readonly shellCatalogues = new Map<string, Catalogue>();
+  private locale: string;
+  /** What hydration starts from (`begin`'s locale), and its shell's texts. */
+  private initialLocale: string;
+  private initial: IntlApi;
+  private shellIntl: IntlApi;
+  /** Which call to `apply` is the latest: an earlier one that finishes later changes nothing. */
+  private applying = 0;
+  private parserRequested = false;
+
+  constructor(private readonly options: PageLocaleOptions) {
+    this.locales = options.locales;
+    this.defaultLocale = options.defaultLocale;
+    this.locale = this.initialLocale = options.defaultLocale;
+    this.initial = this.shellIntl = this.intlFor('host', options.defaultLocale, undefined);
+  }
+
+  readonly shell: IntlSource = {
+    get: () => this.shellIntl,
+    getInitial: () => this.initial,
+    subscribe: this.subscribe,
+  };
+
+  current(): string {
+    return this.locale;
+  }
+
+  wanted(): string {
+    return negotiateLocale({
+      chosen: readChoice(this.options.storage),
+      preferred: this.options.languages,
+      supported: this.locales,
+      defaultLocale: this.defaultLocale,
+    });
+  }
+
+  start(): Promise<void> {
+    // A choice remembered before the server was told of choices (or its cookie since cleared) is told again.
+    const chosen = readChoice(this.options.storage);
+    if (chosen && this.locales.includes(chosen)) this.options.onChosen?.(chosen);
+    return this.apply(this.wanted());
+  }
+
+  async begin(target: string): Promise<void> {
+    const starting = this.locales.includes(target) ? target : this.defaultLocale;
+    await this.apply(starting);
+    if (this.locale !== starting) return; // a choice made meanwhile won
+    this.initialLocale = starting;
+    this.initial = this.shellIntl;
+  }
+
+  async choose(target: string): Promise<void> {
+    if (!this.locales.includes(target)) return;
+    try {
+      this.options.storage?.setItem(LOCALE_CHOICE_KEY, target);
+    } catch {
+      // Storage refused (full, or a privacy mode): the choice holds for this page only.
+    }
+    this.options.onChosen?.(target);
+    await this.apply(target);
+  }
+
+  area(name: string): IntlSource {
+    const area = this.areaOf(name);
+    return {
+      get: () => this.areaIntl(name, area, this.locale),
+      getInitial: () => this.areaIntl(name, area, this.initialLocale),
+      subscribe: this.subscribe,
+    };
+  }
+
+  async prepareArea(name: string, load: ((locale: string) => Promise<Catalogue>) | undefined): Promise<void> {
+    const area = this.areaOf(name);
+    if (load) area.load = load;
+    for (;;) {
+      const target = this.locale;
+      if (target === this.defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
+      await this.catalogueOf(name, target, area.loaded, area.load);
+      area.intl.delete(target);
+      if (this.locale === target) {
+        this.notify();
+        return;
+      }
+      // The page changed language while this one loaded (a switch that did not wait for this area,
+      // whose loader was not known yet): the area's texts in the new one too, before it shows.
+    }
+  }
+
+  /** The page in `target`: once the shell's and every known area's catalogues are in (or failed), all at once. */
+  private async apply(target: string): Promise<void> {
+    const attempt = ++this.applying;
+    const [shellCatalogue] = await Promise.all([
+      this.catalogueOf('host', target, this.shellCatalogues, this.options.loadShellCatalogue),
+      ...[...this.areas].map(([name, area]) => this.catalogueOf(name, target, area.loaded, area.load)),
+    ]);
+    if (attempt !== this.applying) return; // a later choice won
+    this.locale = target;
+    this.shellIntl = this.intlFor('host', target, shellCatalogue);
+    for (const area of this.areas.values()) area.intl.clear();
+    this.options.applyToDocument?.(target, textDirection(target));
+    this.notify();
+  }
+
+  private async catalogueOf(
     owner: string,
     target: string,
     cache: Map<string, Catalogue>,
     load: ((locale: string) => Promise<Catalogue>) | undefined,
-  ): Promise<Catalogue | undefined> => {
+  ): Promise<Catalogue | undefined> {
     // The default locale's texts are in the code; the pseudo-locale is made from them.
-    if (target === defaultLocale || target === PSEUDO_LOCALE) return {};
+    if (target === this.defaultLocale || target === PSEUDO_LOCALE) return {};
     const cached = cache.get(target);
     if (cached) return cached;
     if (!load) return undefined;
@@ -136,102 +212,55 @@ export function createPageLocale(options: PageLocaleOptions): PageLocale {
       cache.set(target, catalogue);
       return catalogue;
     } catch (error) {
-      options.onCatalogueFailed?.(owner, target, error);
+      this.options.onCatalogueFailed?.(owner, target, error);
       return undefined;
     }
-  };
+  }
 
-  const areaIntl = (name: string, area: Area, target: string): IntlApi => {
+  private areaOf(name: string): Area {
+    let area = this.areas.get(name);
+    if (!area) this.areas.set(name, (area = { loaded: new Map(), intl: new Map() }));
+    return area;
+  }
+
+  private areaIntl(name: string, area: Area, target: string): IntlApi {
     let intl = area.intl.get(target);
     if (!intl)
       area.intl.set(
         target,
-        (intl = intlFor(name, target, target === defaultLocale ? undefined : area.loaded.get(target))),
+        (intl = this.intlFor(name, target, target === this.defaultLocale ? undefined : area.loaded.get(target))),
       );
     return intl;
-  };
+  }
 
-  const apply = async (target: string): Promise<void> => {
-    const attempt = ++applying;
-    const [shellCatalogue] = await Promise.all([
-      catalogueOf('host', target, shellCatalogues, options.loadShellCatalogue),
-      ...[...areas].map(([name, area]) => catalogueOf(name, target, area.loaded, area.load)),
-    ]);
-    if (attempt !== applying) return; // a later choice won
-    locale = target;
-    shell = intlFor('host', target, shellCatalogue);
-    for (const area of areas.values()) area.intl.clear();
-    options.applyToDocument?.(target, textDirection(target));
-    notify();
-  };
-
-  const areaOf = (name: string): Area => {
-    let area = areas.get(name);
-    if (!area) areas.set(name, (area = { loaded: new Map(), intl: new Map() }));
-    return area;
-  };
-
-  const wanted = () =>
-    negotiateLocale({
-      chosen: readChoice(options.storage),
-      preferred: options.languages,
-      supported: locales,
-      defaultLocale,
+  // Without a catalogue (not loaded yet, or failed and reported as such) the default texts show and
+  // no key is reported missing: only a catalogue that is in can lack one.
+  private intlFor(owner: string, locale: string, messages: Catalogue | undefined): IntlApi {
+    return createIntl({
+      locale,
+      defaultLocale: this.defaultLocale,
+      onNeedsParser: () => this.needsParser(),
+      ...(messages ? { messages, onMissing: (id, missingIn) => this.options.onMissing(owner, id, missingIn) } : {}),
     });
+  }
 
-  return {
-    current: () => locale,
-    wanted,
-    locales,
-    start() {
-      // A choice remembered before the server was told of choices (or its cookie since cleared) is told again.
-      const chosen = readChoice(options.storage);
-      if (chosen && locales.includes(chosen)) options.onChosen?.(chosen);
-      return apply(wanted());
-    },
-    async begin(target) {
-      const starting = locales.includes(target) ? target : defaultLocale;
-      await apply(starting);
-      if (locale !== starting) return; // a choice made meanwhile won
-      initialLocale = starting;
-      initial = shell;
-    },
-    async choose(target) {
-      if (!locales.includes(target)) return;
-      try {
-        options.storage?.setItem(LOCALE_CHOICE_KEY, target);
-      } catch {
-        // Storage refused (full, or a privacy mode): the choice holds for this page only.
-      }
-      options.onChosen?.(target);
-      await apply(target);
-    },
-    shell: { get: () => shell, getInitial: () => initial, subscribe },
-    area(name) {
-      const area = areaOf(name);
-      return {
-        get: () => areaIntl(name, area, locale),
-        getInitial: () => areaIntl(name, area, initialLocale),
-        subscribe,
-      };
-    },
-    async prepareArea(name, load) {
-      const area = areaOf(name);
-      if (load) area.load = load;
-      for (;;) {
-        const target = locale;
-        if (target === defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
-        await catalogueOf(name, target, area.loaded, area.load);
-        area.intl.delete(target);
-        if (locale === target) {
-          notify();
-          return;
-        }
-        // The page changed language while this one loaded (a switch that did not wait for this area,
-        // whose loader was not known yet): the area's texts in the new one too, before it shows.
-      }
-    },
-  };
+  /** The parser is fetched once, on the first message that needs it; then every reader re-renders. */
+  private needsParser(): void {
+    if (this.parserRequested || !this.options.loadParser) return;
+    this.parserRequested = true;
+    this.options.loadParser().then(
+      () => {
+        this.shellIntl = this.intlFor('host', this.locale, this.shellCatalogues.get(this.locale));
+        for (const area of this.areas.values()) area.intl.clear();
+        this.notify();
+      },
+      () => undefined, // logged where it is loaded; the texts stay as they show without it
+    );
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
 }
 
 function readChoice(storage: Pick<Storage, 'getItem'> | null): string | null {
