@@ -22,6 +22,7 @@ import { heldCode, isHeldFromHtml, loadWithTexts, releaseHeld, type HeldCode } f
 import { FailureNotice } from './FailureNotice';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { useRemoteContext } from './use-remote-context';
+import { useRemoteLoad, useRemoteStyles } from './use-remote-load';
 import { useWhenNearOrIdle } from './when-near';
 
 // The page belongs to the slot's owner: a contribution does not title it.
@@ -117,21 +118,15 @@ export function ContributionFrame({
     };
   }, [state]);
 
-  useEffect(() => {
-    if (state.status !== 'loading') return;
-    let active = true;
-    loadWithTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages)).then(
-      (module) => active && setState({ status: 'ready', module }),
-      () => active && setState({ status: 'failed' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [state.status, contributions, contribution, locale, attempt]);
-
-  // Its remote's stylesheets apply while it is on screen.
-  const shown = state.status === 'ready' || state.status === 'held';
-  useLayoutEffect(() => (shown ? styles.show(contribution.remote) : undefined), [shown, styles, contribution.remote]);
+  useRemoteLoad(
+    state.status === 'loading'
+      ? () => loadWithTexts(contribution, contributions, (remote, messages) => locale.prepareArea(remote, messages))
+      : undefined,
+    (module) => setState({ status: 'ready', module }),
+    () => setState({ status: 'failed' }),
+    [state.status, contributions, contribution, locale, attempt],
+  );
+  useRemoteStyles(styles, contribution.remote, state.status === 'ready' || state.status === 'held');
 
   // Held as prerendered: nothing may reach its boundary before it has hydrated (its code is in), or React
   // would give up the HTML and render it afresh, empty until the code arrives. The person's session

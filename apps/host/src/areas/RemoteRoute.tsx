@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
 import { useHostServices } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
 import { useRemoteContext } from './use-remote-context';
+import { useRemoteLoad, useRemoteStyles, withTexts } from './use-remote-load';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteSkeleton } from './RemoteSkeleton';
@@ -37,32 +38,26 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       : { status: 'loading' };
   });
 
-  useEffect(() => {
-    let active = true;
-    const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
-    if (ready) {
+  useRemoteLoad(
+    () => {
+      const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
+      if (ready) {
+        // Its texts in the page's language follow (a prerendered page is hydrated in the default one).
+        void locale.prepareArea(remote.name, ready.messages);
+        return ready;
+      }
+      setState({ status: 'loading' });
+      const loading = attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name);
+      return withTexts(remote.name, loading, (name, messages) => locale.prepareArea(name, messages));
+    },
+    (module) =>
       setState((current) =>
-        current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready },
-      );
-      // Its texts in the page's language follow (a prerendered page is hydrated in the default one).
-      void locale.prepareArea(remote.name, ready.messages);
-      return;
-    }
-    setState({ status: 'loading' });
-    (attempt === 0 ? loader.load(remote.name) : loader.retry(remote.name)).then(
-      // Shown once its texts in the page's language are in (or failed: its default texts, reported).
-      (module) =>
-        locale.prepareArea(remote.name, module.messages).then(() => active && setState({ status: 'ready', module })),
-      (error: Error) =>
-        active && setState({ status: 'failed', error, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [loader, remote.name, attempt, locale]);
-
-  // The remote's stylesheets apply while its area is on screen (switched on before paint).
-  useLayoutEffect(() => styles.show(remote.name), [styles, remote.name]);
+        current.status === 'ready' && current.module === module ? current : { status: 'ready', module },
+      ),
+    (error) => setState({ status: 'failed', error, needsUpdate: isPlatformError(error, 'REMOTE_INCOMPATIBLE') }),
+    [loader, remote.name, attempt, locale],
+  );
+  useRemoteStyles(styles, remote.name);
 
   const setTitle = useCallback((title: string | null) => pageTitles.set(remote.name, title), [pageTitles, remote.name]);
   const context = useRemoteContext(remote, setTitle, SLOT_HOST);

@@ -1,9 +1,9 @@
 import type { ContributionModule } from '@mfe/context';
 import type { ManifestEntry } from '../manifest';
 import { contributionKey, type ContributionLoader, type PlacedContribution } from '../remotes/contribution-loader';
+import { withTexts, type PrepareTexts } from './use-remote-load';
 
 type Held = Pick<PlacedContribution, 'remote' | 'module'>;
-type PrepareTexts = (remote: string, messages: ContributionModule['messages']) => Promise<unknown>;
 
 /** The contributions a page's data names, as the manifest places them now (one it no longer places is left out). */
 function placedOf(held: readonly Held[], entries: readonly ManifestEntry[]): PlacedContribution[] {
@@ -19,10 +19,7 @@ export const loadWithTexts = (
   contribution: PlacedContribution,
   contributions: Pick<ContributionLoader, 'load'>,
   prepareTexts: PrepareTexts,
-) =>
-  contributions
-    .load(contribution)
-    .then((module) => prepareTexts(contribution.remote, module.messages).then(() => module));
+) => withTexts(contribution.remote, contributions.load(contribution), prepareTexts);
 
 /**
  * Before rendering a page ahead of time: the public contributions it may hold, from the server
