@@ -98,154 +98,214 @@ function requireBuild(dir: string, what: string): string {
   return dir;
 }
 
+/** What each step of the start adds to: the ports, what the rig changes, and what to close. */
+interface Starting {
+  readonly options: StackOptions;
+  readonly rig: StackRig;
+  readonly ports: ReturnType<typeof topology>;
+  readonly hostUrl: string;
+  readonly idpUrl: string;
+  readonly apiUrl: string;
+  readonly hostOrigins: readonly string[];
+  readonly started: Array<{ close(): Promise<void> }>;
+}
+
+/** The remotes' files: each build on its own port, or a release store's folder on one; and where each is. */
+interface ServedRemotes {
+  readonly remotes: readonly DevRemote[];
+  readonly remoteUrls: Readonly<Record<string, string>>;
+  /** Each build's `remoteEntry.js` pin, when served from its build. */
+  readonly integrity: Readonly<Record<string, string>>;
+  readonly storeServer: RunningServer | undefined;
+}
+
 /**
- * Starts the dev OpenID provider and serves the production builds of the
- * host and each remote on its own origin, with a runtime config and
- * manifest written for these ports (nothing about them is in the builds).
+ * Starts the dev OpenID provider and serves the production builds of the host and each remote on
+ * its own origin, with a runtime config and manifest written for these ports (nothing about them
+ * is in the builds), step by step: the provider and its API, the remotes' files, the manifest, the
+ * collector and the runtime config, the host, and the remotes released through the store if one is
+ * used.
  */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const ports = topology(options.hostPort ?? DEFAULT_HOST_PORT);
   const rig = options.rig ?? {};
   const hostUrl = localUrl(ports.host);
-  const idpUrl = localUrl(ports.idp);
-  const apiUrl = localUrl(ports.api);
-  const hostOrigins = [hostUrl, ...(rig.extraHostOrigins ?? [])];
-  const started: Array<{ close(): Promise<void> }> = [];
+  const starting: Starting = {
+    ...{ options, rig, ports, hostUrl },
+    idpUrl: localUrl(ports.idp),
+    apiUrl: localUrl(ports.api),
+    hostOrigins: [hostUrl, ...(rig.extraHostOrigins ?? [])],
+    started: [],
+  };
   const close = async () => {
-    await Promise.all(started.splice(0).map((s) => s.close()));
+    await Promise.all(starting.started.splice(0).map((s) => s.close()));
   };
   try {
-    const idp = await startDevIdp({
-      port: ports.idp,
-      issuer: idpUrl,
-      api: { port: ports.api, url: apiUrl },
-      hostOrigins,
-      adminApi: rig.provider?.adminApi ?? false,
-      ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}),
-      ...(rig.provider?.dpop === false ? { dpop: false } : {}),
-    });
-    started.push(idp);
-    const remoteUrls: Record<string, string> = {};
-    const integrity: Record<string, string> = {};
-    const defaults = options.remotes ?? readDevRemotes();
-    const remotes: readonly DevRemote[] = [...defaults, ...(options.extraRemotes ?? [])];
-    let nextExtra = ports.extraRemotes;
-    if (options.releaseStore) mkdirSync(join(options.releaseStore, 'remotes'), { recursive: true });
-    const storeServer = options.releaseStore
-      ? await serveStatic({
-          dir: join(options.releaseStore, 'remotes'),
-          port: ports.remotesServer,
-          role: { kind: 'remote', hostOrigins },
-          compress: rig.compress ?? false,
-        })
-      : undefined;
-    if (storeServer) started.push(storeServer);
-    for (const remote of remotes) {
-      const live = options.liveRemotes?.[remote.name];
-      if (live) {
-        remoteUrls[remote.name] = live;
-        continue;
-      }
-      if (storeServer) {
-        remoteUrls[remote.name] = `${storeServer.url}/${remote.name}`;
-        continue;
-      }
-      const port = remote.port !== undefined ? ports.remote(remote.port) : nextExtra++;
-      const dist = requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
-      const server: RunningServer = await serveStatic({
-        dir: dist,
-        port,
-        role: { kind: 'remote', hostOrigins },
-        compress: rig.compress ?? false,
-      });
-      started.push(server);
-      remoteUrls[remote.name] = server.url;
-      const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
-      if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
-    }
-    const entries = remotes.map(({ name, path, label, labels, order, requiresAuth, contributions }) => ({
-      name,
-      entry: `${remoteUrls[name]}/mf-manifest.json`,
-      path,
-      label,
-      ...(labels ? { labels } : {}),
-      ...(contributions?.length ? { contributions: developmentContributions({ name, contributions }) } : {}),
-      order,
-      ...(requiresAuth === false ? { requiresAuth: false } : {}),
-      ...(integrity[name] ? { integrity: integrity[name] } : {}),
-    }));
-    const written: DevManifest = { schemaVersion: schemaVersionFor(entries), remotes: entries };
-    const manifest = rig.manifest ? rig.manifest(written, { remoteUrls }) : written;
-    const collector = await startCollector({ port: ports.collector, hostOrigins });
-    started.push(collector);
-    const devConfig = devRuntimeConfig({
-      idpUrl,
-      apiUrl,
-      remoteOrigins: [...new Set(Object.values(remoteUrls).map((url) => new URL(url).origin))],
-      collectorUrl: collector.url,
-      dpop: options.dpop ?? false,
-      ...(options.productName ? { productName: options.productName } : {}),
-      ...(options.overrides ? { overrideOrigins: OVERRIDE_ORIGINS } : {}),
-    });
-    // Validated by the host's own schema before anything is served.
-    const checked = validateRuntimeConfig(rig.config ? rig.config(devConfig) : devConfig);
-    if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
-    const config = checked.config;
-    const hostDir = requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host');
-    const servedManifest = options.releaseStore ? currentManifest(options.releaseStore) : () => manifest;
-    const host = await serveStatic({
-      dir: hostDir,
-      port: ports.host,
-      compress: rig.compress ?? false,
-      role: {
-        kind: 'host',
-        runtimeFiles: {
-          [RUNTIME_FILES.config]: config,
-          [RUNTIME_FILES.manifest]: options.releaseStore ? currentManifest(options.releaseStore) : manifest,
-        },
-        // The home page, each area's shell and public areas' content as HTML (pages.ts).
-        ...(options.prerender === false
-          ? {}
-          : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
-        headers: {
-          config,
-          // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.
-          extraScriptSources: options.overrides ? OVERRIDE_ORIGINS : [],
-          extraConnectSources: [
-            ...(options.overrides ? OVERRIDE_ORIGINS : []),
-            ...Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),
-          ],
-        },
-      },
-    });
-    started.push(host);
-    if (options.releaseStore && storeServer) {
-      const released = await releaseDevRemotes(
-        { dir: options.releaseStore, publicUrl: storeServer.url, hostUrl },
-        remotes
-          .filter((remote) => !options.liveRemotes?.[remote.name])
-          .map((remote) => ({
-            ...remote,
-            dist: requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`),
-          })),
-      );
-      for (const line of released) console.log(line);
-      const current = currentManifest(options.releaseStore)();
-      return {
-        hostUrl,
-        idpUrl,
-        apiUrl,
-        remoteUrls,
-        idp,
-        collectorUrl: collector.url,
-        config,
-        manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : manifest,
-        close,
-      };
-    }
-    return { hostUrl, idpUrl, apiUrl, remoteUrls, idp, collectorUrl: collector.url, config, manifest, close };
+    const idp = await startProvider(starting);
+    const served = await serveRemotes(starting);
+    const written = writeManifest(served);
+    const manifest = rig.manifest ? rig.manifest(written, { remoteUrls: served.remoteUrls }) : written;
+    const collector = await startCollector({ port: ports.collector, hostOrigins: starting.hostOrigins });
+    starting.started.push(collector);
+    const config = stackConfig(starting, served.remoteUrls, collector.url);
+    await serveHost(starting, config, manifest);
+    const released = await releaseThroughStore(starting, served);
+    const { idpUrl, apiUrl } = starting;
+    return {
+      ...{ hostUrl, idpUrl, apiUrl, remoteUrls: served.remoteUrls, idp, collectorUrl: collector.url, config },
+      manifest: released ?? manifest,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+async function startProvider({ ports, rig, idpUrl, apiUrl, hostOrigins, started }: Starting): Promise<RunningDevIdp> {
+  const idp = await startDevIdp({
+    port: ports.idp,
+    issuer: idpUrl,
+    api: { port: ports.api, url: apiUrl },
+    hostOrigins,
+    adminApi: rig.provider?.adminApi ?? false,
+    ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}),
+    ...(rig.provider?.dpop === false ? { dpop: false } : {}),
+  });
+  started.push(idp);
+  return idp;
+}
+
+const remoteDist = (remote: DevRemote) =>
+  requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
+
+/** A live remote is someone else's (a dev server); through a release store, one folder serves them all; else each build its own port. */
+async function serveRemotes({ options, rig, ports, hostOrigins, started }: Starting): Promise<ServedRemotes> {
+  const remoteUrls: Record<string, string> = {};
+  const integrity: Record<string, string> = {};
+  const remotes: readonly DevRemote[] = [...(options.remotes ?? readDevRemotes()), ...(options.extraRemotes ?? [])];
+  let nextExtra = ports.extraRemotes;
+  if (options.releaseStore) mkdirSync(join(options.releaseStore, 'remotes'), { recursive: true });
+  const storeServer = options.releaseStore
+    ? await serveStatic({
+        dir: join(options.releaseStore, 'remotes'),
+        port: ports.remotesServer,
+        role: { kind: 'remote', hostOrigins },
+        compress: rig.compress ?? false,
+      })
+    : undefined;
+  if (storeServer) started.push(storeServer);
+  for (const remote of remotes) {
+    const live = options.liveRemotes?.[remote.name];
+    if (live) {
+      remoteUrls[remote.name] = live;
+      continue;
+    }
+    if (storeServer) {
+      remoteUrls[remote.name] = `${storeServer.url}/${remote.name}`;
+      continue;
+    }
+    const port = remote.port !== undefined ? ports.remote(remote.port) : nextExtra++;
+    const dist = remoteDist(remote);
+    const server = await serveStatic({
+      dir: dist,
+      port,
+      role: { kind: 'remote', hostOrigins },
+      compress: rig.compress ?? false,
+    });
+    started.push(server);
+    remoteUrls[remote.name] = server.url;
+    const hashes = JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>;
+    if (hashes['remoteEntry.js']) integrity[remote.name] = hashes['remoteEntry.js'];
+  }
+  return { remotes, remoteUrls, integrity, storeServer };
+}
+
+/** The manifest for these ports: each remote's entry where it is served, pinned when served from its build. */
+function writeManifest({ remotes, remoteUrls, integrity }: ServedRemotes): DevManifest {
+  const entries = remotes.map(({ name, path, label, labels, order, requiresAuth, contributions }) => ({
+    name,
+    entry: `${remoteUrls[name]}/mf-manifest.json`,
+    path,
+    label,
+    ...(labels ? { labels } : {}),
+    ...(contributions?.length ? { contributions: developmentContributions({ name, contributions }) } : {}),
+    order,
+    ...(requiresAuth === false ? { requiresAuth: false } : {}),
+    ...(integrity[name] ? { integrity: integrity[name] } : {}),
+  }));
+  return { schemaVersion: schemaVersionFor(entries), remotes: entries };
+}
+
+/** The runtime config for these ports, validated by the host's own schema before anything is served. */
+function stackConfig(
+  { options, rig, idpUrl, apiUrl }: Starting,
+  remoteUrls: Readonly<Record<string, string>>,
+  collectorUrl: string,
+): ParsedRuntimeConfig {
+  const devConfig = devRuntimeConfig({
+    idpUrl,
+    apiUrl,
+    remoteOrigins: [...new Set(Object.values(remoteUrls).map((url) => new URL(url).origin))],
+    collectorUrl,
+    dpop: options.dpop ?? false,
+    ...(options.productName ? { productName: options.productName } : {}),
+    ...(options.overrides ? { overrideOrigins: OVERRIDE_ORIGINS } : {}),
+  });
+  const checked = validateRuntimeConfig(rig.config ? rig.config(devConfig) : devConfig);
+  if (!checked.ok) throw new Error(`The stack's runtime config is invalid:\n${checked.problems.join('\n')}`);
+  return checked.config;
+}
+
+/** The host's build, its runtime files, its prerendered pages and its headers (the same policy as production's). */
+async function serveHost(
+  { options, rig, ports, hostUrl, started }: Starting,
+  config: ParsedRuntimeConfig,
+  manifest: DevManifest,
+): Promise<void> {
+  const hostDir = requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host');
+  const servedManifest = options.releaseStore ? currentManifest(options.releaseStore) : () => manifest;
+  const host = await serveStatic({
+    dir: hostDir,
+    port: ports.host,
+    compress: rig.compress ?? false,
+    role: {
+      kind: 'host',
+      runtimeFiles: {
+        [RUNTIME_FILES.config]: config,
+        [RUNTIME_FILES.manifest]: options.releaseStore ? currentManifest(options.releaseStore) : manifest,
+      },
+      // The home page, each area's shell and public areas' content as HTML (pages.ts).
+      ...(options.prerender === false
+        ? {}
+        : { pageFor: stackPages({ hostDir, origin: hostUrl, config, manifest: servedManifest }) }),
+      headers: {
+        config,
+        // Overrides need the page's policy to allow their origins too; a dev server's reload socket likewise.
+        extraScriptSources: options.overrides ? OVERRIDE_ORIGINS : [],
+        extraConnectSources: [
+          ...(options.overrides ? OVERRIDE_ORIGINS : []),
+          ...Object.values(options.liveRemotes ?? {}).map((origin) => origin.replace(/^http/, 'ws')),
+        ],
+      },
+    },
+  });
+  started.push(host);
+}
+
+/** Through a release store (as `pnpm start`): each build published and deployed; the manifest it then serves. */
+async function releaseThroughStore(
+  { options, hostUrl }: Starting,
+  { remotes, storeServer }: ServedRemotes,
+): Promise<DevManifest | undefined> {
+  if (!options.releaseStore || !storeServer) return undefined;
+  const released = await releaseDevRemotes(
+    { dir: options.releaseStore, publicUrl: storeServer.url, hostUrl },
+    remotes
+      .filter((remote) => !options.liveRemotes?.[remote.name])
+      .map((remote) => ({ ...remote, dist: remoteDist(remote) })),
+  );
+  for (const line of released) console.log(line);
+  const current = currentManifest(options.releaseStore)();
+  return typeof current === 'string' ? (JSON.parse(current) as DevManifest) : undefined;
 }
