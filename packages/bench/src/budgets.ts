@@ -182,7 +182,7 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
     ]),
     ...when(find('signed-in reload of a deep link', throttledName), (reload) => [
       {
-        budget: 'signed-in reload with DPoP (kept token, one request) no slower than the iframe restore (throttled)',
+        budget: 'signed-in reload with DPoP (stored token, one request) no slower than the iframe restore (throttled)',
         measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
         ok: reload.paintRatio.median <= 1,
       },

@@ -52,7 +52,7 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       host: app('host (federated)', stacks.main),
       baseline,
       host50: app('host, 50 remotes in manifest', stacks.manyRemotes),
-      hostDpop: app('host with DPoP (kept refresh token)', stacks.dpop),
+      hostDpop: app('host with DPoP (stored refresh token)', stacks.dpop),
       hostIframe: app('host without DPoP (iframe restore)', stacks.main),
       visitor: app('host, prerendered public page, visitor', stacks.dpop, true),
       visitorClient: app('host, public page rendered in the browser, visitor', stacks.clientRendered, true),

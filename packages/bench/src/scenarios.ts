@@ -95,7 +95,7 @@ export const reloadInteractive = (app: App, profile: Profile) =>
     async (session) => {
       await session.page.goto(`${app.origin}/referrals`);
       await session.waitForInteractive();
-      await session.page.waitForTimeout(300); // the kept token (with DPoP) is written
+      await session.page.waitForTimeout(300); // the stored token (with DPoP) is written
       session.resetCounters();
       await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
@@ -146,7 +146,7 @@ export const reloadDeepLink = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
     await session.page.goto(`${app.origin}/account`);
     await session.waitForPaint('account-greeting');
-    await session.page.waitForTimeout(300); // the kept token (with DPoP) is written
+    await session.page.waitForTimeout(300); // the stored token (with DPoP) is written
     session.resetCounters();
     await session.page.reload({ waitUntil: 'commit' });
     return session.figures(await session.waitForPaint('account-greeting'));

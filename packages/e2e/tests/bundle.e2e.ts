@@ -43,10 +43,10 @@ const KEPT_OUT_OF_THE_FIRST_SCRIPT: ReadonlyArray<[string, RegExp]> = [
   ['the sign-in engine (oidc-client-ts)', /node_modules\/oidc-client-ts\//],
   ["the ID token's verification (jose)", /node_modules\/jose\//],
   ['the session engine', /packages\/auth\/src\/session\/(session|engine)\.ts$/],
-  ['the token requests and checks', /packages\/auth\/src\/tokens\/(id-token|renewal|token-request|held-tokens)\.ts$/],
+  ['the token requests and checks', /packages\/auth\/src\/tokens\/(id-token|renewal|token-request|memory-tokens)\.ts$/],
   [
-    'the kept refresh token and its DPoP key',
-    /packages\/auth\/src\/refresh-token\/(dpop-choice|kept-restore|kept-spend)\.ts$/,
+    'the stored refresh token and its DPoP key',
+    /packages\/auth\/src\/refresh-token\/(dpop-choice|stored-restore|stored-spend)\.ts$/,
   ],
   ['the error-reporting SDK', /node_modules\/@sentry\//],
   ['web vitals', /node_modules\/web-vitals\//],

@@ -104,7 +104,7 @@ test('a reload restores the session with one token request: no iframe, no provid
   expect((await idp().stats()).tokenRequests.refresh_token ?? 0).toBe(before + 1);
 });
 
-test('the kept refresh token is useless without the key, and tabs never pass it to each other', async () => {
+test('the stored refresh token is useless without the key, and tabs never pass it to each other', async () => {
   const tabA = await suite.browser.context.newPage();
   await tabA.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(tabA, suite.stack.idpUrl, ALICE);
@@ -137,7 +137,7 @@ test('the kept refresh token is useless without the key, and tabs never pass it 
   expect(seen.join('\n')).not.toMatch(/refresh_token\\?":\\?"[^"\\]/);
 });
 
-test('signing out removes the kept refresh token and the key', async () => {
+test('signing out removes the stored refresh token and the key', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
@@ -165,7 +165,7 @@ test('with the device clock 2 hours ahead, proofs are still accepted (the server
   }
 });
 
-test('a revoked grant ends the session and removes the kept refresh token and the key', async () => {
+test('a revoked grant ends the session and removes the stored refresh token and the key', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
@@ -179,7 +179,7 @@ test('a revoked grant ends the session and removes the kept refresh token and th
 });
 
 /**
- * Two tabs signed in with DPoP share the kept refresh token; the one that renews next is closed in
+ * Two tabs signed in with DPoP share the stored refresh token; the one that renews next is closed in
  * the middle of it. The other must stay signed in, its API calls working, and never send a token the
  * provider has already exchanged (which would make it revoke the whole grant).
  */

@@ -146,7 +146,7 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     }
     case 'policy':
-      lines = await setPolicy(store, env(), policyChoices(values), { reset: values.reset }, who);
+      lines = await setPolicy({ store, env: env(), who }, policyChoices(values), { reset: values.reset });
       break;
     case 'promote': {
       const from = values.from ?? usage('Promote from where? Give --from <env>.');
@@ -161,19 +161,16 @@ async function main(argv: readonly string[]): Promise<number> {
       break;
     }
     case 'preview':
-      lines = await preview(
-        store,
-        here(rest[0] ?? usage('Which build? preview <dist> --env <env>.')),
-        env(),
-        {
+      {
+        const dist = here(rest[0] ?? usage('Which build? preview <dist> --env <env>.'));
+        lines = await preview({ store, env: env(), who }, dist, {
           ttlMs: parseDuration(values.ttl!),
           placement: {
             ...(values.path ? { path: values.path } : {}),
             ...(values.label ? { label: values.label } : {}),
           },
-        },
-        who,
-      );
+        });
+      }
       break;
     case 'pages':
       lines = await commands.pages(store, env(), who);

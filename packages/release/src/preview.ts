@@ -5,9 +5,8 @@ import { deployChange, type Placement } from './changes';
 import { diffManifests } from './diff';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, KEYS, readSettings } from './layout';
-import type { ObjectStore } from './object-store';
 import { EMPTY_MANIFEST, manifestOf, readCurrent, type ManifestDocument } from './revisions';
-import type { Who } from './commands';
+import type { ReleaseScope } from './who';
 import { hostCheck } from './verify';
 
 /**
@@ -29,11 +28,9 @@ export interface PreviewDocument {
 }
 
 export async function preview(
-  store: ObjectStore,
+  { store, env, who }: ReleaseScope,
   dist: string,
-  env: string,
   options: { ttlMs: number; placement?: Placement; now?: () => Date },
-  who: Who,
 ): Promise<string[]> {
   checkEnv(env);
   const settings = await readSettings(store);

@@ -8,7 +8,7 @@
  */
 import { DEFAULT_RULE, type AnalysisRule, type AtLongest } from './analysis';
 import { recordAudit } from './audit';
-import type { Who } from './commands';
+import type { ReleaseScope } from './who';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
@@ -124,11 +124,9 @@ const minutes = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : 
  * by resolving it) and records the change; `reset` removes it. Without either, prints it.
  */
 export async function setPolicy(
-  store: ObjectStore,
-  env: string,
+  { store, env, who }: ReleaseScope,
   choices: PolicyChoices,
   options: { reset?: boolean },
-  who: Who,
 ): Promise<string[]> {
   checkEnv(env);
   const found = await readJson<PolicyChoices>(store, KEYS.rolloutPolicy(env));

@@ -548,16 +548,18 @@ test("an environment's policy is what a rollout starts with; its own options win
   counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
   const before = storeFiles();
   const shown = await setPolicy(
-    store,
-    'production',
+    { store, env: 'production', who: { ...who, dryRun: true } },
     { steps: [10, 100], relativeMargin: 0.5 },
     {},
-    { ...who, dryRun: true },
   );
   expect(shown.at(-1)).toBe('dry run: nothing was written');
   expect(storeFiles()).toEqual(before);
-  await setPolicy(store, 'production', { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 }, {}, who);
-  expect(await setPolicy(store, 'production', {}, {}, who)).toEqual(
+  await setPolicy(
+    { store, env: 'production', who },
+    { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 },
+    {},
+  );
+  expect(await setPolicy({ store, env: 'production', who }, {}, {})).toEqual(
     expect.arrayContaining([
       "  steps 10 → 100 % (production's policy)",
       expect.stringContaining("margin of 50 % of stable's rate (production's policy)"),
@@ -580,11 +582,11 @@ test("an environment's policy is what a rollout starts with; its own options win
   expect(second.rule.margin).toBe(0.02);
   expect(second.rule.relativeMargin).toBeUndefined();
   await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
-  await expect(setPolicy(store, 'production', { steps: [50, 20] }, {}, who)).rejects.toMatchObject({
+  await expect(setPolicy({ store, env: 'production', who }, { steps: [50, 20] }, {})).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
   });
-  await setPolicy(store, 'production', {}, { reset: true }, who);
-  expect(await setPolicy(store, 'production', {}, {}, who)).toContain('  steps 5 → 25 → 50 → 100 % (default)');
+  await setPolicy({ store, env: 'production', who }, {}, { reset: true });
+  expect(await setPolicy({ store, env: 'production', who }, {}, {})).toContain('  steps 5 → 25 → 50 → 100 % (default)');
 });
 
 /** Every file of the store with its text, to compare it before and after. */

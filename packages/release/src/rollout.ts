@@ -110,7 +110,7 @@ export async function startRollout(
     );
   try {
     // `--expect` guards the start only: every later change is the rollout's own (finishPending).
-    return await finishPending(store, env, remote, who, version, { expect: who.expect });
+    return await finishPending({ store, env, who }, remote, version, { expect: who.expect });
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
     await updateRollout(
@@ -136,7 +136,7 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
       'RELEASE_USAGE',
       'A look at a rollout acts or not by its figures: run it without --dry-run, or see `rollout status`.',
     );
-  if (found.value.pending) return finishPending(store, env, remote, who, found.value.version);
+  if (found.value.pending) return finishPending({ store, env, who }, remote, found.value.version);
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
@@ -158,7 +158,7 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   try {
     counts = await countsBetween(state.prometheus, remote, versions, state.startedAt, now, deps.fetchImpl);
   } catch (error) {
-    return held(store, env, state, error as Error, now, who);
+    return holdWithoutFigures({ store, env, who }, state, error as Error, now);
   }
   const judged = judge(counts.candidate, counts.stable, state.rule);
   // A share that has lasted its longest time with nothing decided ends as the rollout says (judgeAtLongest).
@@ -215,7 +215,7 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
-  return [next.log.at(-1)!, ...(await finishPending(store, env, remote, who, state.version))];
+  return [next.log.at(-1)!, ...(await finishPending({ store, env, who }, remote, state.version))];
 }
 
 /** What a waiting rollout still needs, in candidate loads and, at the traffic seen so far, in time. */
@@ -239,13 +239,11 @@ const formatMinutes = (minutes: number) =>
  * it is. Said once per reason, in its log and the store's audit log (not once a look); after its hold
  * limit (an hour by default) it goes back to the stable build rather than leave a candidate unwatched.
  */
-async function held(
-  store: ObjectStore,
-  env: string,
+async function holdWithoutFigures(
+  { store, env, who }: ReleaseScope,
   state: RolloutState,
   error: Error,
   now: number,
-  who: Who,
 ): Promise<string[]> {
   const since = state.held?.since ?? now;
   const limit = state.holdLimitMs ?? HOLD_LIMIT_MS;
@@ -261,7 +259,7 @@ async function held(
     }));
     return [
       `${stamp}: gave up, back to the stable build; ${why}`,
-      ...(await finishPending(store, env, state.remote, who, state.version)),
+      ...(await finishPending({ store, env, who }, state.remote, state.version)),
     ];
   }
   if (state.held?.why !== error.message) {
@@ -315,7 +313,7 @@ export async function controlRollout(
       log: [...state.log, stamp],
     };
   });
-  return [stamp, ...(changed.pending ? await finishPending(store, env, remote, who, changed.version) : [])];
+  return [stamp, ...(changed.pending ? await finishPending({ store, env, who }, remote, changed.version) : [])];
 }
 
 export async function watchRollout(
@@ -339,10 +337,8 @@ export async function watchRollout(
 
 /** Does what the state says is pending (a manifest revision: the same if done twice), then clears it. */
 async function finishPending(
-  store: ObjectStore,
-  env: string,
+  { store, env, who }: ReleaseScope,
   remote: string,
-  who: Who,
   version: string,
   guard: { readonly expect?: number } = {},
 ): Promise<string[]> {

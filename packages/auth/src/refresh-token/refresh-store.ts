@@ -6,20 +6,20 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval';
  * the same record, so tabs never pass refresh tokens to each other; each renewal (under the
  * cross-tab lock) reads the newest one and writes its successor.
  */
-export interface KeptRefreshToken {
+export interface StoredRefreshToken {
   readonly refreshToken: string;
   /** Whose it is: a refresh that returns someone else's ID token is refused. */
   readonly sub: string;
   /**
    * Set (epoch ms) just before the token is sent and cleared by its successor: while set, the
-   * provider may already have exchanged it, and it is not sent again first (kept-spend.ts).
+   * provider may already have exchanged it, and it is not sent again first (stored-spend.ts).
    */
   readonly inDoubtSince?: number;
 }
 
 export interface RefreshStore {
-  load(): Promise<KeptRefreshToken | undefined>;
-  save(kept: KeptRefreshToken): Promise<void>;
+  load(): Promise<StoredRefreshToken | undefined>;
+  save(kept: StoredRefreshToken): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export function createRefreshStore(
 ): RefreshStore {
   return {
     load: async () => {
-      const kept = await get<KeptRefreshToken>(clientId, store).catch(() => undefined);
+      const kept = await get<StoredRefreshToken>(clientId, store).catch(() => undefined);
       if (!kept || typeof kept.refreshToken !== 'string' || typeof kept.sub !== 'string') return undefined;
       return {
         refreshToken: kept.refreshToken,

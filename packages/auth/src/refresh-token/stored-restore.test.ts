@@ -1,43 +1,43 @@
 import { ErrorResponse, User as OidcUser } from 'oidc-client-ts';
-import { restoreWithKeptToken, type KeptRestoreDeps } from './kept-restore';
-import type { KeptRefreshToken } from './refresh-store';
+import { restoreWithStoredToken, type StoredRestoreDeps } from './stored-restore';
+import type { StoredRefreshToken } from './refresh-store';
 
-function setUp(kept: KeptRefreshToken | undefined, answer: () => Promise<OidcUser | null>) {
-  const stored: OidcUser[] = [];
-  const deps: KeptRestoreDeps & { accept: jest.Mock; forget: jest.Mock } = {
+function setUp(kept: StoredRefreshToken | undefined, answer: () => Promise<OidcUser | null>) {
+  const adopted: OidcUser[] = [];
+  const deps: StoredRestoreDeps & { accept: jest.Mock; forget: jest.Mock } = {
     manager: {
       getUser: async () => null,
-      storeUser: async (user) => void (user && stored.push(user)),
+      storeUser: async (user) => void (user && adopted.push(user)),
       signinSilent: jest.fn(answer) as never,
     },
-    kept: { load: async () => kept, save: async () => undefined, clear: async () => undefined },
+    stored: { load: async () => kept, save: async () => undefined, clear: async () => undefined },
     withLock: (fn) => fn(),
     hasTokens: () => false,
     accept: jest.fn(async () => undefined),
     forget: jest.fn(async () => undefined),
   };
-  return { deps, stored };
+  return { deps, adopted };
 }
 
 const user = (sub: string) =>
   new OidcUser({ access_token: 'at', token_type: 'DPoP', profile: { sub } as never, refresh_token: 'rt2' });
 
-test('uses the kept token for one refresh and adopts the answer for the same user', async () => {
-  const { deps, stored } = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => user('u1'));
-  await expect(restoreWithKeptToken(deps)).resolves.toBe(true);
-  expect(stored[0]!.refresh_token).toBe('rt1');
+test('uses the stored token for one refresh and adopts the answer for the same user', async () => {
+  const { deps, adopted } = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => user('u1'));
+  await expect(restoreWithStoredToken(deps)).resolves.toBe(true);
+  expect(adopted[0]!.refresh_token).toBe('rt1');
   expect(deps.accept).toHaveBeenCalledTimes(1);
 });
 
-test('nothing kept: nothing asked', async () => {
+test('nothing stored: nothing asked', async () => {
   const { deps } = setUp(undefined, async () => user('u1'));
-  await expect(restoreWithKeptToken(deps)).resolves.toBe(false);
+  await expect(restoreWithStoredToken(deps)).resolves.toBe(false);
   expect(deps.manager.signinSilent).not.toHaveBeenCalled();
 });
 
 test('an answer for another user is refused and forgets what was kept', async () => {
   const { deps } = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => user('intruder'));
-  await expect(restoreWithKeptToken(deps)).resolves.toBe(false);
+  await expect(restoreWithStoredToken(deps)).resolves.toBe(false);
   expect(deps.accept).not.toHaveBeenCalled();
   expect(deps.forget).toHaveBeenCalled();
 });
@@ -46,11 +46,11 @@ test("the provider's refusal forgets it; a network failure keeps it for the next
   const refused = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => {
     throw new ErrorResponse({ error: 'invalid_grant' });
   });
-  await expect(restoreWithKeptToken(refused.deps)).resolves.toBe(false);
+  await expect(restoreWithStoredToken(refused.deps)).resolves.toBe(false);
   expect(refused.deps.forget).toHaveBeenCalled();
   const offline = setUp({ refreshToken: 'rt1', sub: 'u1' }, async () => {
     throw new TypeError('Failed to fetch');
   });
-  await expect(restoreWithKeptToken(offline.deps)).resolves.toBe(false);
+  await expect(restoreWithStoredToken(offline.deps)).resolves.toBe(false);
   expect(offline.deps.forget).not.toHaveBeenCalled();
 });

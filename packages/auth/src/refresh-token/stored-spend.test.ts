@@ -1,13 +1,13 @@
 import { ErrorResponse, User as OidcUser } from 'oidc-client-ts';
-import { exchangeKeptToken } from './kept-spend';
-import type { KeptRefreshToken, RefreshStore } from './refresh-store';
+import { exchangeStoredToken } from './stored-spend';
+import type { StoredRefreshToken, RefreshStore } from './refresh-store';
 
 /** A provider that answers silent requests in turn, recording what each carried, and a kept store in memory. */
 function setUp(
-  record: KeptRefreshToken,
+  record: StoredRefreshToken,
   answers: Array<(sent: { refreshToken?: string }) => OidcUser | Promise<OidcUser>>,
 ) {
-  let kept: KeptRefreshToken | undefined = record;
+  let kept: StoredRefreshToken | undefined = record;
   let stored: OidcUser | null = null;
   const sent: Array<{ refreshToken?: string }> = [];
   const store: RefreshStore = {
@@ -45,7 +45,7 @@ test('a token not in doubt is marked before it leaves, then sent once', async ()
     },
   ]);
   await expect(
-    exchangeKeptToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1' }, () => 1234),
+    exchangeStoredToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1' }, () => 1234),
   ).resolves.toMatchObject({ profile: { sub: 'u1' } });
   expect(world.sent).toEqual([{ refreshToken: 'rt1' }]);
   expect(markedWhenSent).toBe(1234);
@@ -54,7 +54,7 @@ test('a token not in doubt is marked before it leaves, then sent once', async ()
 test("a token in doubt (its sender never heard back) is not sent: the provider's session signs in silently instead", async () => {
   const world = setUp({ refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }, [() => tokens('u1')]);
   await expect(
-    exchangeKeptToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
+    exchangeStoredToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
   ).resolves.toMatchObject({ profile: { sub: 'u1' } });
   expect(world.sent).toEqual([{}]);
 });
@@ -62,7 +62,7 @@ test("a token in doubt (its sender never heard back) is not sent: the provider's
 test('in doubt and no session at the provider: the token is the last way, and is tried', async () => {
   const world = setUp({ refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }, [loginRequired, () => tokens('u1')]);
   await expect(
-    exchangeKeptToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
+    exchangeStoredToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
   ).resolves.toBeDefined();
   expect(world.sent).toEqual([{}, { refreshToken: 'rt1' }]);
 });
@@ -74,7 +74,7 @@ test("in doubt and the provider unreachable: nothing is sent that could be spent
     },
   ]);
   await expect(
-    exchangeKeptToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
+    exchangeStoredToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
   ).rejects.toThrow('Failed to fetch');
   expect(world.sent).toEqual([{}]);
   expect(world.kept()).toMatchObject({ refreshToken: 'rt1', inDoubtSince: 1 });
@@ -87,7 +87,7 @@ test('a refresh that fails on the way stays in doubt for whoever renews next', a
     },
   ]);
   await expect(
-    exchangeKeptToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1' }, () => 99),
+    exchangeStoredToken(world.manager, world.store, { refreshToken: 'rt1', sub: 'u1' }, () => 99),
   ).rejects.toThrow('network error');
   expect(world.kept()).toEqual({ refreshToken: 'rt1', sub: 'u1', inDoubtSince: 99 });
 });
@@ -95,10 +95,10 @@ test('a refresh that fails on the way stays in doubt for whoever renews next', a
 test('an answer for another user is refused, however it came', async () => {
   const byRefresh = setUp({ refreshToken: 'rt1', sub: 'u1' }, [() => tokens('intruder')]);
   await expect(
-    exchangeKeptToken(byRefresh.manager, byRefresh.store, { refreshToken: 'rt1', sub: 'u1' }),
+    exchangeStoredToken(byRefresh.manager, byRefresh.store, { refreshToken: 'rt1', sub: 'u1' }),
   ).rejects.toMatchObject({ code: 'AUTH_FAILED' });
   const bySession = setUp({ refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }, [() => tokens('intruder')]);
   await expect(
-    exchangeKeptToken(bySession.manager, bySession.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
+    exchangeStoredToken(bySession.manager, bySession.store, { refreshToken: 'rt1', sub: 'u1', inDoubtSince: 1 }),
   ).rejects.toMatchObject({ code: 'AUTH_FAILED' });
 });

@@ -1,7 +1,7 @@
 import { ErrorResponse, User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { PlatformError } from '@mfe/context';
 import { newNonce } from '../sign-in/client';
-import type { KeptRefreshToken, RefreshStore } from './refresh-store';
+import type { StoredRefreshToken, RefreshStore } from './refresh-store';
 
 /**
  * With DPoP, every tab renews with the one refresh token kept in IndexedDB, and the provider
@@ -15,10 +15,10 @@ import type { KeptRefreshToken, RefreshStore } from './refresh-store';
  *
  * Throws the provider's `ErrorResponse` (final) or anything else (the network; try again later).
  */
-export async function exchangeKeptToken(
+export async function exchangeStoredToken(
   manager: Pick<UserManager, 'getUser' | 'storeUser' | 'signinSilent'>,
-  kept: RefreshStore,
-  token: KeptRefreshToken,
+  refreshStore: RefreshStore,
+  token: StoredRefreshToken,
   now: () => number = Date.now,
 ): Promise<OidcUser> {
   const stored = await manager.getUser();
@@ -30,7 +30,7 @@ export async function exchangeKeptToken(
       if (!(error instanceof ErrorResponse)) throw error;
     }
   }
-  await kept.save({ refreshToken: token.refreshToken, sub: token.sub, inDoubtSince: now() });
+  await refreshStore.save({ refreshToken: token.refreshToken, sub: token.sub, inDoubtSince: now() });
   return forSameUser(await signIn(manager, stored, token, token.refreshToken), token);
 }
 
@@ -38,7 +38,7 @@ export async function exchangeKeptToken(
 async function signIn(
   manager: Pick<UserManager, 'storeUser' | 'signinSilent'>,
   stored: OidcUser | null,
-  token: KeptRefreshToken,
+  token: StoredRefreshToken,
   refreshToken: string | undefined,
 ): Promise<OidcUser> {
   // No scope: a refresh gets what the sign-in granted (token-request.ts says why).
@@ -53,7 +53,7 @@ async function signIn(
   return user;
 }
 
-function forSameUser(user: OidcUser, token: KeptRefreshToken): OidcUser {
+function forSameUser(user: OidcUser, token: StoredRefreshToken): OidcUser {
   if (user.profile.sub !== token.sub)
     throw new PlatformError('AUTH_FAILED', 'The provider answered for another user; sign in again.');
   return user;

@@ -11,7 +11,7 @@ function setUp(
     pathname?: string;
     hint?: boolean;
     peers?: boolean;
-    kept?: boolean;
+    stored?: boolean;
     loadFails?: number;
     arrival?: Promise<void>;
   } = {},
@@ -48,7 +48,7 @@ function setUp(
     channel,
     tabs: { otherTabsOpen: async () => options.peers ?? false },
     refreshStore: {
-      load: async () => (options.kept ? { refreshToken: 'rt', sub: 'u1' } : undefined),
+      load: async () => (options.stored ? { refreshToken: 'rt', sub: 'u1' } : undefined),
       save: async () => undefined,
       clear: async () => undefined,
     },
@@ -71,7 +71,7 @@ test('a visitor with no session anywhere is signed out without downloading the s
 test.each([
   ['this tab had a session', { hint: true }],
   ['another tab of the app is open', { peers: true }],
-  ['a kept refresh token is there', { kept: true }],
+  ['a stored refresh token is there', { stored: true }],
   ['a sign-in returns', { pathname: '/auth/callback' }],
 ])('the sign-in code loads and restores when %s', async (_, options) => {
   const { session, engine, load, createAuthSession } = setUp(options);

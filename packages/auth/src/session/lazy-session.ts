@@ -52,7 +52,7 @@ export interface LazySessionOptions extends Partial<SessionResources> {
  * The host's sign-in session. A visitor who never signed in does not download the sign-in code
  * (oidc-client-ts and the session, ~25 KiB gzip): it loads when they sign in, when this tab had a
  * session (the hint), when another tab of the app is open (it may hand over its session), when a
- * kept refresh token is there (DPoP), or when another tab signs in. Until then the session is
+ * stored refresh token is there (DPoP), or when another tab signs in. Until then the session is
  * "signed out", as it would be after the engine's own start. Remotes see it only through
  * the contract's `AuthApi`.
  */
@@ -114,7 +114,7 @@ export class LazySession implements Viewer {
 
   /**
    * Runs before the router: completes a sign-in callback, or restores a session (this tab's, another
-   * tab's, a kept one); a visitor with none of these is signed out without the sign-in code.
+   * tab's, a stored one); a visitor with none of these is signed out without the sign-in code.
    */
   async start(): Promise<AuthStartResult> {
     const { pathname } = this.location;
@@ -135,11 +135,11 @@ export class LazySession implements Viewer {
     this.store.update({ restoring: true });
     try {
       if (this.hint()) return await (await this.ready()).start();
-      const [peers, kept] = await Promise.all([
+      const [peers, stored] = await Promise.all([
         this.resources.tabs.otherTabsOpen(),
         this.resources.refreshStore.load().catch(() => undefined),
       ]);
-      if (peers || kept) return await (await this.ready()).start();
+      if (peers || stored) return await (await this.ready()).start();
     } finally {
       if (this.store.get().restoring) this.store.update({ restoring: false });
     }

@@ -3,7 +3,7 @@ import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-cli
 import { isPlatformError } from '@mfe/context';
 import { createLogger } from '@mfe/context/runtime-utils';
 import { CALLBACK_PATH, newNonce } from '../sign-in/client';
-import { restoreWithKeptToken } from '../refresh-token/kept-restore';
+import { restoreWithStoredToken } from '../refresh-token/stored-restore';
 import type { RefreshStore } from '../refresh-token/refresh-store';
 import { safeReturnPath } from '../sign-in/return-path';
 import { withCrossTabLock } from '../tabs/session-channel';
@@ -27,7 +27,7 @@ export interface StartDeps {
   readonly store: SessionStore;
   readonly location: Pick<Location, 'origin' | 'pathname'>;
   readonly dpop: boolean;
-  readonly kept: RefreshStore;
+  readonly stored: RefreshStore;
   readonly renewLock: string;
   /** Validates and takes a token set this tab obtained (the session's `accept`). */
   accept(user: OidcUser): Promise<void>;
@@ -37,20 +37,20 @@ export interface StartDeps {
 }
 
 /**
- * Joins another open tab's session, or restores this tab's earlier one: with DPoP from the kept
- * refresh token (kept-restore.ts), else silently through the provider when a session may exist.
+ * Joins another open tab's session, or restores this tab's earlier one: with DPoP from the stored
+ * refresh token (stored-restore.ts), else silently through the provider when a session may exist.
  */
 export async function restoreSession(deps: StartDeps): Promise<void> {
   await deps.askPeers();
   if (!deps.hasTokens() && deps.dpop) {
-    const restored = await restoreWithKeptToken({
+    const restored = await restoreWithStoredToken({
       manager: deps.manager,
-      kept: deps.kept,
+      stored: deps.stored,
       withLock: (fn) => withCrossTabLock(deps.renewLock, fn),
       hasTokens: deps.hasTokens,
       accept: deps.accept,
       forget: async () => {
-        await deps.kept.clear();
+        await deps.stored.clear();
         rememberSignedIn(false);
         await deps.manager.removeUser();
       },

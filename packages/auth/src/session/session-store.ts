@@ -9,7 +9,7 @@ export interface SessionSnapshot {
   /** Another tab signed out: show that, rather than sending the user to sign in. */
   readonly signedOutElsewhere: boolean;
   /**
-   * The session of an earlier page load is being restored (from another tab, the kept refresh
+   * The session of an earlier page load is being restored (from another tab, the stored refresh
    * token or the provider): pages that need a user wait for it instead of sending the visitor to
    * sign in.
    */

@@ -14,7 +14,7 @@ import {
   type RenewalOutcome,
   type TokenRenewer,
 } from '../tokens/renewal';
-import { HeldTokens } from '../tokens/held-tokens';
+import { MemoryTokens } from '../tokens/memory-tokens';
 import type { RefreshStore } from '../refresh-token/refresh-store';
 import { withCrossTabLock } from '../tabs/session-channel';
 import { openSessionResources, type SessionResources } from '../tabs/session-resources';
@@ -49,8 +49,8 @@ export type { ApiAuthorization } from '../tokens/api-credentials';
 export class AuthSession {
   private readonly store: SessionStore;
   private readonly tabSync: TabSync;
-  /** The token set behind the session, in memory only (held-tokens.ts). */
-  private readonly tokens: HeldTokens;
+  /** The token set behind the session, in memory only (memory-tokens.ts). */
+  private readonly tokens: MemoryTokens;
   private leaving = false;
   private readonly location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   private readonly now: () => number;
@@ -72,7 +72,7 @@ export class AuthSession {
     this.location = options.location ?? window.location;
     const clock = options.clock ?? createSessionClock();
     this.now = () => clock.now();
-    this.tokens = new HeldTokens(this.now);
+    this.tokens = new MemoryTokens(this.now);
     this.onScreen = onScreenViewer(this.store, () => this.tokens.grantedScopes);
     this.usable = usableViewer(this.store, () => this.tokens.user?.scopes ?? []);
     this.checks = options.checks ?? createTokenChecks({ manager, clientId: config.auth.clientId, clock });
@@ -141,7 +141,7 @@ export class AuthSession {
       store: this.store,
       location: this.location,
       dpop: this.dpop,
-      kept: this.refreshStore,
+      stored: this.refreshStore,
       renewLock: this.renewLock,
       accept: (user) => this.accept(user),
       hasTokens: () => this.tokens.user !== null,

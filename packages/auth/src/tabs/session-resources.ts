@@ -5,7 +5,7 @@ import { joinTabs, openSessionChannel, type SessionChannel, type TabPresence } f
 /**
  * What a tab's session shares with the other tabs of the same client, named once: the channel
  * tabs talk on, the presence of open tabs, the cross-tab renewal lock, and (with DPoP) the refresh
- * token kept beside its key. The host's lazy session opens them before the sign-in code loads and
+ * token stored beside its key. The host's lazy session opens them before the sign-in code loads and
  * hands them to the session it then creates; a session created on its own opens them the same way.
  */
 export interface SessionResources {
@@ -21,7 +21,7 @@ export function openSessionResources(config: AuthConfig, given: Partial<SessionR
   return {
     channel: given.channel ?? openSessionChannel(`mfe-auth:${clientId}`),
     tabs: given.tabs ?? joinTabs(`mfe-tab:${clientId}`),
-    // "auto" may turn DPoP on once the provider is asked: the store is there (empty unless a DPoP session kept a token).
+    // "auto" may turn DPoP on once the provider is asked: the store is there (empty unless a DPoP session stored a token).
     refreshStore:
       given.refreshStore ??
       (config.auth.dpop !== false && typeof indexedDB !== 'undefined'

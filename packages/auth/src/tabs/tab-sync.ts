@@ -97,7 +97,7 @@ export class TabSync {
  * that obtained it keeps it in memory, renews with it and announces the new access and ID tokens;
  * a tab that only received sets from peers renews, when no peer has a fresher set (the holder was
  * closed or reloaded), with a silent sign-in and from then on holds a refresh token of its own.
- * With DPoP every tab reads the one kept beside the key (refresh-store.ts), useless without it.
+ * With DPoP every tab reads the one stored beside the key (refresh-store.ts), useless without it.
  */
 export function shareable(user: OidcUser): string {
   return new OidcUser({ ...user, profile: user.profile, refresh_token: undefined }).toStorageString();

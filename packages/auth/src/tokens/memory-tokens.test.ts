@@ -1,5 +1,5 @@
 import { User as OidcUser } from 'oidc-client-ts';
-import { HeldTokens } from './held-tokens';
+import { MemoryTokens } from './memory-tokens';
 
 const profile = { sub: 'u1', iss: 'https://idp.example', aud: 'web', exp: 2, iat: 1 };
 const set = (expiresIn: number) =>
@@ -13,7 +13,7 @@ const set = (expiresIn: number) =>
 
 test('a held set expires on the session clock, counted from when it was taken', () => {
   let now = 1_000_000;
-  const held = new HeldTokens(() => now);
+  const held = new MemoryTokens(() => now);
   held.hold(set(60));
   expect(held.expiresAt).toBeCloseTo(1_000 + 60, 0);
   expect(held.renewable('active')).toEqual({ expiresAt: held.expiresAt, lifetime: expect.any(Number) });
@@ -23,7 +23,7 @@ test('a held set expires on the session clock, counted from when it was taken', 
 });
 
 test('an expired session renews only while it is recovering from an unreachable provider', () => {
-  const held = new HeldTokens(() => 0);
+  const held = new MemoryTokens(() => 0);
   held.hold(set(60));
   expect(held.renewable('expired')).toBeNull();
   expect(held.refusal('expired')?.message).toMatch(/expired\. Sign in again/);
@@ -33,7 +33,7 @@ test('an expired session renews only while it is recovering from an unreachable 
 });
 
 test('forgetting keeps the scopes on screen only when asked to', () => {
-  const held = new HeldTokens(() => 0);
+  const held = new MemoryTokens(() => 0);
   held.hold(set(60));
   held.forget({ keepScopes: true });
   expect(held.user).toBeNull();

@@ -7,7 +7,7 @@ import type { SessionStatus } from '../session/session-store';
  * The token set behind this tab's session and when it runs out. Its expiry is kept on the session
  * clock (clock.ts), so a device clock that jumps does not expire or prolong it.
  */
-export class HeldTokens {
+export class MemoryTokens {
   user: OidcUser | null = null;
   /** Scopes of the set behind the user on screen, kept while the session shows as expired. */
   grantedScopes: readonly string[] = [];

@@ -20,7 +20,7 @@ test('one silent request gives the new token set', async () => {
   expect(client.signinSilent).toHaveBeenCalledTimes(1);
 });
 
-test('with DPoP the kept refresh token (another tab may have rotated it) replaces the stored one first', async () => {
+test('with DPoP the stored refresh token (another tab may have rotated it) replaces the stored one first', async () => {
   const stored = { refresh_token: 'old' } as OidcUser;
   const client2 = manager({
     getUser: jest.fn(async () => stored),

@@ -1,14 +1,14 @@
 import { ErrorResponse, type User as OidcUser, type UserManager } from 'oidc-client-ts';
 import { isPlatformError } from '@mfe/context';
 import { newNonce } from '../sign-in/client';
-import { exchangeKeptToken } from '../refresh-token/kept-spend';
+import { exchangeStoredToken } from '../refresh-token/stored-spend';
 import type { RefreshStore } from '../refresh-token/refresh-store';
 import { RenewalError } from './renewal';
 
 /**
  * One token request for a renewal: the refresh token when there is one, else a silent sign-in in a
- * hidden iframe. With DPoP the newest refresh token is the kept one (any tab may have rotated it),
- * sent at most once (kept-spend.ts).
+ * hidden iframe. With DPoP the newest refresh token is the stored one (any tab may have rotated it),
+ * sent at most once (stored-spend.ts).
  * A refresh names no scope, so it gets everything the sign-in granted (RFC 6749 §6): when access
  * tokens are issued for an API (a resource indicator), the last token response names only the API's
  * scopes, and asking for those alone would get no new ID token (no `openid`).
@@ -17,9 +17,9 @@ import { RenewalError } from './renewal';
 export async function requestTokens(manager: UserManager, kept: RefreshStore | null): Promise<OidcUser> {
   let user: OidcUser | null;
   try {
-    const keptToken = kept ? await kept.load() : undefined;
-    // With DPoP: spent at most once, even when the tab that sent it last never heard back (kept-spend.ts).
-    if (kept && keptToken) return await exchangeKeptToken(manager, kept, keptToken);
+    const storedToken = kept ? await kept.load() : undefined;
+    // With DPoP: spent at most once, even when the tab that sent it last never heard back (stored-spend.ts).
+    if (kept && storedToken) return await exchangeStoredToken(manager, kept, storedToken);
     const stored = await manager.getUser();
     if (stored?.refresh_token && stored.scope !== undefined) {
       stored.scope = undefined;
