@@ -27,6 +27,8 @@ const { values } = parseArgs({
     public: { type: 'string', multiple: true },
     // Release through a store in this folder, as `pnpm start` does (the remotes are served from it).
     'release-store': { type: 'string' },
+    // Every page rendered in the browser (a host without prerendered pages).
+    'no-prerender': { type: 'boolean', default: false },
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
@@ -64,6 +66,7 @@ const stack = await startStack({
   dpop: values['dpop-auto'] ? 'auto' : values.dpop,
   overrides: values.overrides,
   extraRemotes,
+  ...(values['no-prerender'] ? { prerender: false } : {}),
   ...(values['release-store'] ? { releaseStore: values['release-store'] } : {}),
   ...(values.public
     ? {

@@ -16,7 +16,7 @@ import { bucketOf, cohortSeed } from '../remotes/cohort';
 import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
-import { fetchEarly, hostStarted } from '../early-fetch';
+import { announcePreloads, fetchEarly, hostStarted } from '../early-fetch';
 import { holdEarlyClicks } from '../early-clicks';
 import { storageOrNull } from '../browser-storage';
 import { heldContributionInView } from '../remotes/held-in-view';
@@ -116,12 +116,22 @@ function startContributionsInView(held: readonly HeldInView[], fromHtml: string 
     if (entry !== fromHtml) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
 }
 
-async function boot(): Promise<void> {
+function boot(): Promise<void> {
   const { pathname } = window.location;
-  if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return;
-  // A prerendered page shows controls before any of its code runs: a click on one is answered later.
+  if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return Promise.resolve();
+  let areaRequested = () => {};
+  const requested = new Promise<void>((resolve) => (areaRequested = resolve));
   // Read once: the page's data block (a prerendered page's, else none).
   const data = pageData();
+  const booted = bootPage(pathname, data, areaRequested).finally(areaRequested);
+  // Unless the page's HTML named its area (requested at once), the host waits for this.
+  if (!pageArea(data)) announcePreloads(requested);
+  return booted;
+}
+
+/** `areaRequested` is called once the opening area's first files are asked for (if they are). */
+async function bootPage(pathname: string, data: RawPageData | null, areaRequested: () => void): Promise<void> {
+  // A prerendered page shows controls before any of its code runs: a click on one is answered later.
   const root = document.getElementById('root');
   if (root && data) holdEarlyClicks(root);
   const fromHtml = pageArea(data);
@@ -172,11 +182,13 @@ async function boot(): Promise<void> {
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);
+    areaRequested();
     return;
   }
   // The entry script and the remote's mf-manifest.json together; its module files once it is in.
   const remoteManifest = fetchEarly(url.href, { cache: 'no-cache' }).then(json);
   preloadRemoteScripts(entry, undefined);
+  areaRequested();
   preloadRemoteScripts(entry, await remoteManifest);
 }
 
