@@ -10,7 +10,8 @@ import * as commands from './commands';
 import { parseDuration } from './cli-options';
 import { DirectoryStore } from './directory-store';
 import { readCurrent, readHistory } from './revisions';
-import { controlRollout, rolloutStatus, startRollout, tickRollout } from './rollout';
+import { controlRollout, rolloutStatus, startRollout, tickRollout, type RolloutScope } from './rollout';
+import type { Who } from './who';
 import { setPolicy } from './rollout-policy';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
@@ -30,6 +31,12 @@ const queried: string[] = [];
 let answer: ((at: number) => unknown) | undefined;
 const builds = tempDir('rollout-builds');
 const who = { actor: 'alice', reason: 'new list' };
+/** The tests' clock: each test that reads it sets where it starts. */
+let clock = 0;
+/** The production environment, as `as` acts in it. */
+const production = (as: Who = who): RolloutScope => ({ store, env: 'production', who: as });
+/** The same, on the tests' clock. */
+const productionAtClock = (): RolloutScope => ({ ...production(), deps: { now: () => clock } });
 
 beforeAll(async () => {
   host = await startHost(() => storeDir);
@@ -79,7 +86,7 @@ beforeEach(async () => {
   await commands.init(store, `${host.url}/remotes`, { production: host.url });
   for (const version of ['1.0.0', '1.1.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who);
-  await commands.deploy({ store, env: 'production', who }, 'referrals@1.0.0', {
+  await commands.deploy(production(), 'referrals@1.0.0', {
     path: '/referrals',
     label: 'Referrals',
   });
@@ -89,33 +96,20 @@ const options = { steps: [25, 100], intervalMs: 60_000, prometheus: '', minLoads
 const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.candidate?.percent;
 
 test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
-  let clock = 1_000_000;
+  clock = 1_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 };
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...options, prometheus: prometheusUrl },
-  );
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   expect(await share()).toBe(25);
   clock += 30_000;
-  expect(await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals')).toEqual([
-    'referrals@1.1.0 at 25 %: next look in 30 s',
-  ]);
+  expect(await tickRollout(productionAtClock(), 'referrals')).toEqual(['referrals@1.1.0 at 25 %: next look in 30 s']);
   clock += 30_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /at 25 %: healthy, on to 100 %; candidate 0\.000 errors per load \(0\/600\), stable 0\.000 errors per load \(0\/1200\); difference 0\.000, interval \[-0\.00\d, 0\.00\d\]/,
   );
   expect(await share()).toBe(100);
   clock += 60_000;
-  await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
+  await tickRollout(productionAtClock(), 'referrals');
   const current = (await readCurrent(store, 'production'))!.remotes[0]!;
   expect(current.candidate).toBeUndefined();
   expect(current.entry).toContain('/referrals/1.1.0/');
@@ -131,23 +125,23 @@ test('a healthy candidate moves through the shares after each interval and becom
 });
 
 test('a candidate failing a third of its loads waits while there are too few loads, then is rolled back, with the figures in the revision', async () => {
-  let clock = 2_000_000;
+  clock = 2_000_000;
   counters = (metric, at) => {
     const seconds = (at - 2_000_000) / 1000;
     return metric === 'loads' ? { stable: seconds, candidate: seconds / 2 } : { candidate: Math.floor(seconds / 6) };
   };
-  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
     ...options,
     intervalMs: 20_000,
     prometheus: prometheusUrl,
   });
   clock += 20_000;
   // 10 candidate loads, 3 failing: too few to tell either way, so it waits (and never promotes).
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /waiting, not yet shown within the margin: candidate 0\.300 errors per load \(3\/10\)/,
   );
   clock += 100_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /worse, rolled back; candidate 0\.333 errors per load \(20\/60\), stable 0\.000 errors per load \(0\/120\); worse than stable/,
   );
   expect(await share()).toBeUndefined();
@@ -156,16 +150,16 @@ test('a candidate failing a third of its loads waits while there are too few loa
     reason: expect.stringContaining('rolled back automatically'),
   });
   // A later tick does nothing more.
-  expect(
-    await tickRollout({ store, env: 'production', who, deps: { now: () => clock + 60_000 } }, 'referrals'),
-  ).toEqual(['rollout of referrals@1.1.0 in production is rolled-back; nothing to do']);
+  expect(await tickRollout({ ...production(), deps: { now: () => clock + 60_000 } }, 'referrals')).toEqual([
+    'rollout of referrals@1.1.0 in production is rolled-back; nothing to do',
+  ]);
 });
 
 test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
-  let clock = 3_000_000;
+  clock = 3_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {};
-  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
     steps: [10, 50, 100],
     intervalMs: 10_000,
     prometheus: prometheusUrl,
@@ -173,28 +167,19 @@ test('two ticks at the same moment act once; a paused rollout does nothing; abor
   });
   clock += 10_000;
   const before = (await readHistory(store, 'production')).length;
-  await Promise.all([
-    tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'),
-    tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'),
-  ]);
+  await Promise.all([tickRollout(productionAtClock(), 'referrals'), tickRollout(productionAtClock(), 'referrals')]);
   expect(await share()).toBe(50);
   expect((await readHistory(store, 'production')).length).toBe(before + 1);
-  await controlRollout({ store, env: 'production', who }, 'referrals', 'pause');
+  await controlRollout(production(), 'referrals', 'pause');
   clock += 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
-    /is paused; nothing to do/,
-  );
-  await controlRollout(
-    { store, env: 'production', who: { actor: 'carol', reason: 'not today' } },
-    'referrals',
-    'abort',
-  );
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/is paused; nothing to do/);
+  await controlRollout(production({ actor: 'carol', reason: 'not today' }), 'referrals', 'abort');
   expect(await share()).toBeUndefined();
   await expect(
-    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
+    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
   ).resolves.toBeDefined();
   await expect(
-    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
+    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
   ).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
 });
 
@@ -241,9 +226,9 @@ test.each([
   ['something that is not an answer', () => 'ok', /with something that is not a query answer/],
   ['a refusal', () => ({ status: 'error', error: 'bad_data' }), /with a refusal: bad_data/],
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
-  let clock = 5_000_000;
+  clock = 5_000_000;
   counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
-  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
     ...options,
     intervalMs: 10_000,
     prometheus: prometheusUrl,
@@ -258,7 +243,7 @@ test.each([
   const revisions = (await readHistory(store, 'production')).length;
   answer = body;
   clock += 20_000;
-  const look = () => tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
+  const look = () => tickRollout(productionAtClock(), 'referrals');
   await expect(look()).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
   // Held where it was: same share, same step, no revision; the state says since when and why.
   expect(rolloutFile()).toMatchObject({
@@ -286,7 +271,7 @@ test.each([
 test('a rollout does not start while Prometheus cannot answer, and nothing is written', async () => {
   const before = (await readHistory(store, 'production')).length;
   await expect(
-    startRollout({ store, env: 'production', who }, 'referrals@1.1.0', {
+    startRollout(production(), 'referrals@1.1.0', {
       ...options,
       prometheus: 'http://127.0.0.1:9/nothing',
     }),
@@ -305,7 +290,7 @@ test('where the store requires a reason, a rollout is not started or steered by 
   await commands.init(store, `${host.url}/remotes`, { production: host.url }, {}, ['production'], who);
   const before = await readHistory(store, 'production');
   const silent = { actor: 'bob', reason: ' ' };
-  const started = startRollout({ store, env: 'production', who: silent }, 'referrals@1.1.0', {
+  const started = startRollout(production(silent), 'referrals@1.1.0', {
     ...options,
     prometheus: prometheusUrl,
   });
@@ -314,27 +299,23 @@ test('where the store requires a reason, a rollout is not started or steered by 
   await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
   expect(await readHistory(store, 'production')).toEqual(before);
 
-  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   expect(await share()).toBe(25);
-  await expect(controlRollout({ store, env: 'production', who: silent }, 'referrals', 'abort')).rejects.toMatchObject({
+  await expect(controlRollout(production(silent), 'referrals', 'abort')).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
   });
   expect(await share()).toBe(25);
-  await controlRollout(
-    { store, env: 'production', who: { actor: 'bob', reason: 'seen errors' } },
-    'referrals',
-    'abort',
-  );
+  await controlRollout(production({ actor: 'bob', reason: 'seen errors' }), 'referrals', 'abort');
   expect(await share()).toBeUndefined();
 });
 
 test('--expect guards the start only: the rollout moves on past its own revisions', async () => {
-  let clock = 5_000_000;
+  clock = 5_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
   const head = (await readCurrent(store, 'production'))!.revision;
   await expect(
-    startRollout({ store, env: 'production', who: { ...who, expect: head - 1 } }, 'referrals@1.1.0', {
+    startRollout(production({ ...who, expect: head - 1 }), 'referrals@1.1.0', {
       ...options,
       prometheus: prometheusUrl,
     }),
@@ -353,19 +334,16 @@ test('--expect guards the start only: the rollout moves on past its own revision
   );
   expect(await share()).toBe(25);
   clock += 60_000;
-  const said = await tickRollout(
-    { store, env: 'production', who: { ...who, expect: head }, deps: { now: () => clock } },
-    'referrals',
-  );
+  const said = await tickRollout({ ...productionAtClock(), who: { ...who, expect: head } }, 'referrals');
   expect(said[0]).toMatch(/at 25 %: healthy, on to 100 %/);
   expect(await share()).toBe(100);
 });
 
 test("a person's rollback during a rollout stops it: its next look writes nothing over them and says why", async () => {
-  let clock = 6_000_000;
+  clock = 6_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 6_000_000) / 50, candidate: (at - 6_000_000) / 100 } : { stable: 0 };
-  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', {
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
     steps: [5, 25, 50, 100],
     intervalMs: 60_000,
     prometheus: prometheusUrl,
@@ -373,11 +351,11 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
   });
   expect(await share()).toBe(5);
   // Someone rolls back, as the production guide says one may at any time.
-  await commands.rollback({ store, env: 'production', who: { actor: 'bob', reason: 'pager at 3am' } }, undefined);
+  await commands.rollback(production({ actor: 'bob', reason: 'pager at 3am' }), undefined);
   const afterRollback = (await readHistory(store, 'production')).length;
   expect(await share()).toBeUndefined();
   clock += 60_000;
-  const said = await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
+  const said = await tickRollout(productionAtClock(), 'referrals');
   expect(said[0]).toMatch(
     /stopped: referrals was changed by someone else since its revision \d+: revision \d+ \(rollback to #\d+ by bob: pager at 3am\); the rollout does not write over it/,
   );
@@ -385,24 +363,11 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
   expect((await readHistory(store, 'production')).length).toBe(afterRollback);
   expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped, at 5 %/);
   // A deploy of another remote is not a change to this one.
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...options, prometheus: prometheusUrl },
-  );
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
-  await commands.deploy({ store, env: 'production', who }, 'account@1.0.0', { path: '/account', label: 'Account' });
+  await commands.deploy(production(), 'account@1.0.0', { path: '/account', label: 'Account' });
   clock += 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
-    /healthy, on to 100 %/,
-  );
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/healthy, on to 100 %/);
 });
 
 test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
@@ -410,69 +375,45 @@ test('a dry run of each rollout command writes nothing, the rollout state includ
   const dry = { ...who, dryRun: true };
   const rolloutOptions = { ...options, prometheus: prometheusUrl };
   let before = snapshot();
-  const planned = await startRollout({ store, env: 'production', who: dry }, 'referrals@1.1.0', rolloutOptions);
+  const planned = await startRollout(production(dry), 'referrals@1.1.0', rolloutOptions);
   expect(planned.at(-1)).toMatch(/^dry run: a rollout of referrals@1\.1\.0 would start: 25 → 100 %/);
   expect(snapshot()).toEqual(before);
-  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', rolloutOptions);
+  await startRollout(production(), 'referrals@1.1.0', rolloutOptions);
   before = snapshot();
   for (const action of ['pause', 'resume', 'abort'] as const) {
-    expect((await controlRollout({ store, env: 'production', who: dry }, 'referrals', action))[0]).toMatch(
-      /^dry run: /,
-    );
+    expect((await controlRollout(production(dry), 'referrals', action))[0]).toMatch(/^dry run: /);
     expect(snapshot()).toEqual(before);
   }
-  await expect(tickRollout({ store, env: 'production', who: dry }, 'referrals')).rejects.toThrow(/without --dry-run/);
+  await expect(tickRollout(production(dry), 'referrals')).rejects.toThrow(/without --dry-run/);
   expect(snapshot()).toEqual(before);
 });
 
 test('errors of another build (a tab still on a rolled-back one) are not counted against the candidate', async () => {
-  let clock = 7_000_000;
+  clock = 7_000_000;
   const since = (at: number) => (at - 7_000_000) / 1000;
   counters = (metric, at) =>
     metric === 'loads'
       ? { stable: since(at) * 2, candidate: since(at), 'candidate@1.0.9': since(at) / 4 }
       : { 'candidate@1.0.9': Math.floor(since(at) / 4) };
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...options, prometheus: prometheusUrl },
-  );
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   clock += 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/60\), stable 0\.000 errors per load \(0\/120\)/,
   );
 });
 
 test('a collector restarted mid-rollout (its counters from zero again) is counted through, as increase() would', async () => {
-  let clock = 8_000_000;
+  clock = 8_000_000;
   // Counting up from the start; at 30 s the collector restarts and counts from zero again.
   const count = (at: number, perSecond: number) => {
     const seconds = (at - 8_000_000) / 1000;
     return seconds < 30 ? 1000 + seconds * perSecond : (seconds - 30) * perSecond;
   };
   counters = (metric, at) => (metric === 'loads' ? { stable: count(at, 2), candidate: count(at, 1) } : {});
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...options, prometheus: `${prometheusUrl}/prom/` },
-  );
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: `${prometheusUrl}/prom/` });
   clock += 60_000;
   // 25 s before the restart and 30 s after (samples every 5 s): 55 candidate loads, 110 stable.
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/55\), stable 0\.000 errors per load \(0\/110\)/,
   );
   // A Prometheus behind a path prefix is asked there.
@@ -480,24 +421,13 @@ test('a collector restarted mid-rollout (its counters from zero again) is counte
 });
 
 test('looks that keep waiting at a share leave one line with the latest figures, not one a look', async () => {
-  let clock = 9_000_000;
+  clock = 9_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 9_000_000) / 10_000, candidate: (at - 9_000_000) / 20_000 } : {};
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...options, prometheus: prometheusUrl },
-  );
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   for (let look = 0; look < 10; look += 1) {
     clock += 60_000;
-    await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals');
+    await tickRollout(productionAtClock(), 'referrals');
   }
   const lines = (await rolloutStatus(store, 'production', 'referrals')).filter((line) => line.includes('waiting'));
   expect(lines).toHaveLength(1);
@@ -509,57 +439,34 @@ test('looks that keep waiting at a share leave one line with the latest figures,
 });
 
 test('a share that has lasted its longest time with nothing shown moves on when not estimated worse, or waits if told to', async () => {
-  let clock = 10_000_000;
+  clock = 10_000_000;
   // 75 candidate loads an hour with no error, too few for the interval to close within the margin.
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 10_000_000) / 24_000, candidate: (at - 10_000_000) / 48_000 } : {};
   const rolloutOptions = { ...options, prometheus: prometheusUrl, maxStepMs: 2 * 60 * 60_000 };
-  await startRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals@1.1.0', rolloutOptions);
+  await startRollout(productionAtClock(), 'referrals@1.1.0', rolloutOptions);
   clock += 60 * 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
-    /waiting/,
-  );
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/waiting/);
   clock += 60 * 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /healthy, on to 100 %; not shown worse in the step's longest time \(estimated difference 0\.000\)/,
   );
   expect(await share()).toBe(100);
-  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
-  await startRollout(
-    {
-      store,
-      env: 'production',
-      who,
-      deps: {
-        now: () => clock,
-      },
-    },
-    'referrals@1.1.0',
-    { ...rolloutOptions, atMaxStep: 'wait' },
-  );
+  await controlRollout(production(), 'referrals', 'abort');
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...rolloutOptions, atMaxStep: 'wait' });
   clock += 3 * 60 * 60_000;
-  expect((await tickRollout({ store, env: 'production', who, deps: { now: () => clock } }, 'referrals'))[0]).toMatch(
-    /waiting/,
-  );
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/waiting/);
   expect(await share()).toBe(25);
 });
 
 test("an environment's policy is what a rollout starts with; its own options win, and a margin of either kind replaces the other", async () => {
   counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
   const before = storeFiles();
-  const shown = await setPolicy(
-    { store, env: 'production', who: { ...who, dryRun: true } },
-    { steps: [10, 100], relativeMargin: 0.5 },
-    {},
-  );
+  const shown = await setPolicy(production({ ...who, dryRun: true }), { steps: [10, 100], relativeMargin: 0.5 }, {});
   expect(shown.at(-1)).toBe('dry run: nothing was written');
   expect(storeFiles()).toEqual(before);
-  await setPolicy(
-    { store, env: 'production', who },
-    { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 },
-    {},
-  );
-  expect(await setPolicy({ store, env: 'production', who }, {}, {})).toEqual(
+  await setPolicy(production(), { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 }, {});
+  expect(await setPolicy(production(), {}, {})).toEqual(
     expect.arrayContaining([
       "  steps 10 → 100 % (production's policy)",
       expect.stringContaining("margin of 50 % of stable's rate (production's policy)"),
@@ -567,7 +474,7 @@ test("an environment's policy is what a rollout starts with; its own options win
     ]),
   );
   expect((await readAudit(store)).at(-1)).toMatchObject({ kind: 'settings', actor: 'alice' });
-  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', {
+  await startRollout(production(), 'referrals@1.1.0', {
     prometheus: prometheusUrl,
     intervalMs: 30_000,
   });
@@ -575,18 +482,18 @@ test("an environment's policy is what a rollout starts with; its own options win
   expect(started).toMatchObject({ steps: [10, 100], intervalMs: 30_000, maxStepMs: 4 * 3_600_000 });
   expect(started.rule).toMatchObject({ relativeMargin: 0.5, minLoads: 100 });
   expect(await share()).toBe(10);
-  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
+  await controlRollout(production(), 'referrals', 'abort');
   // An absolute margin given at start drops the environment's relative one.
-  await startRollout({ store, env: 'production', who }, 'referrals@1.1.0', { prometheus: prometheusUrl, margin: 0.02 });
+  await startRollout(production(), 'referrals@1.1.0', { prometheus: prometheusUrl, margin: 0.02 });
   const second = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
   expect(second.rule.margin).toBe(0.02);
   expect(second.rule.relativeMargin).toBeUndefined();
-  await controlRollout({ store, env: 'production', who }, 'referrals', 'abort');
-  await expect(setPolicy({ store, env: 'production', who }, { steps: [50, 20] }, {})).rejects.toMatchObject({
+  await controlRollout(production(), 'referrals', 'abort');
+  await expect(setPolicy(production(), { steps: [50, 20] }, {})).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
   });
-  await setPolicy({ store, env: 'production', who }, {}, { reset: true });
-  expect(await setPolicy({ store, env: 'production', who }, {}, {})).toContain('  steps 5 → 25 → 50 → 100 % (default)');
+  await setPolicy(production(), {}, { reset: true });
+  expect(await setPolicy(production(), {}, {})).toContain('  steps 5 → 25 → 50 → 100 % (default)');
 });
 
 /** Every file of the store with its text, to compare it before and after. */
