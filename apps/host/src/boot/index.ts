@@ -135,8 +135,10 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   const root = document.getElementById('root');
   if (root && data) holdEarlyClicks(root);
   const fromHtml = pageArea(data);
+  // A preview or overrides replace the manifest's entries: the host reads those itself.
+  const tabChoices = tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'));
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
-  if (!tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) {
+  if (!tabChoices) {
     if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
     startContributionsInView(contributionsInView(data), fromHtml);
   }
@@ -159,8 +161,7 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   const manifest = (await (manifestUrl === preloaded && early
     ? early
     : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
-  if (!Array.isArray(manifest.remotes) || tabChoicesAsked(window.location.href, storageOrNull('sessionStorage')))
-    return;
+  if (!Array.isArray(manifest.remotes) || tabChoices) return;
   const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
   if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
   const remote = chosenBuild(opening);

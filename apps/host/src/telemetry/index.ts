@@ -12,11 +12,11 @@ export { createPageConsent, exposeConsent } from './consent-store';
 /**
  * The host's telemetry. Until the page works, `report` only queues: the hub, which scrubs every
  * record and hands it to the adapters the runtime config names, starts then (`installTelemetry`'s
- * `after`), with web vitals and the tag loader (a chunk fetched at that moment). Scrubbing and delivering what the start-up reports
- * held up the area's hydration, and none of it is needed for the first click. A queued report keeps
- * the time and route it was made at. A page left before then starts the hub at once and sends the
- * queue (the rollouts' error rates count every visit, the shortest ones included), which is why the
- * hub stays in this script rather than a chunk of its own.
+ * `after`), with web vitals and the tag loader (a chunk fetched at that moment). Scrubbing and
+ * delivering what the start-up reports held up the area's hydration, and none of it is needed for
+ * the first click. A queued report keeps the time and route it was made at. A page left before then
+ * starts the hub at once and sends the queue (the rollouts' error rates count every visit, the
+ * shortest ones included), which is why the hub and the collector's adapter stay in this script.
  */
 let hub: TelemetryHub | undefined;
 let waiting: HubStart | undefined;
