@@ -10,6 +10,8 @@ export default defineConfig({
     index: 'src/index.ts',
     errors: 'src/errors.ts',
     'runtime-utils': 'src/runtime-utils.ts',
+    // `mount`: the framework-neutral contract, for areas built on no React or on another major.
+    mount: 'src/mount.ts',
     testing: 'src/testing.tsx',
   },
   format: ['esm', 'cjs'],

@@ -33,6 +33,16 @@ export {
   type RemoteModule,
 } from './define-remote';
 export {
+  defineMountedArea,
+  isMountedAreaModule,
+  MOUNTED_AREA_KIND,
+  type AreaLocation,
+  type AreaServices,
+  type MountedAreaDefinition,
+  type MountedAreaHandle,
+  type MountedAreaModule,
+} from './mount';
+export {
   createEventBus,
   type EventBus,
   type EventHandler,

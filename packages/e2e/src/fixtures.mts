@@ -31,6 +31,14 @@ export const FIXTURES = {
     order: 92,
     dist: join(fixturesDir, 'react18', 'dist'),
   },
+  /** An area without React, mounted through the neutral contract (`defineMountedArea`, the preset's `mount: 'own-root'`). */
+  'plain-dom': {
+    name: 'plain_dom',
+    path: '/plain',
+    label: 'Plain area',
+    order: 93,
+    dist: join(fixturesDir, 'plain-dom', 'dist'),
+  },
   'wrong-expose': {
     name: 'wrong_expose',
     path: '/wrong-expose',

@@ -141,7 +141,8 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
     );
   }
   const build = readRemoteBuild(manifest);
-  if (!build.declaresContract)
+  // An area mounted into a root of its own shares nothing with the host, the contract package included.
+  if (!build.declaresContract && build.mount !== 'own-root')
     return problem(
       `${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`,
     );

@@ -66,3 +66,10 @@ test("a config's integrity rule read without the schema: a boolean as written, a
   expect(integrityRequired({ requireIntegrity: 'false' })).toBe(true);
   expect(integrityRequired({ requireIntegrity: 0 })).toBe(true);
 });
+
+test('how the host shows the area: mounted into a root of its own only when the build says so', () => {
+  expect(readRemoteBuild({ mount: 'own-root', shared: [] }).mount).toBe('own-root');
+  expect(readRemoteBuild({ shared: [] }).mount).toBe('host-tree');
+  expect(readRemoteBuild({ mount: 'OWN-ROOT' }).mount).toBe('host-tree');
+  expect(readRemoteBuild(null).mount).toBe('host-tree');
+});

@@ -48,6 +48,11 @@ export interface RemoteBuild {
   readonly contractRange?: string;
   /** Whether it shares the contract package at all (built with the platform's preset). */
   readonly declaresContract: boolean;
+  /**
+   * How the host shows its area: `host-tree` (in the host's React tree, sharing its singletons) or
+   * `own-root` (mounted through the neutral contract, sharing nothing); the preset records the latter.
+   */
+  readonly mount: 'host-tree' | 'own-root';
   /** The first files of its exposed module, relative to the manifest. */
   readonly files: { readonly js: readonly string[]; readonly css: readonly string[] };
   /** The sha384 its build recorded for a file (the entry pins the same), when well-formed. */
@@ -105,6 +110,7 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
     shared?: unknown;
     globalCss?: unknown;
     slots?: unknown;
+    mount?: unknown;
   };
   const version = body.metaData?.buildInfo?.buildVersion;
   const shared = Array.isArray(body.shared)
@@ -117,6 +123,7 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
       ? { contractRange: contract.requiredVersion }
       : {}),
     declaresContract: contract !== undefined,
+    mount: body.mount === 'own-root' ? 'own-root' : 'host-tree',
     ...readExposedFiles(manifest),
     globalCss: strings(body.globalCss),
     ...(Array.isArray(body.slots) ? { slots: strings(body.slots) } : {}),

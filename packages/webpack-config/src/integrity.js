@@ -12,12 +12,14 @@ const { sri } = require('@mfe/manifest/sri');
  */
 class EntryIntegrityPlugin {
   /**
-   * @param {{ recordChunks: boolean, slots?: readonly string[] }} options `recordChunks`: only when chunks
-   * are loaded with integrity (production); `slots`: the slots the remote's pages offer, recorded for the checks
+   * @param {{ recordChunks: boolean, slots?: readonly string[], mount?: string }} options `recordChunks`: only when chunks
+   * are loaded with integrity (production); `slots`: the slots the remote's pages offer, recorded for the checks;
+   * `mount`: how the host shows the area (remote.js's MountKind), recorded when it is not the host's tree
    */
-  constructor({ recordChunks, slots = [] }) {
+  constructor({ recordChunks, slots = [], mount = 'host-tree' }) {
     this.recordChunks = recordChunks;
     this.slots = slots;
+    this.mount = mount;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -58,6 +60,7 @@ class EntryIntegrityPlugin {
                   ...(globalCss.length > 0 ? { globalCss } : {}),
                   // Always, so a build that offers none says so (an older one says nothing).
                   slots: this.slots,
+                  ...(this.mount !== 'host-tree' ? { mount: this.mount } : {}),
                 },
                 null,
                 2,

@@ -8,8 +8,25 @@ const { serverConfig } = require('./server-build');
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** What every remote exposes: the module built with `defineRemote`, which the host loads and mounts. */
-const EXPOSES = { [`./${require('@mfe/manifest/rules.json').build.expose}`]: './src/remote.tsx' };
+/**
+ * What every remote exposes: the module built with `defineRemote` (or `defineMountedArea`), which the
+ * host loads and mounts; `src/remote.tsx`, or `src/remote.ts` for an area without JSX.
+ * @param {string} appDir
+ */
+const exposes = (appDir) => ({
+  [`./${require('@mfe/manifest/rules.json').build.expose}`]:
+    !fs.existsSync(path.join(appDir, 'src', 'remote.tsx')) && fs.existsSync(path.join(appDir, 'src', 'remote.ts'))
+      ? './src/remote.ts'
+      : './src/remote.tsx',
+});
+
+/**
+ * How the host shows the remote's area: `host-tree` (the default) renders it in the host's React
+ * tree, the remote taking React, react-router and the contract as the host's singletons; `own-root`
+ * mounts it through the neutral contract (`defineMountedArea`) into an element of its own, the
+ * remote bundling whatever it renders with (another React major, or none) and sharing nothing.
+ * @typedef {'host-tree' | 'own-root'} MountKind
+ */
 
 /**
  * Its contributions to slots: each `src/contributions/<module>.tsx` (a `defineContribution` default
@@ -39,13 +56,17 @@ function contributionExposes(appDir) {
  * A feature remote: exposes `./remote` and its contributions, and takes every shared singleton from the host.
  * `slots`: the slots the remote's pages offer other teams (`<Slot name=…>`), recorded in its
  * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
- * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], extend?: import('./base').Extend }} options
+ * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, extend?: import('./base').Extend }} options
  */
-function remoteConfig({ appDir, name, mode = 'production', slots = [], extend }) {
+function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = 'host-tree', extend }) {
   const rules = require('@mfe/manifest/rules.json');
   if (!new RegExp(rules.name.pattern).test(name))
     throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
   checkSlotNames(slots, `Remote "${name}"`);
+  if (mount !== 'host-tree' && mount !== 'own-root')
+    throw new Error(
+      `Remote "${name}": mount must be "host-tree" (the default) or "own-root", not ${JSON.stringify(mount)}.`,
+    );
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
@@ -70,14 +91,14 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], extend })
   config.plugins = [
     // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
-    new EntryIntegrityPlugin({ recordChunks: mode !== 'development', slots }),
+    new EntryIntegrityPlugin({ recordChunks: mode !== 'development', slots, mount }),
     ...styles,
     ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
-      exposes: { ...EXPOSES, ...contributions },
-      shared: sharedConfig(appDir, 'remote'),
+      exposes: { ...exposes(appDir), ...contributions },
+      shared: mount === 'own-root' ? {} : sharedConfig(appDir, 'remote'),
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
@@ -100,7 +121,7 @@ function remoteServerConfig({ appDir, name, mode = 'production' }) {
   return serverConfig({
     appDir,
     mode,
-    entry: EXPOSES[`./${require('@mfe/manifest/rules.json').build.expose}`],
+    entry: exposes(appDir)[`./${require('@mfe/manifest/rules.json').build.expose}`],
     name: 'remote',
     uniqueName: name,
     // Its contributions too, one file each: a public one fills a slot in a page's HTML.

@@ -1,7 +1,9 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { HostProvider, isPlatformError, type RemoteModule } from '@mfe/context';
+import { HostProvider, isMountedAreaModule, isPlatformError } from '@mfe/context';
 import { useHostServices } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
+import type { AreaModule } from '../remotes/remote-loader';
+import { MountedArea } from './MountedArea';
 import { useRemoteContext } from './use-remote-context';
 import { useRemoteLoad, useRemoteStyles, withTexts } from './use-remote-load';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -16,12 +18,13 @@ import { areaErrorText } from '../remotes/area-failure';
 
 type LoadState =
   | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly module: RemoteModule }
+  | { readonly status: 'ready'; readonly module: AreaModule }
   | { readonly status: 'failed'; readonly error: Error; readonly needsUpdate: boolean };
 
 /**
- * Mounts one remote under its route. The remote renders inside the host's
- * React tree and router, so its nested `<Routes>` and deep links just work.
+ * Mounts one remote under its route. A React area renders inside the host's React tree and router,
+ * so its nested `<Routes>` and deep links just work; an area on the neutral contract is mounted into
+ * an element of its own, with the same services, boundary, styles and Retry.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const { loader, pageTitles, styles, prerendered, locale } = useHostServices();
@@ -99,7 +102,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       />
     );
   }
-  const { App } = state.module;
+  const { module } = state;
   return (
     <RemoteErrorBoundary
       key={`${remote.name}:${attempt}`}
@@ -133,7 +136,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
       >
         <HostProvider value={context}>
           <Suspense fallback={<AreaLoading label={label} />}>
-            <App />
+            {isMountedAreaModule(module) ? <MountedArea module={module} /> : <module.App />}
           </Suspense>
         </HostProvider>
       </div>

@@ -11,6 +11,7 @@ test("a remote's records: status through a load, its build's version for telemet
     version: '1.2.0',
     contractRange: '^1.0.0',
     declaresContract: true,
+    mount: 'host-tree',
     files: { js: [], css: [] },
     integrityOf: () => undefined,
     globalCss: [],
@@ -28,6 +29,7 @@ test('a remote registered with its canary side is described with it, for telemet
   records.built('referrals', {
     version: '1.1.0',
     declaresContract: true,
+    mount: 'host-tree',
     files: [],
     integrityOf: () => undefined,
     globalCss: [],

@@ -1,4 +1,10 @@
-import { isRemoteModule, PlatformError, type RemoteModule } from '@mfe/context';
+import {
+  isMountedAreaModule,
+  isRemoteModule,
+  PlatformError,
+  type MountedAreaModule,
+  type RemoteModule,
+} from '@mfe/context';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { ManifestEntry } from '../manifest';
@@ -24,6 +30,8 @@ const log = createLogger('remotes');
 export type { RemoteStatus } from './load-status';
 /** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
 export type { RemoteBuild } from '@mfe/manifest/remote-build';
+/** An area's `./remote`: rendered in the host's React tree (`defineRemote`), or mounted into an element of its own (`defineMountedArea`). */
+export type AreaModule = RemoteModule | MountedAreaModule;
 
 /**
  * Registers the manifest's remotes with the federation runtime and loads each one on first use
@@ -33,9 +41,9 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  * entry-url.ts, the automatic retries in retries.ts, the downloads ahead in preload.ts.
  */
 export class RemoteLoader {
-  private readonly loaded = new Map<string, Promise<RemoteModule>>();
+  private readonly loaded = new Map<string, Promise<AreaModule>>();
   /** Modules already loaded, for a render that must not wait a tick (hydrating a prerendered page). */
-  private readonly ready = new Map<string, RemoteModule>();
+  private readonly ready = new Map<string, AreaModule>();
   private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
@@ -124,11 +132,11 @@ export class RemoteLoader {
   }
 
   /** The remote's module if it has already loaded in this page, without waiting. */
-  loadedModule(name: string): RemoteModule | undefined {
+  loadedModule(name: string): AreaModule | undefined {
     return this.ready.get(name);
   }
 
-  load(name: string): Promise<RemoteModule> {
+  load(name: string): Promise<AreaModule> {
     const cached = this.loaded.get(name);
     if (cached) return cached;
     const started = performance.now();
@@ -187,7 +195,7 @@ export class RemoteLoader {
   }
 
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
-  retry(name: string): Promise<RemoteModule> {
+  retry(name: string): Promise<AreaModule> {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
     this.ready.delete(name);
@@ -201,12 +209,14 @@ export class RemoteLoader {
     return this.runtime.loadRemote<unknown>(`${entry.name}/${expose}`);
   }
 
-  private async fetchModule(name: string): Promise<RemoteModule> {
+  private async fetchModule(name: string): Promise<AreaModule> {
     const exported = await this.fetchExposed(name, REMOTE_EXPOSE);
     const entry = this.entries.get(name)!;
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
-    if (!isRemoteModule(candidate)) {
-      log.error(`Remote "${name}" does not expose a module made with defineRemote() as "./${REMOTE_EXPOSE}".`);
+    if (!isRemoteModule(candidate) && !isMountedAreaModule(candidate)) {
+      log.error(
+        `Remote "${name}" does not expose a module made with defineRemote() or defineMountedArea() as "./${REMOTE_EXPOSE}".`,
+      );
       throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
         kind: 'not-a-remote',
         expose: `./${REMOTE_EXPOSE}`,

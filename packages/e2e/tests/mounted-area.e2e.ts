@@ -1,0 +1,76 @@
+import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
+
+// An area without React (the plain-dom fixture), mounted through the neutral contract into an
+// element of its own, beside the product's areas on the host's React: routed by the host's
+// history, answering clicks, in the page's language, its failure said in place, nothing left behind.
+const suite = setUpBrowserSuite(['--fixture', 'plain-dom']);
+
+test('an area without React opens by deep link, routes with the host, answers, follows the language, fails in place and leaves nothing', async () => {
+  const page = await suite.browser.context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const host = suite.stack.hostUrl;
+
+  // A deep link, signed out: through the provider and back to the area's own page.
+  await page.goto(`${host}/plain/details`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  const area = page.locator('[data-remote=plain_dom] [data-mounted-area]');
+  await page.waitForSelector('[data-testid=plain-title]');
+  expect(new URL(page.url()).pathname).toBe('/plain/details');
+  expect(await area.locator('[data-testid=plain-where]').textContent()).toBe('/details');
+  expect(await page.locator('[data-testid=plain-title]').textContent()).toBe('An area without React');
+  // What it shows is its own DOM: nothing in its element was made by React.
+  expect(
+    await area.evaluate((element) =>
+      [...element.querySelectorAll('*')].some((node) => Object.keys(node).some((key) => key.startsWith('__react'))),
+    ),
+  ).toBe(false);
+
+  // Its button answers, with the person the host signed in.
+  await page.click('[data-testid=plain-greet]');
+  await page.waitForSelector(`[data-testid=plain-answer]:has-text("Hello, ${ALICE.name}!")`);
+
+  // Links and history through the host's router: no page load (a marker on window survives).
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.locator('[data-mounted-area]').count()).toBe(0);
+  await page.goBack();
+  await page.waitForSelector('[data-testid=plain-where]:text-is("/details")');
+  await page.goto(`${host}/plain`).catch(() => undefined);
+  await page.waitForSelector('[data-testid=plain-where]:text-is("/")');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.click('[data-testid=plain-details]');
+  await page.waitForSelector('[data-testid=plain-where]:text-is("/details")');
+  expect(new URL(page.url()).pathname).toBe('/plain/details');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=plain-where]:text-is("/")');
+  await page.goForward();
+  await page.waitForSelector('[data-testid=plain-where]:text-is("/details")');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // The host's navigation marks the area's page as current.
+  expect(await page.locator('[aria-current=page]').first().textContent()).toBe('Plain area');
+
+  // The page's language reaches it at once, its own texts included.
+  await page.selectOption('[data-testid=language-menu]', 'de');
+  await page.waitForSelector('[data-testid=plain-title]:text-is("Ein Bereich ohne React")');
+  expect(await page.locator('[data-testid=plain-greet]').textContent()).toBe('Hallo sagen');
+  await page.selectOption('[data-testid=language-menu]', 'en');
+  await page.waitForSelector('[data-testid=plain-title]:text-is("An area without React")');
+
+  // A failure it says is shown in place with Retry while the rest of the page works; Retry mounts it again.
+  await page.click('[data-testid=plain-break]');
+  const panel = page.locator('[data-testid=remote-error][data-remote=plain_dom]');
+  await panel.waitFor();
+  expect(await panel.textContent()).toContain('The plain area broke on purpose.');
+  expect(await page.locator('[data-mounted-area]').count()).toBe(0);
+  await panel.getByRole('button').first().click();
+  await page.waitForSelector('[data-testid=plain-title]');
+
+  // Leaving it: its element and everything in it are gone.
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.locator('[data-mounted-area], [data-testid^=plain-]').count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+  await page.close();
+});
