@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 // The published contract: ESM and type declarations (the workspace itself uses the TypeScript source).
-// React and react-router stay external: the host provides them; remotes never bundle a copy. The
+// React, react-dom and react-router stay external: the host provides them (an area in a root of its
+// own bundles its own from its own dependencies). The
 // message formatter (intl-messageformat, ES modules only) is bundled in, so CommonJS consumers (a
 // team's jest) load it too.
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
     'runtime-utils': 'src/runtime-utils.ts',
     // `mount`: the framework-neutral contract, for areas built on no React or on another major.
     mount: 'src/mount.ts',
+    // `react-root`: an area on another React major, in a root of its own (its own react-dom).
+    'react-root': 'src/react-root.tsx',
     testing: 'src/testing.tsx',
   },
   format: ['esm', 'cjs'],
@@ -22,6 +25,6 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   sourcemap: true,
-  external: ['react', 'react/jsx-runtime', 'react-router'],
+  external: ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router'],
   noExternal: ['intl-messageformat', /^@formatjs\//],
 });

@@ -39,6 +39,14 @@ export const FIXTURES = {
     order: 93,
     dist: join(fixturesDir, 'plain-dom', 'dist'),
   },
+  /** An area on React 18 with its own React, in a root of its own (`defineReactRootArea`, `mount: 'own-root'`). */
+  'react18-area': {
+    name: 'react18_area',
+    path: '/older-react',
+    label: 'Older React',
+    order: 94,
+    dist: join(fixturesDir, 'react18-area', 'dist'),
+  },
   'wrong-expose': {
     name: 'wrong_expose',
     path: '/wrong-expose',

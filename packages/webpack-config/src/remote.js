@@ -53,6 +53,26 @@ function contributionExposes(appDir) {
 }
 
 /**
+ * An area in a root of its own bundles the React it renders with: every import of React and
+ * react-dom (the contract package's included, which lives elsewhere in a workspace) resolves to the
+ * area's own copy, never to another version found beside the importing file.
+ * @param {string} appDir
+ * @returns {Record<string, string>}
+ */
+function ownReactAliases(appDir) {
+  /** @type {Record<string, string>} */
+  const alias = {};
+  for (const name of ['react', 'react-dom']) {
+    try {
+      alias[name] = path.dirname(require.resolve(`${name}/package.json`, { paths: [appDir] }));
+    } catch {
+      // Not a dependency of the area (an area without React): nothing to point at.
+    }
+  }
+  return alias;
+}
+
+/**
  * A feature remote: exposes `./remote` and its contributions, and takes every shared singleton from the host.
  * `slots`: the slots the remote's pages offer other teams (`<Slot name=…>`), recorded in its
  * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
@@ -68,6 +88,8 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = '
       `Remote "${name}": mount must be "host-tree" (the default) or "own-root", not ${JSON.stringify(mount)}.`,
     );
   const config = baseConfig({ appDir, mode, uniqueName: name });
+  if (mount === 'own-root')
+    config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactAliases(appDir) } };
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.

@@ -1,0 +1,89 @@
+import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
+
+// An area built on React 18 (the react18-area fixture), in a React root of its own beside the host's
+// React 19, routed by its own react-router kept in step with the host's history.
+const suite = setUpBrowserSuite(['--fixture', 'react18-area', '--dpop']);
+
+test('an area on React 18 runs in its own root: deep link, its routes with back and forward, clicks, language, a throw in place, nothing left', async () => {
+  const page = await suite.browser.context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const host = suite.stack.hostUrl;
+
+  // A deep link to the area's nested page, signed out: through the provider and back to it.
+  await page.goto(`${host}/older-react/details`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=r18-details]');
+  expect(new URL(page.url()).pathname).toBe('/older-react/details');
+
+  // Its own link back, relative to the area, through the host's router (no page load).
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.click('[data-testid=r18-back-link]');
+  await page.waitForSelector('[data-testid=r18-overview]');
+  expect(new URL(page.url()).pathname).toBe('/older-react');
+  // React 18 rendered it, with the person the host signed in, and the host still runs React 19.
+  expect(await page.locator('#r18-title').textContent()).toBe('An area on React 18.3.1');
+  expect(await page.locator('[data-testid=r18-user]').textContent()).toBe(ALICE.name);
+  expect(await page.locator('[data-testid=nav-referrals]').count()).toBe(1);
+
+  // Its button answers.
+  await page.click('[data-testid=r18-add]');
+  await page.click('[data-testid=r18-add]');
+  await page.waitForSelector('[data-testid=r18-count]:text-is("Counted: 2")');
+
+  // It calls the development API through the host's client: the person's token, bound by DPoP.
+  await page.click('[data-testid=r18-ask]');
+  await page.waitForSelector(`[data-testid=r18-answer]:text-is("${ALICE.name} (bound to this browser)")`);
+
+  // An event sent by an area on the host's React reaches it (the last one, on its return).
+  await page.click('[data-testid=nav-referrals]');
+  await page.click('main button');
+  await page.fill('input[name=email]', 'friend@example.test');
+  await page.click('form button[type=submit]');
+  await page.waitForSelector('[data-testid=referrals-sent]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=r18-invited]:text-is("friend@example.test")');
+
+  // Its links, back and forward, and the host's navigation marking the area.
+  await page.click('[data-testid=r18-details-link]');
+  await page.waitForSelector('[data-testid=r18-details]');
+  expect(new URL(page.url()).pathname).toBe('/older-react/details');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=r18-overview]');
+  await page.goForward();
+  await page.waitForSelector('[data-testid=r18-details]');
+  expect(await page.locator('[aria-current=page]').first().textContent()).toBe('Older React');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Another area and back: the host's tree on React 19, then the React 18 root again.
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.locator('[data-mounted-area]').count()).toBe(0);
+  await page.goBack();
+  await page.waitForSelector('[data-testid=r18-details]');
+  await page.click('[data-testid=r18-back-link]');
+  await page.waitForSelector('[data-testid=r18-overview]');
+
+  // The page's language reaches its root at once.
+  await page.selectOption('[data-testid=language-menu]', 'de');
+  await page.waitForSelector('#r18-title:text-is("Ein Bereich auf React 18.3.1")');
+  await page.selectOption('[data-testid=language-menu]', 'en');
+  await page.waitForSelector('#r18-title:text-is("An area on React 18.3.1")');
+
+  // A throw while it renders is said in place with Retry; the rest of the page works; Retry brings it back.
+  await page.click('[data-testid=r18-break]');
+  const panel = page.locator('[data-testid=remote-error][data-remote=react18_area]');
+  await panel.waitFor();
+  expect(await panel.textContent()).toContain('The React 18 area broke on purpose.');
+  await panel.getByRole('button').first().click();
+  await page.waitForSelector('[data-testid=r18-overview]');
+
+  // Leaving it: its root and everything in it are gone.
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(await page.locator('[data-mounted-area], [data-testid^=r18-]').count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+  await page.close();
+});
