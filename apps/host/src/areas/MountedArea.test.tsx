@@ -6,6 +6,9 @@ import { createTestHost } from '@mfe/context/testing';
 import { MountedArea } from './MountedArea';
 
 afterEach(cleanup);
+// React reports what a boundary caught on the console; the boundary's own text is what is checked.
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };

@@ -18,7 +18,7 @@ test("a remote's records: status through a load, its build's version for telemet
   });
   records.loaded('referrals', 120);
   expect(records.status('referrals')).toEqual({ state: 'loaded', loadMs: 120 });
-  expect(records.build('referrals')).toEqual({ version: '1.2.0', contractRange: '^1.0.0' });
+  expect(records.build('referrals')).toEqual({ version: '1.2.0', contractRange: '^1.0.0', mount: 'host-tree' });
   expect(records.describe('referrals')).toEqual({ name: 'referrals', version: '1.2.0' });
   expect(records.lastError('referrals')).toEqual({ code: 'REMOTE_LOAD_FAILED', message: 'down', at: 5 });
 });

@@ -14,13 +14,16 @@ export interface RemoteFailure {
   readonly at: number;
 }
 
+/** What the page keeps of a remote's build once its manifest was read (nothing before). */
+export type RecordedBuild = Partial<Pick<RemoteBuild, 'version' | 'contractRange' | 'slots' | 'mount'>>;
+
 /**
  * What the page knows of each remote: its load status, what its build declared (once its
  * mf-manifest.json was read) and its last failure (kept after a successful retry).
  */
 export class RemoteRecords {
   private readonly statuses = new Map<string, RemoteStatus>();
-  private readonly builds = new Map<string, Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'>>();
+  private readonly builds = new Map<string, RecordedBuild>();
   private readonly lastErrors = new Map<string, RemoteFailure>();
   private readonly variants = new Map<string, RemoteVariant>();
 
@@ -28,7 +31,7 @@ export class RemoteRecords {
     return this.statuses.get(name) ?? { state: 'not loaded' };
   }
 
-  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'> {
+  build(name: string): RecordedBuild {
     return this.builds.get(name) ?? {};
   }
 
@@ -66,6 +69,7 @@ export class RemoteRecords {
       ...(build.version ? { version: build.version } : {}),
       ...(build.contractRange ? { contractRange: build.contractRange } : {}),
       ...(build.slots ? { slots: build.slots } : {}),
+      mount: build.mount,
     });
   }
 }

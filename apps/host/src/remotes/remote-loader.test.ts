@@ -1,4 +1,4 @@
-import { defineRemote } from '@mfe/context';
+import { defineMountedArea, defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
@@ -424,5 +424,46 @@ describe('a visit to a remote downloaded ahead', () => {
     expect(hinted()).toEqual([]);
     release();
     await expect(visit).rejects.toMatchObject({ code: 'REMOTE_INCOMPATIBLE' });
+  });
+});
+
+describe('an area built to render in a root of its own', () => {
+  /** Serves a build that recorded `mount: 'own-root'` (its own React, nothing shared). */
+  const ownRoot = (fetched: string[] = []) =>
+    (async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return {
+        ok: true,
+        status: 200,
+        json: async () => ({ shared: [], mount: 'own-root' }),
+        arrayBuffer: async () => new ArrayBuffer(0),
+      } as unknown as Response;
+    }) as typeof fetch;
+
+  test('loads its mounted module', async () => {
+    const mounted = defineMountedArea({ mount: () => ({ update: () => undefined, unmount: () => undefined }) });
+    const { runtime } = fakeRuntime([async () => ({ default: mounted })]);
+    const loader = new RemoteLoader(runtime, PROVIDED, ownRoot(), noSleep);
+    loader.register([entry]);
+    await expect(loader.load('referrals')).resolves.toBe(mounted);
+    expect(loader.build('referrals').mount).toBe('own-root');
+  });
+
+  test("is refused, naming why, when it exposes a module for the host's tree", async () => {
+    const { runtime } = fakeRuntime([async () => ({ default: remoteModule })]);
+    const loader = new RemoteLoader(runtime, PROVIDED, ownRoot(), noSleep);
+    loader.register([entry]);
+    await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID' });
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("built with mount: 'own-root'"));
+  });
+
+  test('is not downloaded ahead beyond its manifest: its own React waits for a page that shows it', async () => {
+    const fetched: string[] = [];
+    const { runtime, calls } = fakeRuntime([]);
+    const loader = new RemoteLoader(runtime, PROVIDED, ownRoot(fetched), noSleep);
+    loader.register([entry]);
+    await loader.prefetch('referrals');
+    expect(fetched).toEqual(['https://cdn.example.com/referrals/mf-manifest.json']);
+    expect(calls).toEqual([]);
   });
 });

@@ -9,13 +9,13 @@ import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
-import type { RemoteBuild } from '@mfe/manifest/remote-build';
+import { readRemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
 import { RemoteChecks } from './remote-check';
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
-import { RemoteRecords, type RemoteFailure, type RemoteStatus } from './load-status';
+import { RemoteRecords, type RecordedBuild, type RemoteFailure, type RemoteStatus } from './load-status';
 import { withRetries } from './retries';
 import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
@@ -56,7 +56,7 @@ export class RemoteLoader {
   }
 
   /** What the remote's build declared (known once its mf-manifest.json was read). */
-  build(name: string): Pick<RemoteBuild, 'version' | 'contractRange' | 'slots'> {
+  build(name: string): RecordedBuild {
     return this.records.build(name);
   }
 
@@ -176,7 +176,10 @@ export class RemoteLoader {
     await Promise.allSettled([...this.loaded.values()]);
     const entry = this.entries.get(name);
     if (!entry || this.loaded.has(name)) return;
-    const accept = (manifest: unknown) => this.checks.acceptAhead(name, manifest);
+    // An area in a root of its own carries the framework it renders with (React 18: about 57 KiB
+    // gzip): only a page that shows it downloads that.
+    const accept = (manifest: unknown) =>
+      readRemoteBuild(manifest).mount !== 'own-root' && this.checks.acceptAhead(name, manifest);
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
@@ -213,6 +216,16 @@ export class RemoteLoader {
     const exported = await this.fetchExposed(name, REMOTE_EXPOSE);
     const entry = this.entries.get(name)!;
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
+    // Built to share nothing with the host (its own React, or none): it cannot render in the host's tree.
+    if (isRemoteModule(candidate) && this.records.build(name).mount === 'own-root') {
+      log.error(
+        `Remote "${name}" was built with mount: 'own-root' (its own React, nothing shared) but exposes a defineRemote() module, which renders in the host's React tree. Expose defineReactRootArea() or defineMountedArea() instead, or build it for the host's tree.`,
+      );
+      throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
+        kind: 'not-a-remote',
+        expose: `./${REMOTE_EXPOSE}`,
+      });
+    }
     if (!isRemoteModule(candidate) && !isMountedAreaModule(candidate)) {
       log.error(
         `Remote "${name}" does not expose a module made with defineRemote() or defineMountedArea() as "./${REMOTE_EXPOSE}".`,
