@@ -25,6 +25,7 @@ const preset = require('../index.js') as {
     name: string;
     mode?: string;
     exposes?: unknown;
+    mount?: string;
     extend?: (config: webpack.Configuration) => webpack.Configuration;
   }): webpack.Configuration;
   hostFederationPlugin(appDir: string, options?: { name?: string; sharedImports?: Record<string, string> }): unknown;
@@ -119,6 +120,35 @@ test("a remote's contributions are its src/contributions files, each exposed und
   writeFileSync(join(dir, 'src/contributions', 'Bad_Name.tsx'), '');
   expect(() => contributionExposes(dir)).toThrow(/Bad_Name\.tsx: a contribution's file name must be/);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('an area in a root of its own shares nothing, bundles its own React wherever it is imported from, and records how it mounts', () => {
+  const config = preset.remoteConfig({ appDir, name: 'older', mount: 'own-root' });
+  expect(pluginNamed(config, 'ModuleFederationPlugin')[0]!._options!.shared).toEqual({});
+  const alias = config.resolve!.alias as Record<string, string>;
+  expect(alias.react).toBe(join(require.resolve('react/package.json', { paths: [appDir] }), '..'));
+  expect(alias['react-dom']).toBe(join(require.resolve('react-dom/package.json', { paths: [appDir] }), '..'));
+  expect((pluginNamed(config, 'EntryIntegrityPlugin')[0] as unknown as { mount: string }).mount).toBe('own-root');
+  expect(
+    (
+      pluginNamed(preset.remoteConfig({ appDir, name: 'tree' }), 'EntryIntegrityPlugin')[0] as unknown as {
+        mount: string;
+      }
+    ).mount,
+  ).toBe('host-tree');
+});
+
+test('an own-root area with contributions, or an unknown mount, is refused at build time, saying why', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'own-root-'));
+  mkdirSync(join(dir, 'src/contributions'), { recursive: true });
+  writeFileSync(join(dir, 'src/contributions', 'tile.tsx'), '');
+  expect(() => preset.remoteConfig({ appDir: dir, name: 'older', mount: 'own-root' })).toThrow(
+    /a contribution renders in the host's React tree/,
+  );
+  rmSync(dir, { recursive: true, force: true });
+  expect(() => preset.remoteConfig({ appDir, name: 'older', mount: 'iframe' })).toThrow(
+    /mount must be "host-tree" \(the default\) or "own-root", not "iframe"/,
+  );
 });
 
 test('a remote name the manifest would refuse is refused at build time, with the rule', () => {
