@@ -9,6 +9,8 @@ export interface Probe {
 
 /** The areas' page: "Invite someone" goes to …/invite (on the plain React page too). */
 export const INVITE_PROBE: Probe = { click: 'Invite someone', done: { path: '/invite' } };
+/** The react18-area fixture's area (in its own root or in the host's tree): "Add one" then says "Add another". */
+export const COUNT_PROBE: Probe = { click: 'Add one', done: { text: 'Add another' } };
 /** The tiles fixture: the first tile's "Answer" says "Answered". */
 export const TILE_PROBE: Probe = { click: 'Answer', done: { text: 'Answered' } };
 

@@ -1,5 +1,6 @@
 import type { Apps } from './rigs';
 import {
+  areaWorks,
   coldLoad,
   firstTileWorks,
   interactiveLoad,
@@ -97,6 +98,14 @@ export const PLAN: readonly Measurement[] = [
     measured: 'tenTilesPage',
     against: 'oneTilePage',
     scenario: firstTileWorks,
+  },
+  {
+    name: 'area in its own root vs in the host tree',
+    says: "an area on React 18 in a root of its own vs the same area in the host's tree, until its button works",
+    measured: 'ownRootArea',
+    against: 'treeArea',
+    scenario: areaWorks('/older-react'),
+    referenceScenario: areaWorks('/in-tree'),
   },
   { name: 'cold load', says: 'cold loads', measured: 'host', against: 'baseline', scenario: coldLoad },
   {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RUNTIME_FILES } from '@mfe/manifest';
 import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
-import { tileRemotes } from '@mfe/e2e/fixtures';
+import { FIXTURES, tileRemotes } from '@mfe/e2e/fixtures';
 import { signInOnce, type App } from './scenarios';
 
 // What the benchmark measures: six stacks of the platform, each a production build served as
@@ -9,7 +9,15 @@ import { signInOnce, type App } from './scenarios';
 
 /** Where the rigs listen: each stack takes its host port and the 200 above it (topology.ts). */
 const BASE_PORT = 7400;
-const STACK_PORTS = { main: 0, manyRemotes: 200, dpop: 400, clientRendered: 600, tenTiles: 800, oneTile: 1000 };
+const STACK_PORTS = {
+  main: 0,
+  manyRemotes: 200,
+  dpop: 400,
+  clientRendered: 600,
+  tenTiles: 800,
+  oneTile: 1000,
+  areaRoots: 1200,
+};
 /** The reference pages beside the main stack, clear of its collector (host + 60). */
 const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56 };
 const port = (offset: number) => BASE_PORT + offset;
@@ -25,6 +33,8 @@ export interface Apps {
   readonly visitorClient: App;
   readonly tenTilesPage: App;
   readonly oneTilePage: App;
+  readonly ownRootArea: App;
+  readonly treeArea: App;
   readonly plainPage: App;
   readonly fixedChoicesPage: App;
 }
@@ -58,6 +68,8 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       visitorClient: app('host, public page rendered in the browser, visitor', stacks.clientRendered, true),
       tenTilesPage: app('home page, 10 contributions from 5 remotes, visitor', stacks.tenTiles, true),
       oneTilePage: app('home page, 1 contribution, visitor', stacks.oneTile, true),
+      ownRootArea: app('an area on React 18 in a root of its own, visitor', stacks.areaRoots, true),
+      treeArea: app("the same area in the host's tree (React 19), visitor", stacks.areaRoots, true),
       plainPage,
       fixedChoicesPage,
     };
@@ -110,6 +122,15 @@ async function startStacks(running: Array<{ close(): Promise<void> }>) {
       extraRemotes: tileRemotes(5, 2),
     }),
     oneTile: await start({ hostPort: port(STACK_PORTS.oneTile), remotes: areasAlone, extraRemotes: tileRemotes(1, 1) }),
+    // One area built twice: on React 18 in a root of its own, and for the host's tree; both public.
+    areaRoots: await start({
+      hostPort: port(STACK_PORTS.areaRoots),
+      remotes: areasAlone,
+      extraRemotes: [FIXTURES['react18-area'], FIXTURES['react-tree-area']].map((remote) => ({
+        ...remote,
+        requiresAuth: false,
+      })),
+    }),
   };
 }
 

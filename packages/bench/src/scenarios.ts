@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { chromium, type Cookie } from 'playwright-core';
 import { DEMO_USERS } from '@mfe/dev-idp';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, Session, type LoadFigures, type Profile } from './measure';
-import { INVITE_PROBE, TILE_PROBE, type Probe } from './observer-script';
+import { COUNT_PROBE, INVITE_PROBE, TILE_PROBE, type Probe } from './observer-script';
 
 // What the benchmark does in the browser: the apps it compares, signing in once, and each scenario
 // (a cold load, a navigation, a repeat visit, reloads), run in pairs (A then B) in fresh profiles.
@@ -68,6 +68,20 @@ export const interactiveLoad = (app: App, profile: Profile) =>
     },
     INVITE_PROBE,
   );
+
+/** A cold load of an area's page at `path` until its "Add one" has counted (the react18-area fixture's area). */
+export const areaWorks =
+  (path: string): Scenario =>
+  (app, profile) =>
+    inFreshProfile(
+      app,
+      profile,
+      async (session) => {
+        await session.page.goto(`${app.origin}${path}`, { waitUntil: 'commit' });
+        return session.figures(await session.waitForInteractive());
+      },
+      COUNT_PROBE,
+    );
 
 /**
  * A visitor's cold load of the home page until its first tile works (the tiles fixture's "Answer"

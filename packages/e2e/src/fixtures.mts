@@ -47,6 +47,14 @@ export const FIXTURES = {
     order: 94,
     dist: join(fixturesDir, 'react18-area', 'dist'),
   },
+  /** The react18-area fixture's area built for the host's tree on the host's React (the bench's reference for it). */
+  'react-tree-area': {
+    name: 'react_tree_area',
+    path: '/in-tree',
+    label: 'In the tree',
+    order: 95,
+    dist: join(fixturesDir, 'react-tree-area', 'dist'),
+  },
   'wrong-expose': {
     name: 'wrong_expose',
     path: '/wrong-expose',
