@@ -1,9 +1,11 @@
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // An area without React (the plain-dom fixture), mounted through the neutral contract into an
-// element of its own, beside the product's areas on the host's React: routed by the host's
-// history, answering clicks, in the page's language, its failure said in place, nothing left behind.
-const suite = setUpBrowserSuite(['--fixture', 'plain-dom']);
+// element of its own, beside the product's areas on the host's React and an area on React 18 in a
+// root of its own: routed by the host's history, answering clicks, calling the API, talking with
+// the other areas through the host's events, in the page's language, its failure said in place,
+// nothing left behind.
+const suite = setUpBrowserSuite(['--fixture', 'plain-dom', '--fixture', 'react18-area', '--dpop']);
 
 test('an area without React opens by deep link, routes with the host, answers, follows the language, fails in place and leaves nothing', async () => {
   const page = await suite.browser.context.newPage();
@@ -72,5 +74,33 @@ test('an area without React opens by deep link, routes with the host, answers, f
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(await page.locator('[data-mounted-area], [data-testid^=plain-]').count()).toBe(0);
   expect(pageErrors).toEqual([]);
+  await page.close();
+});
+
+test("areas in roots of their own call the API with DPoP and talk through the host's events, each way", async () => {
+  const page = await suite.browser.context.newPage();
+  const host = suite.stack.hostUrl;
+  await page.goto(`${host}/plain`);
+  // Signed in again from the provider's session, or asked once more (a new tab keeps no tokens).
+  await Promise.race(
+    [
+      page.waitForSelector('[data-testid=plain-title]'),
+      page.waitForURL((url) => url.href.startsWith(`${suite.stack.idpUrl}/interaction/`)),
+    ].map((settled) => settled.catch(() => undefined)),
+  );
+  if (page.url().startsWith(suite.stack.idpUrl)) await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=plain-title]');
+
+  // The account service through the host's API client, the token bound to this browser's key.
+  await page.click('[data-testid=plain-ask]');
+  await page.waitForSelector(`[data-testid=plain-asked]:text-is("${ALICE.name} (bound to this browser)")`);
+
+  // The plain area greets; the React 18 area, opened next, shows it; it counts; the plain area shows that.
+  await page.click('[data-testid=plain-greet]');
+  await page.click('[data-testid=nav-react18_area]');
+  await page.waitForSelector(`[data-testid=r18-greeted]:text-is("Greeted in the other area: ${ALICE.name}")`);
+  await page.click('[data-testid=r18-add]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=plain-counted]:text-is("Counted in the other area: 1")');
   await page.close();
 });
