@@ -102,5 +102,22 @@ test("areas in roots of their own call the API with DPoP and talk through the ho
   await page.click('[data-testid=r18-add]');
   await page.goBack();
   await page.waitForSelector('[data-testid=plain-counted]:text-is("Counted in the other area: 1")');
+
+  // Their event subscriptions end when they leave: visiting them again leaves no more behind.
+  const subscriptions = async () => {
+    await page.click('[data-testid=nav-diagnostics]');
+    await page.waitForFunction(() =>
+      /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''),
+    );
+    return Number(await page.textContent('[data-testid=event-subscriptions]'));
+  };
+  const before = await subscriptions();
+  for (let round = 0; round < 3; round += 1) {
+    await page.click('[data-testid=nav-plain_dom]');
+    await page.waitForSelector('[data-testid=plain-counted]');
+    await page.click('[data-testid=nav-react18_area]');
+    await page.waitForSelector('[data-testid=r18-greeted]');
+  }
+  expect(await subscriptions()).toBe(before);
   await page.close();
 });

@@ -26,6 +26,18 @@ test('an area on React 18 runs in its own root: deep link, its routes with back 
   expect(await page.locator('[data-testid=r18-user]').textContent()).toBe(ALICE.name);
   expect(await page.locator('[data-testid=nav-referrals]').count()).toBe(1);
 
+  // Its styles, scoped as any area's.
+  expect(await page.locator('#r18-title').evaluate((title) => getComputedStyle(title).color)).toBe('rgb(0, 90, 60)');
+  const areaSheets = () =>
+    page.evaluate(
+      (origin) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
+          .filter((link) => link.href.startsWith(origin))
+          .map((link) => link.sheet?.disabled ?? null),
+      suite.stack.remoteUrls.react18_area!,
+    );
+  expect(await areaSheets()).toContain(false);
+
   // Its button answers.
   await page.click('[data-testid=r18-add]');
   await page.click('[data-testid=r18-add]');
@@ -80,10 +92,13 @@ test('an area on React 18 runs in its own root: deep link, its routes with back 
   await panel.getByRole('button').first().click();
   await page.waitForSelector('[data-testid=r18-overview]');
 
-  // Leaving it: its root and everything in it are gone.
+  // Leaving it: its root and everything in it are gone, its stylesheets switched off.
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=referrals-overview]');
   expect(await page.locator('[data-mounted-area], [data-testid^=r18-]').count()).toBe(0);
+  const sheets = await areaSheets();
+  expect(sheets.length).toBeGreaterThan(0);
+  expect(sheets.every((disabled) => disabled === true)).toBe(true);
   expect(pageErrors).toEqual([]);
   await page.close();
 });
