@@ -29,22 +29,60 @@ const transformIgnorePatterns = [
 /** What both projects share: how files are compiled, and what is never a test. */
 const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
 
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * Apps on a React of their own (an area in a root of its own, decision 0019): their unit tests run
+ * with that React and router wherever they are imported from (the contract package's too), as their
+ * build bundles them.
+ */
+const ownReactApps = fs.readdirSync(path.join(__dirname, 'apps')).filter((app) => {
+  const file = path.join(__dirname, 'apps', app, 'package.json');
+  const react = fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).dependencies?.react;
+  return typeof react === 'string' && react !== 'catalog:';
+});
+
+const unit = {
+  displayName: 'unit',
+  testEnvironment: 'jsdom',
+  testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
+  ...shared,
+  setupFiles: ['<rootDir>/.jest/jsdom-setup.js'],
+  moduleNameMapper: {
+    '^@mfe-alias/react-router-build$': 'react-router',
+    '\\.css$': '<rootDir>/.jest/css-module.js',
+    '\\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$': '<rootDir>/.jest/asset-file.js',
+  },
+};
+
+/** @param {string} app */
+function ownReactOf(app) {
+  const dir = (name) =>
+    path.dirname(require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, 'apps', app)] }));
+  return {
+    '^react$': dir('react'),
+    '^react/(.*)$': `${dir('react')}/$1`,
+    '^react-dom$': dir('react-dom'),
+    '^react-dom/(.*)$': `${dir('react-dom')}/$1`,
+    // Its router too: a package with React as a peer is installed once per React.
+    '^react-router$': dir('react-router'),
+  };
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
     {
-      displayName: 'unit',
-      testEnvironment: 'jsdom',
+      ...unit,
       roots: ['<rootDir>/apps', '<rootDir>/packages'],
-      testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
-      ...shared,
-      setupFiles: ['<rootDir>/.jest/jsdom-setup.js'],
-      moduleNameMapper: {
-        '^@mfe-alias/react-router-build$': 'react-router',
-        '\\.css$': '<rootDir>/.jest/css-module.js',
-        '\\.(png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf)$': '<rootDir>/.jest/asset-file.js',
-      },
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...ownReactApps.map((app) => `/apps/${app}/`)],
     },
+    ...ownReactApps.map((app) => ({
+      ...unit,
+      roots: [`<rootDir>/apps/${app}`],
+      moduleNameMapper: { ...ownReactOf(app), ...unit.moduleNameMapper },
+    })),
     {
       displayName: 'e2e',
       testEnvironment: 'node',

@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { Link, Route, Routes } from 'react-router';
+import { AreaLink } from './area-links';
 import { defineReactRootArea } from './react-root';
 import type { AreaLocation, AreaServices } from './mount';
 import { createTestHost } from './testing';
@@ -10,6 +11,7 @@ function App() {
   return (
     <Routes>
       <Route index element={<Link to="details">to details</Link>} />
+      <Route path="links" element={<AreaLink to="details">area link</AreaLink>} />
       <Route path="details" element={<Link to="..">back</Link>} />
       <Route
         path="broken"
@@ -64,4 +66,15 @@ test('a throw while rendering is said to the host, not left in the root', () => 
   expect(failures).toHaveLength(1);
   expect((failures[0] as Error).message).toBe('broke while rendering');
   expect(element.textContent).toBe('');
+});
+
+test("the contract's area links (whole paths from the area's root) work in its own root as in the host's tree", () => {
+  const element = document.createElement('div');
+  const { services, calls } = servicesAt('/older/links');
+  act(() => {
+    defineReactRootArea({ App }).mount(element, services);
+  });
+  expect(element.querySelector('a')!.getAttribute('href')).toBe('/older/details');
+  act(() => element.querySelector('a')!.click());
+  expect(calls).toContainEqual({ method: 'navigate', args: ['/details', undefined] });
 });

@@ -6,7 +6,7 @@
 // `basename` and its own BrowserRouter; decision 0019 says why this is built on the contract instead.
 import { Component, createElement, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Router, type Navigator, type To } from 'react-router';
+import { Route, Router, Routes, type Navigator, type To } from 'react-router';
 import { defineMountedArea, type AreaServices, type MountedAreaModule } from './mount';
 import { HostProvider } from './provider';
 
@@ -36,8 +36,8 @@ const pathOf = (to: To): string =>
 
 /**
  * The area's router navigates through the host's (one history, the host's navigation highlighting
- * the area's page): react-router hands a navigator paths with the basename in front, and the host's
- * `remote.navigate` takes paths within the area.
+ * the area's page): react-router hands a navigator whole paths, and the host's `remote.navigate`
+ * takes paths within the area.
  */
 function hostNavigator(services: () => AreaServices): Navigator {
   const withinArea = (to: To) => {
@@ -73,10 +73,19 @@ export function defineReactRootArea(definition: ReactRootAreaDefinition): Mounte
             createElement(
               HostProvider,
               { value: services },
+              // As in the host's tree: the whole location, the area's routes under `<basePath>/*`, so
+              // its relative routes and links and the contract's area links (whole paths) all work.
               createElement(
                 Router,
-                { basename: services.remote.basePath || '/', location: services.location, navigator },
-                createElement(definition.App),
+                { location: services.location, navigator },
+                createElement(
+                  Routes,
+                  null,
+                  createElement(Route, {
+                    path: `${services.remote.basePath}/*`,
+                    element: createElement(definition.App),
+                  }),
+                ),
               ),
             ),
           ),

@@ -5,8 +5,9 @@ import { writeStandalone } from './standalone';
 
 // A feature area in its own repository. (In the platform's repository, `pnpm create-remote` runs
 // @mfe/stack's in-repo command with this package's plan and templates.)
-const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--registry <url of the @mfe scope>]
-For example: create-mfe-remote payments --route /payments --standalone ../payments-remote`;
+const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--react <major>] [--registry <url of the @mfe scope>]
+For example: create-mfe-remote payments --route /payments --standalone ../payments-remote
+--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -18,6 +19,7 @@ async function main(): Promise<number> {
       label: { type: 'string' },
       standalone: { type: 'string' },
       registry: { type: 'string' },
+      react: { type: 'string' },
     },
   });
   const [name] = positionals;
@@ -25,7 +27,12 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const request = { name, route: values.route, ...(values.label ? { label: values.label } : {}) };
+  const request = {
+    name,
+    route: values.route,
+    ...(values.label ? { label: values.label } : {}),
+    ...(values.react ? { react: values.react } : {}),
+  };
   if (values.standalone) {
     const dir = resolve(process.env.INIT_CWD ?? process.cwd(), values.standalone);
     const plan = planRemote(request, { apps: [], devRemotes: [] });

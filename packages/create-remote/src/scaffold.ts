@@ -10,10 +10,12 @@ import {
   RULES_EXPLAINED,
 } from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
+import { makeOwnRoot } from './own-root';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
-export type ScaffoldErrorCode = 'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID';
+export type ScaffoldErrorCode =
+  'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID' | 'REACT_INVALID';
 
 /** A request the scaffold refuses, with a stable code and what to do instead. */
 export class ScaffoldError extends Error {
@@ -30,6 +32,8 @@ export interface RemoteRequest {
   readonly name: string;
   readonly route: string;
   readonly label?: string;
+  /** A React major for an area in a root of its own (`--react 18`); absent: the host's tree, on the host's React. */
+  readonly react?: string;
 }
 
 export interface RemotePlan {
@@ -39,6 +43,8 @@ export interface RemotePlan {
   /** Port with the default host port (`DEFAULT_HOST_PORT`). */
   readonly port: number;
   readonly order: number;
+  /** The React major of an area rendered in a root of its own (decision 0019); absent: the host's tree. */
+  readonly react?: number;
 }
 
 export interface Workspace {
@@ -82,9 +88,22 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
   if (!isValidLabel(label)) {
     throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: ${RULES_EXPLAINED.label}.`);
   }
+  const react = reactMajorOf(request.react);
   const port = Math.max(DEFAULT_HOST_PORT, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
   const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;
-  return { name, route, label, port, order };
+  return { name, route, label, port, order, ...(react === undefined ? {} : { react }) };
+}
+
+/** `--react <major>`: a React major from 18 on (the first with `createRoot`). */
+function reactMajorOf(requested: string | undefined): number | undefined {
+  if (requested === undefined) return undefined;
+  const major = /^\d{2,3}$/.test(requested) ? Number(requested) : NaN;
+  if (!(major >= 18))
+    throw new ScaffoldError(
+      'REACT_INVALID',
+      `"--react ${requested}" is not a React major this platform can mount in a root of its own: give 18 or later (for example --react 18), or leave it out to render in the host's tree.`,
+    );
+  return major;
 }
 
 /** Writes apps/<name> from the template and adds the remote to the development manifest. Returns the files written. */
@@ -114,6 +133,10 @@ export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath:
     }
   };
   copy(TEMPLATE_DIR);
+  if (plan.react !== undefined) {
+    makeOwnRoot(appDir, plan.react);
+    written.splice(0, written.length, ...written.filter((file) => existsSync(join(repoRoot, file))));
+  }
 
   const manifest = JSON.parse(readFileSync(devManifestPath, 'utf8')) as { remotes: DevRemote[] };
   manifest.remotes.push({
@@ -122,8 +145,8 @@ export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath:
     label: plan.label,
     order: plan.order,
     port: plan.port,
-    // The template's example contribution, placed in the home page's slot.
-    contributions: [{ slot: 'home.tiles', module: 'home-tile' }],
+    // The template's example contribution, placed in the home page's slot (none in a root of its own).
+    ...(plan.react === undefined ? { contributions: [{ slot: 'home.tiles', module: 'home-tile' }] } : {}),
   });
   writeFileSync(devManifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   written.push(relative(repoRoot, devManifestPath));

@@ -9,8 +9,9 @@ import { DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 // `pnpm create-remote`: a new feature area in this repository, with the published scaffold's plan
 // and templates (@mfe/create-remote), added to this repository's development remote list and
 // workspace. The rig's part: the published command knows nothing of this repository.
-const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--no-install]
+const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--react <major>] [--no-install]
 For example: pnpm create-remote payments --route /payments
+--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree.
 (A feature area in its own repository: create-mfe-remote <name> --route /path --standalone <dir>.)`;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -22,6 +23,7 @@ function main(): number {
     options: {
       route: { type: 'string' },
       label: { type: 'string' },
+      react: { type: 'string' },
       'no-install': { type: 'boolean', default: false },
     },
   });
@@ -34,7 +36,12 @@ function main(): number {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   const plan = planRemote(
-    { name, route: values.route, ...(values.label ? { label: values.label } : {}) },
+    {
+      name,
+      route: values.route,
+      ...(values.label ? { label: values.label } : {}),
+      ...(values.react ? { react: values.react } : {}),
+    },
     { apps, devRemotes: readDevRemotes() },
   );
   const written = writeRemote(repoRoot, plan, DEV_MANIFEST_PATH);

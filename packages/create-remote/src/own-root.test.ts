@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planRemote, ScaffoldError, writeRemote } from './scaffold';
+import { writeStandalone } from './standalone';
+
+const workspace = { apps: ['host'], devRemotes: [] };
+const dirs: string[] = [];
+const fresh = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const read = (...path: string[]) => readFileSync(join(...path), 'utf8');
+
+describe('scaffolding an area on another React major (--react)', () => {
+  test('in this repository: own-root build, defineReactRootArea, its own React 18, no contribution', () => {
+    const repo = fresh('own-root-repo-');
+    mkdirSync(join(repo, 'apps'));
+    const devManifest = join(repo, 'remotes.dev.json');
+    writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+    const plan = planRemote({ name: 'claims', route: '/claims', react: '18' }, workspace);
+    expect(plan.react).toBe(18);
+    const written = writeRemote(repo, plan, devManifest);
+    const app = join(repo, 'apps', 'claims');
+
+    const config = read(app, 'webpack.config.js');
+    expect(config).toContain("remoteConfig({ appDir: __dirname, name: 'claims', mode: argv.mode, mount: 'own-root' })");
+    expect(config).not.toMatch(/remoteServerConfig|server build the/);
+    expect(read(app, 'src', 'remote.tsx')).toContain("import { defineReactRootArea } from '@mfe/context/react-root';");
+    expect(read(app, 'src', 'remote.tsx')).toContain('export default defineReactRootArea({ App');
+    const pkg = JSON.parse(read(app, 'package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.dependencies).toMatchObject({ react: '18.3.1', 'react-dom': '18.3.1' });
+    expect(pkg.devDependencies['react-dom']).toBeUndefined();
+    expect(existsSync(join(app, 'src', 'contributions'))).toBe(false);
+    expect(read(app, 'e2e', 'claims.e2e.ts')).not.toContain('home-tile');
+    expect(written.some((file) => file.includes('contributions'))).toBe(false);
+    expect(JSON.parse(read(devManifest)).remotes[0].contributions).toBeUndefined();
+  });
+
+  test('standalone: the same, with its mfe block left without contributions', () => {
+    const dir = join(fresh('own-root-standalone-'), 'claims-remote');
+    const plan = planRemote({ name: 'claims', route: '/claims', react: '20' }, workspace);
+    const written = writeStandalone(dir, plan);
+    expect(read(dir, 'webpack.config.js')).toMatch(/mount: 'own-root' \}\);/);
+    expect(read(dir, 'webpack.config.js')).not.toMatch(/remoteServerConfig|server build the/);
+    const pkg = JSON.parse(read(dir, 'package.json')) as {
+      dependencies: Record<string, string>;
+      mfe: Record<string, unknown>;
+    };
+    expect(pkg.dependencies).toMatchObject({ react: '^20.0.0', 'react-dom': '^20.0.0' });
+    expect(pkg.mfe.contributions).toBeUndefined();
+    expect(written.every((file) => existsSync(join(dir, file)))).toBe(true);
+  });
+
+  test.each(['17', 'latest', '18.3'])('refuses --react %s, saying what to give', (react) => {
+    expect(() => planRemote({ name: 'claims', route: '/claims', react }, workspace)).toThrow(ScaffoldError);
+    expect(() => planRemote({ name: 'claims', route: '/claims', react }, workspace)).toThrow(/give 18 or later/);
+  });
+
+  test('without --react the area is for the host tree, with its example contribution', () => {
+    expect(planRemote({ name: 'claims', route: '/claims' }, workspace).react).toBeUndefined();
+  });
+});
