@@ -22,6 +22,15 @@ beforeAll(async () => {
       req.url === '/old/mf-manifest.json'
         ? [{ name: '@mfe/context', requiredVersion: '^9.0.0' }]
         : [{ name: '@mfe/context', requiredVersion: '^1.0.0' }];
+    // Built to render in a root of its own: it shares nothing, the contract included.
+    if (req.url === '/own-root/mf-manifest.json' || req.url === '/sharing-nothing/mf-manifest.json')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          shared: [],
+          exposes: [{ path: './remote' }],
+          ...(req.url === '/own-root/mf-manifest.json' ? { mount: 'own-root' } : {}),
+        }),
+      );
     if (req.url === '/styled/mf-manifest.json')
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -144,6 +153,18 @@ test('a contribution placed in a slot no build offers is said, naming the slot a
   );
   expect(out).not.toContain('in the slot "account.profile.aside"');
   expect(code).toBe(0);
+});
+
+test('an area built to render in a root of its own passes without sharing the contract; a build sharing nothing otherwise is refused', async () => {
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('ownroot', 'own-root'), entry('bare', 'sharing-nothing')] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain('✔ ownroot (/ownroot) is valid, reachable and compatible');
+  expect(out).toMatch(/✖ bare: .*does not declare the @mfe\/context contract/);
+  expect(code).not.toBe(0);
 });
 
 test('a remote that ships global CSS passes with a warning that names the files', async () => {
