@@ -15,6 +15,8 @@ export default defineConfig({
     mount: 'src/mount.ts',
     // `react-root`: an area on another React major, in a root of its own (its own react-dom).
     'react-root': 'src/react-root.tsx',
+    // `catalogue-check`: the translations check without React, for an area without it.
+    'catalogue-check': 'src/catalogue-check.ts',
     testing: 'src/testing.tsx',
   },
   format: ['esm', 'cjs'],

@@ -17,10 +17,7 @@ export interface MessageDescriptor {
 
 export type MessageValues = Readonly<Record<string, string | number | bigint | Date | boolean | null | undefined>>;
 
-/** Declares an area's messages (a typed identity: the ids and default texts stay in the code). */
-export function defineMessages<const T extends Readonly<Record<string, MessageDescriptor>>>(messages: T): T {
-  return messages;
-}
+export { defineMessages } from './define-messages';
 
 /** Messages and formatting in the page's language: what `useIntl()` returns. Since 1.5.0. */
 export interface IntlApi {

@@ -6,6 +6,11 @@
 // this entry (`@mfe/context/mount`) bundles no copy of the host's.
 import type { HostContext } from './types';
 
+// An area without React declares and formats its texts with these (the preset compiles
+// `defineMessages` here as anywhere); `createIntl` also plays the page's language in its unit tests.
+export { defineMessages } from './define-messages';
+export { createIntl, type IntlApi, type MessageDescriptor } from './intl';
+
 /** Marks a module made with `defineMountedArea`, so the host can tell it from anything else. */
 export const MOUNTED_AREA_KIND = 'mfe.remote.mounted';
 

@@ -7,7 +7,8 @@ import { writeStandalone } from './standalone';
 // @mfe/stack's in-repo command with this package's plan and templates.)
 const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--react <major>] [--registry <url of the @mfe scope>]
 For example: create-mfe-remote payments --route /payments --standalone ../payments-remote
---react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree.`;
+--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
+--react none: in a root of its own without React (plain DOM).`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({

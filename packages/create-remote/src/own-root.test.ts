@@ -70,3 +70,40 @@ describe('scaffolding an area on another React major (--react)', () => {
     expect(planRemote({ name: 'claims', route: '/claims' }, workspace).react).toBeUndefined();
   });
 });
+
+describe('scaffolding an area without React (--react none)', () => {
+  test('in this repository: plain DOM through the mount contract, no React at all, no contribution', () => {
+    const repo = fresh('plain-repo-');
+    mkdirSync(join(repo, 'apps'));
+    const devManifest = join(repo, 'remotes.dev.json');
+    writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+    const plan = planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace);
+    expect(plan.react).toBe('none');
+    const written = writeRemote(repo, plan, devManifest);
+    const app = join(repo, 'apps', 'notes');
+    expect(read(app, 'webpack.config.js')).toContain("mount: 'own-root'");
+    const remote = read(app, 'src', 'remote.ts');
+    expect(remote).toContain("from '@mfe/context/mount'");
+    expect(remote).toContain('export default defineMountedArea(');
+    expect(remote).toContain("'notes-overview'");
+    for (const gone of ['App.tsx', 'App.test.tsx', 'remote.tsx', 'contributions'])
+      expect(existsSync(join(app, 'src', gone))).toBe(false);
+    expect(read(app, 'src', 'messages.ts')).toContain("from '@mfe/context/mount'");
+    const pkg = JSON.parse(read(app, 'package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => /react/.test(name))).toEqual(
+      [],
+    );
+    expect(written).toContain('apps/notes/src/remote.ts');
+    expect(written.every((file) => existsSync(join(repo, file)))).toBe(true);
+  });
+
+  test('standalone: the same files', () => {
+    const dir = join(fresh('plain-standalone-'), 'notes-remote');
+    const written = writeStandalone(dir, planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace));
+    expect(written).toEqual(expect.arrayContaining(['src/remote.ts', 'src/remote.test.ts', 'src/messages.ts']));
+    expect(JSON.parse(read(dir, 'package.json')).dependencies.react).toBeUndefined();
+  });
+});

@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// A scaffolded area turned into one that renders in a root of its own on a React major of the
-// team's choice (decision 0019): the preset's `mount: 'own-root'`, `defineReactRootArea`, its own
-// react and react-dom, and no contribution (a contribution renders in the host's tree). The same
-// steps serve the in-repository scaffold and the standalone one, after their templates are written.
+// A scaffolded area turned into one that renders in a root of its own (decision 0019): on a React
+// major of the team's choice (`defineReactRootArea`, its own react and react-dom), or without React
+// (`defineMountedArea`, plain DOM). Either way the preset's `mount: 'own-root'` and no contribution
+// (a contribution renders in the host's tree). The same steps serve the in-repository scaffold and the
+// standalone one, after their templates are written.
+
+/** The files an area without React has instead of the React template's components. */
+export const PLAIN_TEMPLATE_DIR = join(__dirname, '..', 'template-plain');
 
 /** React releases the scaffold names exactly (the newest of each major it was tested with); others get `^<major>.0.0`. */
 const KNOWN_REACT: Readonly<Record<number, string>> = { 18: '18.3.1' };
@@ -19,6 +23,51 @@ export function makeOwnRoot(appDir: string, major: number): string[] {
     ...ownReact(appDir, major),
     ...withoutContributions(appDir),
   ];
+}
+
+/**
+ * Rewrites the written app in `appDir` to render without React: the plain template's `src/` files
+ * (filled by `fill`) in place of the React components, and no React in its dependencies. Returns the
+ * files it wrote there.
+ */
+export function makePlain(appDir: string, fill: (text: string) => string): string[] {
+  const src = join(appDir, 'src');
+  for (const file of [
+    'App.tsx',
+    'App.test.tsx',
+    'App.css',
+    'badge.svg',
+    'remote.tsx',
+    'messages.ts',
+    'messages.test.ts',
+  ])
+    rmSync(join(src, file), { force: true });
+  const written = readdirSync(join(PLAIN_TEMPLATE_DIR, 'src')).map((file) => {
+    const name = file.replace(/\.tmpl$/, '');
+    writeFileSync(join(src, name), fill(readFileSync(join(PLAIN_TEMPLATE_DIR, 'src', file), 'utf8')));
+    return `src/${name}`;
+  });
+  // The example contribution's text goes with it.
+  const locales = join(src, 'locales');
+  for (const file of existsSync(locales) ? readdirSync(locales) : []) {
+    const catalogue = JSON.parse(readFileSync(join(locales, file), 'utf8')) as Record<string, string>;
+    for (const id of Object.keys(catalogue)) if (id.endsWith('.homeTile')) delete catalogue[id];
+    writeFileSync(join(locales, file), `${JSON.stringify(catalogue, null, 2)}\n`);
+  }
+  const pkgFile = join(appDir, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+    mfe?: { contributions?: unknown };
+  };
+  for (const name of ['react', 'react-router']) delete pkg.dependencies[name];
+  for (const name of ['react-dom', '@testing-library/react', '@testing-library/dom', '@types/react'])
+    delete pkg.devDependencies[name];
+  if (pkg.mfe) delete pkg.mfe.contributions;
+  writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  ownRootBuild(appDir);
+  withoutContributions(appDir);
+  return written;
 }
 
 /** The build: `mount: 'own-root'`, and no server build (an own-root area is not prerendered). */

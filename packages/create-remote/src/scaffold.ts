@@ -10,7 +10,7 @@ import {
   RULES_EXPLAINED,
 } from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
-import { makeOwnRoot } from './own-root';
+import { makeOwnRoot, makePlain } from './own-root';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -32,7 +32,7 @@ export interface RemoteRequest {
   readonly name: string;
   readonly route: string;
   readonly label?: string;
-  /** A React major for an area in a root of its own (`--react 18`); absent: the host's tree, on the host's React. */
+  /** A React major for an area in a root of its own (`--react 18`), or `none` for one without React; absent: the host's tree, on the host's React. */
   readonly react?: string;
 }
 
@@ -43,8 +43,8 @@ export interface RemotePlan {
   /** Port with the default host port (`DEFAULT_HOST_PORT`). */
   readonly port: number;
   readonly order: number;
-  /** The React major of an area rendered in a root of its own (decision 0019); absent: the host's tree. */
-  readonly react?: number;
+  /** An area rendered in a root of its own (decision 0019): on this React major, or without React; absent: the host's tree. */
+  readonly react?: number | 'none';
 }
 
 export interface Workspace {
@@ -94,14 +94,14 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
   return { name, route, label, port, order, ...(react === undefined ? {} : { react }) };
 }
 
-/** `--react <major>`: a React major from 18 on (the first with `createRoot`). */
-function reactMajorOf(requested: string | undefined): number | undefined {
-  if (requested === undefined) return undefined;
+/** `--react <major>`: a React major from 18 on (the first with `createRoot`); `--react none`: no React. */
+function reactMajorOf(requested: string | undefined): number | 'none' | undefined {
+  if (requested === undefined || requested === 'none') return requested;
   const major = /^\d{2,3}$/.test(requested) ? Number(requested) : NaN;
   if (!(major >= 18))
     throw new ScaffoldError(
       'REACT_INVALID',
-      `"--react ${requested}" is not a React major this platform can mount in a root of its own: give 18 or later (for example --react 18), or leave it out to render in the host's tree.`,
+      `"--react ${requested}" is not a React major this platform can mount in a root of its own: give 18 or later (for example --react 18), none for an area without React, or leave it out to render in the host's tree.`,
     );
   return major;
 }
@@ -134,8 +134,11 @@ export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath:
   };
   copy(TEMPLATE_DIR);
   if (plan.react !== undefined) {
-    makeOwnRoot(appDir, plan.react);
-    written.splice(0, written.length, ...written.filter((file) => existsSync(join(repoRoot, file))));
+    if (plan.react === 'none')
+      written.push(...makePlain(appDir, fill).map((file) => relative(repoRoot, join(appDir, file))));
+    else makeOwnRoot(appDir, plan.react);
+    const kept = [...new Set(written)].filter((file) => existsSync(join(repoRoot, file)));
+    written.splice(0, written.length, ...kept);
   }
 
   const manifest = JSON.parse(readFileSync(devManifestPath, 'utf8')) as { remotes: DevRemote[] };

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
-import { makeOwnRoot } from './own-root';
+import { makeOwnRoot, makePlain } from './own-root';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
 export const STANDALONE_DIR = join(__dirname, '..', 'standalone');
@@ -100,7 +100,8 @@ export function writeStandalone(
   };
   copy(join(TEMPLATE_DIR, 'src'), join(dir, 'src'));
   copy(STANDALONE_DIR, dir);
-  if (plan.react !== undefined) makeOwnRoot(dir, plan.react);
+  if (plan.react === 'none') written.push(...makePlain(dir, fill));
+  else if (plan.react !== undefined) makeOwnRoot(dir, plan.react);
   if (options.registry) {
     writeFileSync(
       join(dir, '.npmrc'),
@@ -109,5 +110,5 @@ export function writeStandalone(
     written.push('.npmrc');
   }
   chmodSync(join(dir, 'ci.sh'), 0o755);
-  return written.filter((file) => existsSync(join(dir, file))).sort();
+  return [...new Set(written)].filter((file) => existsSync(join(dir, file))).sort();
 }

@@ -11,7 +11,8 @@ import { DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 // workspace. The rig's part: the published command knows nothing of this repository.
 const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--react <major>] [--no-install]
 For example: pnpm create-remote payments --route /payments
---react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree.
+--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
+--react none: in a root of its own without React (plain DOM).
 (A feature area in its own repository: create-mfe-remote <name> --route /path --standalone <dir>.)`;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
