@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -280,6 +280,46 @@ test('the team develops its feature area inside a development host: a saved comp
     // Already gone when it failed to start: its own output is the error above, not this.
     if (dev.pid && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
   }
+}, 300_000);
+
+test('the published scaffold writes an area without React that passes its own tests and builds to mount in a root of its own', async () => {
+  if (!installed)
+    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
+  const dir = join(work, 'notes-remote');
+  await sh(
+    'npx',
+    [
+      '--yes',
+      '--package',
+      '@mfe/create-remote@latest',
+      'create-mfe-remote',
+      'notes',
+      '--route',
+      '/notes',
+      '--react',
+      'none',
+      '--standalone',
+      dir,
+      '--registry',
+      registryUrl,
+    ],
+    work,
+    npmScope(),
+  );
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(Object.keys(pkg.dependencies)).toEqual(['@mfe/context']);
+  // The first area's installation has every package this one needs (the same toolkit, less React).
+  symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'));
+  const tested = await sh('npx', ['jest'], dir);
+  expect(tested).toMatch(/Tests:\s+3 passed, 3 total/);
+  await sh('npx', ['tsc', '-p', 'tsconfig.json'], dir);
+  await sh('npx', ['webpack', '--mode', 'production'], dir);
+  const built = JSON.parse(readFileSync(join(dir, 'dist', 'mf-manifest.json'), 'utf8')) as {
+    mount?: string;
+    shared: unknown[];
+  };
+  expect(built.mount).toBe('own-root');
+  expect(built.shared).toEqual([]);
 }, 300_000);
 
 test('the scaffold refuses what the host would refuse, with the same rules', async () => {
