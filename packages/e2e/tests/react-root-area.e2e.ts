@@ -100,5 +100,19 @@ test('an area on React 18 runs in its own root: deep link, its routes with back 
   expect(sheets.length).toBeGreaterThan(0);
   expect(sheets.every((disabled) => disabled === true)).toBe(true);
   expect(pageErrors).toEqual([]);
+
+  // Signing out in another tab clears what it shows of the person here.
+  const other = await suite.browser.context.newPage();
+  await other.goto(`${host}/older-react`);
+  await other.waitForSelector(`[data-testid=r18-user]:text-is("${ALICE.name}")`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await other.waitForSelector('[data-testid=signed-out-elsewhere]', { timeout: 5_000 });
+  await other.waitForFunction(
+    (name) =>
+      ![...document.querySelectorAll('[data-remote=react18_area]')].some((area) => area.textContent?.includes(name)),
+    ALICE.name,
+    { timeout: 5_000 },
+  );
+  await other.close();
   await page.close();
 });
