@@ -119,5 +119,20 @@ test("areas in roots of their own call the API with DPoP and talk through the ho
     await page.waitForSelector('[data-testid=r18-greeted]');
   }
   expect(await subscriptions()).toBe(before);
+
+  // Signing out in another tab clears what the plain area shows of the person there.
+  const other = await suite.browser.context.newPage();
+  await other.goto(`${host}/plain`);
+  await other.click('[data-testid=plain-greet]');
+  await other.waitForSelector(`[data-testid=plain-answer]:text-is("Hello, ${ALICE.name}!")`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await other.waitForSelector('[data-testid=signed-out-elsewhere]', { timeout: 5_000 });
+  await other.waitForFunction(
+    (name) =>
+      ![...document.querySelectorAll('[data-remote=plain_dom]')].some((area) => area.textContent?.includes(name)),
+    ALICE.name,
+    { timeout: 5_000 },
+  );
+  await other.close();
   await page.close();
 });
