@@ -188,8 +188,8 @@ export interface Pairs {
 /**
  * Loads alternate between the two apps, so both see the same machine state; ratios are per pair.
  * `scenarioB` (default: the same) is what the reference app does. A load that fails (it never
- * painted or worked in time) is kept as a failure, said at once, and its pair measured again; more
- * failures than loads end the run.
+ * painted or worked in time), the warm-ups' included, is kept as a failure and said at once; a
+ * measured one has its pair measured again. More failures than loads end the run.
  */
 export async function pairs(
   a: App,
@@ -199,21 +199,22 @@ export async function pairs(
   scenario: Scenario,
   scenarioB: Scenario = scenario,
 ): Promise<Pairs> {
-  await scenario(a, profile); // warm-up (not recorded)
-  await scenarioB(b, profile);
   const results: Array<[LoadFigures, LoadFigures]> = [];
   const failed: string[] = [];
-  const load = async (app: App, run: Scenario) => {
+  const load = async (app: App, run: Scenario, what = 'a load failed, measured again') => {
     try {
       return await run(app, profile);
     } catch (error) {
       const said = `${app.label}: ${(error as Error).message}`;
-      console.log(`  ✖ a load failed, measured again: ${said}`);
+      console.log(`  ✖ ${what}: ${said}`);
       failed.push(said);
       if (failed.length > loads) throw new Error(`More loads failed than were asked for:\n${failed.join('\n')}`);
       return undefined;
     }
   };
+  // Warm-ups, not recorded (a full run lost 20 minutes of figures to one that never worked).
+  await load(a, scenario, 'a warm-up load failed');
+  await load(b, scenarioB, 'a warm-up load failed');
   while (results.length < loads) {
     const i = results.length;
     const first = i % 2 === 0 ? await load(a, scenario) : await load(b, scenarioB);
