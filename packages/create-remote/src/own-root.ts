@@ -15,14 +15,12 @@ const KNOWN_REACT: Readonly<Record<number, string>> = { 18: '18.3.1' };
 
 export const reactVersionFor = (major: number): string => KNOWN_REACT[major] ?? `^${major}.0.0`;
 
-/** Rewrites the written app in `appDir` to render in a root of its own with React `major`. Returns the files changed or removed. */
-export function makeOwnRoot(appDir: string, major: number): string[] {
-  return [
-    ...ownRootBuild(appDir),
-    ...reactRootModule(appDir),
-    ...ownReact(appDir, major),
-    ...withoutContributions(appDir),
-  ];
+/** Rewrites the written app in `appDir` to render in a root of its own with React `major`. */
+export function makeOwnRoot(appDir: string, major: number): void {
+  ownRootBuild(appDir);
+  reactRootModule(appDir);
+  ownReact(appDir, major);
+  withoutContributions(appDir);
 }
 
 /**
@@ -31,6 +29,32 @@ export function makeOwnRoot(appDir: string, major: number): string[] {
  * files it wrote there.
  */
 export function makePlain(appDir: string, fill: (text: string) => string): string[] {
+  const written = plainSources(appDir, fill);
+  withoutReact(appDir);
+  ownRootBuild(appDir);
+  withoutContributions(appDir);
+  return written;
+}
+
+type PackageJson = {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  mfe?: { contributions?: unknown };
+};
+
+/** Reads the app's package.json, lets `change` edit it, and writes it back. */
+function editPackage(appDir: string, change: (pkg: PackageJson) => void): void {
+  const file = join(appDir, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+  change(pkg);
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/**
+ * The plain template's sources in place of the React template's components, and the catalogues
+ * without the example contribution's text (the plain messages do not declare it).
+ */
+function plainSources(appDir: string, fill: (text: string) => string): string[] {
   const src = join(appDir, 'src');
   for (const file of [
     'App.tsx',
@@ -42,36 +66,30 @@ export function makePlain(appDir: string, fill: (text: string) => string): strin
     'messages.test.ts',
   ])
     rmSync(join(src, file), { force: true });
-  const written = readdirSync(join(PLAIN_TEMPLATE_DIR, 'src')).map((file) => {
-    const name = file.replace(/\.tmpl$/, '');
-    writeFileSync(join(src, name), fill(readFileSync(join(PLAIN_TEMPLATE_DIR, 'src', file), 'utf8')));
-    return `src/${name}`;
-  });
-  // The example contribution's text goes with it.
   const locales = join(src, 'locales');
   for (const file of existsSync(locales) ? readdirSync(locales) : []) {
     const catalogue = JSON.parse(readFileSync(join(locales, file), 'utf8')) as Record<string, string>;
     for (const id of Object.keys(catalogue)) if (id.endsWith('.homeTile')) delete catalogue[id];
     writeFileSync(join(locales, file), `${JSON.stringify(catalogue, null, 2)}\n`);
   }
-  const pkgFile = join(appDir, 'package.json');
-  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-    mfe?: { contributions?: unknown };
-  };
-  for (const name of ['react', 'react-router']) delete pkg.dependencies[name];
-  for (const name of ['react-dom', '@testing-library/react', '@testing-library/dom', '@types/react'])
-    delete pkg.devDependencies[name];
-  if (pkg.mfe) delete pkg.mfe.contributions;
-  writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
-  ownRootBuild(appDir);
-  withoutContributions(appDir);
-  return written;
+  return readdirSync(join(PLAIN_TEMPLATE_DIR, 'src')).map((file) => {
+    const name = file.replace(/\.tmpl$/, '');
+    writeFileSync(join(src, name), fill(readFileSync(join(PLAIN_TEMPLATE_DIR, 'src', file), 'utf8')));
+    return `src/${name}`;
+  });
+}
+
+/** No React, router or their test libraries among its packages. */
+function withoutReact(appDir: string): void {
+  editPackage(appDir, (pkg) => {
+    for (const name of ['react', 'react-router']) delete pkg.dependencies[name];
+    for (const name of ['react-dom', '@testing-library/react', '@testing-library/dom', '@types/react'])
+      delete pkg.devDependencies[name];
+  });
 }
 
 /** The build: `mount: 'own-root'`, and no server build (an own-root area is not prerendered). */
-function ownRootBuild(appDir: string): string[] {
+function ownRootBuild(appDir: string): void {
   const file = join(appDir, 'webpack.config.js');
   const text = readFileSync(file, 'utf8')
     .replace(
@@ -88,10 +106,9 @@ function ownRootBuild(appDir: string): string[] {
     file,
     `// Rendered in a root of its own with its own React (decision 0019): nothing shared with the host,\n// no server build (its pages render in the browser).\n${text}`,
   );
-  return ['webpack.config.js'];
 }
 
-function reactRootModule(appDir: string): string[] {
+function reactRootModule(appDir: string): void {
   const file = join(appDir, 'src', 'remote.tsx');
   const text = readFileSync(file, 'utf8')
     .replace(
@@ -100,45 +117,33 @@ function reactRootModule(appDir: string): string[] {
     )
     .replace('export default defineRemote(', 'export default defineReactRootArea(');
   writeFileSync(file, text);
-  return ['src/remote.tsx'];
 }
 
 /** Its own react and react-dom, of the chosen major, as dependencies (bundled into its build). */
-function ownReact(appDir: string, major: number): string[] {
-  const file = join(appDir, 'package.json');
-  const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-    mfe?: { contributions?: unknown };
-  };
+function ownReact(appDir: string, major: number): void {
   const version = reactVersionFor(major);
-  delete pkg.devDependencies['react-dom'];
-  pkg.dependencies = Object.fromEntries(
-    Object.entries({ ...pkg.dependencies, react: version, 'react-dom': version }).sort(([a], [b]) =>
-      a.localeCompare(b),
-    ),
-  );
-  if (pkg.mfe) delete pkg.mfe.contributions;
-  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
-  return ['package.json'];
+  editPackage(appDir, (pkg) => {
+    delete pkg.devDependencies['react-dom'];
+    pkg.dependencies = Object.fromEntries(
+      Object.entries({ ...pkg.dependencies, react: version, 'react-dom': version }).sort(([a], [b]) =>
+        a.localeCompare(b),
+      ),
+    );
+  });
 }
 
-/** The example contribution and the browser test's part about it. */
-function withoutContributions(appDir: string): string[] {
-  const changed: string[] = [];
-  if (existsSync(join(appDir, 'src', 'contributions'))) {
-    rmSync(join(appDir, 'src', 'contributions'), { recursive: true });
-    changed.push('src/contributions/');
-  }
+/** The example contribution: its module, its place in the package's `mfe` block, and the browser test's part about it. */
+function withoutContributions(appDir: string): void {
+  rmSync(join(appDir, 'src', 'contributions'), { recursive: true, force: true });
+  editPackage(appDir, (pkg) => {
+    if (pkg.mfe) delete pkg.mfe.contributions;
+  });
   const e2eDir = join(appDir, 'e2e');
   for (const name of existsSync(e2eDir) ? readdirSync(e2eDir) : []) {
     const file = join(e2eDir, name);
-    const text = readFileSync(file, 'utf8');
-    const cut = text.replace(/\n {2}\/\/ Its example contribution:[\s\S]*?(?=\n\}\);)/, '');
-    if (cut !== text) {
-      writeFileSync(file, cut);
-      changed.push(`e2e/${name}`);
-    }
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/\n {2}\/\/ Its example contribution:[\s\S]*?(?=\n\}\);)/, ''),
+    );
   }
-  return changed;
 }
