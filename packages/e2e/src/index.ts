@@ -11,3 +11,4 @@ export { startPrometheus, type RunningPrometheus } from './prometheus';
 export { runRelease, release, canaryBuild, type ReleaseRun } from './release-cli';
 export { expectPolicyHeaders } from './policy-headers';
 export { closeTabMidRenewal } from './renewal-faults';
+export { eventSubscriptions } from './diagnostics';

@@ -1,4 +1,4 @@
-import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
+import { ALICE, eventSubscriptions, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // An area without React (the plain-dom fixture), mounted through the neutral contract into an
 // element of its own, beside the product's areas on the host's React and an area on React 18 in a
@@ -104,13 +104,7 @@ test("areas in roots of their own call the API with DPoP and talk through the ho
   await page.waitForSelector('[data-testid=plain-counted]:text-is("Counted in the other area: 1")');
 
   // Their event subscriptions end when they leave: visiting them again leaves no more behind.
-  const subscriptions = async () => {
-    await page.click('[data-testid=nav-diagnostics]');
-    await page.waitForFunction(() =>
-      /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''),
-    );
-    return Number(await page.textContent('[data-testid=event-subscriptions]'));
-  };
+  const subscriptions = () => eventSubscriptions(page);
   const before = await subscriptions();
   for (let round = 0; round < 3; round += 1) {
     await page.click('[data-testid=nav-plain_dom]');

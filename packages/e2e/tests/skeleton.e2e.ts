@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
+import { ALICE, eventSubscriptions, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // The walking skeleton end to end: production builds over real HTTP, the real
 // dev OpenID provider, real Chromium.
@@ -137,13 +137,7 @@ test('an invitation announced by referrals shows in account, and subscriptions d
     'You invited friend@example.test during this session.',
   );
 
-  const subscriptions = async () => {
-    await page.click('[data-testid=nav-diagnostics]');
-    await page.waitForFunction(() =>
-      /^\d+$/.test(document.querySelector('[data-testid=event-subscriptions]')?.textContent ?? ''),
-    );
-    return Number(await page.textContent('[data-testid=event-subscriptions]'));
-  };
+  const subscriptions = () => eventSubscriptions(page);
   const afterOneVisit = await subscriptions();
   for (let round = 0; round < 4; round += 1) {
     await page.click('[data-testid=nav-referrals]');
