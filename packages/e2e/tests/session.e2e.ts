@@ -427,3 +427,36 @@ test.each([
   },
   60_000,
 );
+
+test('a reload that restores the session asks the provider for its discovery document once, and for its keys before the tokens are back', async () => {
+  const page = await signedInTab('/referrals');
+  // A phone's round trip, so requests made a few milliseconds apart overlap as they do in the field.
+  const cdp = await suite.browser.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  // What the browser asks of the provider as the reloaded page restores the session, in order.
+  const events: string[] = [];
+  const provider = (url: string) => (url.startsWith(suite.stack.idpUrl) ? new URL(url).pathname : undefined);
+  suite.browser.context.on('request', (request) => {
+    const path = provider(request.url());
+    if (path) events.push(`asked ${path}`);
+  });
+  suite.browser.context.on('requestfinished', (request) => {
+    const path = provider(request.url());
+    if (path) events.push(`answered ${path}`);
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=user-name]');
+
+  expect(events.filter((event) => event === 'asked /.well-known/openid-configuration')).toHaveLength(1);
+  const keysAsked = events.indexOf('asked /jwks');
+  const tokensBack = events.indexOf('answered /token');
+  expect(tokensBack).toBeGreaterThan(-1);
+  expect(keysAsked).toBeGreaterThan(-1);
+  expect(keysAsked).toBeLessThan(tokensBack);
+});

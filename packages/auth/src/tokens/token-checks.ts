@@ -1,5 +1,5 @@
 import type { User as OidcUser, UserManager } from 'oidc-client-ts';
-import type { JWTVerifyGetKey } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import type { SessionClock } from './clock';
 import { issuedAt } from './id-token-time';
 
@@ -27,7 +27,7 @@ export function createTokenChecks(options: {
   readonly clock: SessionClock;
 }): TokenChecks {
   const { manager, clientId, clock } = options;
-  let keys: Promise<JWTVerifyGetKey> | undefined;
+  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   const loadKeys = () =>
     (keys ??= (async () => {
       const [{ createRemoteJWKSet }, metadata] = await Promise.all([
@@ -65,9 +65,13 @@ export function createTokenChecks(options: {
       await verify(user);
     },
     fromPeer: verify,
+    // The keys themselves are fetched too, alongside the token request rather than after its
+    // answer: one round trip less before a restored or new session is adopted. A failure here is
+    // not said; the check that needs the keys fetches them again and says it.
     prepare: () =>
-      void Promise.all([import(/* webpackChunkName: "token-checks" */ './id-token'), loadKeys()]).catch(
-        () => undefined,
-      ),
+      void Promise.all([
+        import(/* webpackChunkName: "token-checks" */ './id-token'),
+        loadKeys().then((keySet) => keySet.reload()),
+      ]).catch(() => undefined),
   };
 }
