@@ -31,6 +31,8 @@ const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/
 
 const fs = require('node:fs');
 const path = require('node:path');
+// The build preset's own answer to which React an app renders with (not part of its published API).
+const { ownReactFolders } = require('./packages/webpack-config/src/remote.js');
 
 /**
  * Apps on a React of their own (an area in a root of its own, decision 0019): their unit tests run
@@ -56,18 +58,19 @@ const unit = {
   },
 };
 
-/** @param {string} app */
+/**
+ * An own-React app's React, react-dom and router, found as its build finds them (the preset's
+ * `ownReactFolders`): a package with React as a peer is installed once per React.
+ * @param {string} app
+ */
 function ownReactOf(app) {
-  const dir = (name) =>
-    path.dirname(require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, 'apps', app)] }));
-  return {
-    '^react$': dir('react'),
-    '^react/(.*)$': `${dir('react')}/$1`,
-    '^react-dom$': dir('react-dom'),
-    '^react-dom/(.*)$': `${dir('react-dom')}/$1`,
-    // Its router too: a package with React as a peer is installed once per React.
-    '^react-router$': dir('react-router'),
-  };
+  const folders = ownReactFolders(path.join(__dirname, 'apps', app), ['react', 'react-dom', 'react-router']);
+  return Object.fromEntries(
+    Object.entries(folders).flatMap(([name, folder]) => [
+      [`^${name}$`, folder],
+      [`^${name}/(.*)$`, `${folder}/$1`],
+    ]),
+  );
 }
 
 /** @type {import('jest').Config} */

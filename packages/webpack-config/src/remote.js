@@ -55,21 +55,24 @@ function contributionExposes(appDir) {
 /**
  * An area in a root of its own bundles the React it renders with: every import of React and
  * react-dom (the contract package's included, which lives elsewhere in a workspace) resolves to the
- * area's own copy, never to another version found beside the importing file.
+ * area's own copy, never to another version found beside the importing file. The folders of those
+ * packages (and of any other `names`, such as the router a test needs) as the app resolves them:
+ * the build's aliases and the workspace's unit tests read the same answer.
  * @param {string} appDir
+ * @param {readonly string[]} [names]
  * @returns {Record<string, string>}
  */
-function ownReactAliases(appDir) {
+function ownReactFolders(appDir, names = ['react', 'react-dom']) {
   /** @type {Record<string, string>} */
-  const alias = {};
-  for (const name of ['react', 'react-dom']) {
+  const folders = {};
+  for (const name of names) {
     try {
-      alias[name] = path.dirname(require.resolve(`${name}/package.json`, { paths: [appDir] }));
+      folders[name] = path.dirname(require.resolve(`${name}/package.json`, { paths: [appDir] }));
     } catch {
       // Not a dependency of the area (an area without React): nothing to point at.
     }
   }
-  return alias;
+  return folders;
 }
 
 /**
@@ -89,7 +92,7 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = '
     );
   const config = baseConfig({ appDir, mode, uniqueName: name });
   if (mount === 'own-root')
-    config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactAliases(appDir) } };
+    config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.
@@ -173,4 +176,4 @@ function checkSlotNames(slots, who) {
       throw new Error(`${who} offers the slot "${slot}", which must be ${contributions.slotExplain}.`);
 }
 
-module.exports = { checkSlotNames, contributionExposes, remoteConfig, remoteServerConfig };
+module.exports = { checkSlotNames, contributionExposes, ownReactFolders, remoteConfig, remoteServerConfig };
