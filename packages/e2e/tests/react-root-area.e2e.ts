@@ -1,3 +1,4 @@
+import type { Request } from 'playwright-core';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // An area built on React 18 (the react18-area fixture), in a React root of its own beside the host's
@@ -115,4 +116,39 @@ test('an area on React 18 runs in its own root: deep link, its routes with back 
   );
   await other.close();
   await page.close();
+});
+
+test('pages that do not show the area never download its React: the idle prefetch reads only its manifest, and opening it downloads the rest', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/account`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=account-greeting]');
+  // This page's own download ahead is over before counting starts.
+  await page.waitForLoadState('networkidle');
+  const own = suite.stack.remoteUrls.react18_area!;
+  const inTree = suite.stack.remoteUrls.account!;
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const paths = (origin: string) =>
+    requests
+      .filter((request) => request.url().startsWith(origin))
+      .map((request) => new URL(request.url()).pathname.replace(/\.[0-9a-f]{8}\./, '.'))
+      .sort();
+
+  // Another area's page, then the browser idle: the areas in the navigation are downloaded ahead.
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.waitForLoadState('networkidle');
+  expect(paths(inTree)).toContain('/remoteEntry.js');
+  expect(paths(own)).toEqual(['/mf-manifest.json']);
+
+  // Opening it: its entry, and the chunks that hold its React, come now.
+  requests.length = 0;
+  await page.click('[data-testid=nav-react18_area]');
+  await page.waitForSelector('[data-testid=r18-overview]');
+  const scripts = requests.filter((request) => request.url().startsWith(own) && request.resourceType() === 'script');
+  expect(scripts.map((request) => new URL(request.url()).pathname)).toContain('/remoteEntry.js');
+  const bodies = await Promise.all(scripts.map(async (request) => (await request.sizes()).responseBodySize));
+  // React 18 and react-dom alone are over 40 KB compressed.
+  expect(bodies.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(40_000);
 });
