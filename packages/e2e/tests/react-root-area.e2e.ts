@@ -2,8 +2,9 @@ import type { Request } from 'playwright-core';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // An area built on React 18 (the react18-area fixture), in a React root of its own beside the host's
-// React 19, routed by its own react-router kept in step with the host's history.
-const suite = setUpBrowserSuite(['--fixture', 'react18-area', '--dpop']);
+// React 19, routed by its own react-router kept in step with the host's history. Developer overrides
+// are on (localhost origins), to point the area at another build.
+const suite = setUpBrowserSuite(['--fixture', 'react18-area', '--dpop', '--overrides']);
 
 test('an area on React 18 runs in its own root: deep link, its routes with back and forward, clicks, language, a throw in place, nothing left', async () => {
   const page = await suite.browser.context.newPage();
@@ -151,4 +152,32 @@ test('pages that do not show the area never download its React: the idle prefetc
   const bodies = await Promise.all(scripts.map(async (request) => (await request.sizes()).responseBodySize));
   // React 18 and react-dom alone are over 40 KB compressed.
   expect(bodies.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(40_000);
+});
+
+test("an override points the area at another build: that build's entry and React render it, and its button answers", async () => {
+  const page = await suite.browser.context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`${suite.stack.hostUrl}/older-react`);
+  await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+  await page.waitForSelector('[data-testid=r18-overview]');
+
+  // The same area from another build's origin (here the same files through 127.0.0.1).
+  const other = `${suite.stack.remoteUrls.react18_area!.replace('localhost', '127.0.0.1')}/mf-manifest.json`;
+  await page.click('[data-testid=nav-diagnostics]');
+  await page.selectOption('[data-testid=override-form] select', 'react18_area');
+  await page.fill('[data-testid=override-form] input[name=entry]', other);
+  await Promise.all([page.waitForEvent('load'), page.click('[data-testid=override-form] button[type=submit]')]);
+  await page.waitForSelector('[data-testid=overrides-banner]');
+
+  requests.length = 0;
+  await page.click('[data-testid=nav-react18_area]');
+  await page.waitForSelector('[data-testid=r18-overview]');
+  const fromOther = requests.filter((url) => url.startsWith('http://127.0.0.1')).map((url) => new URL(url).pathname);
+  expect(fromOther).toContain('/remoteEntry.js');
+  expect(requests.filter((url) => url.startsWith(suite.stack.remoteUrls.react18_area!))).toEqual([]);
+  expect(await page.locator('#r18-title').textContent()).toBe('An area on React 18.3.1');
+  expect(await page.locator('#r18-title').evaluate((title) => getComputedStyle(title).color)).toBe('rgb(0, 90, 60)');
+  await page.click('[data-testid=r18-add]');
+  await page.waitForSelector('[data-testid=r18-count]:text-is("Counted: 1")');
 });
