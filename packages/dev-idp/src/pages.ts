@@ -10,6 +10,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Dev sign-in</title>
+<link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,sans-serif;background:#eef1f5;margin:0}
 .dev{background:#b42318;color:#fff;padding:.5rem 1rem;font-weight:700;text-align:center}
@@ -36,8 +37,8 @@ export function loginPage(options: {
 <p>to continue to <strong>${escapeHtml(clientName)}</strong></p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="off">
-<label for="username">Username</label><input id="username" name="username" required autofocus value="${escapeHtml(username ?? '')}">
-<label for="password">Password</label><input id="password" name="password" type="password" required>
+<label for="username">Username</label><input id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username ?? '')}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button type="submit">Sign in</button>
 <button type="submit" formaction="/interaction/${escapeHtml(uid)}/abort" formnovalidate>Cancel</button></div>
 </form>
