@@ -3,8 +3,9 @@ import { poll } from '../src/engines/page';
 
 // The main journeys in Firefox ESR and WebKitGTK, against the same production builds, server and
 // provider as the Chromium tests: sign-in with a deep link, a real API call, areas and their
-// styles, a reload that keeps the session, a failing area, a phone-wide window, sign-out.
-const suite = setUpBrowserSuite(['--fixture', 'faulty']);
+// styles, a reload that keeps the session, a failing area, areas in roots of their own (React 18,
+// and no React), a phone-wide window, sign-out.
+const suite = setUpBrowserSuite(['--fixture', 'faulty', '--fixture', 'react18-area', '--fixture', 'plain-dom']);
 
 const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
   ['Firefox ESR', launchFirefox],
@@ -110,6 +111,37 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await page.waitFor('[data-testid=referrals-overview]');
   });
 
+  test('areas in roots of their own, on React 18 and on no React, open, answer clicks and leave nothing behind', async () => {
+    await page.goto(`${host()}/older-react`);
+    await signedInEitherWay('[data-testid=r18-overview]');
+    expect(await page.text('#r18-title')).toBe('An area on React 18.3.1');
+    expect(await page.text('[data-testid=r18-user]')).toBe(ALICE.name);
+    await page.click('[data-testid=r18-add]');
+    await page.click('[data-testid=r18-add]');
+    await poll(async () => (await page.text('[data-testid=r18-count]')) === 'Counted: 2', 15_000, 'two clicks counted');
+
+    // Through the host's navigation (no page load) to the area without React.
+    await page.evaluate('window.stayed = true; return true');
+    await page.click('[data-testid=nav-plain_dom]');
+    await page.waitFor('[data-testid=plain-title]', 30_000);
+    expect(await page.text('[data-testid=plain-title]')).toBe('An area without React');
+    await page.click('[data-testid=plain-greet]');
+    await poll(
+      async () => (await page.text('[data-testid=plain-answer]')).includes(`Hello, ${ALICE.name}!`),
+      15_000,
+      'the greeting',
+    );
+
+    await page.click('[data-testid=nav-referrals]');
+    await page.waitFor('[data-testid=referrals-overview]');
+    expect(await page.evaluate<boolean>('return window.stayed === true')).toBe(true);
+    expect(
+      await page.evaluate<number>(
+        "return document.querySelectorAll('[data-mounted-area], [data-remote=react18_area], [data-remote=plain_dom]').length",
+      ),
+    ).toBe(0);
+  });
+
   test('phone-narrow, no page scrolls sideways', async () => {
     // 320 px where the engine allows it (Firefox); WebKitGTK's MiniBrowser window stops at about 450.
     await page.setViewport(320, 640);
@@ -124,6 +156,8 @@ describe.each(ENGINES)('%s', (_name, launch) => {
       ['/referrals/invite', '[data-testid=referrals-invite]'],
       ['/account', '[data-testid=account-greeting]'],
       ['/diagnostics', '[data-testid=diagnostics]'],
+      ['/older-react', '[data-testid=r18-overview]'],
+      ['/plain', '[data-testid=plain-title]'],
     ];
     for (const [path, content] of pages) {
       await page.goto(`${host()}${path}`);
@@ -132,7 +166,14 @@ describe.each(ENGINES)('%s', (_name, launch) => {
         `${path}: ${await page.evaluate<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth')}`,
       );
     }
-    expect(sideways).toEqual(['/: 0', '/referrals/invite: 0', '/account: 0', '/diagnostics: 0']);
+    expect(sideways).toEqual([
+      '/: 0',
+      '/referrals/invite: 0',
+      '/account: 0',
+      '/diagnostics: 0',
+      '/older-react: 0',
+      '/plain: 0',
+    ]);
     await page.setViewport(1280, 800);
   });
 
