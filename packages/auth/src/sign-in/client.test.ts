@@ -1,4 +1,5 @@
 import { TEST_CONFIG } from '../test-config';
+import { heldProvider } from '../test-provider';
 import { createUserManager } from './client';
 
 const DISCOVERY = {
@@ -8,14 +9,9 @@ const DISCOVERY = {
   jwks_uri: 'https://idp.example/jwks',
 };
 
-/** The provider's discovery endpoint: each answer waits for `release`, so callers overlap. */
+/** The provider's discovery endpoint: answers in order, each once `release` is called. */
 function provider(answers: Array<'ok' | 'down'>) {
-  const requests: string[] = [];
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
-    requests.push(String(url));
-    await released;
+  return heldProvider(() => {
     if (answers.shift() === 'down') throw new TypeError('Failed to fetch');
     return {
       ok: true,
@@ -23,8 +19,7 @@ function provider(answers: Array<'ok' | 'down'>) {
       headers: { get: () => 'application/json' },
       json: async () => DISCOVERY,
     } as unknown as Response;
-  }) as typeof fetch;
-  return { requests, release };
+  });
 }
 
 test('callers asking for the discovery document at once share one request to the provider', async () => {

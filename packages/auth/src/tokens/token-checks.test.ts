@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { User as OidcUser, UserManager } from 'oidc-client-ts';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { heldProvider } from '../test-provider';
 import { createSessionClock } from './clock';
 import { createTokenChecks } from './token-checks';
 
@@ -12,14 +13,9 @@ const manager = { metadataService: { getMetadata: async () => DISCOVERY } } as u
 async function provider() {
   const pair = await generateKeyPair('RS256');
   const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] };
-  const requests: string[] = [];
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
-    requests.push(String(url));
-    await released;
-    return new Response(JSON.stringify(jwks), { headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  const { requests, release } = heldProvider(
+    () => new Response(JSON.stringify(jwks), { headers: { 'content-type': 'application/json' } }),
+  );
   const idToken = () => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ iss: issuer, aud: 'web', sub: 'u1', iat: now, exp: now + 300 })
