@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Cookie } from 'playwright-core';
 import { DEMO_USERS } from '@mfe/dev-idp';
@@ -24,16 +25,21 @@ export async function signInOnce(app: App, workDir: string): Promise<void> {
     headless: true,
     args: CHROMIUM_FLAGS,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${app.origin}/account`);
-  await page.waitForSelector('#username');
-  await page.fill('#username', DEMO.username);
-  await page.fill('#password', DEMO.password);
-  await page.click('button[type=submit]:has-text("Sign in")');
-  await page.waitForSelector('[data-testid=account-greeting]');
-  // The provider's session cookie: each measured load starts signed in at the provider, with an empty cache.
-  app.cookies = (await context.cookies()).filter((cookie) => app.idpUrl.includes(cookie.domain));
-  await context.close();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${app.origin}/account`);
+    await page.waitForSelector('#username');
+    await page.fill('#username', DEMO.username);
+    await page.fill('#password', DEMO.password);
+    await page.click('button[type=submit]:has-text("Sign in")');
+    await page.waitForSelector('[data-testid=account-greeting]');
+    // The provider's session cookie: each measured load starts signed in at the provider, with an empty cache.
+    app.cookies = (await context.cookies()).filter((cookie) => app.idpUrl.includes(cookie.domain));
+  } finally {
+    await context.close();
+    // Only the cookies are kept: the profiles (3 MB each, three a run) had piled up in .bench/.
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One measured visit in a fresh profile; the profile is closed whatever happens. */
