@@ -13,7 +13,7 @@
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
 //   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
 //   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
-//   first-script.js the page's own scripts fetched at high priority
+//   first-script.js the page's own scripts fetched at high priority and compiled while they download
 //   content-hash.js the length of content-hashed names (the header policy's too)
 //   selector-scope.js, css-scope-loader.js  which selectors of a CSS Module could style the shell, and
 //                   the loader that fails such a module naming the selector (decision 0011)

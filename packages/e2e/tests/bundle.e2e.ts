@@ -90,3 +90,18 @@ test("the host's first script carries none of what only some pages or moments ne
   );
   expect(stale.map(([what]) => what)).toEqual([]);
 });
+
+test("the host's first script begins with V8's compile hint, and its source map counts that line", () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  expect(first).toBeDefined();
+  const lines = readFileSync(join(dist, first!), 'utf8').split('\n');
+  expect(lines[0]).toBe('//# allFunctionsCalledOnLoad');
+  // One group of mappings per generated line, the hint's and the licence comment's empty: the
+  // code's mappings moved down with it.
+  const { mappings } = JSON.parse(readFileSync(join(dist, `${first}.map`), 'utf8')) as { mappings: string };
+  const groups = mappings.split(';');
+  expect(groups).toHaveLength(lines.length);
+  expect(groups.slice(0, 2)).toEqual(['', '']);
+  expect(groups[2]).not.toBe('');
+});
