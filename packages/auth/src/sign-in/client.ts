@@ -54,7 +54,7 @@ export function createUserManager(
  * sign-in (for the authorization endpoint) asked at once, a second request to the provider on the
  * page's path. Callers now share the one in flight; a failed read is tried again by the next caller.
  */
-export function withOneDiscoveryRequest(manager: UserManager): UserManager {
+function withOneDiscoveryRequest(manager: UserManager): UserManager {
   const service = manager.metadataService;
   const read = service.getMetadata.bind(service);
   let inFlight: Promise<Partial<OidcMetadata>> | undefined;
