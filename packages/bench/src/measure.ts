@@ -5,7 +5,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@mfe/e2e/browser';
-import { BELOW_FOLD_SCRIPTS_EARLY, observerScript, type Probe } from './observer-script';
+import {
+  BELOW_FOLD_SCRIPTS_EARLY,
+  INTERACTIVE_SIGNAL,
+  observerScript,
+  paintedSignal,
+  SIGNAL_BINDING,
+  type Probe,
+  type Signal,
+} from './observer-script';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
@@ -83,6 +91,9 @@ export class Session {
   readonly page: Page;
   private readonly cdp: CDPSession;
   private tracked = new Map<string, Tracked>();
+  /** What the page has signalled (observer-script.ts), newest document last. */
+  private readonly signals: Signal[] = [];
+  private readonly signalled = new Set<() => void>();
 
   private constructor(
     readonly context: BrowserContext,
@@ -92,6 +103,11 @@ export class Session {
   ) {
     this.page = page;
     this.cdp = cdp;
+    cdp.on('Runtime.bindingCalled', (e) => {
+      if (e.name !== SIGNAL_BINDING) return;
+      this.signals.push(JSON.parse(e.payload) as Signal);
+      for (const wake of this.signalled) wake();
+    });
     cdp.on(
       'Network.requestWillBeSent',
       (e) =>
@@ -142,6 +158,8 @@ export class Session {
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    await cdp.send('Runtime.enable');
+    await cdp.send('Runtime.addBinding', { name: SIGNAL_BINDING });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     if (profile.network) {
       const bytesPerSecond = profile.network.bitsPerSecond / 8;
@@ -161,30 +179,43 @@ export class Session {
 
   /** Waits for the element with this Element Timing identifier to be painted; returns its time (ms since navigation start). */
   async waitForPaint(identifier: string, timeoutMs = 60_000): Promise<number> {
-    try {
-      // A function, not a string: the page's CSP forbids evaluating strings.
-      const handle = await this.page.waitForFunction(
-        (id) => (window as unknown as { __bench?: { elements: Record<string, number> } }).__bench?.elements[id],
-        identifier,
-        { timeout: timeoutMs },
-      );
-      return (await handle.jsonValue()) as number;
-    } catch (error) {
-      throw await this.neverDid(`painted "${identifier}"`, timeoutMs, error);
-    }
+    return this.waitForSignal(paintedSignal(identifier), `painted "${identifier}"`, timeoutMs);
   }
 
   /** Waits until the page has worked (its probe's button answered; opened with a probe); returns when (ms since navigation start). */
   async waitForInteractive(timeoutMs = 60_000): Promise<number> {
+    return this.waitForSignal(INTERACTIVE_SIGNAL, 'worked', timeoutMs);
+  }
+
+  /**
+   * The time of the signal `name` from the page's current document or a later one (a page that
+   * navigates on, e.g. a redirect, still counts), waiting for it if it has not come yet. Nothing is
+   * run in the page while it loads but one read of its time origin.
+   */
+  private async waitForSignal(name: string, what: string, timeoutMs: number): Promise<number> {
+    const current = await this.cdp.send('Runtime.evaluate', {
+      expression: 'performance.timeOrigin',
+      returnByValue: true,
+    });
+    const since = current.result.value as number;
+    const find = () => this.signals.find((signal) => signal.name === name && signal.document >= since)?.at;
+    let wake = () => {};
     try {
-      const handle = await this.page.waitForFunction(
-        () => (window as unknown as { __bench?: { interactive: number } }).__bench?.interactive || undefined,
-        undefined,
-        { timeout: timeoutMs, polling: 50 },
-      );
-      return (await handle.jsonValue()) as number;
+      return await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${name}" signal`)), timeoutMs);
+        wake = () => {
+          const at = find();
+          if (at === undefined) return;
+          clearTimeout(timer);
+          resolve(at);
+        };
+        this.signalled.add(wake);
+        wake();
+      });
     } catch (error) {
-      throw await this.neverDid('worked', timeoutMs, error);
+      throw await this.neverDid(what, timeoutMs, error);
+    } finally {
+      this.signalled.delete(wake);
     }
   }
 

@@ -15,6 +15,25 @@ export const COUNT_PROBE: Probe = { click: 'Add one', done: { text: 'Add another
 export const TILE_PROBE: Probe = { click: 'Answer', done: { text: 'Answered' } };
 
 /**
+ * The function (a CDP binding, measure.ts) through which the page tells the bench what happened, as
+ * it happens. The bench does not poll the page while it loads: polling through the driver would
+ * inject the driver's own script, and run it on the page's main thread while the page starts.
+ */
+export const SIGNAL_BINDING = '__benchSignal';
+
+/** What the page sends through SIGNAL_BINDING: its document (by time origin), what happened, and when. */
+export interface Signal {
+  readonly document: number;
+  readonly name: string;
+  readonly at: number;
+}
+
+/** The signal sent when an element with this Element Timing identifier is painted. */
+export const paintedSignal = (identifier: string): string => `painted:${identifier}`;
+/** The signal sent when the probe's click has been answered. */
+export const INTERACTIVE_SIGNAL = 'interactive';
+
+/**
  * Installed before any page script: Element Timing, paint and long-task
  * observers. Plain JavaScript text, so no compiler helper leaks into the page.
  */
@@ -25,6 +44,11 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
   if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
   const state = { elements: {}, fcp: 0, longTasks: [], interactive: 0 };
   window.__bench = state;
+  // Only the page itself reports (not the hidden silent-sign-in iframe, which runs this too).
+  const signal = (name, at) => {
+    const send = window[${JSON.stringify(SIGNAL_BINDING)}];
+    if (window === window.top && typeof send === 'function') send(JSON.stringify({ document: performance.timeOrigin, name, at }));
+  };
   // When the page first works: its first button named probe.click is clicked once a frame from the
   // moment it exists, until its handler has run (probe.done: the path it goes to, or the text a
   // button then says). A click on HTML that is not hydrated yet does nothing, or is replayed by
@@ -35,6 +59,7 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
     const tick = () => {
       if (probe.done.path ? location.pathname.endsWith(probe.done.path) : named(probe.done.text)) {
         state.interactive = performance.now();
+        signal(${JSON.stringify(INTERACTIVE_SIGNAL)}, state.interactive);
         return;
       }
       const button = named(probe.click);
@@ -45,7 +70,9 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
   }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.identifier && !(entry.identifier in state.elements)) state.elements[entry.identifier] = entry.renderTime || entry.loadTime || entry.startTime;
+      if (!entry.identifier || entry.identifier in state.elements) continue;
+      state.elements[entry.identifier] = entry.renderTime || entry.loadTime || entry.startTime;
+      signal(${JSON.stringify(paintedSignal(''))} + entry.identifier, state.elements[entry.identifier]);
     }
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
