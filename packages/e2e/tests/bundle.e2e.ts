@@ -1,5 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+// The preset's own text of the hint (a plain JS module of the published preset, not its API).
+const { COMPILE_HINT } = createRequire(__filename)('@mfe/webpack-config/src/first-script') as {
+  readonly COMPILE_HINT: string;
+};
 
 // The host's initial scripts (what index.html loads) carry each module's code once: no file bundled
 // in two builds of its package (ES module and CommonJS), read from the build's hidden source maps.
@@ -96,7 +102,7 @@ test("the host's first script begins with V8's compile hint, and its source map 
   const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
   expect(first).toBeDefined();
   const lines = readFileSync(join(dist, first!), 'utf8').split('\n');
-  expect(lines[0]).toBe('//# allFunctionsCalledOnLoad');
+  expect(`${lines[0]}\n`).toBe(COMPILE_HINT);
   // One group of mappings per generated line, the hint's and the licence comment's empty: the
   // code's mappings moved down with it.
   const { mappings } = JSON.parse(readFileSync(join(dist, `${first}.map`), 'utf8')) as { mappings: string };
