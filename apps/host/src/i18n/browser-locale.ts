@@ -20,6 +20,16 @@ function rememberForServer(locale: string): void {
 }
 
 /**
+ * `<html lang dir>` in the page's locale. Each is written only when it differs: writing either, even
+ * the value it has, makes the browser match `:lang()` and `:dir()` again on every element of the page
+ * (seen in a trace of the page from HTML at start-up, where it always has them already).
+ */
+export function applyToRoot(root: HTMLElement, locale: string, dir: 'ltr' | 'rtl'): void {
+  if (root.lang !== locale) root.lang = locale;
+  if (root.dir !== dir) root.dir = dir;
+}
+
+/**
  * The page's locale in the browser: the runtime config's languages, the visitor's remembered choice
  * and the browser's languages; `<html lang dir>` follows it. A key a catalogue lacks is reported
  * through telemetry with its owner (the shell, or the area by name), once per page and key.
@@ -56,9 +66,6 @@ export function browserPageLocale(config: HostConfig, describe: (name: string) =
     },
     onChosen: rememberForServer,
     loadParser: loadMessageParser,
-    applyToDocument: (locale, dir) => {
-      document.documentElement.lang = locale;
-      document.documentElement.dir = dir;
-    },
+    applyToDocument: (locale, dir) => applyToRoot(document.documentElement, locale, dir),
   });
 }
