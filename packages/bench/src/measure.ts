@@ -80,6 +80,11 @@ interface Tracked {
   frameId?: string;
   type?: string;
   status?: number;
+  /**
+   * The status on the wire, where it differs: a revalidation answered 304 is reported to the page
+   * (and by Network.responseReceived) as the cached 200 it refreshed, but brought no body.
+   */
+  wireStatus?: number;
   fromCache?: boolean;
   encoded?: number;
   finished: boolean;
@@ -127,6 +132,10 @@ export class Session {
           status: e.response.status,
           fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker,
         });
+    });
+    cdp.on('Network.responseReceivedExtraInfo', (e) => {
+      const t = this.tracked.get(e.requestId);
+      if (t) t.wireStatus = e.statusCode;
     });
     cdp.on('Network.requestServedFromCache', (e) => {
       const t = this.tracked.get(e.requestId);
@@ -260,7 +269,7 @@ export class Session {
     let reactCopies = 0;
     let reactDomCopies = 0;
     for (const [requestId, t] of scripts) {
-      if (!t.fromCache && t.status === 200) jsTransferBytes += t.encoded ?? 0;
+      if (!t.fromCache && t.status === 200 && t.wireStatus !== 304) jsTransferBytes += t.encoded ?? 0;
       try {
         const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId });
         const text = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
