@@ -1,5 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -320,6 +330,55 @@ test('the published scaffold writes an area without React that passes its own te
   };
   expect(built.mount).toBe('own-root');
   expect(built.shared).toEqual([]);
+}, 300_000);
+
+test('the published scaffold writes an area on React 18 that installs its own React, passes its own tests and builds to mount in a root of its own', async () => {
+  if (!installed)
+    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
+  const dir = join(work, 'claims-remote');
+  await sh(
+    'npx',
+    [
+      '--yes',
+      '--package',
+      '@mfe/create-remote@latest',
+      'create-mfe-remote',
+      'claims',
+      '--route',
+      '/claims',
+      '--react',
+      '18',
+      '--standalone',
+      dir,
+      '--registry',
+      registryUrl,
+    ],
+    work,
+    npmScope(),
+  );
+  // Its own install: React 18 beside a toolkit whose host runs React 19.
+  await sh('pnpm', ['install'], dir);
+  const installedVersion = (name: string) =>
+    (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  expect([installedVersion('react'), installedVersion('react-dom')]).toEqual(['18.3.1', '18.3.1']);
+  await sh('pnpm', ['typecheck'], dir);
+  // The template's tests less the example contribution's (a contribution renders in the host's tree).
+  expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+4 passed, 4 total/);
+  await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
+  const dist = join(dir, 'dist');
+  const built = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as {
+    mount?: string;
+    shared: unknown[];
+  };
+  expect(built.mount).toBe('own-root');
+  expect(built.shared).toEqual([]);
+  // The build carries its own React 18 (react and react-dom each say their version), and no other.
+  const scripts = readdirSync(dist)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(dist, file), 'utf8'))
+    .join('\n');
+  const versions = new Set([...scripts.matchAll(/version\s*[:=]\s*"(1[89]\.\d+\.\d+)"/g)].map((match) => match[1]));
+  expect([...versions]).toEqual(['18.3.1']);
 }, 300_000);
 
 test('the scaffold refuses what the host would refuse, with the same rules', async () => {
