@@ -292,70 +292,51 @@ test('the team develops its feature area inside a development host: a saved comp
   }
 }, 300_000);
 
-test('the published scaffold writes an area without React that passes its own tests and builds to mount in a root of its own', async () => {
+/**
+ * An area scaffolded by the published command with `--react <react>`, in a folder outside the
+ * workspace; and the first test's installed area (this needs it).
+ */
+async function scaffoldOwnRoot(name: string, react: 'none' | '18'): Promise<{ dir: string; firstArea: string }> {
   if (!installed)
     throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
-  const dir = join(work, 'notes-remote');
+  const dir = join(work, `${name}-remote`);
   await sh(
     'npx',
     [
-      '--yes',
-      '--package',
-      '@mfe/create-remote@latest',
-      'create-mfe-remote',
-      'notes',
-      '--route',
-      '/notes',
-      '--react',
-      'none',
-      '--standalone',
-      dir,
-      '--registry',
-      registryUrl,
+      ...['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', name],
+      ...['--route', `/${name}`, '--react', react, '--standalone', dir, '--registry', registryUrl],
     ],
     work,
     npmScope(),
   );
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  expect(Object.keys(pkg.dependencies)).toEqual(['@mfe/context']);
-  // The first area's installation has every package this one needs (the same toolkit, less React).
-  symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'));
-  const tested = await sh('npx', ['jest'], dir);
-  expect(tested).toMatch(/Tests:\s+3 passed, 3 total/);
-  await sh('npx', ['tsc', '-p', 'tsconfig.json'], dir);
-  await sh('npx', ['webpack', '--mode', 'production'], dir);
-  const built = JSON.parse(readFileSync(join(dir, 'dist', 'mf-manifest.json'), 'utf8')) as {
+  return { dir, firstArea: installed };
+}
+
+/** A build for a root of its own: its mf-manifest.json says so, and it shares nothing. */
+function expectOwnRootBuild(dist: string): void {
+  const built = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as {
     mount?: string;
     shared: unknown[];
   };
   expect(built.mount).toBe('own-root');
   expect(built.shared).toEqual([]);
+}
+
+test('the published scaffold writes an area without React that passes its own tests and builds to mount in a root of its own', async () => {
+  const { dir, firstArea } = await scaffoldOwnRoot('notes', 'none');
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(Object.keys(pkg.dependencies)).toEqual(['@mfe/context']);
+  // The first area's installation has every package this one needs (the same toolkit, less React).
+  symlinkSync(join(firstArea, 'node_modules'), join(dir, 'node_modules'));
+  const tested = await sh('npx', ['jest'], dir);
+  expect(tested).toMatch(/Tests:\s+3 passed, 3 total/);
+  await sh('npx', ['tsc', '-p', 'tsconfig.json'], dir);
+  await sh('npx', ['webpack', '--mode', 'production'], dir);
+  expectOwnRootBuild(join(dir, 'dist'));
 }, 300_000);
 
 test('the published scaffold writes an area on React 18 that installs its own React, passes its own tests and builds to mount in a root of its own', async () => {
-  if (!installed)
-    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
-  const dir = join(work, 'claims-remote');
-  await sh(
-    'npx',
-    [
-      '--yes',
-      '--package',
-      '@mfe/create-remote@latest',
-      'create-mfe-remote',
-      'claims',
-      '--route',
-      '/claims',
-      '--react',
-      '18',
-      '--standalone',
-      dir,
-      '--registry',
-      registryUrl,
-    ],
-    work,
-    npmScope(),
-  );
+  const { dir } = await scaffoldOwnRoot('claims', '18');
   // Its own install: React 18 beside a toolkit whose host runs React 19.
   await sh('pnpm', ['install'], dir);
   const installedVersion = (name: string) =>
@@ -366,12 +347,7 @@ test('the published scaffold writes an area on React 18 that installs its own Re
   expect(await sh('pnpm', ['test'], dir)).toMatch(/Tests:\s+4 passed, 4 total/);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
   const dist = join(dir, 'dist');
-  const built = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as {
-    mount?: string;
-    shared: unknown[];
-  };
-  expect(built.mount).toBe('own-root');
-  expect(built.shared).toEqual([]);
+  expectOwnRootBuild(dist);
   // The build carries its own React 18 (react and react-dom each say their version), and no other.
   const scripts = readdirSync(dist)
     .filter((file) => file.endsWith('.js'))
