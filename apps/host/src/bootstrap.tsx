@@ -5,12 +5,14 @@ import { pageWorks } from './after-page-works';
 import { loadRuntimeConfig, type HostConfig } from './config';
 import { fetchEarlyOr, markHostStarted } from './early-fetch';
 import { browserPageLocale } from './i18n/browser-locale';
+import type { PageLocale } from './i18n/page-locale';
 import { shellMessages } from './i18n/shell-messages';
 import { say } from './i18n/text';
 import { createLogger } from './logger';
 import { describeProblem, entriesOf, type ManifestEntry } from './manifest';
 import { readPageData, type PageData } from './prerender/page-data';
-import { composeManifest } from './remotes/compose-manifest';
+import { composeManifest, type ComposedManifest } from './remotes/compose-manifest';
+import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { reportSlotsNobodyOffers } from './remotes/offered-slots';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
@@ -69,6 +71,7 @@ export async function start(): Promise<void> {
 
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
+  startOpeningArea(manifest, loader, fromHtml, { locale, ready: localeReady });
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
   reportSlotsNobodyOffers(entriesOf(manifest), loader);
 
@@ -88,6 +91,30 @@ const areaFirst = (fromHtml: PageData | null) => fromHtml?.remote !== undefined;
 function startSignInCodeEarly(fromHtml: PageData | null): void {
   if (!areaFirst(fromHtml) && needsAuthEngineAtOnce(window.location.pathname))
     void loadAuthEngine().catch(() => undefined);
+}
+
+/**
+ * The opening page's area starts loading before the first render, alongside it rather than after
+ * it (by the boot script's rule: not on the sign-in return, nor before a session it needs); its
+ * route takes this very load. On a page rendered in the browser, its texts in the page's language
+ * follow, so it can show in that render; a prerendered area's are hydration's (prepareFirstRender).
+ */
+function startOpeningArea(
+  manifest: ComposedManifest,
+  loader: RemoteLoader,
+  fromHtml: PageData | null,
+  texts: { readonly locale: Pick<PageLocale, 'prepareArea'>; readonly ready: Promise<unknown> },
+): void {
+  const { pathname } = window.location;
+  const opening = openingRemote(manifest.remotes, pathname);
+  if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
+  const loading = loader.loadAhead(opening.name);
+  if (areaFirst(fromHtml)) return;
+  // A failure is the route's to show (loadAhead keeps it for it).
+  void Promise.all([loading, texts.ready]).then(
+    ([module]) => texts.locale.prepareArea(opening.name, module.messages),
+    () => undefined,
+  );
 }
 
 function federatedLoader(): RemoteLoader {

@@ -42,3 +42,62 @@ test("the area's files are asked for before the host's start-up runs, on a slow 
   await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
   await page.close();
 });
+
+test('an opening area that fails before the shell has rendered is tried, logged and shown once, and its Retry loads it', async () => {
+  const page = await suite.browser.context.newPage();
+  const manifestUrl = `${suite.stack.remoteUrls.referrals}/mf-manifest.json`;
+  // Built against a React this host does not provide: refused by the contract check, which fails at
+  // once (the boot script has its manifest in hand), before the shell's first render has run.
+  let refuse = true;
+  const manifestAsked: string[] = [];
+  await page.route(manifestUrl, async (route) => {
+    manifestAsked.push(route.request().url());
+    const response = await route.fetch();
+    const manifest = (await response.json()) as { shared: Array<{ name: string; requiredVersion: string }> };
+    if (refuse)
+      manifest.shared = manifest.shared.map((shared) =>
+        shared.name === 'react' ? { ...shared, requiredVersion: '^99.0.0' } : shared,
+      );
+    await route.fulfill({ response, json: manifest });
+  });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Remote "referrals" is incompatible with this host')) refusals.push(message.text());
+  });
+
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  const panel = page.locator('[data-testid=remote-error][data-remote=referrals][data-needs-update=true]');
+  await panel.waitFor();
+  await page.waitForTimeout(1_000); // any second attempt would have come by now
+  expect(manifestAsked).toHaveLength(1);
+  expect(refusals).toHaveLength(1);
+
+  refuse = false;
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  expect(manifestAsked).toHaveLength(2);
+  await page.close();
+});
+
+test("in the visitor's language, an opening area loaded before the shell's first render never shows in another", async () => {
+  const context = await suite.browser.context.browser()!.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    // Every text the area showed, as each change to the page was made.
+    await page.addInitScript(() => {
+      const shown = new Set<string>();
+      (window as unknown as { __areaTexts: Set<string> }).__areaTexts = shown;
+      new MutationObserver(() => {
+        const area = document.querySelector('[data-remote=referrals]');
+        if (area?.textContent) shown.add(area.textContent);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${suite.stack.hostUrl}/referrals`);
+    await page.getByRole('button', { name: 'Jemanden einladen' }).waitFor();
+    const texts = await page.evaluate(() => [...(window as unknown as { __areaTexts: Set<string> }).__areaTexts]);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => text.includes('Invite someone'))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

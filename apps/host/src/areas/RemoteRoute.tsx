@@ -31,12 +31,13 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   const label = useAreaLabel(remote);
   const intl = useShellIntl();
   const [attempt, setAttempt] = useState(0);
-  // An area already loaded renders at once (no skeleton for a frame); hydrating a prerendered page,
-  // only if that HTML holds the area's content, so the first render matches it.
+  // An area already loaded, its texts in the page's language, renders at once (no skeleton for a
+  // frame); hydrating a prerendered page, only if that HTML holds the area's content, so the first
+  // render matches it.
   const fromHtml = useFromHtml();
   const [state, setState] = useState<LoadState>(() => {
     const module = loader.loadedModule(remote.name);
-    return module && (!fromHtml || prerendered?.remote === remote.name)
+    return module && locale.areaPrepared(remote.name) && (!fromHtml || prerendered?.remote === remote.name)
       ? { status: 'ready', module }
       : { status: 'loading' };
   });
@@ -44,7 +45,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   useRemoteLoad(
     () => {
       const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
-      if (ready) {
+      if (ready && locale.areaPrepared(remote.name)) {
         // Its texts in the page's language follow (a prerendered page is hydrated in the default one).
         void locale.prepareArea(remote.name, ready.messages);
         return ready;

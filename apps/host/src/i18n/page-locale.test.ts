@@ -74,6 +74,25 @@ test("an area's catalogue is loaded only for the page's locale; a key it lacks f
   expect(missing).toEqual(['referrals area.invites de']);
 });
 
+test("an area is prepared once its texts in the page's locale are in, or failed (reported): never before", async () => {
+  const failed: string[] = [];
+  const { locale } = setUp({ onCatalogueFailed: (owner, tag) => void failed.push(`${owner} ${tag}`) });
+  // The default locale's texts are in the area's code.
+  expect(locale.areaPrepared('referrals')).toBe(true);
+  await locale.start();
+  expect(locale.areaPrepared('referrals')).toBe(false);
+  let answer: (catalogue: Catalogue) => void = () => undefined;
+  const prepared = locale.prepareArea('referrals', () => new Promise<Catalogue>((resolve) => (answer = resolve)));
+  await Promise.resolve();
+  expect(locale.areaPrepared('referrals')).toBe(false);
+  answer({ 'area.invites': '{count, plural, one {# Einladung} other {# Einladungen}}' });
+  await prepared;
+  expect(locale.areaPrepared('referrals')).toBe(true);
+  await locale.prepareArea('account', async () => Promise.reject(new Error('offline')));
+  expect(locale.areaPrepared('account')).toBe(true);
+  expect(failed).toEqual(['account de']);
+});
+
 test('a catalogue that fails to load leaves the default texts (reported), never raw ids', async () => {
   const failed: string[] = [];
   const { locale } = setUp({

@@ -41,6 +41,8 @@ export interface PageLocaleOptions {
 interface Area {
   load?: (locale: string) => Promise<Catalogue>;
   readonly loaded: Map<string, Catalogue>;
+  /** Locales `prepareArea` has finished in, catalogue in or failed (reported; its default texts show). */
+  readonly prepared: Set<string>;
   readonly intl: Map<string, IntlApi>;
 }
 
@@ -70,6 +72,8 @@ export interface PageLocale {
    * the area is shown once this resolves, so it never flashes another language. Never rejects.
    */
   prepareArea(name: string, load: ((locale: string) => Promise<Catalogue>) | undefined): Promise<void>;
+  /** Whether the area can show in the page's locale now, without another wait: `prepareArea` is done for it. */
+  areaPrepared(name: string): boolean;
 }
 
 /**
@@ -171,6 +175,7 @@ class PageLocaleState implements PageLocale {
       const target = this.locale;
       if (target === this.defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
       await this.catalogueOf(name, target, area.loaded, area.load);
+      area.prepared.add(target);
       area.intl.delete(target);
       if (this.locale === target) {
         this.notify();
@@ -179,6 +184,16 @@ class PageLocaleState implements PageLocale {
       // The page changed language while this one loaded (a switch that did not wait for this area,
       // whose loader was not known yet): the area's texts in the new one too, before it shows.
     }
+  }
+
+  areaPrepared(name: string): boolean {
+    const target = this.locale;
+    return (
+      target === this.defaultLocale ||
+      target === PSEUDO_LOCALE ||
+      this.areas.get(name)?.loaded.has(target) === true ||
+      this.areas.get(name)?.prepared.has(target) === true
+    );
   }
 
   /** The page in `target`: once the shell's and every known area's catalogues are in (or failed), all at once. */
@@ -219,7 +234,7 @@ class PageLocaleState implements PageLocale {
 
   private areaOf(name: string): Area {
     let area = this.areas.get(name);
-    if (!area) this.areas.set(name, (area = { loaded: new Map(), intl: new Map() }));
+    if (!area) this.areas.set(name, (area = { loaded: new Map(), prepared: new Set(), intl: new Map() }));
     return area;
   }
 

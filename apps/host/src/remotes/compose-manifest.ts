@@ -5,7 +5,6 @@ import { createLogger } from '../logger';
 import { entriesOf, hasArea, loadManifest, parseManifest, type ManifestEntry, type ParsedManifest } from '../manifest';
 import { storageOrNull } from '../browser-storage';
 import { chooseBuilds, cohortSeed, type BuildChoice } from './cohort';
-import { mayLoadBeforeSession, openingRemote } from './opening';
 import type { Overrides } from './overrides';
 import type { PreviewResult } from './preview';
 import { leavePreview, tabChoicesAsked } from './tab-choices';
@@ -23,7 +22,7 @@ export interface ComposedManifest extends ParsedManifest {
 /**
  * The page's manifest, composed as a list of steps: read (a preview link's, else the environment's),
  * one build of each remote for this browser (a canary's side by its cohort, a preview's branch build),
- * a developer's overrides, registered with the loader, and the opening page's remote started.
+ * a developer's overrides, and registered with the loader.
  */
 export async function composeManifest(
   config: HostConfig,
@@ -50,7 +49,6 @@ export async function composeManifest(
     builds: chosen.choices,
     preview,
   };
-  startOpeningRemote(manifest, loader);
   return manifest;
 }
 
@@ -93,11 +91,4 @@ function chooseBuildsForThisBrowser(loaded: ParsedManifest, preview: PreviewResu
       [preview.remote]: { variant: 'preview', version: preview.version, expiresAt: preview.expiresAt },
     };
   return chosen;
-}
-
-/** The opening page's remote starts loading now, alongside the session's restore, when the boot script's rule allows. */
-function startOpeningRemote(manifest: ComposedManifest, loader: RemoteLoader): void {
-  const opening = openingRemote(manifest.remotes, window.location.pathname);
-  if (opening && mayLoadBeforeSession(opening, window.location.pathname))
-    void loader.load(opening.name).catch(() => undefined);
 }

@@ -1,6 +1,9 @@
 import { defineMountedArea, defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
+import { report } from '../telemetry';
 import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
+
+jest.mock('../telemetry', () => ({ report: jest.fn() }));
 
 const entry: RemoteEntry = {
   name: 'referrals',
@@ -76,6 +79,46 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
   });
   await expect(loader.load('referrals')).resolves.toBe(remoteModule);
   expect(calls).toHaveLength(2);
+});
+
+describe("a load started ahead of its part (the opening page's area)", () => {
+  const failures = () => jest.mocked(report).mock.calls.filter(([one]) => one.name === 'remote load failed');
+  const failing = () => async () => {
+    throw new Error('RUNTIME-001 remoteEntry threw');
+  };
+  beforeEach(() => jest.mocked(report).mockClear());
+
+  test('is the load the part then asks for, run once', async () => {
+    const { runtime, calls } = fakeRuntime([async () => remoteModule]);
+    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+    loader.register([entry]);
+    const ahead = loader.loadAhead('referrals');
+    expect(loader.load('referrals')).toBe(ahead);
+    await expect(ahead).resolves.toBe(remoteModule);
+    expect(calls).toEqual(['referrals/remote']);
+  });
+
+  test('keeps its failure for the part that asks after it failed: tried and reported once', async () => {
+    const { runtime, calls } = fakeRuntime([failing(), async () => remoteModule]);
+    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+    loader.register([entry]);
+    await loader.loadAhead('referrals').catch(() => undefined);
+    await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_LOAD_FAILED' });
+    expect(calls).toHaveLength(1);
+    expect(failures()).toHaveLength(1);
+    // Once shown, the failure is forgotten as any other: the next ask loads again.
+    await expect(loader.load('referrals')).resolves.toBe(remoteModule);
+    expect(calls).toHaveLength(2);
+  });
+
+  test('is dropped by Retry, which loads afresh', async () => {
+    const { runtime, calls } = fakeRuntime([failing(), async () => remoteModule]);
+    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+    loader.register([entry]);
+    await loader.loadAhead('referrals').catch(() => undefined);
+    await expect(loader.retry('referrals')).resolves.toBe(remoteModule);
+    expect(calls).toHaveLength(2);
+  });
 });
 
 test('retry re-registers the remote with force so the runtime forgets the failed entry', async () => {

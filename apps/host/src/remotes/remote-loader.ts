@@ -44,6 +44,8 @@ export class RemoteLoader {
   private readonly loaded = new Map<string, Promise<AreaModule>>();
   /** Modules already loaded, for a render that must not wait a tick (hydrating a prerendered page). */
   private readonly ready = new Map<string, AreaModule>();
+  /** Loads started ahead of the part that shows them (`loadAhead`), until that part asks. */
+  private readonly ahead = new Map<string, Promise<AreaModule>>();
   private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
@@ -136,7 +138,25 @@ export class RemoteLoader {
     return this.ready.get(name);
   }
 
+  /**
+   * Starts a remote's load before any part asks for it: the opening page's area, alongside the
+   * shell's first render instead of after it. The first part that asks gets this very load, even
+   * if it has failed by then: a failure is shown and reported once, not forgotten and tried again.
+   */
+  loadAhead(name: string): Promise<AreaModule> {
+    const promise = this.load(name);
+    this.ahead.set(name, promise);
+    // Its failure is the asking part's to show (and `load` has reported it).
+    promise.catch(() => undefined);
+    return promise;
+  }
+
   load(name: string): Promise<AreaModule> {
+    const ahead = this.ahead.get(name);
+    if (ahead) {
+      this.ahead.delete(name);
+      return ahead;
+    }
     const cached = this.loaded.get(name);
     if (cached) return cached;
     const started = performance.now();
@@ -202,6 +222,7 @@ export class RemoteLoader {
     const entry = this.entries.get(name);
     this.loaded.delete(name);
     this.ready.delete(name);
+    this.ahead.delete(name);
     this.checks.forget(name);
     if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
     return this.load(name);
