@@ -42,7 +42,7 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
   if (location.origin !== ${JSON.stringify(appOrigin)}) return;
   // The host's "this tab was signed in" hint, so the session is restored as after a reload.
   if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
-  const state = { elements: {}, fcp: 0, longTasks: [], interactive: 0 };
+  const state = { elements: {}, fcp: 0, longTasks: [] };
   window.__bench = state;
   // Only the page itself reports (not the hidden silent-sign-in iframe, which runs this too).
   const signal = (name, at) => {
@@ -58,8 +58,7 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
     const named = (text) => [...document.querySelectorAll('button')].find((element) => element.textContent.trim() === text);
     const tick = () => {
       if (probe.done.path ? location.pathname.endsWith(probe.done.path) : named(probe.done.text)) {
-        state.interactive = performance.now();
-        signal(${JSON.stringify(INTERACTIVE_SIGNAL)}, state.interactive);
+        signal(${JSON.stringify(INTERACTIVE_SIGNAL)}, performance.now());
         return;
       }
       const button = named(probe.click);
