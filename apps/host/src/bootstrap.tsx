@@ -16,22 +16,12 @@ import { mayLoadBeforeSession, openingRemote } from './remotes/opening';
 import { reportSlotsNobodyOffers } from './remotes/offered-slots';
 import { RemoteLoader, type FederationRuntime } from './remotes/remote-loader';
 import { createRemoteStyles } from './remotes/remote-styles';
-import { withinTimeLimit } from './remotes/time-limit';
 import { startupFailure } from './startup/failure';
 import { pageRoot, renderFirstPage } from './startup/first-render';
 import { finishSignInReturn } from './startup/sign-in-return';
 import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
 
 const log = createLogger('host');
-
-/**
- * How long a page rendered in the browser holds its first render for the opening area: enough for
- * an area whose files are here (the boot script asked for them) to run and render with the shell,
- * instead of the shell rendering, laying out and painting a skeleton first, with the area's script
- * queued behind that (measured: about 130 ms at 4× CPU). It is React's own hold before it shows a
- * suspended part's fallback (FALLBACK_THROTTLE_MS); meanwhile the page's HTML says it is loading.
- */
-const OPENING_AREA_WAIT_MS = 300;
 
 /**
  * The host's start-up, step by step: the page's root and how a failure is said; the runtime config;
@@ -81,13 +71,10 @@ export async function start(): Promise<void> {
 
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
-  const openingArea = startOpeningArea(manifest, loader, fromHtml, { locale, ready: localeReady });
+  startOpeningArea(manifest, loader, fromHtml, { locale, ready: localeReady });
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
   reportSlotsNobodyOffers(entriesOf(manifest), loader);
 
-  // Rendered in the browser, the page shows its opening area with the shell, in one render and one
-  // paint, when the area comes in time; else the shell shows with the area's skeleton.
-  if (!fromHtml && openingArea) await withinTimeLimit(openingArea, OPENING_AREA_WAIT_MS).catch(() => undefined);
   const hydrated = await renderFirstPage(root, fromHtml, {
     ...{ config, session, manifest, loader },
     ...{ consent, locale, localeReady, styles },
@@ -107,23 +94,24 @@ function startSignInCodeEarly(fromHtml: PageData | null): void {
 }
 
 /**
- * The opening page's area starts loading before the first render (by the boot script's rule: not on
- * the sign-in return, nor before a session it needs); its route takes this very load. Unless the
- * page holds the area prerendered (its texts are hydration's: prepareFirstRender), its texts in the
- * page's language follow, and this resolves once the area can show (a failure is the route's to show).
+ * The opening page's area starts loading before the first render, alongside it rather than after
+ * it (by the boot script's rule: not on the sign-in return, nor before a session it needs); its
+ * route takes this very load. On a page rendered in the browser, its texts in the page's language
+ * follow, so it can show in that render; a prerendered area's are hydration's (prepareFirstRender).
  */
 function startOpeningArea(
   manifest: ComposedManifest,
   loader: RemoteLoader,
   fromHtml: PageData | null,
   texts: { readonly locale: Pick<PageLocale, 'prepareArea'>; readonly ready: Promise<unknown> },
-): Promise<unknown> | undefined {
+): void {
   const { pathname } = window.location;
   const opening = openingRemote(manifest.remotes, pathname);
-  if (!opening || !mayLoadBeforeSession(opening, pathname)) return undefined;
+  if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
   const loading = loader.loadAhead(opening.name);
-  if (areaFirst(fromHtml)) return undefined;
-  return Promise.all([loading, texts.ready]).then(
+  if (areaFirst(fromHtml)) return;
+  // A failure is the route's to show (loadAhead keeps it for it).
+  void Promise.all([loading, texts.ready]).then(
     ([module]) => texts.locale.prepareArea(opening.name, module.messages),
     () => undefined,
   );

@@ -102,29 +102,6 @@ test("in the visitor's language, an opening area loaded before the shell's first
   }
 });
 
-test('an opening area that comes in time renders with the shell: its skeleton is never on screen', async () => {
-  const page = await suite.browser.context.newPage();
-  // Until the area first shows: whether its skeleton, or the shell's navigation without it, was ever in the page.
-  await page.addInitScript(() => {
-    const seen = { skeleton: false, shellWithoutArea: false };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    const observer = new MutationObserver(() => {
-      if (document.querySelector('[data-testid=remote-loading]')) seen.skeleton = true;
-      if (document.querySelector('[data-testid=referrals-overview]')) observer.disconnect();
-      else if (document.querySelector('[data-testid=nav-referrals]')) seen.shellWithoutArea = true;
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
-  await page.getByRole('button', { name: 'Invite someone' }).click();
-  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
-  expect(await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen)).toEqual({
-    skeleton: false,
-    shellWithoutArea: false,
-  });
-  await page.close();
-});
-
 test("an opening area that is slow does not hold the shell back: the shell shows with the area's skeleton, then the area", async () => {
   const page = await suite.browser.context.newPage();
   let answer: () => void = () => undefined;
