@@ -26,8 +26,8 @@ const log = createLogger('host');
 /**
  * The host's start-up, step by step: the page's root and how a failure is said; the runtime config;
  * telemetry, the page's language and the remotes' styles; the manifest composed for this browser,
- * alongside the session's start; the sign-in return finished when this is that page; then the
- * page rendered, or its prerendered HTML hydrated.
+ * alongside the session's start; the sign-in return finished when this is that page; the opening
+ * page's area started; then the page rendered, or its prerendered HTML hydrated.
  */
 export async function start(): Promise<void> {
   markHostStarted();
