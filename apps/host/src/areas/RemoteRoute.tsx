@@ -46,7 +46,7 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     () => {
       const ready = attempt === 0 ? loader.loadedModule(remote.name) : undefined;
       if (ready && locale.areaPrepared(remote.name)) {
-        // Its texts in the page's language follow (a prerendered page is hydrated in the default one).
+        // Its texts for this language are in; this registers how they load for a later switch.
         void locale.prepareArea(remote.name, ready.messages);
         return ready;
       }

@@ -173,7 +173,7 @@ class PageLocaleState implements PageLocale {
     if (load) area.load = load;
     for (;;) {
       const target = this.locale;
-      if (target === this.defaultLocale || target === PSEUDO_LOCALE || area.loaded.has(target)) return;
+      if (this.textsIn(area, target)) return;
       await this.catalogueOf(name, target, area.loaded, area.load);
       area.prepared.add(target);
       area.intl.delete(target);
@@ -187,13 +187,16 @@ class PageLocaleState implements PageLocale {
   }
 
   areaPrepared(name: string): boolean {
-    const target = this.locale;
-    return (
-      target === this.defaultLocale ||
-      target === PSEUDO_LOCALE ||
-      this.areas.get(name)?.loaded.has(target) === true ||
-      this.areas.get(name)?.prepared.has(target) === true
-    );
+    const area = this.areas.get(name);
+    return this.textsIn(area, this.locale) || area?.prepared.has(this.locale) === true;
+  }
+
+  /**
+   * Whether an area's texts in `target` are in: its catalogue, or none needed (the default locale's
+   * are in its code, the pseudo-locale's are made from them).
+   */
+  private textsIn(area: Area | undefined, target: string): boolean {
+    return target === this.defaultLocale || target === PSEUDO_LOCALE || area?.loaded.has(target) === true;
   }
 
   /** The page in `target`: once the shell's and every known area's catalogues are in (or failed), all at once. */

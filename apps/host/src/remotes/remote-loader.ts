@@ -146,8 +146,6 @@ export class RemoteLoader {
   loadAhead(name: string): Promise<AreaModule> {
     const promise = this.load(name);
     this.ahead.set(name, promise);
-    // Its failure is the asking part's to show (and `load` has reported it).
-    promise.catch(() => undefined);
     return promise;
   }
 
