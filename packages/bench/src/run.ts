@@ -7,10 +7,10 @@ import { choose, type Measurement } from './plan';
 import { compare, table, waterfalls, type Comparison } from './report';
 import { startRigs, type Apps } from './rigs';
 import { pairs } from './scenarios';
+import { LOADS, readOptions, type Options } from './options';
 
-// `pnpm bench` (10 loads per case) or `pnpm bench --quick` (3, a smoke run for CI); `--only <text>`
-// for the scenarios whose name contains it (e.g. "navigation"), and their budgets. Builds come first
-// (the root script runs `pnpm build` and the references' builds).
+// `pnpm bench` and its options (options.ts). Builds come first (the root script runs `pnpm build`
+// and the references' builds).
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
 
@@ -28,21 +28,6 @@ async function main() {
   }
 }
 
-interface Options {
-  readonly quick: boolean;
-  readonly loads: number;
-  readonly only: string | undefined;
-}
-
-function readOptions(argv: readonly string[]): Options {
-  const quick = argv.includes('--quick');
-  const onlyAt = argv.indexOf('--only');
-  const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
-  if (onlyAt >= 0 && (!only || only.startsWith('--')))
-    throw new Error("--only needs part of a scenario's name after it, e.g. `pnpm bench --only navigation`.");
-  return { quick, loads: quick ? 3 : 10, only };
-}
-
 /** Every measurement of the plan on every profile, loads alternating pair by pair. */
 async function measure(plan: readonly Measurement[], apps: Apps, loads: number): Promise<Comparison[]> {
   const comparisons: Comparison[] = [];
@@ -55,11 +40,17 @@ async function measure(plan: readonly Measurement[], apps: Apps, loads: number):
   return comparisons;
 }
 
+/** What the report calls the run: only a run of the standard loads is a full run (the README's table). */
+function runKind({ quick, loads }: Options): string {
+  if (quick) return 'QUICK (smoke) run';
+  return loads === LOADS.full ? 'full run' : `${loads} loads per case, not the standard full run`;
+}
+
 /** The table, the budgets' verdicts and the waterfalls: printed, and written to .bench/. */
 function writeReport(comparisons: Comparison[], options: Options, started: number): void {
   const checks = budgets(comparisons);
   const markdown = [
-    `Benchmark: ${options.loads} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${options.quick ? 'QUICK (smoke) run' : 'full run'}${options.only ? `, only "${options.only}"` : ''}.`,
+    `Benchmark: ${options.loads} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${runKind(options)}${options.only ? `, only "${options.only}"` : ''}.`,
     '',
     table(comparisons),
     '',

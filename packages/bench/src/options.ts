@@ -1,0 +1,34 @@
+// The bench's command line: `pnpm bench` (10 loads per case), `--quick` (3, a smoke run for CI),
+// `--loads N` (more pairs, to tell a small change from this machine's run-to-run spread) and
+// `--only <text>` (the scenarios whose name contains it, and their budgets).
+
+export interface Options {
+  readonly quick: boolean;
+  readonly loads: number;
+  readonly only: string | undefined;
+}
+
+/** Loads per case: the full run's, and the quick run's (a smoke run: its figures are not budgets' evidence). */
+export const LOADS = { full: 10, quick: 3 } as const;
+
+/** The value after `flag`, or undefined when the flag is absent; a flag with nothing after it is refused. */
+function valueOf(argv: readonly string[], flag: string, example: string): string | undefined {
+  const at = argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = argv[at + 1];
+  if (!value || value.startsWith('--'))
+    throw new Error(`${flag} needs a value after it, e.g. \`pnpm bench ${example}\`.`);
+  return value;
+}
+
+export function readOptions(argv: readonly string[]): Options {
+  const quick = argv.includes('--quick');
+  const only = valueOf(argv, '--only', '--only navigation');
+  const loadsText = valueOf(argv, '--loads', '--loads 30 --only interactive');
+  if (quick && loadsText !== undefined) throw new Error('--quick and --loads say two numbers of loads: give one.');
+  const loads = loadsText === undefined ? (quick ? LOADS.quick : LOADS.full) : Number(loadsText);
+  // Fewer than three pairs give no spread worth printing; a median needs them.
+  if (!Number.isInteger(loads) || loads < LOADS.quick)
+    throw new Error(`--loads takes a whole number of ${LOADS.quick} or more (got ${JSON.stringify(loadsText)}).`);
+  return { quick, loads, only };
+}
