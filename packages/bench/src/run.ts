@@ -43,7 +43,7 @@ async function measure(plan: readonly Measurement[], apps: Apps, loads: number):
 /** What the report calls the run: only a run of the standard loads is a full run (the README's table). */
 function runKind({ quick, loads }: Options): string {
   if (quick) return 'QUICK (smoke) run';
-  return loads === LOADS.full ? 'full run' : `${loads} loads per case, not the standard full run`;
+  return loads === LOADS.full ? 'full run' : `not a full run (${LOADS.full} loads make one)`;
 }
 
 /** The table, the budgets' verdicts and the waterfalls: printed, and written to .bench/. */
