@@ -80,11 +80,6 @@ interface Tracked {
   frameId?: string;
   type?: string;
   status?: number;
-  /**
-   * The status on the wire, where it differs: a revalidation answered 304 is reported to the page
-   * (and by Network.responseReceived) as the cached 200 it refreshed, but brought no body.
-   */
-  wireStatus?: number;
   fromCache?: boolean;
   encoded?: number;
   finished: boolean;
@@ -96,6 +91,12 @@ export class Session {
   readonly page: Page;
   private readonly cdp: CDPSession;
   private tracked = new Map<string, Tracked>();
+  /**
+   * Each response's status on the wire, where it differs: a revalidation answered 304 is reported to
+   * the page (and by Network.responseReceived) as the cached 200 it refreshed, but brought no body.
+   * Kept apart from `tracked`: Chromium often reports it before the request itself (seen for 304s).
+   */
+  private wireStatuses = new Map<string, number>();
   /** What the page has signalled (observer-script.ts), newest document last. */
   private readonly signals: Signal[] = [];
   private readonly signalled = new Set<() => void>();
@@ -133,10 +134,7 @@ export class Session {
           fromCache: e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker,
         });
     });
-    cdp.on('Network.responseReceivedExtraInfo', (e) => {
-      const t = this.tracked.get(e.requestId);
-      if (t) t.wireStatus = e.statusCode;
-    });
+    cdp.on('Network.responseReceivedExtraInfo', (e) => void this.wireStatuses.set(e.requestId, e.statusCode));
     cdp.on('Network.requestServedFromCache', (e) => {
       const t = this.tracked.get(e.requestId);
       if (t) t.fromCache = true;
@@ -184,6 +182,7 @@ export class Session {
 
   resetCounters(): void {
     this.tracked = new Map();
+    this.wireStatuses = new Map();
   }
 
   /** Waits for the element with this Element Timing identifier to be painted; returns its time (ms since navigation start). */
@@ -269,7 +268,8 @@ export class Session {
     let reactCopies = 0;
     let reactDomCopies = 0;
     for (const [requestId, t] of scripts) {
-      if (!t.fromCache && t.status === 200 && t.wireStatus !== 304) jsTransferBytes += t.encoded ?? 0;
+      if (!t.fromCache && t.status === 200 && this.wireStatuses.get(requestId) !== 304)
+        jsTransferBytes += t.encoded ?? 0;
       try {
         const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId });
         const text = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
