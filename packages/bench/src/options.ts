@@ -8,8 +8,11 @@ export interface Options {
   readonly only: string | undefined;
 }
 
-/** Loads per case: the full run's, and the quick run's (a smoke run: its figures are not budgets' evidence). */
-export const LOADS = { full: 10, quick: 3 } as const;
+/** The fewest loads per case that give a median and a spread worth printing. */
+const FEWEST_LOADS = 3;
+
+/** Loads per case: the full run's, and the quick run's (a smoke run, the fewest: its figures are not budgets' evidence). */
+export const LOADS = { full: 10, quick: FEWEST_LOADS } as const;
 
 /** The value after `flag`, or undefined when the flag is absent; a flag with nothing after it is refused. */
 function valueOf(argv: readonly string[], flag: string, example: string): string | undefined {
@@ -27,8 +30,7 @@ export function readOptions(argv: readonly string[]): Options {
   const loadsText = valueOf(argv, '--loads', '--loads 30 --only interactive');
   if (quick && loadsText !== undefined) throw new Error('--quick and --loads say two numbers of loads: give one.');
   const loads = loadsText === undefined ? (quick ? LOADS.quick : LOADS.full) : Number(loadsText);
-  // Fewer than three pairs give no spread worth printing; a median needs them.
-  if (!Number.isInteger(loads) || loads < LOADS.quick)
-    throw new Error(`--loads takes a whole number of ${LOADS.quick} or more (got ${JSON.stringify(loadsText)}).`);
+  if (!Number.isInteger(loads) || loads < FEWEST_LOADS)
+    throw new Error(`--loads takes a whole number of ${FEWEST_LOADS} or more (got ${JSON.stringify(loadsText)}).`);
   return { quick, loads, only };
 }
