@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import { ENV_VARIABLES, runtimeConfigFromEnv } from './env-config';
@@ -23,6 +23,8 @@ Writes, from the host's runtime config, everything nginx needs to serve the plat
   --https                  the host is reached over HTTPS: send HSTS
   --brotli                 also brotli (needs ngx_brotli)
   --remotes-root <dir>     also serve remotes from <dir>/<name>/<version>/ ...
+  --release-store <dir>    ... or from a release store's remotes/, only the versions mfe-release published
+                           (a folder no build record in <dir>/builds/ names is answered 404)
   --remotes-listen <addr>  ... on this listen
   --host-origin <origin>   ... granting CORS to this host origin (repeatable)
   --mime-types <file>      for nginx.conf (default /etc/nginx/mime.types)
@@ -48,6 +50,7 @@ function main(): number {
         https: { type: 'boolean', default: false },
         brotli: { type: 'boolean', default: false },
         'remotes-root': { type: 'string' },
+        'release-store': { type: 'string' },
         'remotes-listen': { type: 'string' },
         'host-origin': { type: 'string', multiple: true },
         'mime-types': { type: 'string' },
@@ -70,8 +73,13 @@ function main(): number {
     console.error(USAGE);
     return 2;
   }
-  if (values['remotes-root'] && (!values['remotes-listen'] || !values['host-origin']?.length)) {
-    console.error('--remotes-root needs --remotes-listen and at least one --host-origin.');
+  if (values['remotes-root'] && values['release-store']) {
+    console.error('Give --remotes-root (a folder of builds) or --release-store (a release store), not both.');
+    return 2;
+  }
+  const remotesFrom = values['remotes-root'] ? '--remotes-root' : values['release-store'] ? '--release-store' : null;
+  if (remotesFrom && (!values['remotes-listen'] || !values['host-origin']?.length)) {
+    console.error(`${remotesFrom} needs --remotes-listen and at least one --host-origin.`);
     return 2;
   }
   // INIT_CWD: where the user typed the command (pnpm runs scripts inside the package).
@@ -104,10 +112,15 @@ function main(): number {
     ...(values['pages-root'] ? { pagesRoot: path(values['pages-root']) } : {}),
     ...(values['server-name'] ? { serverName: values['server-name'] } : {}),
     ...(values['mime-types'] ? { mimeTypes: values['mime-types'] } : {}),
-    ...(values['remotes-root']
+    ...(values['remotes-root'] || values['release-store']
       ? {
           remotes: {
-            root: path(values['remotes-root']),
+            ...(values['release-store']
+              ? {
+                  root: join(path(values['release-store']), 'remotes'),
+                  buildRecords: join(path(values['release-store']), 'builds'),
+                }
+              : { root: path(values['remotes-root']!) }),
             listen: values['remotes-listen'] ?? '',
             hostOrigins: values['host-origin'] ?? [],
           },

@@ -61,6 +61,29 @@ export function hostFileKind(pathname: string, exists: boolean): HostFileKind | 
   return test('file', pathname) ? 'missing' : 'page';
 }
 
+/**
+ * A release store's remotes are served only where a build record names their version (mfe-release
+ * writes `builds/<name>/<version>.json` when it publishes, and removes it with the build): a folder
+ * put under `remotes/` by hand, never published, is not served. These patterns, read alike by nginx
+ * (a `map`) and the development stack, say which record a path needs.
+ */
+export const BUILD_RECORD_PATTERNS = {
+  /** A file of a published build: `/<name>/<version>/<file>`, its record `<name>/<version>.json`. */
+  buildFile: '^/([^/_.][^/]*)/([^/]+)/[^/]',
+  /** A preview's manifest (`/_preview/<id>.json`): its own record. */
+  preview: '^/_preview/[^/]+\\.json$',
+} as const;
+
+/**
+ * The build record a remotes' path needs (`<name>/<version>.json`, relative to the store's
+ * `builds/`), `'itself'` for a preview's manifest, or null for a path no published build holds.
+ */
+export function buildRecordFor(pathname: string): string | 'itself' | null {
+  if (new RegExp(BUILD_RECORD_PATTERNS.preview).test(pathname)) return 'itself';
+  const match = new RegExp(BUILD_RECORD_PATTERNS.buildFile).exec(pathname);
+  return match ? `${match[1]}/${match[2]}.json` : null;
+}
+
 export function remoteFileKind(pathname: string): RemoteFileKind {
   if (test('hidden', pathname)) return 'hidden';
   if (!test('remoteFile', pathname)) return 'refused';

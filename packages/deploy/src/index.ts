@@ -1,11 +1,13 @@
 export { contentSecurityPolicy, type CspOptions } from './csp';
 export {
+  BUILD_RECORD_PATTERNS,
   CACHE_CONTROL,
   PATH_PATTERNS,
   PERMISSIONS_POLICY,
   SILENT_CALLBACK_FILE,
   SILENT_CALLBACK_PATH,
   allowedCorsOrigin,
+  buildRecordFor,
   corsPreflightHeaders,
   hostFileKind,
   hostHeaders,

@@ -1,5 +1,5 @@
 import { validateRuntimeConfig } from '@mfe/manifest';
-import { hostHeaders } from './headers';
+import { buildRecordFor, hostHeaders } from './headers';
 import { nginxServerConfig, nginxStandaloneConfig, pageLocaleMaps } from './nginx';
 
 const parsed = validateRuntimeConfig({
@@ -50,6 +50,26 @@ test('the remotes server maps CORS to the host origins only', () => {
       remotes: { root: '/srv/remotes', listen: '8081', hostOrigins: ['https://app.example.com/"; evil'] },
     }),
   ).toThrow(/must be like/);
+});
+
+test("serving a release store, the remotes server answers only paths a build record names (a preview's manifest is its own)", () => {
+  const plain = nginxServerConfig({
+    ...base,
+    remotes: { root: '/srv/store/remotes', listen: '8081', hostOrigins: [] },
+  });
+  expect(plain).not.toContain('$mfe_build_record');
+  const conf = nginxServerConfig({
+    ...base,
+    remotes: { root: '/srv/store/remotes/', buildRecords: '/srv/store/builds', listen: '8081', hostOrigins: [] },
+  });
+  expect(conf).toContain('"~^/([^/_.][^/]*)/([^/]+)/[^/]" "/srv/store/builds/$1/$2.json";');
+  expect(conf).toContain('"~^/_preview/[^/]+\\.json$" "/srv/store/remotes$uri";');
+  expect(conf).toContain('  if (!-f $mfe_build_record) { return 404; }');
+  // The same rule as the development stack's (buildRecordFor).
+  expect(buildRecordFor('/referrals/1.4.0/static/chunk.0123abcd.js')).toBe('referrals/1.4.0.json');
+  expect(buildRecordFor('/_preview/abc.json')).toBe('itself');
+  for (const path of ['/remoteEntry.js', '/referrals/remoteEntry.js', '/_x/1.0.0/a.js', '/.hidden/1.0.0/a.js'])
+    expect([path, buildRecordFor(path)]).toEqual([path, null]);
 });
 
 test('a value nginx would interpret is refused rather than written', () => {

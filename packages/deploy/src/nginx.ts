@@ -2,6 +2,7 @@ import { RUNTIME_FILES, type ParsedRuntimeConfig } from '@mfe/manifest';
 import { location, WHOLE } from './nginx-directives';
 import { pageLocaleMaps, pageLocations } from './nginx-pages';
 import {
+  BUILD_RECORD_PATTERNS,
   hostHeaders,
   originPattern,
   PATH_PATTERNS,
@@ -40,8 +41,17 @@ export interface NginxOptions {
   readonly https?: boolean;
   /** Also compress with brotli (needs the ngx_brotli module, absent from Debian's and the official image's nginx). */
   readonly brotli?: boolean;
-  /** Serve remotes too: their root, `listen`, and the host origins granted CORS. */
-  readonly remotes?: { readonly root: string; readonly listen: string; readonly hostOrigins: readonly string[] };
+  /**
+   * Serve remotes too: their root, `listen`, and the host origins granted CORS. `buildRecords`: a
+   * release store's `builds/` folder, when the root is its `remotes/`: then only versions a build
+   * record names are served (BUILD_RECORD_PATTERNS).
+   */
+  readonly remotes?: {
+    readonly root: string;
+    readonly listen: string;
+    readonly hostOrigins: readonly string[];
+    readonly buildRecords?: string;
+  };
   /** Development only: extra CSP sources, as in `HostHeaderOptions`. */
   readonly csp?: Pick<HostHeaderOptions, 'extraScriptSources' | 'extraConnectSources'>;
 }
@@ -155,7 +165,7 @@ export function nginxServerConfig(options: NginxOptions): string {
     '}',
   ];
   if (options.remotes) {
-    const { root, listen, hostOrigins } = options.remotes;
+    const { root, listen, hostOrigins, buildRecords } = options.remotes;
     const patterns = hostOrigins.map((origin) => {
       if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d+|\*))?$/.test(origin))
         throw new Error(
@@ -171,11 +181,28 @@ export function nginxServerConfig(options: NginxOptions): string {
       '  default "";',
       ...patterns.map((pattern) => `  "${pattern}" $http_origin;`),
       '}',
+      ...(buildRecords
+        ? [
+            '',
+            '# The build record a path needs: a version is served only once mfe-release has published it.',
+            'map $uri $mfe_build_record {',
+            '  default "";',
+            `  "~${BUILD_RECORD_PATTERNS.preview}" "${root.replace(/\/$/, '')}$uri";`,
+            `  "~${BUILD_RECORD_PATTERNS.buildFile}" "${buildRecords.replace(/\/$/, '')}/$1/$2.json";`,
+            '}',
+          ]
+        : []),
       '',
       '# Remotes, each published under its own versioned path: <name>/<version>/mf-manifest.json.',
       'server {',
       `  listen ${listen};`,
       `  root ${root};`,
+      ...(buildRecords
+        ? [
+            '  # A folder under remotes/ that no build record names (never published) is not served.',
+            '  if (!-f $mfe_build_record) { return 404; }',
+          ]
+        : []),
       '  server_tokens off;',
       '  charset utf-8;',
       '  charset_types application/javascript application/json;',

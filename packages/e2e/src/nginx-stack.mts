@@ -1,17 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeServerConfig } from '@mfe/deploy';
+import { DirectoryStore, publishBuild } from '@mfe/release';
 import { startDevIdp } from '@mfe/dev-idp';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import { devRuntimeConfig, localUrl, readDevRemotes, startCollector, topology } from '@mfe/stack';
 import { FIXTURES } from './fixtures.mjs';
 
 // The browser tests' production deployment: the builds published as a platform engineer would
-// (host files, each remote under <name>/<version>/), served by real nginx with the config that
+// (host files; each remote published into a release store under <name>/<version>/), served by real nginx with the config that
 // `pnpm server:config` writes, next to the dev provider, a telemetry collector that records what it
 // gets, the production metrics collector (its command, as a deployment runs it; the rollout's
 // Prometheus scrapes it) and a stand-in third-party tag server. Prints `NGINX READY <json>` once
@@ -34,18 +35,13 @@ if (!existsSync(NGINX))
     `nginx is not installed at ${NGINX}. Install it with "apt-get install -y nginx" (as root) or set NGINX_PATH.`,
   );
 
-/** Publishes a remote's build under remotes/<name>/<version>/ and returns its manifest entry fields. */
-function publish(name: string, dist: string): { version: string; integrity: string } {
-  const version = (
-    JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as {
-      metaData: { buildInfo: { buildVersion: string } };
-    }
-  ).metaData.buildInfo.buildVersion;
-  cpSync(dist, join(dir, 'remotes', name, version), { recursive: true });
-  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)[
-    'remoteEntry.js'
-  ]!;
-  return { version, integrity };
+/**
+ * Publishes a remote's build as a pipeline does (`mfe-release publish`: remotes/<name>/<version>/ and
+ * its build record; the remotes' server serves only what a record names) and returns its entry's fields.
+ */
+async function publish(dist: string): Promise<{ version: string; integrity: string }> {
+  const { record } = await publishBuild(new DirectoryStore(dir), dist, { actor: 'e2e' });
+  return { version: record.version, integrity: record.integrity };
 }
 
 mkdirSync(join(dir, 'remotes'), { recursive: true });
@@ -63,10 +59,12 @@ const remotes = [
 ];
 const manifest = {
   schemaVersion: 1,
-  remotes: remotes.map(({ name, path, label, order, dist }) => {
-    const { version, integrity } = publish(name, dist);
-    return { name, entry: `${remotesUrl}/${name}/${version}/mf-manifest.json`, path, label, order, integrity };
-  }),
+  remotes: await Promise.all(
+    remotes.map(async ({ name, path, label, order, dist }) => {
+      const { version, integrity } = await publish(dist);
+      return { name, entry: `${remotesUrl}/${name}/${version}/mf-manifest.json`, path, label, order, integrity };
+    }),
+  ),
 };
 writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
 
@@ -150,7 +148,13 @@ const release = writeServerConfig({
   pagesRoot: join(dir, 'pages'),
   out: join(dir, 'nginx'),
   listen: `127.0.0.1:${ports.host}`,
-  remotes: { root: join(dir, 'remotes'), listen: `127.0.0.1:${ports.remotesServer}`, hostOrigins: [hostUrl] },
+  // The folder is a release store (builds published by mfe-release's own code, tests run its commands on it).
+  remotes: {
+    root: join(dir, 'remotes'),
+    buildRecords: join(dir, 'builds'),
+    listen: `127.0.0.1:${ports.remotesServer}`,
+    hostOrigins: [hostUrl],
+  },
 });
 // nginx's workers run as an unprivileged user when started as root: they must be able to read the files.
 for (const path of [dir, join(dir, 'nginx')]) chmodSync(path, 0o755);

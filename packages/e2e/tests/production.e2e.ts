@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +24,8 @@ import {
   type NginxDeployment,
   type TestBrowser,
   expectPolicyHeaders,
+  release,
+  runRelease,
 } from '../src';
 
 // The production path: builds published as a platform engineer would and served by real nginx
@@ -236,6 +247,32 @@ test("a file planted in a stored build is not served as a page from the remotes'
   await page.close();
 });
 
+test('a version folder put in the store by hand, never published, is not served, and verify names each of its files', async () => {
+  const planted = join(deployment.remotesDir, 'referrals', '9.9.9');
+  mkdirSync(join(planted, 'static'), { recursive: true });
+  writeFileSync(join(planted, 'remoteEntry.js'), 'document.title = "ran";');
+  writeFileSync(join(planted, 'static', 'chunk.js'), 'document.title = "ran";');
+  for (const path of [planted, join(planted, 'static')]) chmodSync(path, 0o755);
+  for (const file of ['remoteEntry.js', 'static/chunk.js']) chmodSync(join(planted, file), 0o644);
+  const served = await fetch(`${deployment.remotesUrl}/referrals/9.9.9/remoteEntry.js`, {
+    headers: { Origin: deployment.hostUrl },
+  });
+  expect(served.status).toBe(404);
+  expect(await served.text()).not.toContain('ran');
+  // The published version beside it is served as before.
+  const [published] = readdirSync(join(deployment.dir, 'builds', 'referrals')).map((file) =>
+    file.replace(/\.json$/, ''),
+  );
+  expect((await fetch(`${deployment.remotesUrl}/referrals/${published}/remoteEntry.js`)).status).toBe(200);
+  const verified = await runRelease(deployment.dir, 'verify');
+  expect(verified.code).toBe(1);
+  expect(verified.out).toContain('remotes/referrals/9.9.9/remoteEntry.js: no build record names it');
+  expect(verified.out).toContain('remotes/referrals/9.9.9/static/chunk.js: no build record names it');
+  expect(verified.out.trim().split('\n').at(-1)).toBe('  (RELEASE_STORE_ALTERED)');
+  rmSync(planted, { recursive: true });
+  expect(await release(deployment.dir, 'verify')).toMatch(/every file as published/);
+});
+
 test('odd paths fall back to the app, which starts and shows its not-found page', async () => {
   const page = await browser.context.newPage();
   for (const path of ['//x', '/%09', '/%E2%80%8B', '/referrals/../%E2%80%8B/deep']) {
@@ -265,7 +302,7 @@ test('sign-in, both remotes, a reload restored through the silent sign-in page, 
 describe('deploy, promote, roll back', () => {
   const version = '9.9.9-next';
   let built: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     // A second version of the referrals remote, built as its pipeline would, published beside the first.
     built = mkdtempSync(join(tmpdir(), 'mfe-referrals-next-'));
     execFileSync(
@@ -273,8 +310,8 @@ describe('deploy, promote, roll back', () => {
       ['--filter', '@mfe/referrals', 'exec', 'webpack', '--mode', 'production', '--output-path', built],
       { cwd: repoRoot, env: { ...process.env, MF_BUILD_VERSION: version }, stdio: 'pipe' },
     );
-    cpSync(built, join(deployment.remotesDir, 'referrals', version), { recursive: true });
-    chmodSync(join(deployment.remotesDir, 'referrals', version), 0o755); // a temporary folder is private; nginx's workers must read it
+    // Published as its pipeline would (`mfe-release publish`): the remotes' server serves only recorded builds.
+    await release(deployment.dir, 'publish', built, '--actor', 'ci');
   }, 120_000);
   afterAll(() => rmSync(built, { recursive: true, force: true }));
 

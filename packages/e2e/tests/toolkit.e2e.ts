@@ -1,15 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -164,9 +154,10 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
   installed = dir;
   // The release command comes from the project's own lockfile (never an unowned name fetched by npx),
-  // and publishes the build into a release store.
+  // and publishes the build into the release store the deployment's remotes' server serves (only what
+  // a build record names).
   expect(pkg.devDependencies['@mfe/release']).toMatch(/^\^\d+\.\d+\.\d+$/);
-  const store = join(work, 'release-store');
+  const store = deployment!.dir;
   await sh('pnpm', ['exec', 'mfe-release', 'init', '--store', store, '--public-url', deployment!.remotesUrl], dir);
   expect(
     await sh('pnpm', ['exec', 'mfe-release', 'publish', join(dir, 'dist'), '--store', store, '--actor', 'ci'], dir),
@@ -175,10 +166,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
     'every file as published',
   );
 
-  // Deploy like a CDN would: its own versioned path beside the other remotes; compose it into the manifest.
-  const target = join(deployment!.remotesDir, 'payments', '1.0.0');
-  cpSync(join(dir, 'dist'), target, { recursive: true });
-  chmodSync(target, 0o755);
+  // Published under its own versioned path beside the other remotes; composed into the manifest by hand.
   const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)[
     'remoteEntry.js'
   ];

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DEFAULT_RULE,
   judge,
@@ -28,7 +30,7 @@ test('a relative margin scales with stable, never below its floor', () => {
   expect(judge(candidate, stable).kind).toBe('healthy');
   expect(judge(candidate, stable, { relativeMargin: 0.5 }).kind).toBe('wait');
   expect(judge(candidate, stable, { relativeMargin: 0.5 }).why).toContain("50 % of stable's rate");
-  // Twice as bad, estimated past twice the relative margin: back at the step's longest time.
+  // Twice as bad, estimated outside the relative margin: back at the step's longest time.
   expect(
     judgeAtLongest({ loads: 400, errors: 4 }, { loads: 8_000, errors: 40 }, 'promote', { relativeMargin: 0.5 }).kind,
   ).toBe('worse');
@@ -236,40 +238,59 @@ function timedRates(
   };
 }
 
-// The releases guide quotes these figures (1,000 simulated rollouts each, 2,000 page loads of the remote an hour).
-test('simulated in time: at 2,000 loads an hour a healthy candidate completes within 8 hours; a third or a tenth failing stops at 5 %', () => {
-  const healthy = timedRates(0.005, 0.005, 2_000, 1_000, 11);
-  const third = timedRates(0.33, 0.005, 2_000, 1_000, 12);
-  const tenth = timedRates(0.1, 0.005, 2_000, 1_000, 13);
-  const twice = timedRates(0.01, 0.005, 2_000, 1_000, 14);
-  expect(healthy.promoted).toBeGreaterThan(0.95);
-  expect(healthy.rolledBack).toBeLessThan(0.05);
-  expect(healthy.longestHours).toBeLessThanOrEqual(8);
-  expect(third.rolledBackAtFirstStep).toBe(1);
-  expect(tenth.rolledBackAtFirstStep).toBeGreaterThan(0.99);
-  // The price, quoted in the guide: a regression this traffic cannot show is mostly promoted.
-  expect(twice.promoted).toBeGreaterThan(0.5);
-  expect(twice.promoted).toBeLessThan(0.8);
+// The releases guide's table of outcomes in time (1,000 simulated rollouts each, stable failing
+// 0.5 % of loads): the figures computed here must be the ones it publishes, to a point.
+test('simulated in time: what the releases guide publishes for healthy, twice and five times worse candidates at 2,000 and 20,000 loads an hour', () => {
+  const published = publishedOutcomes();
+  const candidates = { healthy: 0.005, 'twice as bad': 0.01, 'five times as bad': 0.025 } as const;
+  const margins = { '0.01': {}, '50 %': { relativeMargin: 0.5 } } as const;
+  let seed = 100;
+  const computed: string[] = [];
+  for (const [label, rate] of Object.entries(candidates))
+    for (const [margin, rule] of Object.entries(margins)) {
+      const cells = [2_000, 20_000].map((perHour) => {
+        const outcome = timedRates(rate, 0.005, perHour, 1_000, (seed += 1), rule);
+        return `promoted ${Math.round(outcome.promoted * 100)} %, rolled back ${Math.round(outcome.rolledBack * 100)} %, within ${Math.ceil(outcome.longestHours * 10) / 10} h`;
+      });
+      computed.push(`| ${label} | ${margin} | ${cells.join(' | ')} |`);
+    }
+  expect(computed.map(withinAPoint)).toEqual(published.map(withinAPoint));
+  // What the rules are for: one five times as bad is never promoted; at 20,000 loads an hour a healthy one always is.
+  expect(computed.filter((row) => row.startsWith('| five times')).join()).not.toMatch(/promoted [1-9]/);
+  expect(computed[0]).toMatch(/\| promoted 100 %, rolled back 0 %[^|]*\|$/);
+}, 120_000);
+
+test('simulated in time: a candidate failing a third or a tenth of its loads is rolled back at the first share (5 %), whatever the margin', () => {
+  for (const rule of [{}, { relativeMargin: 0.5 }]) {
+    expect(timedRates(0.33, 0.005, 2_000, 1_000, 12, rule).rolledBackAtFirstStep).toBe(1);
+    expect(timedRates(0.1, 0.005, 2_000, 1_000, 13, rule).rolledBackAtFirstStep).toBeGreaterThan(0.99);
+  }
 }, 60_000);
 
-// The releases guide quotes these figures: a relative margin needs traffic to pay for itself.
-test('simulated: a 50 % relative margin stops a candidate twice as bad at 20,000 loads an hour, and costs healthy ones at 2,000', () => {
-  const rule = { relativeMargin: 0.5 };
-  const busy = {
-    healthy: timedRates(0.005, 0.005, 20_000, 1_000, 21, rule),
-    twice: timedRates(0.01, 0.005, 20_000, 1_000, 22, rule),
-  };
-  expect(busy.healthy.promoted).toBeGreaterThan(0.98);
-  expect(busy.healthy.longestHours).toBeLessThanOrEqual(8);
-  expect(busy.twice.promoted).toBeLessThan(0.01);
-  const quiet = {
-    healthy: timedRates(0.005, 0.005, 2_000, 1_000, 23, rule),
-    twice: timedRates(0.01, 0.005, 2_000, 1_000, 24, rule),
-    tenth: timedRates(0.1, 0.005, 2_000, 1_000, 25, rule),
-  };
-  // At modest traffic it promotes fewer regressions than the absolute margin (69 %) but rolls back
-  // healthy candidates too often: the guide keeps the absolute margin as the default for that reason.
-  expect(quiet.twice.promoted).toBeLessThan(0.35);
-  expect(quiet.healthy.rolledBack).toBeGreaterThan(0.1);
-  expect(quiet.tenth.rolledBackAtFirstStep).toBe(1);
-}, 60_000);
+/** The table's rows in docs/operations/releases.md ("Outcomes in time"), as written. */
+function publishedOutcomes(): string[] {
+  const guide = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'operations', 'releases.md'), 'utf8');
+  const table = guide.slice(guide.indexOf('<!-- outcomes in time -->'), guide.indexOf('<!-- /outcomes in time -->'));
+  return table
+    .split('\n')
+    .filter((line) => /^\| (healthy|twice|five)/.test(line))
+    .map((line) => line.replace(/ +/g, ' ').replace(/ \|/g, ' |').trim());
+}
+
+/** A row with each percentage rounded to an even point, so a one-point change in rounding is not a failure. */
+const withinAPoint = (row: string) => row.replace(/(\d+) %/g, (_, n: string) => `${Math.round(Number(n) / 2) * 2} %`);
+
+test("at a share's longest time a candidate estimated outside the margin goes back, however close to it", () => {
+  // The case seen in a real rollout: at 50 %, 4 of 166 loads failing (2.4 %) against stable's 0.5 %.
+  const candidate = { loads: 166, errors: 4 };
+  const stable = { loads: 800, errors: 4 };
+  expect(judge(candidate, stable).kind).toBe('wait');
+  expect(judgeAtLongest(candidate, stable, 'promote')).toMatchObject({
+    kind: 'worse',
+    why: expect.stringMatching(/estimated worse than stable by 0\.019, outside the margin of 0\.01/),
+  });
+  // Within the margin, it moves on.
+  expect(judgeAtLongest({ loads: 166, errors: 1 }, stable, 'promote').kind).toBe('healthy');
+  expect(judgeAtLongest({ loads: 166, errors: 1 }, stable, 'rollback').kind).toBe('worse');
+  expect(judgeAtLongest({ loads: 166, errors: 1 }, stable, 'wait').kind).toBe('wait');
+});

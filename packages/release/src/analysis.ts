@@ -117,12 +117,12 @@ export function judge(candidate: SideCounts, stable: SideCounts, given: Partial<
 export type AtLongest = 'promote' | 'rollback' | 'wait';
 
 /**
- * The verdict once a step has lasted its longest time with nothing decided, the candidate having had
- * its `minLoads`: with `promote`, on unless its estimate is worse than stable by more than twice the
- * margin (then back: estimated clearly worse, though not shown so); with `rollback`, back; with
- * `wait`, no verdict. Too few loads always waits. This bounds how long a healthy candidate takes at
- * modest traffic, at the price of promoting small regressions the traffic cannot show (decision
- * 0013's amendment has the simulated rates).
+ * The verdict once a step has lasted its longest time and nothing was decided, the candidate having
+ * had its `minLoads`: with `promote`, on only if its estimate is within the margin (its estimated
+ * difference from stable below the margin), else back (estimated worse than the margin allows,
+ * though not shown so); with `rollback`, back; with `wait`, no verdict. Too few loads always waits.
+ * This bounds how long a healthy candidate takes at modest traffic, at the price of promoting small
+ * regressions the traffic cannot show (decision 0013's amendment has the simulated rates).
  */
 export function judgeAtLongest(
   candidate: SideCounts,
@@ -135,14 +135,15 @@ export function judgeAtLongest(
   if (at === 'wait' || candidate.loads < rule.minLoads)
     return { kind: 'wait', why: `the step's longest time is past: ${both}` };
   const difference = rate(candidate) - rate(stable);
-  if (at === 'rollback' || difference >= 2 * marginFor(rule, stable))
+  const margin = marginFor(rule, stable);
+  if (at === 'rollback' || difference >= margin)
     return {
       kind: 'worse',
-      why: `nothing shown in the step's longest time${at === 'rollback' ? '' : `, and estimated worse than stable by ${difference.toFixed(3)}, over twice the margin`}: ${both}`,
+      why: `nothing shown in the step's longest time${at === 'rollback' ? '' : `, and estimated worse than stable by ${difference.toFixed(3)}, outside the margin of ${Number(margin.toFixed(4))}`}: ${both}`,
     };
   return {
     kind: 'healthy',
-    why: `not shown worse in the step's longest time (estimated difference ${difference.toFixed(3)}): ${both}`,
+    why: `not shown worse in the step's longest time, and estimated within the margin of ${Number(margin.toFixed(4))} (difference ${difference.toFixed(3)}): ${both}`,
   };
 }
 

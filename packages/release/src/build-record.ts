@@ -14,11 +14,22 @@ export interface BuildRecord {
   readonly actor: string;
 }
 
-/** A stored file that is not what was published: changed, gone, or added to the build since. */
+/**
+ * A stored file that is not what was published: changed, gone, added to a published build since, or
+ * under `remotes/` in a version no build record names (never published, so never to be served).
+ */
 export interface AlteredFile {
   readonly key: string;
-  readonly problem: 'changed' | 'missing' | 'added';
+  readonly problem: 'changed' | 'missing' | 'added' | 'unpublished';
 }
+
+/** How each problem reads in `verify` and in a refused publish. */
+export const ALTERED: Readonly<Record<AlteredFile['problem'], string>> = {
+  changed: 'changed',
+  missing: 'missing',
+  added: 'added',
+  unpublished: 'no build record names it',
+};
 
 /** One build's stored files against the hashes recorded when it was published. */
 export async function alteredFiles(store: ObjectStore, record: BuildRecord): Promise<AlteredFile[]> {

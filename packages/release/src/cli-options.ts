@@ -1,6 +1,7 @@
 import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from './errors';
+import { parseDuration } from './durations';
 import { definedOnly, type PolicyChoices } from './rollout-policy';
 
 // mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
@@ -108,15 +109,6 @@ export function usage(message: string): never {
 }
 
 /** `10m`, `30s`, `1h`, `3d`, `500ms` → milliseconds. */
-export function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
-  if (!match) throw new ReleaseError('RELEASE_USAGE', `"${text}" is not a duration: write 30s, 10m, 1h or 3d.`);
-  return Math.round(
-    Number(match[1]) *
-      { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'],
-  );
-}
-
 /** `--contributions <JSON list>`, read by the manifest's rules for contributions. */
 export function contributionsOption(json: string): Contribution[] {
   let parsed: unknown;

@@ -3,6 +3,8 @@
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
@@ -139,6 +141,100 @@ test('exit codes: 0 changed, 1 nothing to do or refused, 2 bad usage', async () 
   expect((await cli('rollback', '--env', 'production', '--expect', 'yesterday')).code).toBe(2);
   expect((await cli('frobnicate')).code).toBe(2);
   expect((await cli('deploy', 'referrals@1.3.0', '--env', 'production')).code).toBe(0);
+});
+
+test('every refusal ends with its stable code: bad usage, a failing verify, an unknown command', async () => {
+  await storeWithThreeDeploys();
+  const lastLine = (run: { err: string }) => run.err.trimEnd().split('\n').at(-1);
+  for (const args of [
+    ['deploy', 'referrals@1.3.0', '--env', 'Production!'],
+    ['frobnicate'],
+    ['rollback', '--env', 'production', '--expect', 'yesterday'],
+    ['status', '--no-such-option'],
+    [],
+  ]) {
+    const run = await cli(...args);
+    expect([args.join(' '), run.code, lastLine(run)]).toEqual([args.join(' '), 2, '  (RELEASE_USAGE)']);
+  }
+  writeFileSync(join(storeDir, 'remotes', 'referrals', '1.1.0', 'static', 'chunk.js'), 'alert("changed")');
+  const verified = await cli('verify');
+  expect([verified.code, lastLine(verified)]).toEqual([1, '  (RELEASE_STORE_ALTERED)']);
+});
+
+test('--json is JSON on every command, refusals included, with the same exit codes', async () => {
+  await storeWithThreeDeploys();
+  const deployed = await cli('deploy', 'referrals@1.3.0', '--env', 'production', '--json', '--actor', 'alice');
+  expect(deployed.code).toBe(0);
+  expect(JSON.parse(deployed.out)).toEqual({
+    ok: true,
+    lines: ['✔ production revision 4: deploy referrals@1.3.0', '  ~ referrals 1.2.0 → 1.3.0'],
+  });
+  const refused = await cli('deploy', 'referrals@1.3.0', '--env', 'production', '--json');
+  expect(refused.code).toBe(1);
+  expect(JSON.parse(refused.out)).toMatchObject({ ok: false, code: 'RELEASE_NOTHING_TO_DO' });
+  const misused = await cli('deploy', 'referrals@1.3.0', '--env', 'Production!', '--json');
+  expect(misused.code).toBe(2);
+  expect(JSON.parse(misused.out)).toMatchObject({ ok: false, code: 'RELEASE_USAGE' });
+  expect(JSON.parse((await cli('verify', '--json')).out)).toMatchObject({ ok: true });
+  expect(JSON.parse((await cli('audit', '--json')).out)).toEqual(expect.any(Array));
+});
+
+test("a rollout watched to its end says how it ended on its last line and exits with that ending's own status; status --json says it too", async () => {
+  await storeWithThreeDeploys();
+  // Prometheus answering, with no figures yet (the rollout waits at its first share).
+  const prometheus = createServer((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] } })),
+  );
+  await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
+  const prometheusUrl = `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`;
+  const lastLine = (run: { out: string }) => run.out.trimEnd().split('\n').at(-1);
+  try {
+    const start = () =>
+      cli(
+        'rollout',
+        'start',
+        'referrals@1.3.0',
+        '--env',
+        'production',
+        '--prometheus',
+        prometheusUrl,
+        '--actor',
+        'alice',
+      );
+    expect((await start()).code).toBe(0);
+    const running = JSON.parse((await cli('rollout', 'status', 'referrals', '--env', 'production', '--json')).out);
+    expect(running).toMatchObject({
+      env: 'production',
+      remote: 'referrals',
+      version: '1.3.0',
+      status: 'running',
+      percent: 5,
+      ending: null,
+    });
+    expect((await cli('rollout', 'abort', 'referrals', '--env', 'production', '--actor', 'bob')).code).toBe(0);
+    const aborted = await cli('rollout', 'watch', 'referrals', '--env', 'production');
+    expect([aborted.code, lastLine(aborted)]).toEqual([4, '  (RELEASE_ROLLOUT_ABORTED)']);
+    expect(
+      JSON.parse((await cli('rollout', 'status', 'referrals', '--env', 'production', '--json')).out),
+    ).toMatchObject({
+      status: 'aborted',
+      ending: { code: 'RELEASE_ROLLOUT_ABORTED', exit: 4 },
+    });
+    // A person's deploy stops the next one.
+    expect((await start()).code).toBe(0);
+    expect((await cli('deploy', 'referrals@1.1.0', '--env', 'production', '--actor', 'bob')).code).toBe(0);
+    const stopped = await cli('rollout', 'watch', 'referrals', '--env', 'production', '--json');
+    expect(stopped.code).toBe(5);
+    expect(JSON.parse(stopped.out)).toMatchObject({
+      ok: false,
+      status: 'stopped',
+      ending: { code: 'RELEASE_ROLLOUT_STOPPED', exit: 5 },
+    });
+  } finally {
+    await new Promise((resolve) => prometheus.close(resolve));
+  }
 });
 
 test('history, status and diff as JSON for pipelines', async () => {

@@ -5,10 +5,12 @@ import { readAudit } from './audit';
 import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
-import { contributionsOption, OPTIONS, parseDuration, policyChoices, usage, USAGE } from './cli-options';
+import { contributionsOption, OPTIONS, policyChoices, usage, USAGE } from './cli-options';
+import { parseDuration } from './durations';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
-import { controlRollout, rolloutStatus, startRollout, tickRollout, watchRollout } from './rollout';
+import { controlRollout, rolloutStatus, rolloutStatusData, startRollout, tickRollout, watchRollout } from './rollout';
+import { ENDINGS } from './rollout-state';
 import { setPolicy } from './rollout-policy';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -18,10 +20,11 @@ async function main(argv: readonly string[]): Promise<number> {
     options: OPTIONS,
   });
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
+  if (values.help) {
     console.log(USAGE);
-    return values.help ? 0 : 2;
+    return 0;
   }
+  if (!command) return usage(`Which command?\n\n${USAGE}`);
   const address = values.store ?? process.env.MFE_RELEASE_STORE;
   if (!address) usage('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
   // pnpm runs the script inside this package: paths are meant from where the user typed them.
@@ -49,6 +52,16 @@ async function main(argv: readonly string[]): Promise<number> {
   const printJson = (value: unknown) => {
     console.log(JSON.stringify(value, null, 2));
     return 0;
+  };
+  // With --json, standard output carries one JSON document; what is said along the way goes to standard error.
+  const say = (line: string) => (values.json ? console.error(line) : console.log(line));
+  /** Watches a rollout to its end: the ending's stable code on the last line, its own exit status (ENDINGS). */
+  const watchToTheEnd = async (remote: string): Promise<number> => {
+    const status = await watchRollout({ store, env: env(), who }, remote, say);
+    const ending = ENDINGS[status];
+    if (values.json) printJson({ ok: status === 'promoted', ...(await rolloutStatusData(store, env(), remote)) });
+    else console.log(`${status === 'promoted' ? '✔' : '✖'} rollout ${status}: ${ending.means}\n  (${ending.code})`);
+    return ending.exit;
   };
   let lines: string[];
   switch (command) {
@@ -129,20 +142,17 @@ async function main(argv: readonly string[]): Promise<number> {
         };
         lines = await startRollout({ store, env: env(), who }, target, options);
         if (values.watch) {
-          for (const line of lines) console.log(line);
-          const { name } = parseTarget(target);
-          const status = await watchRollout({ store, env: env(), who }, name, (line) => console.log(line));
-          return status === 'promoted' ? 0 : 1;
+          for (const line of lines) say(line);
+          return watchToTheEnd(parseTarget(target).name);
         }
       } else if (verb === 'tick') lines = await tickRollout({ store, env: env(), who }, target);
-      else if (verb === 'watch')
-        return (await watchRollout({ store, env: env(), who }, target, (line) => console.log(line))) === 'promoted'
-          ? 0
-          : 1;
+      else if (verb === 'watch') return watchToTheEnd(target);
       else if (verb === 'pause' || verb === 'resume' || verb === 'abort')
         lines = await controlRollout({ store, env: env(), who }, target, verb);
-      else if (verb === 'status') lines = await rolloutStatus(store, env(), target);
-      else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
+      else if (verb === 'status') {
+        if (values.json) return printJson(await rolloutStatusData(store, env(), target));
+        lines = await rolloutStatus(store, env(), target);
+      } else return usage(`"rollout ${verb}" is not a command: start, tick, watch, pause, resume, abort or status.`);
       break;
     }
     case 'policy':
@@ -211,34 +221,35 @@ async function main(argv: readonly string[]): Promise<number> {
       });
       break;
     }
-    case 'verify': {
-      const checked = await commands.verify(store, rest[0]);
-      for (const line of checked.lines) (checked.ok ? console.log : console.error)(line);
-      return checked.ok ? 0 : 1;
-    }
+    case 'verify':
+      lines = await commands.verify(store, rest[0]);
+      break;
     default:
       return usage(`"${command}" is not a command.`);
   }
+  if (values.json) return printJson({ ok: true, lines });
   for (const line of lines) console.log(line);
   return 0;
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (
-      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
-      (isReleaseError(error) && error.code === 'RELEASE_USAGE')
-    ) {
-      console.error(`${(error as Error).message}\n(mfe-release --help lists the commands)`);
-      process.exit(2);
+    const usageError =
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_') ||
+      (isReleaseError(error) && error.code === 'RELEASE_USAGE');
+    // The stable code a pipeline can branch on (the message's words may change), on the last line.
+    const code = usageError ? 'RELEASE_USAGE' : isReleaseError(error) ? error.code : 'RELEASE_FAILED';
+    const lines = isReleaseError(error) ? error.lines : [];
+    if (argv.includes('--json'))
+      console.log(JSON.stringify({ ok: false, code, message: (error as Error).message, lines }, null, 2));
+    if (usageError) console.error(`${(error as Error).message}\n(mfe-release --help lists the commands)`);
+    else {
+      console.error(`✖ ${(error as Error).message}`);
+      for (const line of lines) console.error(`  ${line}`);
     }
-    console.error(`✖ ${(error as Error).message}`);
-    if (isReleaseError(error)) {
-      for (const line of error.lines) console.error(`  ${line}`);
-      // The stable code a pipeline can branch on (the message's words may change).
-      console.error(`  (${error.code})`);
-    }
-    process.exit(1);
+    console.error(`  (${code})`);
+    process.exit(usageError ? 2 : 1);
   },
 );

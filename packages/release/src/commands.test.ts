@@ -309,7 +309,7 @@ test('a canary runs beside the stable build at a share, grows, and is promoted o
     percent: 50,
   });
   expect(await commands.status(store, ['production'])).toContain(
-    '  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 %',
+    '  referrals 1.0.0 at /referrals, canary 1.1.0 at 50 % (set by hand: no rollout judges it)',
   );
   expect(
     await commands.canary({ store, env: 'production', who: who('alice', 'healthy') }, 'referrals', { kind: 'promote' }),

@@ -24,6 +24,7 @@ import {
   type CommitResult,
 } from './revisions';
 import { environmentPages, type RenderedPages } from './pages';
+import { describeStopped, liveRollouts, markStopped, stoppingRollouts } from './rollout-stop';
 import { hostCheck } from './verify';
 
 export type { Who } from './who';
@@ -63,7 +64,17 @@ async function run(
       `${env} is at revision ${planned.expect}, not ${who.expect} as expected: nothing was changed. Look at \`mfe-release history --env ${env}\` and run it again with --expect ${planned.expect} if it still applies.`,
     );
   }
-  const change: Change = who.expect === undefined ? planned : { ...planned, expect: who.expect };
+  // A person's change to a remote stops its rollout, and takes the rollout's candidate with it (rollout-stop.ts).
+  const live = await liveRollouts(store, env);
+  const guarded: Change = who.expect === undefined ? planned : { ...planned, expect: who.expect };
+  const change: Change =
+    live.size === 0
+      ? guarded
+      : {
+          ...guarded,
+          apply: async (current, head) =>
+            stoppingRollouts(await guarded.apply(current, head), current, live, guarded.actor),
+        };
   if (who.dryRun) {
     const result = await commit(store, env, change, undefined, { dryRun: true });
     if (result.kind === 'unchanged')
@@ -75,6 +86,7 @@ async function run(
     return [
       `dry run: ${env} would become revision ${result.head + 1}: ${describeAction(result.action)} (checked as its host will read it; nothing was changed)`,
       ...diffManifests(result.before, result.manifest).map((line) => `  ${line}`),
+      ...(result.stopped ?? []).map((stopped) => `  ${describeStopped(stopped, true)}`),
     ];
   }
   const pages = environmentPages(store, env, context.settings, who.host ?? context.settings.hosts[env], who.fetchImpl);
@@ -96,10 +108,13 @@ async function run(
     throw new ReleaseError('RELEASE_NOTHING_TO_DO', `${env} already is so (revision ${result.head}); nothing changed.`);
   if (result.kind === 'planned') throw new Error('a change was only planned');
   const { revision } = result;
+  // Recorded with the revision first: a command stopped here leaves rollouts the next look stops.
+  await markStopped(store, env, revision, Date.now());
   const parent = revision.parent === 0 ? EMPTY_MANIFEST : (await readRevision(store, env, revision.parent)).manifest;
   const lines = [
     `✔ ${env} revision ${revision.revision}: ${describeAction(revision.action)}`,
     ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`),
+    ...(revision.stopped ?? []).map((stopped) => `  ${describeStopped(stopped)}`),
   ];
   if (!pages) return lines;
   const rendered =

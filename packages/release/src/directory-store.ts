@@ -79,9 +79,20 @@ export class DirectoryStore implements ObjectStore {
   }
 
   async remove(key: string): Promise<void> {
-    await unlink(this.path(key)).catch((error: NodeJS.ErrnoException) => {
+    const path = this.path(key);
+    await unlink(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+    // A folder left empty goes too (a removed build's, a preview's), up to the store's own folder;
+    // rmdir(2) refuses one that is not empty, so what another writer just put there stays.
+    for (let folder = dirname(path); folder.startsWith(this.where + sep); folder = dirname(folder))
+      if (
+        !(await rmdir(folder).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -107,11 +118,18 @@ export class DirectoryStore implements ObjectStore {
   }
 
   private async writeTemporary(path: string, body: Uint8Array): Promise<string> {
-    // Readable by nginx's unprivileged workers.
-    await mkdir(dirname(path), { recursive: true, mode: 0o755 });
     const temporary = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
-    await writeFile(temporary, body, { mode: 0o644 });
-    return temporary;
+    for (let attempt = 0; ; attempt += 1) {
+      // Readable by nginx's unprivileged workers.
+      await mkdir(dirname(path), { recursive: true, mode: 0o755 });
+      try {
+        await writeFile(temporary, body, { mode: 0o644 });
+        return temporary;
+      } catch (error) {
+        // Its folder was removed as it emptied (remove) between the two calls: make it again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 3) throw error;
+      }
+    }
   }
 }
 

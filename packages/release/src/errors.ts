@@ -12,7 +12,9 @@ export type ReleaseErrorCode =
   /** Stored files differ from what was recorded when they were published. */
   | 'RELEASE_STORE_ALTERED'
   /** The rollout's figures could not be read (Prometheus down, or an answer that is not counts). */
-  | 'RELEASE_METRICS';
+  | 'RELEASE_METRICS'
+  /** Anything else that stopped a command (the machine, the network, a defect): the message says what. */
+  | 'RELEASE_FAILED';
 
 export class ReleaseError extends Error {
   override readonly name = 'ReleaseError';

@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import * as commands from './commands';
 import { DirectoryStore } from './directory-store';
 import { collectGarbage, GC_GRACE_MS } from './gc';
@@ -45,4 +47,30 @@ test('a version gc removed is published again only with the same bytes', async (
     message: expect.stringContaining('then removed by gc'),
   });
   expect((await commands.publish(store, first, who))[0]).toMatch(/^✔ published referrals@1\.3\.0/);
+});
+
+test('gc says its grace as a duration and leaves no empty folder behind', async () => {
+  storeDir = tempDir('gc-store');
+  const store = new DirectoryStore(storeDir);
+  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  await commands.publish(store, writeBuild(tempDir('gc-builds'), 'referrals', '1.3.0'), who);
+  await commands.publish(store, writeBuild(tempDir('gc-builds'), 'account', '2.0.0'), who);
+  const later = () => new Date(Date.now() + GC_GRACE_MS + 60_000);
+  expect(await collectGarbage(store, who, { now: later, dryRun: true })).toContain(
+    "would remove referrals@1.3.0 (no environment's current or last 20 revisions use it, published over 7 days ago)",
+  );
+  const removed = await collectGarbage(store, who, { graceMs: 0 });
+  expect(removed).toContain("- removed referrals@1.3.0 (no environment's current or last 20 revisions use it)");
+  expect(removed.join('\n')).not.toMatch(/over 0/);
+  // Neither remotes/referrals/1.3.0/static/ nor remotes/referrals/ stays as an empty folder.
+  const folders = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? [join(dir, entry.name), ...folders(join(dir, entry.name))] : [],
+    );
+  expect(folders(storeDir).filter((folder) => readdirSync(folder).length === 0)).toEqual([]);
+  expect(existsSync(join(storeDir, 'remotes'))).toBe(false);
+  // A build published afterwards makes its folders again.
+  expect((await commands.publish(store, writeBuild(tempDir('gc-builds'), 'referrals', '1.4.0'), who))[0]).toMatch(
+    /^✔ published referrals@1\.4\.0/,
+  );
 });

@@ -1,6 +1,7 @@
 import { recordAudit } from './audit';
 import type { BuildRecord } from './build-record';
 import { versionOf } from './diff';
+import { formatDuration } from './durations';
 import { jsonBytes, KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';
 import { readCurrent, readHistory } from './revisions';
@@ -69,7 +70,7 @@ export async function collectGarbage(
     ...expiredPreviews.map((key) => `${options.dryRun ? 'would remove' : '- removed'} expired preview ${key}`),
     ...unused.map(
       ({ name, version }) =>
-        `${options.dryRun ? 'would remove' : '- removed'} ${name}@${version} (no environment's current or last ${keep} revisions use it, published over ${Math.round(graceMs / 86_400_000)} days ago)`,
+        `${options.dryRun ? 'would remove' : '- removed'} ${name}@${version} (no environment's current or last ${keep} revisions use it${graceMs > 0 ? `, published over ${formatDuration(graceMs)} ago` : ''})`,
     ),
   ];
   if (options.dryRun || lines.length === 0)

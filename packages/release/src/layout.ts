@@ -29,6 +29,7 @@ export const KEYS = {
   rolloutPolicy: (env: string) => `envs/${env}/rollout-policy.json`,
   pages: (env: string) => `envs/${env}/pages/`,
   preview: (id: string) => `remotes/_preview/${id}.json`,
+  previews: 'remotes/_preview/',
   revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,
 } as const;
 

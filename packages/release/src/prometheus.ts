@@ -19,25 +19,31 @@ async function query(
   const url = new URL('api/v1/query', prometheus.endsWith('/') ? prometheus : `${prometheus}/`);
   url.searchParams.set('query', expression);
   url.searchParams.set('time', (at / 1000).toFixed(3));
-  let body: unknown;
+  const refuse = (what: string) =>
+    new ReleaseError('RELEASE_METRICS', `Prometheus at ${prometheus} answered ${expression} with ${what}`);
+  let response: Response;
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
-    body = await response.json();
+    response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
     throw new ReleaseError(
       'RELEASE_METRICS',
-      `Prometheus at ${prometheus} could not be queried (${(error as Error).message}); the rollout waits and tries again at the next tick.`,
+      `Prometheus at ${prometheus} could not be queried (${(error as Error).message})`,
     );
   }
-  return readSeries(
-    body,
-    expected,
-    (what) =>
-      new ReleaseError(
-        'RELEASE_METRICS',
-        `Prometheus at ${prometheus} answered ${expression} with ${what}; the rollout waits and tries again at the next tick.`,
-      ),
-  );
+  // Prometheus answers its API's own refusals (400, 422, 503) with a JSON body that says why; anything
+  // else that is not a success (a 404 from a wrong address or path prefix) is said as its status.
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  if (!response.ok && !json)
+    throw refuse(
+      `HTTP ${response.status}${response.status === 404 ? ` (is ${prometheus} Prometheus's address, with its path prefix if it has one?)` : ''}`,
+    );
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    throw refuse(`HTTP ${response.status} and a body that is not JSON (${(error as Error).message})`);
+  }
+  return readSeries(body, expected, refuse);
 }
 
 /** One series of an answer: its labels, and its samples as [seconds, value] (one for a vector). */
@@ -93,7 +99,14 @@ export async function checkPrometheus(
   at: number,
   fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
-  await query(prometheus, `${LOADS}{remote=${JSON.stringify(remote)}}`, at, 'vector', fetchImpl);
+  try {
+    await query(prometheus, `${LOADS}{remote=${JSON.stringify(remote)}}`, at, 'vector', fetchImpl);
+  } catch (error) {
+    throw new ReleaseError(
+      'RELEASE_METRICS',
+      `${(error as Error).message}: the rollout was not started, and nothing was written. Start it again once Prometheus answers.`,
+    );
+  }
 }
 
 /** The builds a rollout compares: its candidate's version, and the stable build's when known. */

@@ -1,4 +1,5 @@
 import { diffManifests, versionOf } from './diff';
+import { describeStopped, liveRollouts } from './rollout-stop';
 import { checkEnv, listEnvironments, readSettings } from './layout';
 import type { ObjectStore } from './object-store';
 import {
@@ -23,7 +24,8 @@ export async function history(store: ObjectStore, env: string): Promise<string[]
       revision.action.verb === 'promote' || revision.action.verb === 'rollback'
         ? diffManifests(byNumber.get(revision.parent) ?? EMPTY_MANIFEST, revision.manifest).map((line) => line.slice(2))
         : [];
-    return `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${changed.length ? ` [${changed.join('; ')}]` : ''}${revision.reason ? ` — ${revision.reason}` : ''}`;
+    const stopped = (revision.stopped ?? []).map((rollout) => `; ${describeStopped(rollout)}`).join('');
+    return `#${revision.revision} ${revision.at} ${revision.actor}: ${describeAction(revision.action)}${changed.length ? ` [${changed.join('; ')}]` : ''}${revision.reason ? ` — ${revision.reason}` : ''}${stopped}`;
   });
 }
 
@@ -61,9 +63,13 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
     lines.push(`${env}: ${current ? `revision ${current.revision}` : 'no manifest yet'}`);
+    const live = await liveRollouts(store, env);
     for (const remote of current?.remotes ?? []) {
+      const rollout = live.get(remote.name);
+      // Whether anything judges a canary: a rollout (running or paused), or nothing (set by hand).
+      const judged = rollout ? ` (rollout ${rollout.status})` : ' (set by hand: no rollout judges it)';
       const canary = remote.candidate
-        ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
+        ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %${judged}`
         : '';
       lines.push(
         `  ${remote.name} ${versionOf(remote)} ${remote.path ? `at ${remote.path}` : '(contributions only)'}${canary}`,
@@ -99,7 +105,7 @@ export async function statusData(
       name: string;
       version: string;
       path: string | null;
-      canary: { version: string; percent: number } | null;
+      canary: { version: string; percent: number; rollout: 'running' | 'paused' | null } | null;
     }>;
   }>;
 }> {
@@ -108,6 +114,7 @@ export async function statusData(
   const environments = [];
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
+    const live = await liveRollouts(store, env);
     environments.push({
       env,
       revision: current?.revision ?? null,
@@ -119,6 +126,7 @@ export async function statusData(
           ? {
               version: versionOf({ name: remote.name, entry: remote.candidate.entry }),
               percent: remote.candidate.percent,
+              rollout: (live.get(remote.name)?.status as 'running' | 'paused' | undefined) ?? null,
             }
           : null,
       })),

@@ -2,6 +2,7 @@ import { schemaVersionFor, type ManifestEntry, type ManifestSchemaVersion } from
 import { ReleaseError } from './errors';
 import { jsonBytes, KEYS, readJson } from './layout';
 import type { ObjectStore } from './object-store';
+import type { StoppedRollout } from './rollout-stop';
 
 /** What a manifest revision did, as history shows it. */
 export type ReleaseAction =
@@ -38,6 +39,8 @@ export interface Revision {
   readonly reason: string;
   readonly action: ReleaseAction;
   readonly manifest: ManifestDocument;
+  /** The rollouts this change stopped (a person's change to a remote a rollout was releasing). */
+  readonly stopped?: readonly StoppedRollout[];
 }
 
 /** What hosts read: the manifest, and which revision it is (shown by /diagnostics and `status`). */
@@ -51,6 +54,8 @@ export const EMPTY_MANIFEST: ManifestDocument = { schemaVersion: 1, remotes: [] 
 export interface Applied {
   readonly action: ReleaseAction;
   readonly manifest: ManifestDocument;
+  /** Rollouts the change stops (rollout-stop.ts), recorded with the revision. */
+  readonly stopped?: readonly StoppedRollout[];
 }
 
 export interface Change {
@@ -85,6 +90,7 @@ export type CommitResult =
       readonly action: ReleaseAction;
       readonly manifest: ManifestDocument;
       readonly before: ManifestDocument;
+      readonly stopped?: readonly StoppedRollout[];
     };
 
 const MAX_ATTEMPTS = 25;
@@ -133,7 +139,7 @@ export async function commit(
         expected,
       );
     const before: ManifestDocument = current ? manifestOf(current.value.remotes) : EMPTY_MANIFEST;
-    const { manifest: next, action } = await change.apply(before, head);
+    const { manifest: next, action, stopped } = await change.apply(before, head);
     if (JSON.stringify(next.remotes) === JSON.stringify(before.remotes)) return { kind: 'unchanged', head };
     const problems = await change.check(next);
     if (problems.length > 0)
@@ -142,7 +148,8 @@ export async function commit(
         `The new ${env} manifest was refused; ${env} is unchanged at revision ${head}.`,
         problems,
       );
-    if (options.dryRun) return { kind: 'planned', head, action, manifest: next, before };
+    if (options.dryRun)
+      return { kind: 'planned', head, action, manifest: next, before, ...(stopped?.length ? { stopped } : {}) };
     const revision: Revision = {
       revision: head + 1,
       parent: head,
@@ -151,6 +158,7 @@ export async function commit(
       reason: change.reason,
       action,
       manifest: next,
+      ...(stopped?.length ? { stopped } : {}),
     };
     if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
       lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;

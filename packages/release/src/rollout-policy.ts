@@ -10,6 +10,7 @@ import { DEFAULT_RULE, type AnalysisRule, type AtLongest } from './analysis';
 import { recordAudit } from './audit';
 import type { ReleaseScope } from './who';
 import { ReleaseError } from './errors';
+import { formatDuration } from './durations';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, requireReasonGiven } from './layout';
 import type { ObjectStore } from './object-store';
 import { HOLD_LIMIT_MS, MAX_STEP_MS } from './rollout-state';
@@ -110,14 +111,12 @@ export function describePolicy(env: string, chosen: PolicyChoices | undefined): 
   return [
     `rollout policy of ${env}:`,
     `  steps ${policy.steps.join(' → ')} % ${from('steps')}`,
-    `  each at least ${minutes(policy.intervalMs)} ${from('intervalMs')}, at most ${minutes(policy.maxStepMs)} ${from('maxStepMs')}, then ${policy.atMaxStep} ${from('atMaxStep')}`,
+    `  each at least ${formatDuration(policy.intervalMs)} ${from('intervalMs')}, at most ${formatDuration(policy.maxStepMs)} ${from('maxStepMs')}, then ${policy.atMaxStep} ${from('atMaxStep')}`,
     `  promoted when shown within a margin of ${margin}, after ${policy.rule.minLoads} candidate loads ${from('minLoads')}`,
     `  rolled back above ${policy.rule.ceiling} errors per load ${from('ceiling')}; each decision wrong at most ${policy.rule.alpha * 100} % of the time ${from('alpha')}`,
-    `  back to the stable build after ${minutes(policy.holdLimitMs)} without figures ${from('holdLimitMs')}`,
+    `  back to the stable build after ${formatDuration(policy.holdLimitMs)} without figures ${from('holdLimitMs')}`,
   ];
 }
-
-const minutes = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);
 
 /**
  * `policy --env <env> [choices]`: with choices, merges them into the environment's policy (checked

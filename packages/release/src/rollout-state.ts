@@ -6,12 +6,60 @@ import type { ObjectStore } from './object-store';
 // A rollout's state in the store (envs/<env>/rollouts/<remote>.json), read and changed by
 // compare-and-swap only, so ticks from anywhere never act twice (rollout.ts).
 
-/** `stopped`: someone else changed its remote while it ran (a rollback, deploy, canary, promote): it never writes over them. */
-export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted' | 'stopped';
+/**
+ * `stopped`: someone else changed its remote while it ran (a rollback, deploy, canary, promote): it
+ * never writes over them. `gave-up`: it had no figures for its hold limit and went back to stable.
+ */
+export type RolloutStatus = 'running' | 'paused' | 'promoted' | 'rolled-back' | 'aborted' | 'stopped' | 'gave-up';
 
-export type Pending =
+/** How a rollout can end. */
+export type RolloutEnding = Exclude<RolloutStatus, 'running' | 'paused'>;
+
+/**
+ * Each ending's stable code (printed on the last line, in parentheses, by `--watch` and `rollout
+ * watch`) and exit status, so a pipeline can branch on how it ended (docs/operations/releases.md
+ * lists them; a repository check keeps that table equal to this one).
+ */
+export const ENDINGS: Readonly<
+  Record<RolloutEnding, { readonly code: string; readonly exit: number; readonly means: string }>
+> = {
+  promoted: {
+    code: 'RELEASE_ROLLOUT_PROMOTED',
+    exit: 0,
+    means: 'healthy at every share: the candidate is the stable build',
+  },
+  'rolled-back': {
+    code: 'RELEASE_ROLLOUT_ROLLED_BACK',
+    exit: 3,
+    means:
+      "judged worse (shown so, above the ceiling, or estimated outside the margin at a share's longest time): back to the stable build",
+  },
+  aborted: {
+    code: 'RELEASE_ROLLOUT_ABORTED',
+    exit: 4,
+    means: 'aborted by a person (or its first share was refused): back to the stable build',
+  },
+  stopped: {
+    code: 'RELEASE_ROLLOUT_STOPPED',
+    exit: 5,
+    means:
+      'someone else changed its remote: their change stands, and the candidate went with the rollout unless they set its share themselves',
+  },
+  'gave-up': {
+    code: 'RELEASE_ROLLOUT_GAVE_UP',
+    exit: 6,
+    means: 'no figures for its hold limit (Prometheus down or unreadable): back to the stable build',
+  },
+};
+
+/**
+ * What a look decided and has not finished yet. `actor`: who caused it when a person did (an abort
+ * by hand); otherwise the rollout itself.
+ */
+export type Pending = (
   | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
-  | { readonly kind: 'promote' | 'abort'; readonly reason: string };
+  | { readonly kind: 'promote' | 'abort'; readonly reason: string }
+) & { readonly actor?: string };
 
 export interface RolloutState {
   readonly remote: string;
@@ -46,8 +94,14 @@ export const MAX_STEP_MS = 2 * 60 * 60_000;
 /** How long a rollout may go without figures before it goes back to the stable build by default. */
 export const HOLD_LIMIT_MS = 60 * 60_000;
 
-export const rolloutKey = (env: string, remote: string) => `envs/${env}/rollouts/${remote}.json`;
-export const TERMINAL: readonly RolloutStatus[] = ['promoted', 'rolled-back', 'aborted', 'stopped'];
+export const rolloutsOf = (env: string) => `envs/${env}/rollouts/`;
+export const rolloutKey = (env: string, remote: string) => `${rolloutsOf(env)}${remote}.json`;
+export const TERMINAL: readonly RolloutStatus[] = Object.keys(ENDINGS) as RolloutEnding[];
+
+export const isEnding = (status: RolloutStatus): status is RolloutEnding => TERMINAL.includes(status);
+
+/** Rollouts that still judge or may again (running or paused): the ones a person's change stops. */
+export const LIVE: readonly RolloutStatus[] = ['running', 'paused'];
 
 export async function readRollout(
   store: ObjectStore,
@@ -83,10 +137,30 @@ export async function updateRollout(
 
 export async function rolloutStatus(store: ObjectStore, env: string, remote: string): Promise<string[]> {
   const { value: state } = await readRollout(store, env, remote);
+  const ending = isEnding(state.status) ? ` (${ENDINGS[state.status].code})` : '';
   return [
-    `${remote}@${state.version} in ${env}: ${state.status}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`,
+    `${remote}@${state.version} in ${env}: ${state.status}${ending}, at ${state.steps[state.step]} % (steps ${state.steps.join(' → ')} %)`,
     ...state.log.map((line) => `  ${line}`),
   ];
 }
 
-/** Ticks until the rollout is over (promoted, rolled back or aborted), printing what happens. */
+/** `rollout status --json`: the stored state, with its environment, current share and ending (code, exit status). */
+export async function rolloutStatusData(
+  store: ObjectStore,
+  env: string,
+  remote: string,
+): Promise<
+  RolloutState & {
+    readonly env: string;
+    readonly percent: number;
+    readonly ending: (typeof ENDINGS)[RolloutEnding] | null;
+  }
+> {
+  const { value: state } = await readRollout(store, env, remote);
+  return {
+    env,
+    ...state,
+    percent: state.steps[state.step]!,
+    ending: isEnding(state.status) ? ENDINGS[state.status] : null,
+  };
+}

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { readAudit } from './audit';
 import * as commands from './commands';
-import { parseDuration } from './cli-options';
+import { parseDuration } from './durations';
 import { DirectoryStore } from './directory-store';
-import { readCurrent, readHistory } from './revisions';
+import { commit, manifestOf, readCurrent, readHistory } from './revisions';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, type RolloutScope } from './rollout';
 import type { Who } from './who';
 import { setPolicy } from './rollout-policy';
@@ -120,7 +120,7 @@ test('a healthy candidate moves through the shares after each interval and becom
     reason: expect.stringMatching(/^rollout: healthy at 100 %, now stable; candidate 0\.000 errors per load/),
   });
   expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toBe(
-    'referrals@1.1.0 in production: promoted, at 100 % (steps 25 → 100 %)',
+    'referrals@1.1.0 in production: promoted (RELEASE_ROLLOUT_PROMOTED), at 100 % (steps 25 → 100 %)',
   );
 });
 
@@ -263,9 +263,9 @@ test.each([
   ]);
   // Past its hold limit (an hour by default), it goes back to the stable build rather than leave the candidate unwatched.
   clock += 60 * 60_000;
-  expect((await look())[0]).toMatch(/gave up, back to the stable build; no figures for 60 min/);
+  expect((await look())[0]).toMatch(/gave up, back to the stable build; no figures for 1 h/);
   expect(await share()).toBeUndefined();
-  expect(rolloutFile().status).toBe('aborted');
+  expect(rolloutFile().status).toBe('gave-up');
 });
 
 test('a rollout does not start while Prometheus cannot answer, and nothing is written', async () => {
@@ -339,7 +339,7 @@ test('--expect guards the start only: the rollout moves on past its own revision
   expect(await share()).toBe(100);
 });
 
-test("a person's rollback during a rollout stops it: its next look writes nothing over them and says why", async () => {
+test("a person's rollback during a rollout stops it at once: its next look writes nothing over them", async () => {
   clock = 6_000_000;
   counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 6_000_000) / 50, candidate: (at - 6_000_000) / 100 } : { stable: 0 };
@@ -351,23 +351,136 @@ test("a person's rollback during a rollout stops it: its next look writes nothin
   });
   expect(await share()).toBe(5);
   // Someone rolls back, as the production guide says one may at any time.
-  await commands.rollback(production({ actor: 'bob', reason: 'pager at 3am' }), undefined);
+  const said = await commands.rollback(production({ actor: 'bob', reason: 'pager at 3am' }), undefined);
+  expect(said).toContain('  the rollout of referrals@1.1.0 stopped: the change took its candidate out');
   const afterRollback = (await readHistory(store, 'production')).length;
   expect(await share()).toBeUndefined();
-  clock += 60_000;
-  const said = await tickRollout(productionAtClock(), 'referrals');
-  expect(said[0]).toMatch(
-    /stopped: referrals was changed by someone else since its revision \d+: revision \d+ \(rollback to #\d+ by bob: pager at 3am\); the rollout does not write over it/,
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(
+    /: stopped \(RELEASE_ROLLOUT_STOPPED\), at 5 %/,
   );
-  expect(await share()).toBeUndefined();
+  expect((await rolloutStatus(store, 'production', 'referrals')).at(-1)).toMatch(
+    /stopped: revision \d+ \(rollback to #\d+ by bob: pager at 3am\); the change took its candidate out$/,
+  );
+  clock += 60_000;
+  expect(await tickRollout(productionAtClock(), 'referrals')).toEqual([
+    'rollout of referrals@1.1.0 in production is stopped; nothing to do',
+  ]);
   expect((await readHistory(store, 'production')).length).toBe(afterRollback);
-  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped, at 5 %/);
   // A deploy of another remote is not a change to this one.
   await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
   await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
   await commands.deploy(production(), 'account@1.0.0', { path: '/account', label: 'Account' });
   clock += 60_000;
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/healthy, on to 100 %/);
+});
+
+test("a person's deploy during a rollout stops it and takes its candidate out in the same revision, said everywhere", async () => {
+  clock = 6_500_000;
+  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who);
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  expect(await share()).toBe(25);
+  const bob = production({ actor: 'bob', reason: 'hotfix' });
+  // A dry run says what would become of the rollout, and changes nothing.
+  expect(await commands.deploy(production({ ...bob.who, dryRun: true }), 'referrals@1.0.1')).toContain(
+    '  the rollout of referrals@1.1.0 would stop: its candidate at 25 % would be removed with it',
+  );
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: running, at 25 %/);
+  const said = await commands.deploy(bob, 'referrals@1.0.1');
+  expect(said).toContain('  ~ referrals 1.0.0 → 1.0.1, canary 1.1.0 at 25 % → none');
+  expect(said).toContain('  the rollout of referrals@1.1.0 stopped: its candidate at 25 % was removed with it');
+  const current = (await readCurrent(store, 'production'))!.remotes[0]!;
+  expect(current.entry).toContain('/referrals/1.0.1/');
+  expect(current.candidate).toBeUndefined();
+  const last = (await readHistory(store, 'production')).at(-1)!;
+  expect(last).toMatchObject({
+    actor: 'bob',
+    action: { verb: 'deploy', version: '1.0.1' },
+    stopped: [{ remote: 'referrals', version: '1.1.0', candidateRemoved: 25 }],
+  });
+  expect((await commands.history(store, 'production')).at(-1)).toMatch(
+    /bob: deploy referrals@1\.0\.1 — hotfix; the rollout of referrals@1\.1\.0 stopped: its candidate at 25 % was removed with it$/,
+  );
+  const status = await rolloutStatus(store, 'production', 'referrals');
+  expect(status[0]).toMatch(/: stopped \(RELEASE_ROLLOUT_STOPPED\)/);
+  expect(status.at(-1)).toMatch(
+    /stopped: revision \d+ \(deploy referrals@1\.0\.1 by bob: hotfix\); its candidate at 25 % was removed with it$/,
+  );
+  // Its next look does nothing: the person's deploy stands.
+  clock += 60_000;
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/is stopped; nothing to do/);
+  expect((await readHistory(store, 'production')).at(-1)!.revision).toBe(last.revision);
+});
+
+test("a person who sets the canary's share themselves takes it over: the rollout stops, the candidate stays at their share, and status says nothing judges it", async () => {
+  clock = 6_700_000;
+  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  expect((await commands.status(store, ['production'])).at(-1)).toMatch(/canary 1\.1\.0 at 25 % \(rollout running\)$/);
+  const said = await commands.canary(production({ actor: 'bob', reason: 'hold it here' }), 'referrals', {
+    kind: 'share',
+    percent: 50,
+  });
+  expect(said).toContain(
+    '  the rollout of referrals@1.1.0 stopped: its candidate stays at 50 % as set by hand, judged by nothing until a person promotes or aborts it',
+  );
+  expect(await share()).toBe(50);
+  expect((await commands.status(store, ['production'])).at(-1)).toMatch(
+    /canary 1\.1\.0 at 50 % \(set by hand: no rollout judges it\)$/,
+  );
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped/);
+});
+
+test('a change made around the commands (an older tool, a store edited by hand) stops the rollout at its next look, and its candidate goes with it', async () => {
+  clock = 6_900_000;
+  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  // A revision committed without the commands' own stop (as a tool that knows nothing of rollouts would).
+  await commit(store, 'production', {
+    action: { verb: 'deploy', remote: 'referrals', version: '1.0.0' },
+    actor: 'carol',
+    reason: 'relabel',
+    rebase: true,
+    apply: (current) => ({
+      action: { verb: 'deploy', remote: 'referrals', version: '1.0.0' },
+      manifest: manifestOf(current.remotes.map((entry) => ({ ...entry, label: 'Invite' }))),
+    }),
+    check: async () => [],
+  });
+  expect(await share()).toBe(25);
+  clock += 60_000;
+  const said = await tickRollout(productionAtClock(), 'referrals');
+  expect(said[0]).toMatch(
+    /stopped: referrals was changed by someone else since its revision \d+: revision \d+ \(deploy referrals@1\.0\.0 by carol: relabel\); the rollout does not write over it; its candidate at 25 % goes with it$/,
+  );
+  expect(await share()).toBeUndefined();
+  expect((await readCurrent(store, 'production'))!.remotes[0]!.label).toBe('Invite');
+  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({
+    actor: 'rollout (started by alice)',
+    action: { verb: 'canary-abort' },
+    reason: expect.stringMatching(/^rollout stopped: referrals was changed by someone else/),
+  });
+});
+
+test('an abort by hand is recorded under the person who aborted, and resume of a running rollout changes nothing', async () => {
+  clock = 7_100_000;
+  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  const before = stored();
+  clock += 30_000;
+  await expect(controlRollout(productionAtClock(), 'referrals', 'resume')).rejects.toMatchObject({
+    code: 'RELEASE_NOTHING_TO_DO',
+    message: expect.stringContaining('already running'),
+  });
+  expect(stored()).toEqual(before);
+  await controlRollout(production({ actor: 'bob', reason: 'not today' }), 'referrals', 'abort');
+  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({
+    actor: 'bob',
+    action: { verb: 'canary-abort' },
+    reason: 'rollout aborted by hand: not today',
+  });
+  expect(stored().status).toBe('aborted');
 });
 
 test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
@@ -434,7 +547,7 @@ test('looks that keep waiting at a share leave one line with the latest figures,
   expect(lines[0]).toContain(new Date(clock).toISOString());
   // What it still needs, in loads and, at the traffic so far (3 candidate loads a minute), in time.
   expect(lines[0]).toMatch(
-    /; needs about \d+ more candidate loads, about \d+(\.\d)? (min|h) at the 3\.0 candidate loads a minute so far$/,
+    /; needs about \d+ more candidate loads, about \d+(\.\d)? (min|h) at the 3\.0 candidate loads a minute so far; at this share's longest time, in \d+(\.\d)? h, it moves on if its estimate is still within the margin \(it is now\), else goes back$/,
   );
 });
 
@@ -449,7 +562,7 @@ test('a share that has lasted its longest time with nothing shown moves on when 
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/waiting/);
   clock += 60 * 60_000;
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
-    /healthy, on to 100 %; not shown worse in the step's longest time \(estimated difference 0\.000\)/,
+    /healthy, on to 100 %; not shown worse in the step's longest time, and estimated within the margin of 0\.01 \(difference 0\.000\)/,
   );
   expect(await share()).toBe(100);
   await controlRollout(production(), 'referrals', 'abort');

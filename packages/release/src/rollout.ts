@@ -17,20 +17,23 @@ import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from 
 import type { ObjectStore } from './object-store';
 import { checkPrometheus, countsBetween } from './prometheus';
 import { versionOf } from './diff';
-import { describeAction, readCurrent, readRevision } from './revisions';
+import { formatDuration } from './durations';
+import { describeAction, readCurrent, readRevision, type Revision } from './revisions';
 import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
+import { rolloutActor } from './rollout-stop';
 import {
   readRollout,
+  isEnding,
   HOLD_LIMIT_MS,
   MAX_STEP_MS,
   rolloutKey,
   TERMINAL,
   updateRollout,
+  type RolloutEnding,
   type RolloutState,
-  type RolloutStatus,
 } from './rollout-state';
 
-export { rolloutStatus, type RolloutState, type RolloutStatus } from './rollout-state';
+export { rolloutStatus, rolloutStatusData, type RolloutState, type RolloutStatus } from './rollout-state';
 
 /** Where the figures are, and what this rollout chooses over its environment's policy (rollout-policy.ts). */
 export interface RolloutOptions extends PolicyChoices {
@@ -75,7 +78,7 @@ export async function startRollout(
     const lines = await canary({ store, env, who }, `${remote}@${version}`, { kind: 'share', percent: steps[0]! });
     return [
       ...lines,
-      `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${policy.intervalMs / 1000} s each (nothing was written)`,
+      `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${formatDuration(policy.intervalMs)} each (nothing was written)`,
     ];
   }
   const state: RolloutState = {
@@ -100,7 +103,7 @@ export async function startRollout(
       reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}`,
     },
     log: [
-      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${policy.intervalMs / 1000} s each at least, ${policy.maxStepMs / 60_000} min at most (then ${policy.atMaxStep}); promoted within a margin of ${policy.rule.relativeMargin !== undefined ? `${policy.rule.relativeMargin * 100} % of stable's rate` : policy.rule.margin}`,
+      `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${formatDuration(policy.intervalMs)} each at least, ${formatDuration(policy.maxStepMs)} at most (then ${policy.atMaxStep}); promoted within a margin of ${policy.rule.relativeMargin !== undefined ? `${policy.rule.relativeMargin * 100} % of stable's rate` : policy.rule.margin}`,
     ],
   };
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(state), 'application/json', existing?.etag ?? null)))
@@ -140,16 +143,9 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
-  const overridden = await changedByOthers(store, env, state);
-  if (overridden) {
-    const stopped = await updateRollout(store, env, remote, (current) => ({
-      ...current,
-      status: 'stopped',
-      log: [...current.log, `${new Date((deps.now ?? Date.now)()).toISOString()} stopped: ${overridden}`],
-    }));
-    return [stopped.log.at(-1)!];
-  }
   const now = (deps.now ?? Date.now)();
+  const overridden = await changedByOthers(store, env, state);
+  if (overridden) return stopOverridden({ store, env, who }, state, overridden, now);
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
@@ -171,7 +167,7 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   let next: RolloutState;
   const { held: _figuresAreBack, ...looked } = state;
   const back = state.held
-    ? [`${stamp}: figures again after ${Math.round((now - state.held.since) / 60_000)} min without (${state.held.why})`]
+    ? [`${stamp}: figures again after ${formatDuration(now - state.held.since)} without (${state.held.why})`]
     : [];
   // One line while it waits at a share (the latest figures), not one a look.
   const waitedHere = (line: string | undefined) => line?.includes(` at ${percent} %: waiting, `) ?? false;
@@ -218,21 +214,35 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   return [next.log.at(-1)!, ...(await finishPending({ store, env, who }, remote, state.version))];
 }
 
-/** What a waiting rollout still needs, in candidate loads and, at the traffic seen so far, in time. */
+/**
+ * What a waiting rollout still needs, in candidate loads and, at the traffic seen so far, in time;
+ * and what its share's longest time will do if that comes first (judgeAtLongest), so the log never
+ * says it waits when its time limit is about to decide.
+ */
 function stillNeeded(counts: { candidate: SideCounts; stable: SideCounts }, state: RolloutState, now: number): string {
   const more = moreLoadsNeeded(counts.candidate, counts.stable, state.rule);
-  if (!Number.isFinite(more))
-    return 'at the rates so far it cannot be shown within the margin: it waits for the figures to change, or for a person';
   const perMinute = (counts.candidate.loads / Math.max(1, now - state.startedAt)) * 60_000;
-  const when =
-    perMinute > 0
-      ? `, about ${formatMinutes(more / perMinute)} at the ${perMinute.toFixed(1)} candidate loads a minute so far`
-      : '';
-  return `needs about ${Math.max(1, Math.ceil(more))} more candidate loads${when}`;
+  const needs = !Number.isFinite(more)
+    ? 'at the rates so far it cannot be shown within the margin'
+    : `needs about ${Math.max(1, Math.ceil(more))} more candidate loads${
+        perMinute > 0
+          ? `, about ${formatDuration(Math.max(60_000, (more / perMinute) * 60_000))} at the ${perMinute.toFixed(1)} candidate loads a minute so far`
+          : ''
+      }`;
+  const atMaxStep = state.atMaxStep ?? 'promote';
+  const longestIn = formatDuration(Math.max(0, state.stepStartedAt + (state.maxStepMs ?? MAX_STEP_MS) - now));
+  if (atMaxStep === 'wait')
+    return `${needs}; it waits for the figures to change, or for a person (its policy: wait at a share's longest time)`;
+  if (atMaxStep === 'rollback') return `${needs}; at this share's longest time, in ${longestIn}, it goes back`;
+  const atLongest = judgeAtLongest(counts.candidate, counts.stable, 'promote', state.rule);
+  return `${needs}; at this share's longest time, in ${longestIn}, ${
+    atLongest.kind === 'wait'
+      ? 'it goes on waiting until it has its minimum of candidate loads'
+      : atLongest.kind === 'healthy'
+        ? 'it moves on if its estimate is still within the margin (it is now), else goes back'
+        : 'it goes back unless its estimate comes within the margin (it is outside now)'
+  }`;
 }
-
-const formatMinutes = (minutes: number) =>
-  minutes < 90 ? `${Math.max(1, Math.round(minutes))} min` : `${(minutes / 60).toFixed(1)} h`;
 
 /**
  * A look without figures (Prometheus down, or answering what cannot be read): the rollout holds where
@@ -250,10 +260,10 @@ async function holdWithoutFigures(
   const percent = state.steps[state.step]!;
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   if (now - since >= limit) {
-    const why = `no figures for ${Math.round((now - since) / 60_000)} min (${error.message})`;
+    const why = `no figures for ${formatDuration(now - since)} (${error.message})`;
     await updateRollout(store, env, state.remote, (current) => ({
       ...current,
-      status: 'aborted',
+      status: 'gave-up',
       pending: { kind: 'abort', reason: `rollout: back to the stable build, ${why}` },
       log: [...current.log, `${stamp}: gave up, back to the stable build; ${why}`],
     }));
@@ -262,9 +272,13 @@ async function holdWithoutFigures(
       ...(await finishPending({ store, env, who }, state.remote, state.version)),
     ];
   }
+  const retried = new ReleaseError(
+    'RELEASE_METRICS',
+    `${error.message}: the rollout holds at ${percent} %; the next look tries again, and after ${formatDuration(limit)} without figures (in ${formatDuration(since + limit - now)}) it goes back to the stable build.`,
+  );
   if (state.held?.why !== error.message) {
     await recordAudit(store, {
-      actor: `rollout (started by ${state.actor})`,
+      actor: rolloutActor(state),
       reason: '',
       kind: 'rollout-held',
       summary: `${state.remote}@${state.version} in ${env} at ${percent} %: ${error.message}`,
@@ -275,7 +289,7 @@ async function holdWithoutFigures(
       log: [...current.log, `${stamp}: held, ${error.message}`],
     }));
   }
-  throw error;
+  throw retried;
 }
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
@@ -304,23 +318,34 @@ export async function controlRollout(
         'RELEASE_USAGE',
         `The rollout of ${remote}@${state.version} in ${env} is over (${state.status}).`,
       );
+    // Asked of a rollout already so: nothing changes (a resume must not start its share's interval again).
+    if ((action === 'pause' && state.status === 'paused') || (action === 'resume' && state.status === 'running'))
+      throw new ReleaseError(
+        'RELEASE_NOTHING_TO_DO',
+        `The rollout of ${remote}@${state.version} in ${env} is already ${state.status}; nothing changed.`,
+      );
     if (action === 'pause') return { ...state, status: 'paused', log: [...state.log, stamp] };
     if (action === 'resume') return { ...state, status: 'running', stepStartedAt: now, log: [...state.log, stamp] };
     return {
       ...state,
       status: 'aborted',
-      pending: { kind: 'abort', reason: `rollout aborted by hand${who.reason ? `: ${who.reason}` : ''}` },
+      pending: {
+        kind: 'abort',
+        reason: `rollout aborted by hand${who.reason ? `: ${who.reason}` : ''}`,
+        actor: who.actor,
+      },
       log: [...state.log, stamp],
     };
   });
   return [stamp, ...(changed.pending ? await finishPending({ store, env, who }, remote, changed.version) : [])];
 }
 
+/** Looks at a rollout until it ends, printing what each look did; resolves with how it ended. */
 export async function watchRollout(
   scope: RolloutScope,
   remote: string,
   print: (line: string) => void,
-): Promise<RolloutStatus> {
+): Promise<RolloutEnding> {
   const { store, env } = scope;
   for (;;) {
     try {
@@ -330,7 +355,7 @@ export async function watchRollout(
       print(`✖ ${(error as Error).message}`);
     }
     const { value } = await readRollout(store, env, remote);
-    if (TERMINAL.includes(value.status) && !value.pending) return value.status;
+    if (isEnding(value.status) && !value.pending) return value.status;
     await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, Math.max(250, value.intervalMs / 4))));
   }
 }
@@ -349,7 +374,8 @@ async function finishPending(
   const by: Who = {
     ...asked,
     ...(guard.expect !== undefined ? { expect: guard.expect } : {}),
-    actor: `rollout (started by ${state.actor})`,
+    // A step a person caused (an abort by hand) is theirs; the rest are the rollout's own.
+    actor: pending.actor ?? rolloutActor(state),
     reason: pending.reason,
   };
   const lines = await canary(
@@ -372,12 +398,18 @@ async function finishPending(
   return lines;
 }
 
+/** Someone else's change to the rollout's remote since its own last one: the revisions, and what they did. */
+interface Overridden {
+  readonly why: string;
+  readonly revisions: readonly Revision[];
+}
+
 /**
  * What someone else changed of the rollout's remote since its own last change (a rollback, a
  * deploy, a canary set or removed by hand, a promote), or null: the remote's entry in the manifest
  * is not what the rollout left. A change to other remotes does not count.
  */
-async function changedByOthers(store: ObjectStore, env: string, state: RolloutState): Promise<string | null> {
+async function changedByOthers(store: ObjectStore, env: string, state: RolloutState): Promise<Overridden | null> {
   if (state.revision === undefined) return null;
   const current = await readCurrent(store, env);
   if (!current || current.revision === state.revision) return null;
@@ -396,5 +428,42 @@ async function changedByOthers(store: ObjectStore, env: string, state: RolloutSt
         `revision ${revision.revision} (${describeAction(revision.action)} by ${revision.actor}${revision.reason ? `: ${revision.reason}` : ''})`,
     )
     .join(', ');
-  return `${state.remote} was changed by someone else since its revision ${state.revision}: ${by}; the rollout does not write over it`;
+  return {
+    why: `${state.remote} was changed by someone else since its revision ${state.revision}: ${by}; the rollout does not write over it`,
+    revisions: since,
+  };
+}
+
+/**
+ * A look that finds its remote changed by someone else (whose command did not stop it, or stopped
+ * before it could): the rollout stops, and its candidate, if still live and not set by hand since,
+ * goes with it (rollout-stop.ts says the same for a person's command).
+ */
+async function stopOverridden(
+  { store, env, who }: ReleaseScope,
+  state: RolloutState,
+  overridden: Overridden,
+  now: number,
+): Promise<string[]> {
+  const candidate = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === state.remote)?.candidate;
+  const ours = candidate && versionOf({ name: state.remote, entry: candidate.entry }) === state.version;
+  const setByHand = overridden.revisions.some(
+    (revision) => revision.action.verb === 'canary' && revision.action.remote === state.remote,
+  );
+  const removing = ours && !setByHand;
+  const fate = removing
+    ? `; its candidate at ${candidate.percent} % goes with it`
+    : ours
+      ? `; its candidate stays at ${candidate.percent} % as set by hand, judged by nothing until a person promotes or aborts it`
+      : '';
+  const stopped = await updateRollout(store, env, state.remote, (current) => ({
+    ...current,
+    status: 'stopped',
+    ...(removing ? { pending: { kind: 'abort', reason: `rollout stopped: ${overridden.why}${fate}` } as const } : {}),
+    log: [...current.log, `${new Date(now).toISOString()} stopped: ${overridden.why}${fate}`],
+  }));
+  return [
+    stopped.log.at(-1)!,
+    ...(removing ? await finishPending({ store, env, who }, state.remote, state.version) : []),
+  ];
 }

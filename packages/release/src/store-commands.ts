@@ -9,6 +9,7 @@ import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings }
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
 import { verifyStore } from './verify-store';
+import { ALTERED } from './build-record';
 
 // The store's own commands: its settings, its integrity, its audit log and its bucket's CORS rules.
 
@@ -83,24 +84,17 @@ function settingsChanges(before: StoreSettings | undefined, after: StoreSettings
   return lines;
 }
 
-export async function verify(
-  store: ObjectStore,
-  target: string | undefined,
-): Promise<{ lines: string[]; ok: boolean }> {
+/** `verify`: the store's files against the builds' records; refuses (RELEASE_STORE_ALTERED) naming each file that differs. */
+export async function verify(store: ObjectStore, target: string | undefined): Promise<string[]> {
   const only = target ? parseTarget(target) : undefined;
   const { builds, altered } = await verifyStore(store, only);
   if (altered.length === 0)
-    return {
-      ok: true,
-      lines: [`✔ ${builds} published build${builds === 1 ? '' : 's'} in ${store.where}: every file as published`],
-    };
-  return {
-    ok: false,
-    lines: [
-      `✖ ${altered.length} stored file${altered.length === 1 ? '' : 's'} differ from what was published (of ${builds} builds):`,
-      ...altered.map(({ key, problem }) => `  ${key}: ${problem}`),
-    ],
-  };
+    return [`✔ ${builds} published build${builds === 1 ? '' : 's'} in ${store.where}: every file as published`];
+  throw new ReleaseError(
+    'RELEASE_STORE_ALTERED',
+    `${altered.length} stored file${altered.length === 1 ? '' : 's'} differ from what was published (of ${builds} builds). Remove what was never published or was added by hand; a published version's files are never rewritten, so publish a fix as a new version.`,
+    altered.map(({ key, problem }) => `${key}: ${ALTERED[problem]}`),
+  );
 }
 
 /** `history --json`: every revision, oldest first, as stored, with its one-line description. */

@@ -4,7 +4,8 @@ import type { ObjectStore } from './object-store';
 
 /**
  * Every published build (or those of one remote, or one version) checked file by file against its
- * record: what a platform engineer runs to know the store still holds exactly what was published.
+ * record, and every file under `remotes/` that no record names (a version put there by hand, never
+ * published): what a platform engineer runs to know the store holds exactly what was published.
  */
 export async function verifyStore(
   store: ObjectStore,
@@ -15,9 +16,22 @@ export async function verifyStore(
     (key) => key.endsWith('.json') && (!only?.version || key === KEYS.buildRecord(only.name, only.version)),
   );
   const altered: AlteredFile[] = [];
+  const recorded = new Set<string>();
   for (const key of keys) {
     const record = await readJson<BuildRecord>(store, key);
-    if (record) altered.push(...(await alteredFiles(store, record.value)));
+    if (!record) continue;
+    recorded.add(KEYS.buildFiles(record.value.name, record.value.version));
+    altered.push(...(await alteredFiles(store, record.value)));
+  }
+  const served = only
+    ? only.version
+      ? KEYS.buildFiles(only.name, only.version)
+      : `remotes/${only.name}/`
+    : 'remotes/';
+  for (const key of await store.list(served)) {
+    if (key.startsWith(KEYS.previews)) continue;
+    const folder = /^remotes\/[^/]+\/[^/]+\//.exec(key)?.[0];
+    if (!folder || !recorded.has(folder)) altered.push({ key, problem: 'unpublished' });
   }
   return { builds: keys.length, altered };
 }

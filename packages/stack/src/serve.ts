@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import compression from 'compression';
 import send from 'send';
 import {
   allowedCorsOrigin,
+  buildRecordFor,
   corsPreflightHeaders,
   hostFileKind,
   hostHeaders,
@@ -32,8 +33,11 @@ export type ServedRole =
       /** A page rendered ahead of time for a path, or undefined for the app's page (index.html). */
       readonly pageFor?: (pathname: string, request: LocaleHeaders) => Promise<string | undefined>;
     }
-  /** A remote: CORS and resource timing for the host origins only (`:*` = any port). */
-  | { readonly kind: 'remote'; readonly hostOrigins: readonly string[] };
+  /**
+   * A remote: CORS and resource timing for the host origins only (`:*` = any port). `buildRecords`:
+   * serving a release store's remotes/, its builds/ folder, so that only published versions are served.
+   */
+  | { readonly kind: 'remote'; readonly hostOrigins: readonly string[]; readonly buildRecords?: string };
 
 export interface StaticServerOptions {
   /** Directory of a production build. */
@@ -178,8 +182,15 @@ function handleRemote(
     res.end();
     return;
   }
-  if (kind === 'hidden' || kind === 'refused') return plain(res, 404, 'Not found');
+  if (kind === 'hidden' || kind === 'refused' || !published(role, pathname)) return plain(res, 404, 'Not found');
   sendFile(req, res, dir, pathname, remoteHeaders(kind, origin));
+}
+
+/** Whether a release store's path is of a version mfe-release published (nginx's rule: buildRecordFor). */
+function published(role: Extract<ServedRole, { kind: 'remote' }>, pathname: string): boolean {
+  if (!role.buildRecords) return true;
+  const record = buildRecordFor(pathname);
+  return record === 'itself' ? true : record !== null && existsSync(join(role.buildRecords, record));
 }
 
 export async function serveStatic(options: StaticServerOptions): Promise<RunningServer> {

@@ -190,7 +190,7 @@ async function serveRemotes({ options, rig, ports, hostOrigins, started }: Start
     ? await serveStatic({
         dir: join(options.releaseStore, 'remotes'),
         port: ports.remotesServer,
-        role: { kind: 'remote', hostOrigins },
+        role: { kind: 'remote', hostOrigins, buildRecords: join(options.releaseStore, 'builds') },
         compress: rig.compress ?? false,
       })
     : undefined;

@@ -1,0 +1,110 @@
+import type { ManifestEntry } from '@mfe/manifest';
+import { versionOf } from './diff';
+import type { ObjectStore } from './object-store';
+import { describeAction, manifestOf, type Applied, type ManifestDocument, type Revision } from './revisions';
+import { readJson } from './layout';
+import { LIVE, rolloutsOf, updateRollout, type RolloutState } from './rollout-state';
+
+// People come first: a change someone makes to a remote while a rollout of it runs (a deploy, a
+// rollback, a promotion, a canary set, promoted or aborted by hand) stops that rollout, and what
+// they did is what stands. The rollout's candidate goes with it, in the same revision as their
+// change, unless their change was to set the canary's share themselves (they took the canary over).
+
+/** A rollout a change stops, and whether its candidate was removed with it. */
+export interface StoppedRollout {
+  readonly remote: string;
+  readonly version: string;
+  /** The share its candidate had when it was removed; absent when the candidate stays (or was already gone). */
+  readonly candidateRemoved?: number;
+  /** The share a person set for the candidate themselves, which stands without anything judging it. */
+  readonly candidateKept?: number;
+  /** Another build a person made the canary (their change put it in place of the rollout's). */
+  readonly replacedBy?: string;
+}
+
+/** The running or paused rollouts of an environment, by remote. */
+export async function liveRollouts(store: ObjectStore, env: string): Promise<ReadonlyMap<string, RolloutState>> {
+  const live = new Map<string, RolloutState>();
+  for (const key of await store.list(rolloutsOf(env))) {
+    if (!key.endsWith('.json')) continue;
+    const state = (await readJson<RolloutState>(store, key))?.value;
+    if (state && LIVE.includes(state.status)) live.set(state.remote, state);
+  }
+  return live;
+}
+
+/** Who a rollout's own steps are recorded as (in revisions and the audit log). */
+export const rolloutActor = (state: Pick<RolloutState, 'actor'>) => `rollout (started by ${state.actor})`;
+
+/**
+ * A change applied by `actor`, with every live rollout of a remote it changes stopped: the
+ * rollout's candidate is taken out of the new manifest (when it is still that rollout's build)
+ * unless the change set the remote's canary share itself. The rollout's own steps stop nothing.
+ */
+export function stoppingRollouts(
+  applied: Applied,
+  before: ManifestDocument,
+  live: ReadonlyMap<string, RolloutState>,
+  actor: string,
+): Applied & { readonly stopped: readonly StoppedRollout[] } {
+  const stopped: StoppedRollout[] = [];
+  const entryOf = (manifest: ManifestDocument, name: string) => manifest.remotes.find((entry) => entry.name === name);
+  const remotes = applied.manifest.remotes.map((entry): ManifestEntry => {
+    const rollout = live.get(entry.name);
+    if (!rollout || actor === rolloutActor(rollout)) return entry;
+    if (JSON.stringify(entryOf(before, entry.name)) === JSON.stringify(entry)) return entry;
+    const candidate = entry.candidate;
+    const ours = candidate && versionOf({ name: entry.name, entry: candidate.entry }) === rollout.version;
+    const tookItOver = applied.action.verb === 'canary' && applied.action.remote === entry.name;
+    if (!ours || tookItOver) {
+      stopped.push({
+        remote: entry.name,
+        version: rollout.version,
+        ...(ours ? { candidateKept: candidate.percent } : {}),
+        ...(candidate && !ours ? { replacedBy: versionOf({ name: entry.name, entry: candidate.entry }) } : {}),
+      });
+      return entry;
+    }
+    const { candidate: _goesWithTheRollout, ...stable } = entry;
+    stopped.push({ remote: entry.name, version: rollout.version, candidateRemoved: candidate.percent });
+    return stable;
+  });
+  // A remote the change removed altogether stops its rollout too.
+  for (const [name, rollout] of live)
+    if (!entryOf(applied.manifest, name) && entryOf(before, name) && actor !== rolloutActor(rollout))
+      stopped.push({ remote: name, version: rollout.version });
+  return { ...applied, manifest: stopped.length ? manifestOf(remotes) : applied.manifest, stopped };
+}
+
+/** How a revision's stopped rollout reads (history, the command's output; `planned`: a dry run's). */
+export const describeStopped = (stopped: StoppedRollout, planned = false): string =>
+  `the rollout of ${stopped.remote}@${stopped.version} ${planned ? 'would stop' : 'stopped'}: ${candidateFate(stopped, planned)}`;
+
+/** What became (or would become) of a stopped rollout's candidate. */
+function candidateFate(stopped: StoppedRollout, planned = false): string {
+  if (stopped.candidateRemoved !== undefined)
+    return `its candidate at ${stopped.candidateRemoved} % ${planned ? 'would be' : 'was'} removed with it`;
+  if (stopped.candidateKept !== undefined)
+    return `its candidate ${planned ? 'would stay' : 'stays'} at ${stopped.candidateKept} % as set by hand, judged by nothing until a person promotes or aborts it`;
+  if (stopped.replacedBy !== undefined) return `the change made ${stopped.replacedBy} the candidate instead`;
+  return 'the change took its candidate out';
+}
+
+/** Marks the rollouts a committed revision stopped, naming the revision and who made it. */
+export async function markStopped(store: ObjectStore, env: string, revision: Revision, now: number): Promise<void> {
+  for (const stopped of revision.stopped ?? [])
+    await updateRollout(store, env, stopped.remote, (state) =>
+      // Only the rollout the revision stopped, and only if nothing else ended it meanwhile.
+      state.version !== stopped.version || !LIVE.includes(state.status)
+        ? state
+        : {
+            ...state,
+            status: 'stopped',
+            revision: revision.revision,
+            log: [
+              ...state.log,
+              `${new Date(now).toISOString()} stopped: revision ${revision.revision} (${describeAction(revision.action)} by ${revision.actor}${revision.reason ? `: ${revision.reason}` : ''}); ${candidateFate(stopped)}`,
+            ],
+          },
+    );
+}
