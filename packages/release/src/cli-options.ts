@@ -2,6 +2,7 @@ import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from './errors';
 import { parseDuration } from './durations';
+import { ENDINGS } from './rollout-state';
 import { definedOnly, type PolicyChoices } from './rollout-policy';
 
 // mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
@@ -58,7 +59,10 @@ changes an environment: --expect <revision> refuses unless the environment is st
 Options: --host <url> (this environment's host, instead of the store's), --s3-endpoint <url>
 (an S3-compatible server; also MFE_RELEASE_S3_ENDPOINT), MFE_RELEASE_STORE for --store.
 Exit codes: 0 changed (or, for reading commands, read), 1 refused, failed or nothing to do (one line
-per problem), 2 bad usage.`;
+per problem), 2 bad usage; a refusal's stable code is on its last line. A watched rollout exits with
+its ending's: ${Object.entries(ENDINGS)
+  .map(([ending, { exit }]) => `${exit} ${ending}`)
+  .join(', ')}. --json: one JSON document on standard output, refusals included.`;
 
 export const OPTIONS = {
   store: { type: 'string' },
