@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, renameSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostHeaders } from '@mfe/deploy';
@@ -103,6 +103,9 @@ test('pnpm start releases the builds through a release store: the host reads its
   try {
     const output = await waitForOutput(child, 'STACK READY', 60_000, 'pnpm start');
     expect(output).toMatch(/✔ development revision \d+: deploy referrals@0\.1\.0\+[0-9a-f]{12}/);
+    // A first start says nothing that is not so: account, which offers the slot referrals fills, goes first.
+    expect(output.split('\n').filter((line) => /⚠|✖|Unsupported runtime/.test(line))).toEqual([]);
+    expect(output.indexOf('deploy account@')).toBeLessThan(output.indexOf('deploy referrals@'));
     const hostUrl = `http://localhost:${basePort}`;
     const page = await browser.context.newPage();
     await page.goto(`${hostUrl}/referrals`);
@@ -122,7 +125,12 @@ test('pnpm start releases the builds through a release store: the host reads its
       ),
     );
     await page.getByRole('link', { name: 'Account' }).first().waitFor();
-    // Rolling the development environment back to its first revision (referrals only) takes Account away.
+    // The store's server serves only what mfe-release published: a version put there by hand is a 404.
+    const planted = join(store, 'remotes', 'referrals', '9.9.9');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, 'remoteEntry.js'), 'document.title = "ran";');
+    expect((await fetch(`http://localhost:${basePort + 1}/referrals/9.9.9/remoteEntry.js`)).status).toBe(404);
+    // Rolling the development environment back to its first revision (account only) takes Referrals away.
     const history = execFileSync(
       process.execPath,
       [
@@ -137,7 +145,7 @@ test('pnpm start releases the builds through a release store: the host reads its
       ],
       { cwd: join(repoRoot, 'packages', 'release'), encoding: 'utf8' },
     );
-    const first = /^#(\d+) \S+ pnpm start: deploy referrals@/m.exec(history)![1]!;
+    const first = /^#(\d+) \S+ pnpm start: deploy account@/m.exec(history)![1]!;
     execFileSync(
       process.execPath,
       [
@@ -156,9 +164,9 @@ test('pnpm start releases the builds through a release store: the host reads its
       ],
       { cwd: join(repoRoot, 'packages', 'release'), encoding: 'utf8' },
     );
-    await page.reload();
-    await page.waitForSelector('[data-testid=referrals-overview]');
-    expect(await page.getByRole('link', { name: 'Account' }).count()).toBe(0);
+    await page.goto(`${hostUrl}/account`);
+    await page.waitForSelector('[data-testid=account-greeting]');
+    expect(await page.getByRole('link', { name: 'Referrals' }).count()).toBe(0);
   } finally {
     await browser.close();
     await stopProcess(child, store);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRemoteBuild } from '@mfe/manifest/remote-build';
 import { commands, DirectoryStore, isReleaseError, KEYS, publishBuild } from '@mfe/release';
 import type { DevRemote } from './topology';
 import { developmentContributions } from './dev-contributions';
@@ -31,7 +32,11 @@ export function currentManifest(dir: string): () => unknown {
   };
 }
 
-/** Publishes and deploys each remote's build; a refused one is said, the others still go out. */
+/**
+ * Publishes and deploys each remote's build; a refused one is said, the others still go out. Those
+ * whose builds offer slots go before the remotes that fill them, so that no deploy warns of a slot
+ * the next one offers (releaseOrder).
+ */
 export async function releaseDevRemotes(
   release: StoreRelease,
   remotes: ReadonlyArray<DevRemote & { readonly dist: string }>,
@@ -40,7 +45,7 @@ export async function releaseDevRemotes(
   await commands.init(store, release.publicUrl, { [DEV_RELEASE_ENV]: release.hostUrl });
   const who = { actor: 'pnpm start', reason: 'local build' };
   const lines: string[] = [];
-  for (const remote of remotes) {
+  for (const remote of releaseOrder(remotes.map((remote) => ({ ...remote, offers: slotsOffered(remote.dist) })))) {
     try {
       const { record } = await publishBuild(store, remote.dist, {
         actor: who.actor,
@@ -70,4 +75,40 @@ export async function releaseDevRemotes(
     }
   }
   return lines;
+}
+
+/** The slots a build's pages offer (as its `mf-manifest.json` records them), none when unreadable. */
+function slotsOffered(dist: string): readonly string[] {
+  try {
+    return readRemoteBuild(JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'))).slots ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remotes in the order to release them: each after the others of the set that offer a slot it fills
+ * (so its deploy finds the slot offered), otherwise in the order given. Remotes that fill each
+ * other's slots keep the order given from where they meet.
+ */
+export function releaseOrder<
+  T extends {
+    readonly name: string;
+    readonly offers: readonly string[];
+    readonly contributions?: DevRemote['contributions'];
+  },
+>(remotes: readonly T[]): T[] {
+  const fills = (remote: T) => new Set((remote.contributions ?? []).map((contribution) => String(contribution.slot)));
+  const needs = (remote: T) =>
+    remotes.filter((other) => other !== remote && other.offers.some((slot) => fills(remote).has(slot)));
+  const ordered: T[] = [];
+  let waiting = [...remotes];
+  while (waiting.length > 0) {
+    const ready = waiting.filter((remote) => needs(remote).every((other) => ordered.includes(other)));
+    // A cycle: the first still waiting goes, and the rest follow it.
+    const next = ready.length > 0 ? ready : waiting.slice(0, 1);
+    ordered.push(...next);
+    waiting = waiting.filter((remote) => !next.includes(remote));
+  }
+  return ordered;
 }
