@@ -62,3 +62,15 @@ test.each(documents)('%s: every pnpm script it names exists where it runs', (fil
   }
   expect(missing).toEqual([]);
 });
+
+test("the ship guide's table of where the toolkit comes from lists exactly the packages the platform publishes", () => {
+  const guide = readFileSync(join(root, 'docs', 'guides', 'ship-a-feature-area.md'), 'utf8');
+  const table = guide.slice(guide.indexOf('<!-- published toolkit -->'), guide.indexOf('<!-- /published toolkit -->'));
+  const listed = [...table.matchAll(/^\| `(@mfe\/[a-z-]+)` /gm)].map((match) => match[1]).sort();
+  const publishScript = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts['packages:publish']!;
+  const published = [...publishScript.matchAll(/--filter (@mfe\/[a-z-]+)/g)].map((match) => match[1]).sort();
+  expect(listed).toEqual(published);
+  expect(published.length).toBeGreaterThan(0);
+});
