@@ -1,4 +1,4 @@
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ALICE, signInAtProvider, setUpBrowserSuite } from '../src';
 
 // An area built on React 18 (the react18-area fixture), in a React root of its own beside the host's
@@ -119,7 +119,7 @@ test('an area on React 18 runs in its own root: deep link, its routes with back 
   await page.close();
 });
 
-test('pages that do not show the area never download its React: the idle prefetch reads only its manifest, and opening it downloads the rest', async () => {
+test('pages that do not show the area never download its React: the idle prefetch and hovering its link read only its manifest, and opening it downloads the rest', async () => {
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
@@ -142,6 +142,15 @@ test('pages that do not show the area never download its React: the idle prefetc
   await page.waitForLoadState('networkidle');
   expect(paths(inTree)).toContain('/remoteEntry.js');
   expect(paths(own)).toEqual(['/mf-manifest.json']);
+
+  // Hovering and focusing its link (intent to open it) reads its manifest again at most: its React is
+  // not downloaded until its page shows it.
+  requests.length = 0;
+  await page.hover('[data-testid=nav-react18_area]');
+  await page.focus('[data-testid=nav-react18_area]');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  expect(paths(own).filter((path) => path !== '/mf-manifest.json')).toEqual([]);
 
   // Opening it: its entry, and the chunks that hold its React, come now.
   requests.length = 0;
@@ -181,3 +190,54 @@ test("an override points the area at another build: that build's entry and React
   await page.click('[data-testid=r18-add]');
   await page.waitForSelector('[data-testid=r18-count]:text-is("Counted: 1")');
 });
+
+/**
+ * Serves the files matching `file` with altered bytes (their integrity pin then refuses them) until
+ * `heal()`; counts the requests that reach the network for them.
+ */
+async function alterInTransit(page: Page, file: RegExp) {
+  let altered = true;
+  const requests: string[] = [];
+  page.on('request', (request: Request) => file.test(request.url()) && requests.push(request.url()));
+  await page.route(file, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    await route.fulfill({ response, body: altered ? `${body}\n;document.title = 'altered';` : body });
+  });
+  return {
+    requests,
+    heal: () => {
+      altered = false;
+    },
+  };
+}
+
+test.each([
+  [
+    "an area in the host's tree (its module chunk)",
+    'referrals',
+    /\/__federation_expose_remote\.[0-9a-f]+\.js$/,
+    'referrals-overview',
+  ],
+  ['an area in a root of its own (its own React chunk)', 'older-react', /\/933\.[0-9a-f]+\.js$/, 'r18-overview'],
+])(
+  '%s altered in transit is refused in place; once healed, Retry fetches it again and shows the area',
+  async (_kind, path, file, shown) => {
+    const page = await suite.browser.context.newPage();
+    const chunk = await alterInTransit(page, file);
+    await page.goto(`${suite.stack.hostUrl}/${path}`);
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    const panel = page.getByTestId('remote-error');
+    await panel.waitFor();
+    expect(await page.getByTestId(shown).count()).toBe(0);
+    expect(await page.title()).not.toBe('altered');
+    chunk.heal();
+    const before = chunk.requests.length;
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId(shown).waitFor();
+    // Asked of the network again, not answered from what the browser kept of the refused bytes.
+    expect(chunk.requests.length).toBeGreaterThan(before);
+    expect(await page.title()).not.toBe('altered');
+    await page.close();
+  },
+);

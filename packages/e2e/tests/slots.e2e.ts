@@ -307,9 +307,13 @@ test('a tile whose script hangs, or arrives altered, says so in place; the page 
     const altered = await other.context.newPage();
     const errors: string[] = [];
     altered.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    let healed = false;
+    const asked: string[] = [];
+    altered.on('request', (request) => STAFF_TILE_SCRIPT.test(request.url()) && asked.push(request.url()));
     await altered.route(STAFF_TILE_SCRIPT, async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: `${await response.text()}\n;document.title = 'altered';` });
+      const body = await response.text();
+      await route.fulfill({ response, body: healed ? body : `${body}\n;document.title = 'altered';` });
     });
     await openHome(ALICE, altered);
     const refused = altered.locator(
@@ -322,6 +326,14 @@ test('a tile whose script hangs, or arrives altered, says so in place; the page 
     expect(errors.join('\n')).toMatch(/integrity/i);
     await altered.getByTestId('account-tile').waitFor();
     await altered.getByTestId('referrals-tile').waitFor();
+    // Once the bytes are right again, Retry asks the network again (not the browser's copy of the
+    // refused bytes) and the tile shows.
+    healed = true;
+    const before = asked.length;
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await altered.getByTestId('staff-tile').waitFor();
+    expect(asked.length).toBeGreaterThan(before);
+    expect(await altered.title()).not.toBe('altered');
   } finally {
     await other.close();
   }

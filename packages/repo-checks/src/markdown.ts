@@ -45,6 +45,7 @@ export interface PnpmCommand {
 /** pnpm's own commands, which are not scripts of the repository. */
 export const PNPM_COMMANDS = new Set([
   'install',
+  'publish',
   'i',
   'add',
   'remove',

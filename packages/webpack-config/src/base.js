@@ -21,12 +21,20 @@ const MESSAGE_PARSER_ALIASES = Object.keys(messageParserAliases());
 /**
  * react-router 7's package exports point at its development build in every
  * mode (remix-run/react-router#12532, #14102), with its dev-only warnings.
- * Production builds take the production build it also ships.
+ * Production builds take the production build it also ships. An app that does
+ * not depend on react-router (an area without React) gets no alias: an import
+ * of it then fails as any missing dependency does.
  * @param {string} appDir
  * @param {boolean} production
+ * @returns {Record<string, string>}
  */
 function routerAliases(appDir, production) {
-  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  let routerDir;
+  try {
+    routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  } catch {
+    return {};
+  }
   const build = path.join(routerDir, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
   // `@mfe-alias/react-router-build`: react-router under a name the share plugin does not
   // intercept, for the host's module that provides the shared `react-router`.

@@ -90,6 +90,12 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = '
     throw new Error(
       `Remote "${name}": mount must be "host-tree" (the default) or "own-root", not ${JSON.stringify(mount)}.`,
     );
+  const contributions = contributionExposes(appDir);
+  // A contribution renders in the host's tree (the page's or the shell's slot), with the host's React.
+  if (mount === 'own-root' && Object.keys(contributions).length > 0)
+    throw new Error(
+      `Remote "${name}" is built with mount: 'own-root' but has contributions in src/contributions/: a contribution renders in the host's React tree, which an own-root build does not share. Move them to a remote built for the host's tree.`,
+    );
   const config = baseConfig({ appDir, mode, uniqueName: name });
   if (mount === 'own-root')
     config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
@@ -104,12 +110,6 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = '
     crossOriginLoading: 'anonymous',
     clean: { keep: /^server[\\/]/ },
   };
-  const contributions = contributionExposes(appDir);
-  // A contribution renders in the host's tree (the page's or the shell's slot), with the host's React.
-  if (mount === 'own-root' && Object.keys(contributions).length > 0)
-    throw new Error(
-      `Remote "${name}" is built with mount: 'own-root' but has contributions in src/contributions/: a contribution renders in the host's React tree, which an own-root build does not share. Move them to a remote built for the host's tree.`,
-    );
   // With more than one exposed module, chunks split out to be shared between them leave the
   // integrity plugin unable to resolve their hashes in remoteEntry.js (webpack-subresource-integrity
   // issue 176): each exposed module is built whole instead (a contribution then loads no chunk of the

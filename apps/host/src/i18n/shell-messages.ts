@@ -87,7 +87,17 @@ export const shellMessages = defineMessages({
   failureNotRemote: {
     id: 'area.failure.notRemote',
     defaultMessage:
-      'The "{label}" area is not a valid feature area (it does not export defineRemote(...) as "{expose}"). Its team needs to fix the build.',
+      'The "{label}" area is not a valid feature area (its "{expose}" is not made with {expected}). Its team needs to fix the build.',
+  },
+  failureWrongMount: {
+    id: 'area.failure.wrongMount',
+    defaultMessage:
+      'The "{label}" area was built to run in a root of its own, but its "{expose}" renders in this app\'s tree. Its team needs to expose defineReactRootArea() or defineMountedArea(), or build it for this app\'s tree.',
+  },
+  failureWrongSlot: {
+    id: 'area.failure.wrongSlot',
+    defaultMessage:
+      'A part of "{label}" ({expose}) was written for the slot "{slot}", not "{placed}" where it is placed. Its team needs to place it in its own slot.',
   },
   failureThrewAtStart: {
     id: 'area.failure.threwAtStart',

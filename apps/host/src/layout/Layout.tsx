@@ -62,7 +62,7 @@ export function Layout() {
 function ShellHeader() {
   const { config, manifest, session, loader, pageTitles } = useHostServices();
   // Intent to open an area (hover, keyboard focus) starts loading it; failures surface on the visit.
-  const preload = (name: string) => void loader.load(name).catch(() => undefined);
+  const preload = (name: string) => loader.intend(name);
   const { user, restoring } = useSessionSnapshot();
   const usable = useLocalizedRemotes(useUsableRemotes());
   const titled = useLocalizedRemotes(manifest.remotes);

@@ -9,10 +9,21 @@ export type AreaFailure =
   | { readonly kind: 'timeout'; readonly seconds: number }
   | { readonly kind: 'unreachable' }
   | { readonly kind: 'not-exposed'; readonly expose: string }
-  | { readonly kind: 'not-a-remote'; readonly expose: string }
+  /** Its module is not what the platform loads there (`expected`: the functions that make one, as code). */
+  | { readonly kind: 'not-a-remote'; readonly expose: string; readonly expected: string }
+  /** Built to share nothing with the host (`mount: 'own-root'`), but its area renders in the host's tree. */
+  | { readonly kind: 'wrong-mount'; readonly expose: string }
+  /** A contribution written for another slot than the one the manifest places it in. */
+  | { readonly kind: 'wrong-slot'; readonly expose: string; readonly slot: string; readonly placed: string }
   | { readonly kind: 'threw-at-start'; readonly detail: string }
   | { readonly kind: 'incompatible'; readonly problems: readonly Incompatibility[] }
   | { readonly kind: 'not-in-manifest' };
+
+/** What makes a module the platform loads, by where it is loaded (as code, never translated). */
+export const MADE_WITH = {
+  area: 'defineRemote(), defineReactRootArea() or defineMountedArea()',
+  contribution: 'defineContribution()',
+} as const;
 
 /** What the visitor reads about a failure, in `intl`'s language (`label`: the area's label in it). */
 export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaFailure): string {
@@ -25,7 +36,20 @@ export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaF
     case 'not-exposed':
       return intl.formatMessage(shellMessages.failureNotExposed, { label, expose: failure.expose });
     case 'not-a-remote':
-      return intl.formatMessage(shellMessages.failureNotRemote, { label, expose: failure.expose });
+      return intl.formatMessage(shellMessages.failureNotRemote, {
+        label,
+        expose: failure.expose,
+        expected: failure.expected,
+      });
+    case 'wrong-mount':
+      return intl.formatMessage(shellMessages.failureWrongMount, { label, expose: failure.expose });
+    case 'wrong-slot':
+      return intl.formatMessage(shellMessages.failureWrongSlot, {
+        label,
+        expose: failure.expose,
+        slot: failure.slot,
+        placed: failure.placed,
+      });
     case 'threw-at-start':
       return intl.formatMessage(shellMessages.failureThrewAtStart, { label, detail: failure.detail });
     case 'incompatible': {

@@ -1,12 +1,9 @@
 import { isContributionModule, PlatformError, type ContributionModule } from '@mfe/context';
 import { contributionExpose, type Contribution } from '@mfe/manifest';
-import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { ManifestEntry } from '../manifest';
-import { AreaLoadError } from './area-failure';
+import { AreaLoadError, MADE_WITH } from './area-failure';
 import type { RemoteLoader } from './remote-loader';
-
-const log = createLogger('slots');
 
 /** One contribution as the manifest places it: the remote it comes from, and its place in a slot. */
 export interface PlacedContribution extends Contribution {
@@ -165,18 +162,19 @@ export class ContributionLoader {
     const exported = await this.loader.loadExposed(contribution.remote, expose);
     const module = (exported as { default?: unknown } | null)?.default ?? exported;
     const label = this.loader.entryOf(contribution.remote)?.label ?? contribution.remote;
-    if (!isContributionModule(module)) {
-      log.error(
-        `Remote "${contribution.remote}" does not expose a module made with defineContribution() as "./${expose}".`,
-      );
-      throw new AreaLoadError('REMOTE_INVALID', label, { kind: 'not-a-remote', expose: `./${expose}` });
-    }
-    if (module.slot !== contribution.slot) {
-      log.error(
-        `Remote "${contribution.remote}"'s "./${expose}" was written for the slot "${module.slot}", not "${contribution.slot}" as the manifest places it.`,
-      );
-      throw new AreaLoadError('REMOTE_INVALID', label, { kind: 'not-a-remote', expose: `./${expose}` });
-    }
+    if (!isContributionModule(module))
+      throw new AreaLoadError('REMOTE_INVALID', label, {
+        kind: 'not-a-remote',
+        expose: `./${expose}`,
+        expected: MADE_WITH.contribution,
+      });
+    if (module.slot !== contribution.slot)
+      throw new AreaLoadError('REMOTE_INVALID', label, {
+        kind: 'wrong-slot',
+        expose: `./${expose}`,
+        slot: module.slot,
+        placed: contribution.slot,
+      });
     return module;
   }
 

@@ -18,6 +18,8 @@ const log = createLogger('remotes');
  */
 export class RemoteChecks {
   private readonly checked = new Map<string, Promise<unknown>>();
+  /** Each remote's mf-manifest.json as read in this page (once, until a retry). */
+  private readonly read = new Map<string, Promise<unknown>>();
   private readonly prefetched = new Set<string>();
 
   constructor(
@@ -54,6 +56,24 @@ export class RemoteChecks {
   /** Reads it again on the next load (Retry). */
   forget(name: string): void {
     this.checked.delete(name);
+    this.read.delete(name);
+  }
+
+  /** A remote's mf-manifest.json, read once (its build recorded); nothing is checked or hinted here. */
+  manifestOf(entry: ManifestEntry): Promise<unknown> {
+    let read = this.read.get(entry.name);
+    if (!read) {
+      read = (async () => {
+        const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
+        if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
+        const manifest: unknown = await response.json();
+        this.records.built(entry.name, readRemoteBuild(manifest));
+        return manifest;
+      })();
+      this.read.set(entry.name, read);
+      read.catch(() => this.read.delete(entry.name));
+    }
+    return read;
   }
 
   private async check(entry: ManifestEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
@@ -64,10 +84,7 @@ export class RemoteChecks {
       preloadRemoteScripts(entry, undefined, document, scriptUrl);
       this.entryUrls.hintedEarly(entry.name);
     }
-    const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
-    const manifest: unknown = await response.json();
-    this.records.built(entry.name, readRemoteBuild(manifest));
+    const manifest = await this.manifestOf(entry);
     const problems = findIncompatibilities(manifest, this.provided, satisfy);
     if (problems.length > 0) {
       log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);

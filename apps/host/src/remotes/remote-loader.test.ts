@@ -496,8 +496,15 @@ describe('an area built to render in a root of its own', () => {
     const { runtime } = fakeRuntime([async () => ({ default: remoteModule })]);
     const loader = new RemoteLoader(runtime, PROVIDED, ownRoot(), noSleep);
     loader.register([entry]);
-    await expect(loader.load('referrals')).rejects.toMatchObject({ code: 'REMOTE_INVALID' });
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("built with mount: 'own-root'"));
+    // The panel and telemetry say the true reason, not that it lacks a module it has.
+    await expect(loader.load('referrals')).rejects.toMatchObject({
+      code: 'REMOTE_INVALID',
+      failure: { kind: 'wrong-mount', expose: './remote' },
+      message: expect.stringContaining(
+        'was built to run in a root of its own, but its "./remote" renders in this app\'s tree',
+      ),
+    });
+    expect(loader.lastError('referrals')?.message).not.toContain('defineRemote(...)');
   });
 
   test('is not downloaded ahead beyond its manifest: its own React waits for a page that shows it', async () => {

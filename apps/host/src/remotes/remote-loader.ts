@@ -8,7 +8,7 @@ import {
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { ManifestEntry } from '../manifest';
-import { AreaLoadError } from './area-failure';
+import { AreaLoadError, MADE_WITH } from './area-failure';
 import { readRemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
@@ -16,7 +16,7 @@ import { RemoteChecks } from './remote-check';
 import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RecordedBuild, type RemoteFailure, type RemoteStatus } from './load-status';
-import { withRetries } from './retries';
+import { filesOf, refreshFromNetwork, withRetries } from './retries';
 import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
@@ -49,6 +49,8 @@ export class RemoteLoader {
   private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
+  /** Files a remote's last failed load could not use, fetched again from the network before its next (retries.ts). */
+  private readonly stale = new Map<string, readonly string[]>();
   private readonly checks: RemoteChecks;
   private pluginRegistered = false;
 
@@ -187,6 +189,25 @@ export class RemoteLoader {
   }
 
   /**
+   * A person shows they may open a remote's area (they hover or focus its link): an area in the
+   * host's tree loads now, so that their click answers at once; one in a root of its own has only
+   * its mf-manifest.json read, its own framework (React 18: decision 0019 has its weight) coming with
+   * the page that shows it.
+   */
+  intend(name: string): void {
+    const entry = this.entries.get(name);
+    if (!entry || this.loaded.has(name)) return;
+    const load = () => this.load(name).then(() => undefined);
+    const ofItsKind = entry.entry.endsWith('.json')
+      ? this.checks
+          .manifestOf(entry)
+          .then((manifest) => (readRemoteBuild(manifest).mount === 'own-root' ? undefined : load()))
+      : load();
+    // Quiet here: the page that shows the area says what failed.
+    ofItsKind.catch(() => undefined);
+  }
+
+  /**
    * Downloads a remote ahead of a visit without running it (idle-preload.ts), once the loads in
    * flight (the page's own remote) are done; quiet on failure.
    */
@@ -194,8 +215,8 @@ export class RemoteLoader {
     await Promise.allSettled([...this.loaded.values()]);
     const entry = this.entries.get(name);
     if (!entry || this.loaded.has(name)) return;
-    // An area in a root of its own carries the framework it renders with (React 18: about 57 KiB
-    // gzip): only a page that shows it downloads that.
+    // An area in a root of its own carries the framework it renders with (decision 0019 has its
+    // weight): only a page that shows it downloads that.
     const accept = (manifest: unknown) =>
       readRemoteBuild(manifest).mount !== 'own-root' && this.checks.acceptAhead(name, manifest);
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
@@ -237,41 +258,47 @@ export class RemoteLoader {
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     // Built to share nothing with the host (its own React, or none): it cannot render in the host's tree.
     if (isRemoteModule(candidate) && this.records.build(name).mount === 'own-root') {
-      log.error(
-        `Remote "${name}" was built with mount: 'own-root' (its own React, nothing shared) but exposes a defineRemote() module, which renders in the host's React tree. Expose defineReactRootArea() or defineMountedArea() instead, or build it for the host's tree.`,
-      );
       throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
-        kind: 'not-a-remote',
+        kind: 'wrong-mount',
         expose: `./${REMOTE_EXPOSE}`,
       });
     }
-    if (!isRemoteModule(candidate) && !isMountedAreaModule(candidate)) {
-      log.error(
-        `Remote "${name}" does not expose a module made with defineRemote() or defineMountedArea() as "./${REMOTE_EXPOSE}".`,
-      );
+    if (!isRemoteModule(candidate) && !isMountedAreaModule(candidate))
       throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
         kind: 'not-a-remote',
         expose: `./${REMOTE_EXPOSE}`,
+        expected: MADE_WITH.area,
       });
-    }
     return candidate;
   }
 
   private async fetchExposed(name: string, expose: string): Promise<unknown> {
     const entry = this.entries.get(name);
     if (!entry) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
+    const script = this.entryScript(entry);
     try {
       return await withinTimeLimit(
-        withRetries(
-          entry,
-          this.entryScript(entry),
-          () => this.checkThenLoad(entry, expose),
-          () => this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true }),
-          this.sleep,
-        ),
+        (async () => {
+          // A Retry after a failure (of the area or any part of this remote) asks the network again.
+          const stale = this.stale.get(name);
+          this.stale.delete(name);
+          if (stale) await refreshFromNetwork(stale, this.fetchImpl);
+          return withRetries(
+            entry,
+            script,
+            () => this.checkThenLoad(entry, expose),
+            async (failure) => {
+              await refreshFromNetwork(filesOf(failure, script), this.fetchImpl);
+              this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
+            },
+            this.sleep,
+          );
+        })(),
         entry.timeoutMs,
       );
     } catch (cause) {
+      const files = filesOf(cause, script);
+      if (files.length > 0) this.stale.set(name, files);
       if (cause instanceof PlatformError) throw cause;
       if (cause instanceof TimeLimitExceeded) {
         this.entryUrls.rename(name);

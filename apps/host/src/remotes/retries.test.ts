@@ -1,5 +1,5 @@
 import { PlatformError } from '@mfe/context';
-import { isTransient, withRetries } from './retries';
+import { filesOf, isTransient, refreshFromNetwork, withRetries } from './retries';
 
 const entry = { name: 'referrals', label: 'Referrals' };
 const noSleep = jest.fn(async () => undefined);
@@ -47,4 +47,38 @@ test('a platform error or a script error is not transient', async () => {
     Object.assign(new Error('Loading chunk 415 failed.'), { name: 'ChunkLoadError', type });
   expect(isTransient(chunkError('error'))).toBe(true);
   expect(isTransient(chunkError('missing'))).toBe(false);
+});
+
+test('the files a failed load could not use are named from its error: a chunk, a stylesheet, the entry script', () => {
+  const entryScript = 'https://cdn.example/referrals/1.0.0/remoteEntry.js';
+  const chunk = Object.assign(
+    new Error('Loading chunk 58 failed.\n(error: https://cdn.example/referrals/1.0.0/expose.0123abcd.js)'),
+    { name: 'ChunkLoadError', type: 'error', request: 'https://cdn.example/referrals/1.0.0/expose.0123abcd.js' },
+  );
+  expect(filesOf(chunk, entryScript)).toEqual(['https://cdn.example/referrals/1.0.0/expose.0123abcd.js']);
+  const sheet = new Error('Loading CSS chunk 7 failed.\n(https://cdn.example/referrals/1.0.0/7.89abcdef.css)');
+  expect(filesOf(new Error('wrapped', { cause: sheet }), entryScript)).toEqual([
+    'https://cdn.example/referrals/1.0.0/7.89abcdef.css',
+  ]);
+  expect(filesOf(new Error('[ Federation Runtime ]: RUNTIME-008'), entryScript)).toEqual([entryScript]);
+  expect(filesOf(new TypeError('Failed to fetch'), entryScript)).toEqual([]);
+});
+
+test('before an automatic retry, the files the failure names are fetched again past the HTTP cache', async () => {
+  quiet();
+  const fetched: Array<[string, RequestInit | undefined]> = [];
+  const fetchImpl = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    fetched.push([String(url), init]);
+    return new Response('');
+  }) as unknown as typeof fetch;
+  const failure = Object.assign(new Error('Loading chunk 1 failed.\n(error: https://cdn.example/a.0123abcd.js)'), {
+    name: 'ChunkLoadError',
+    type: 'error',
+  });
+  const attempt = jest.fn().mockRejectedValueOnce(failure).mockResolvedValueOnce('module');
+  const again = jest.fn(async (error: unknown) => refreshFromNetwork(filesOf(error, 'x'), fetchImpl));
+  await expect(withRetries(entry, 'x', attempt, again, noSleep)).resolves.toBe('module');
+  expect(fetched).toEqual([
+    ['https://cdn.example/a.0123abcd.js', { cache: 'reload', mode: 'cors', credentials: 'same-origin' }],
+  ]);
 });

@@ -25,16 +25,50 @@ export function isTransient(error: unknown): boolean {
 const RETRY_DELAYS_MS = [300, 1_000];
 
 /**
+ * The files a failed load asked for and could not use: a chunk or stylesheet webpack could not load
+ * (the URL its ChunkLoadError names), or the entry script itself when the runtime could not run it.
+ * The browser keeps what it got for each in its HTTP cache (a hashed file for a year), bytes refused
+ * by their integrity pin included, and answers the next try from there without asking the network:
+ * so these are fetched again first (refreshFromNetwork), or a Retry could never recover.
+ */
+export function filesOf(error: unknown, entryScript: string): string[] {
+  const files = new Set<string>();
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const request = (cause as Error & { request?: unknown }).request;
+    if (typeof request === 'string' && /^https?:\/\//.test(request)) files.add(request);
+    // "Loading chunk 58 failed.\n(error: https://…/chunk.js)", "Loading CSS chunk 7 failed.\n(https://…/x.css)"
+    for (const match of cause.message.matchAll(/\((?:[a-z]+: )?(https?:\/\/[^\s)]+)\)/g)) files.add(match[1]!);
+    if (/RUNTIME-008/.test(cause.message)) files.add(entryScript);
+  }
+  return [...files];
+}
+
+/**
+ * Fetches files again from the network, replacing what the HTTP cache holds for them (`cache:
+ * 'reload'`), so that the next script or stylesheet element for each gets what the server has now.
+ * Quiet: a file still unreachable fails the next try, which says so.
+ */
+export async function refreshFromNetwork(files: readonly string[], fetchImpl: typeof fetch): Promise<void> {
+  await Promise.all(
+    files.map((file) =>
+      fetchImpl(file, { cache: 'reload', mode: 'cors', credentials: 'same-origin' })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
+}
+
+/**
  * Runs one load of a remote's entry, trying again after a transient failure (RETRY_DELAYS_MS), with
- * `again` re-registering the entry first. The runtime reports an entry script that ran and threw like
- * one that never arrived (RUNTIME-008); the page's error event tells them apart, so a script that ran
- * is never run again.
+ * `again` first (re-registering the entry, fetching again the files the failure names). The runtime
+ * reports an entry script that ran and threw like one that never arrived (RUNTIME-008); the page's
+ * error event tells them apart, so a script that ran is never run again.
  */
 export async function withRetries(
   entry: Pick<ManifestEntry, 'name' | 'label'>,
   script: string,
   attempt: () => Promise<unknown>,
-  again: () => void,
+  again: (failure: unknown) => void | Promise<void>,
   sleep: (ms: number) => Promise<void>,
 ): Promise<unknown> {
   let ranAndThrew: string | undefined;
@@ -65,7 +99,7 @@ export async function withRetries(
           `Remote "${entry.name}" failed to load (${(error as Error).message.split('\n')[0]}); trying again in ${delay} ms.`,
         );
         await sleep(delay);
-        again();
+        await again(error);
       }
     }
   } finally {
