@@ -3,9 +3,10 @@ import { LOADS, readOptions } from './options';
 
 const argv = (...args: string[]) => ['node', 'run.ts', ...args];
 
-test('a full run measures ten loads per case, a quick one three', () => {
+test('a full run measures ten loads per case, a quick (smoke) one a single load', () => {
   expect(readOptions(argv())).toEqual({ quick: false, loads: LOADS.full, only: undefined });
   expect(readOptions(argv('--quick'))).toEqual({ quick: true, loads: LOADS.quick, only: undefined });
+  expect(LOADS.quick).toBe(1);
 });
 
 test('--loads sets the number of pairs, alongside --only', () => {

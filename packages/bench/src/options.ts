@@ -1,4 +1,6 @@
-// The bench's command line: `pnpm bench` (10 loads per case), `--quick` (3, a smoke run for CI),
+// The bench's command line: `pnpm bench` (10 loads per case on each profile), `--quick` (a smoke
+// run for CI: each case once, on the throttled profile only, no warm-up; it proves every scenario
+// still runs, its figures prove nothing),
 // `--loads N` (more pairs, to tell a small change from this machine's run-to-run spread) and
 // `--only <text>` (the scenarios whose name contains it, and their budgets).
 
@@ -11,8 +13,8 @@ export interface Options {
 /** The fewest loads per case that give a median and a spread worth printing. */
 const FEWEST_LOADS = 3;
 
-/** Loads per case: the full run's, and the quick run's (a smoke run, the fewest: its figures are not budgets' evidence). */
-export const LOADS = { full: 10, quick: FEWEST_LOADS } as const;
+/** Loads per case: the full run's, and the smoke run's (one: its figures are not budgets' evidence). */
+export const LOADS = { full: 10, quick: 1 } as const;
 
 /** The value after `flag`, or undefined when the flag is absent; a flag with nothing after it is refused. */
 function valueOf(argv: readonly string[], flag: string, example: string): string | undefined {
@@ -29,7 +31,8 @@ export function readOptions(argv: readonly string[]): Options {
   const only = valueOf(argv, '--only', '--only navigation');
   const loadsText = valueOf(argv, '--loads', '--loads 30 --only interactive');
   if (quick && loadsText !== undefined) throw new Error('--quick and --loads say two numbers of loads: give one.');
-  const loads = loadsText === undefined ? (quick ? LOADS.quick : LOADS.full) : Number(loadsText);
+  if (quick) return { quick, loads: LOADS.quick, only };
+  const loads = loadsText === undefined ? LOADS.full : Number(loadsText);
   if (!Number.isInteger(loads) || loads < FEWEST_LOADS)
     throw new Error(`--loads takes a whole number of ${FEWEST_LOADS} or more (got ${JSON.stringify(loadsText)}).`);
   return { quick, loads, only };

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROFILES } from './measure';
+import { JUDGED_PROFILE, PROFILES } from './measure';
 import { budgets } from './budgets';
 import { choose, type Measurement } from './plan';
 import { compare, table, waterfalls, type Comparison } from './report';
@@ -21,21 +21,28 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const rigs = await startRigs(join(here, '..'), outDir);
   try {
-    const comparisons = await measure(plan, rigs.apps, options.loads);
+    const comparisons = await measure(plan, rigs.apps, options);
     writeReport(comparisons, options, started);
   } finally {
     await rigs.close();
   }
 }
 
-/** Every measurement of the plan on every profile, loads alternating pair by pair. */
-async function measure(plan: readonly Measurement[], apps: Apps, loads: number): Promise<Comparison[]> {
+/**
+ * Every measurement of the plan on every profile, loads alternating pair by pair; a smoke run
+ * (`--quick`) takes each once on the throttled profile, the one the budgets are judged on.
+ */
+async function measure(plan: readonly Measurement[], apps: Apps, options: Options): Promise<Comparison[]> {
   const comparisons: Comparison[] = [];
-  for (const profile of PROFILES)
+  const profiles = options.quick ? PROFILES.filter((profile) => profile.name === JUDGED_PROFILE) : PROFILES;
+  for (const profile of profiles)
     for (const { name, says, measured, against, scenario, referenceScenario } of plan) {
       console.log(`measuring ${says} (${profile.name}) …`);
       const [a, b] = [apps[measured], apps[against]];
-      comparisons.push(compare(name, profile, a, b, await pairs(a, b, profile, loads, scenario, referenceScenario)));
+      const measuredPairs = await pairs(a, b, profile, options.loads, scenario, referenceScenario, {
+        warmUp: !options.quick,
+      });
+      comparisons.push(compare(name, profile, a, b, measuredPairs));
     }
   return comparisons;
 }

@@ -204,6 +204,7 @@ export async function pairs(
   loads: number,
   scenario: Scenario,
   scenarioB: Scenario = scenario,
+  { warmUp = true }: { readonly warmUp?: boolean } = {},
 ): Promise<Pairs> {
   const results: Array<[LoadFigures, LoadFigures]> = [];
   const failed: string[] = [];
@@ -218,9 +219,12 @@ export async function pairs(
       return undefined;
     }
   };
-  // Warm-ups, not recorded (a full run lost 20 minutes of figures to one that never worked).
-  await load(a, scenario, 'a warm-up load failed');
-  await load(b, scenarioB, 'a warm-up load failed');
+  // Warm-ups, not recorded (a full run lost 20 minutes of figures to one that never worked); a
+  // smoke run has nothing to lose to a first load.
+  if (warmUp) {
+    await load(a, scenario, 'a warm-up load failed');
+    await load(b, scenarioB, 'a warm-up load failed');
+  }
   while (results.length < loads) {
     const i = results.length;
     const first = i % 2 === 0 ? await load(a, scenario) : await load(b, scenarioB);

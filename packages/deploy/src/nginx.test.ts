@@ -64,7 +64,10 @@ test("serving a release store, the remotes server answers only paths a build rec
   });
   expect(conf).toContain('"~^/([^/_.][^/]*)/([^/]+)/[^/]" "/srv/store/builds/$1/$2.json";');
   expect(conf).toContain('"~^/_preview/[^/]+\\.json$" "/srv/store/remotes$uri";');
-  expect(conf).toContain('  if (!-f $mfe_build_record) { return 404; }');
+  // In the two locations that serve files (the error page's own location is never refused).
+  expect(conf.match(/\n {4}if \(!-f \$mfe_build_record\) \{ return 404; \}\n {4}try_files \$uri =404;/g)).toHaveLength(
+    2,
+  );
   // The same rule as the development stack's (buildRecordFor).
   expect(buildRecordFor('/referrals/1.4.0/static/chunk.0123abcd.js')).toBe('referrals/1.4.0.json');
   expect(buildRecordFor('/_preview/abc.json')).toBe('itself');

@@ -174,6 +174,13 @@ export function nginxServerConfig(options: NginxOptions): string {
       return `~${originPattern(origin)}`;
     });
     const r = (kind: 'immutable' | 'revalidate') => addHeaders(remoteHeaders(kind, '$mfe_remote_cors'), '    ');
+    // In the locations that serve files, not the server's: the error page's own location must not be refused.
+    const published = buildRecords
+      ? [
+          '# A version no build record names (never published) is not served.',
+          'if (!-f $mfe_build_record) { return 404; }',
+        ]
+      : [];
     lines.push(
       '',
       '# CORS and resource timing for remotes: granted to the host origins only.',
@@ -197,12 +204,6 @@ export function nginxServerConfig(options: NginxOptions): string {
       'server {',
       `  listen ${listen};`,
       `  root ${root};`,
-      ...(buildRecords
-        ? [
-            '  # A folder under remotes/ that no build record names (never published) is not served.',
-            '  if (!-f $mfe_build_record) { return 404; }',
-          ]
-        : []),
       '  server_tokens off;',
       '  charset utf-8;',
       '  charset_types application/javascript application/json;',
@@ -210,8 +211,8 @@ export function nginxServerConfig(options: NginxOptions): string {
       ...location(`~ "${PATH_PATTERNS.hidden}"`, ['return 404;']),
       '  # Only the kinds of file a build is made of (a file planted in a stored build is never served).',
       ...location(`~* "^(?!.*${PATH_PATTERNS.remoteFile})"`, ['return 404;']),
-      ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), 'try_files $uri =404;']),
-      ...location('/', [...r('revalidate'), 'try_files $uri =404;']),
+      ...location(`~ "${PATH_PATTERNS.immutable}"`, [...r('immutable'), ...published, 'try_files $uri =404;']),
+      ...location('/', [...r('revalidate'), ...published, 'try_files $uri =404;']),
       ...errorPages(
         addHeaders({ ...remoteHeaders('revalidate', '$mfe_remote_cors'), 'Cache-Control': 'no-store' }, '    '),
         REMOTE_ERROR_BODY,

@@ -8,7 +8,10 @@ const releasePackage = join(repoRoot, 'packages', 'release');
 
 export interface ReleaseRun {
   code: number;
+  /** Standard output, then standard error. */
   out: string;
+  /** Standard output alone (where a command's last line, its code, is). */
+  stdout: string;
 }
 
 /** Runs `mfe-release <args> --store <store>` and resolves with its exit code and output, whatever they are. */
@@ -21,7 +24,11 @@ export function runRelease(store: string, ...args: string[]): Promise<ReleaseRun
       // test file a copy of process.env, which a child would not otherwise see).
       { cwd: releasePackage, env: process.env },
       (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          out: `${stdout}${stderr}`,
+          stdout,
+        });
       },
     );
   });

@@ -245,6 +245,12 @@ test("a file planted in a stored build is not served as a page from the remotes'
   await page.goto(`${base}/planted.svg`);
   expect(await page.evaluate(() => document.title)).not.toBe('ran');
   await page.close();
+  // verify names each planted file; removing them is what it asks.
+  const verified = await runRelease(deployment.dir, 'verify');
+  expect(verified.code).toBe(1);
+  for (const file of ['planted.html', 'planted.0123456789abcdef.html', 'planted.svg'])
+    expect(verified.out).toContain(`remotes/referrals/${version}/${file}: added`);
+  for (const file of ['planted.html', 'planted.0123456789abcdef.html', 'planted.svg']) rmSync(join(folder, file));
 });
 
 test('a version folder put in the store by hand, never published, is not served, and verify names each of its files', async () => {

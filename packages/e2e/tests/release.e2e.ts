@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
   launchBrowser,
   signInAtProvider,
@@ -183,6 +183,15 @@ const RELEASE_TILE = JSON.stringify([
   { slot: 'home.tiles', module: 'release-tile', requiresAuth: false, label: 'Canary release' },
 ]);
 
+/** Forgets what a browser stored for the host's site (its cohort seed, its tab's choices), keeping its HTTP cache. */
+async function forgetSite(page: Page): Promise<void> {
+  if (page.url().startsWith(deployment.hostUrl))
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+}
+
 /** The release a fresh context's page shows at /canary. */
 async function releaseSeen(context: BrowserContext): Promise<string> {
   const page = context.pages()[0] ?? (await context.newPage());
@@ -224,31 +233,58 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
     args: CHROMIUM_FLAGS,
   });
   try {
-    // 200 fresh profiles, four at a time. With a true share of 25 %, 30 to 70 of 200 fails by
-    // chance about once in a thousand runs (3.3 standard deviations either side of 50).
-    const contexts: BrowserContext[] = [];
-    const seen: string[] = [];
-    for (let batch = 0; batch < 50; batch += 1) {
-      const opened = await Promise.all([0, 1, 2, 3].map(() => engine.newContext()));
-      seen.push(...(await Promise.all(opened.map(releaseSeen))));
-      contexts.push(...opened.slice(0, 1));
-      await Promise.all(opened.slice(1).map((context) => context.close()));
+    // Fresh profiles kept open for what follows: a dozen at least, and two on each side at least.
+    const kept: Array<{ context: BrowserContext; release: string }> = [];
+    const onSide = (release: string) => kept.filter((one) => one.release === release).length;
+    while (kept.length < 12 || onSide('1.0.0') < 2 || onSide('1.1.0') < 2) {
+      if (kept.length >= 60)
+        throw new Error(`60 fresh profiles and still not two on each side: ${kept.map((one) => one.release)}`);
+      const context = await engine.newContext();
+      kept.push({ context, release: await releaseSeen(context) });
     }
+    // 200 browsers without a cohort seed: the kept ones, then visits from four profiles whose site
+    // data (where the seed lives) is cleared before each; their HTTP cache stays, as a returning
+    // device's would. With a true share of 25 %, 30 to 70 of 200 fails by chance about once in a
+    // thousand runs (3.3 standard deviations either side of 50).
+    // (The first dozen only: the profiles drawn after them, until both sides had two, were kept for a reason.)
+    const seen = kept.slice(0, 12).map((one) => one.release);
+    const visitors = await Promise.all([0, 1, 2, 3].map(async () => (await engine.newContext()).newPage()));
+    while (seen.length < 200)
+      seen.push(
+        ...(await Promise.all(
+          visitors.slice(0, 200 - seen.length).map(async (page) => {
+            await forgetSite(page);
+            return releaseSeen(page.context());
+          }),
+        )),
+      );
+    await Promise.all(visitors.map((page) => page.context().close()));
     const candidates = seen.filter((release) => release === '1.1.0').length;
     expect(seen.filter((release) => release !== '1.0.0' && release !== '1.1.0')).toEqual([]);
     expect(candidates).toBeGreaterThanOrEqual(30);
     expect(candidates).toBeLessThanOrEqual(70);
 
-    console.log(`Canary at 25 %: ${candidates} of 200 fresh browsers got the candidate`);
+    console.log(`Canary at 25 %: ${candidates} of 200 browsers without a seed got the candidate`);
+
+    // Kept across reloads.
+    const contexts = kept.map((one) => one.context);
+    const before = kept.map((one) => one.release);
+    expect(await Promise.all(contexts.map(releaseSeen))).toEqual(before);
+
+    // Its contribution comes from the same build as its area in each browser (the candidate's
+    // browsers get the candidate's tile), five at a time over every kept browser.
+    const tiles: Array<string | null> = [];
+    for (let start = 0; start < contexts.length; start += 5)
+      tiles.push(...(await Promise.all(contexts.slice(start, start + 5).map(tileSeen))));
+    expect(tiles).toEqual(before);
+    expect(tiles).toContain('1.1.0');
 
     // An admin's /diagnostics says which build this browser got and why.
-    // (one beyond the twelve reloaded below)
-    const admin =
-      contexts[
-        seen.filter((_, index) => index % 4 === 0).findIndex((release, index) => index >= 12 && release === '1.1.0')
-      ];
-    if (admin) {
+    const admin = kept.find((one) => one.release === '1.1.0')!.context;
+    {
       const page = admin.pages()[0]!;
+      await page.goto(`${deployment.hostUrl}/canary`);
+      await page.getByTestId('canary-release').waitFor();
       await page.click('[data-testid=sign-in]');
       await signInAtProvider(page, deployment.idpUrl, ALICE);
       // Back where sign-in started, once the callback is done (leaving earlier would abandon it).
@@ -259,27 +295,8 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
       expect(await build.textContent()).toMatch(/^candidate \(canary at 25 %; this browser is at \d+\.\d\d\)$/);
     }
 
-    // Kept across reloads (the first of each batch stayed open).
-    const kept = contexts.slice(0, 12);
-    const before = await Promise.all(
-      kept.map(async (context) =>
-        (await context.pages()[0]!.getByTestId('canary-release').textContent())!.replace('Release ', ''),
-      ),
-    );
-    expect(await Promise.all(kept.map(releaseSeen))).toEqual(before);
-
-    // Its contribution comes from the same build as its area in each browser (the candidate's
-    // browsers get the candidate's tile), five at a time over every kept browser.
-    const areas = seen.filter((_, index) => index % 4 === 0);
-    const tiles: Array<string | null> = [];
-    for (let start = 0; start < contexts.length; start += 5)
-      tiles.push(...(await Promise.all(contexts.slice(start, start + 5).map(tileSeen))));
-    expect(tiles).toEqual(areas);
-    expect(tiles).toContain('1.1.0');
-
     // A tab that started on stable, on another page when the candidate is promoted, still opens stable.
-    const onStable = contexts[before.indexOf('1.0.0')] ?? contexts.find((_, index) => seen[index * 4] === '1.0.0');
-    if (!onStable) throw new Error('no kept context on the stable side');
+    const onStable = kept.find((one) => one.release === '1.0.0')!.context;
     const tab = onStable.pages()[0]!;
     await tab.goto(`${deployment.hostUrl}/`);
     await tab.getByRole('link', { name: 'Canary' }).first().waitFor();
@@ -311,13 +328,8 @@ test('a canary at 25 %: about a quarter of fresh browsers get the candidate, eac
   } finally {
     await engine.close();
   }
-}, 420_000); // about 190 s on a 2-core machine: 200 fresh browsers, then 50 home pages
+}, 420_000);
 
-/**
- * Visitors who accepted analytics, a few at a time, each a fresh profile that opens /canary, waits
- * for the area or its error panel, and leaves (which sends its telemetry), until told to stop.
- * Returns what each saw: a release, or "error".
- */
 /** "at 50 %: … (3/120)" lines: the candidate loads each share had when it moved on. */
 function loadsPerShare(out: string): string[] {
   return [
@@ -327,37 +339,52 @@ function loadsPerShare(out: string): string[] {
   ].map((match) => `${match[1]} %: ${match[3]} candidate loads (${match[2]} errors)`);
 }
 
+/**
+ * Visitors who accepted analytics, a few at a time, each a browser the canary has not met that opens
+ * /canary, waits for the area or its error panel, and leaves (which sends its telemetry), until told
+ * to stop. Returns what each saw: a release, or "error".
+ */
 async function visitors(engine: Browser, until: Promise<unknown>): Promise<string[]> {
   let done = false;
   void until.finally(() => (done = true));
   const seen: string[] = [];
-  while (!done) {
-    await Promise.all(
-      [0, 1, 2].map(async () => {
-        const context = await engine.newContext();
-        await context.addInitScript(() =>
-          window.localStorage.setItem('mfe.consent.v1', JSON.stringify({ analytics: true, marketing: false })),
-        );
-        const page = await context.newPage();
-        await page.goto(`${deployment.hostUrl}/canary`);
-        const shown = page.locator('[data-testid=canary-release], [data-testid=remote-error]').first();
-        await shown.waitFor({ timeout: 15_000 });
-        seen.push(
-          (await shown.getAttribute('data-testid')) === 'remote-error'
-            ? 'error'
-            : (await shown.textContent())!.replace('Release ', ''),
-        );
-        // Leaving sends what was recorded (the collector adapters flush on pagehide).
-        const sent = page
-          .waitForResponse((response) => response.url().startsWith(`${deployment.metricsCollectorUrl}/v1/logs`), {
-            timeout: 5_000,
-          })
-          .catch(() => undefined);
-        await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-        await sent;
-        await context.close();
-      }),
-    );
+  // Three profiles, their site data (the cohort seed) cleared before each visit: each visit is a
+  // browser the canary has not met, its HTTP cache kept as a returning device's would be.
+  const pages = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const context = await engine.newContext();
+      await context.addInitScript(() =>
+        window.localStorage.setItem('mfe.consent.v1', JSON.stringify({ analytics: true, marketing: false })),
+      );
+      return context.newPage();
+    }),
+  );
+  try {
+    while (!done) {
+      await Promise.all(
+        pages.map(async (page) => {
+          await forgetSite(page);
+          await page.goto(`${deployment.hostUrl}/canary`);
+          const shown = page.locator('[data-testid=canary-release], [data-testid=remote-error]').first();
+          await shown.waitFor({ timeout: 15_000 });
+          seen.push(
+            (await shown.getAttribute('data-testid')) === 'remote-error'
+              ? 'error'
+              : (await shown.textContent())!.replace('Release ', ''),
+          );
+          // Leaving sends what was recorded (the collector adapters flush on pagehide).
+          const sent = page
+            .waitForResponse((response) => response.url().startsWith(`${deployment.metricsCollectorUrl}/v1/logs`), {
+              timeout: 5_000,
+            })
+            .catch(() => undefined);
+          await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+          await sent;
+        }),
+      );
+    }
+  } finally {
+    await Promise.all(pages.map((page) => page.context().close()));
   }
   return seen;
 }
@@ -398,9 +425,11 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
 
     const bad = rollout('canary@1.2.0', '15s');
     const seenDuringBad = await visitors(engine, bad);
-    const { code, out } = await bad;
+    const { code, out, stdout } = await bad;
     expect(out).toMatch(/worse, rolled back; candidate 0\.\d{3} errors per load \(\d+\/\d+\)/);
-    expect(code).toBe(1);
+    // How it ended, for a pipeline: its own exit status and, on the last line, its stable code.
+    expect(code).toBe(3);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_ROLLOUT_ROLLED_BACK)');
     expect(seenDuringBad).toContain('error');
     console.log(
       `Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${out
@@ -432,6 +461,7 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     expect(healthy.out).toMatch(/at 50 %: healthy, on to 100 %/);
     expect(healthy.out).toMatch(/at 100 %: healthy, promoted/);
     expect(healthy.code).toBe(0);
+    expect(healthy.stdout.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_ROLLOUT_PROMOTED)');
     expect(seenDuringGood).not.toContain('error');
     expect(await expectDone('status', '--env', 'production')).toMatch(/canary 1\.0\.0 at \/canary\n/);
     // The README's release section quotes these: the loads each share took before it moved on.
@@ -449,9 +479,11 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     await expectDone('rollback', '--env', 'production', '--actor', 'bob', '--reason', 'a person steps in');
     const stopped = await next;
     await seenDuringNext;
-    expect(stopped.code).toBe(1);
-    expect(stopped.out).toMatch(
-      /stopped: canary was changed by someone else since its revision \d+: revision \d+ \(rollback.* by bob: a person steps in\)/,
+    expect(stopped.code).toBe(5);
+    expect(stopped.stdout.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_ROLLOUT_STOPPED)');
+    // bob's own command stopped it, and its log names his revision.
+    expect(await expectDone('rollout', 'status', 'canary', '--env', 'production')).toMatch(
+      /stopped: revision \d+ \(rollback to #\d+ by bob: a person steps in\); the change took its candidate out/,
     );
     const afterwards = await expectDone('history', '--env', 'production');
     // Only bob's rollback was added: no share written after it.

@@ -622,3 +622,13 @@ function storeFiles(): Record<string, string> {
   walk(storeDir);
   return files;
 }
+
+test("an environment's policy says each duration as one (20 s, not 0.333 min)", async () => {
+  const shown = await setPolicy(
+    production({ ...who, dryRun: true }),
+    { intervalMs: 20_000, holdLimitMs: 90 * 60_000 },
+    {},
+  );
+  expect(shown).toContain("  each at least 20 s (production's policy), at most 2 h (default), then promote (default)");
+  expect(shown).toContain("  back to the stable build after 1.5 h without figures (production's policy)");
+});
