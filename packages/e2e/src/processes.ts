@@ -47,8 +47,9 @@ export function copyRepository(repoRoot: string, prefix: string): string {
 
 /**
  * A block of `size` consecutive free ports on loopback, for one browser-test suite's stack
- * (host, provider at +100, remotes, collector…). Chosen at random between 20000 and 32000:
- * above every port browsers refuse to connect to, below Linux's ephemeral range.
+ * (host, provider at +100, remotes, collector…). Chosen at random between 20000 and 32000, in the
+ * part of that range that is its jest worker's: above every port browsers refuse to connect to,
+ * below Linux's ephemeral range.
  */
 export async function freePortBlock(size = 200): Promise<number> {
   const { createServer } = await import('node:net');
@@ -58,13 +59,18 @@ export async function freePortBlock(size = 200): Promise<number> {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
+  // Each jest worker (up to four) picks in a quarter of its own: suites run side by side, and two
+  // checking the same block at the same moment could otherwise both take it.
+  const worker = (Math.max(1, Number(process.env.JEST_WORKER_ID ?? 1)) - 1) % 4;
+  const span = (32_000 - 20_000) / 4;
+  const low = 20_000 + worker * span;
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * ((32_000 - 20_000) / size)) * size;
+    const base = low + Math.floor(Math.random() * Math.floor(span / size)) * size;
     let free = true;
     for (let port = base; port < base + size && free; port += 1) free = await isFree(port);
     if (free) return base;
   }
-  throw new Error(`No block of ${size} free ports between 20000 and 32000.`);
+  throw new Error(`No block of ${size} free ports between ${low} and ${low + span}.`);
 }
 
 /** Stops a process the tests started (SIGTERM) and, once it has exited, removes its folder. */

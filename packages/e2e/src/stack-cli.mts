@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'release-store': { type: 'string' },
     // Every page rendered in the browser (a host without prerendered pages).
     'no-prerender': { type: 'boolean', default: false },
+    // A remote served from another build folder (`referrals=<dir>`): a test that rebuilds it works on its own copy.
+    'remote-dist': { type: 'string', multiple: true },
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
@@ -40,6 +42,9 @@ const extraRemotes = (values.fixture ?? []).flatMap((name) => {
 // --require-role account=admin
 const requiredRoles: Record<string, string[]> = Object.fromEntries(
   (values['require-role'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=').split(',')]),
+);
+const distOf: Record<string, string> = Object.fromEntries(
+  (values['remote-dist'] ?? []).map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]),
 );
 const timeoutMs = values['remote-timeout-ms'] ? Number(values['remote-timeout-ms']) : undefined;
 const extraEntries = values['manifest-extra']
@@ -68,11 +73,13 @@ const stack = await startStack({
   extraRemotes,
   ...(values['no-prerender'] ? { prerender: false } : {}),
   ...(values['release-store'] ? { releaseStore: values['release-store'] } : {}),
-  ...(values.public
+  ...(values.public || values['remote-dist']
     ? {
-        remotes: readDevRemotes().map((remote) =>
-          values.public!.includes(remote.name) ? { ...remote, requiresAuth: false } : remote,
-        ),
+        remotes: readDevRemotes().map((remote) => ({
+          ...remote,
+          ...(values.public?.includes(remote.name) ? { requiresAuth: false } : {}),
+          ...(distOf[remote.name] ? { dist: distOf[remote.name] } : {}),
+        })),
       }
     : {}),
   rig: {
