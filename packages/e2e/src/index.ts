@@ -8,7 +8,15 @@ export { startNginxDeployment, type NginxDeployment } from './nginx';
 export { axeViolations } from './axe';
 export { launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';
 export { startPrometheus, type RunningPrometheus } from './prometheus';
-export { runRelease, release, canaryBuild, type ReleaseRun } from './release-cli';
+export {
+  runRelease,
+  release,
+  canaryBuild,
+  serveRelease,
+  rolloutEnded,
+  type ReleaseRun,
+  type ServedRelease,
+} from './release-cli';
 export { expectPolicyHeaders } from './policy-headers';
 export { closeTabMidRenewal } from './renewal-faults';
 export { eventSubscriptions } from './diagnostics';

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { waitForOutput } from './processes';
 import { join } from 'node:path';
 
 // Browser tests release as a platform engineer does: `mfe-release` from source against a folder
@@ -44,3 +45,70 @@ export async function release(store: string, ...args: string[]): Promise<string>
 /** The canary fixture: one remote built as several versions that say which they are (1.2.0 has no server build). */
 export const canaryBuild = (version: string): string =>
   join(repoRoot, 'packages', 'e2e', 'fixtures', 'canary', `dist-${version}`);
+
+/** A release service (`mfe-release serve`) run as its own process, as a deployment runs it. */
+export interface ServedRelease {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything it has printed so far. */
+  output(): string;
+  /** Stops it: SIGTERM (it ends its look in progress), or SIGKILL (a machine lost). */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+export async function serveRelease(store: string, port: number, lookEvery = '1s'): Promise<ServedRelease> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(releasePackage, 'src', 'cli.ts'),
+      'serve',
+      '--store',
+      store,
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--look-every',
+      lookEvery,
+    ],
+    { cwd: releasePackage, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let said = '';
+  child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  await waitForOutput(child, 'release service for', 30_000, 'mfe-release serve');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => said,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Waits until a rollout has ended (by whatever moved it), and resolves with its `rollout status --json`. */
+export async function rolloutEnded(
+  store: string,
+  env: string,
+  remote: string,
+  timeoutMs = 240_000,
+): Promise<{ status: string; ending: { code: string; exit: number } | null; log: string[]; percent: number }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = JSON.parse(await release(store, 'rollout', 'status', remote, '--env', env, '--json')) as {
+      status: string;
+      ending: { code: string; exit: number } | null;
+      log: string[];
+      percent: number;
+      pending?: unknown;
+    };
+    if (state.ending && !state.pending) return state;
+    if (Date.now() > deadline)
+      throw new Error(`The rollout of ${remote} in ${env} did not end: ${state.log.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

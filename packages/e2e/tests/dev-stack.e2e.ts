@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostHeaders } from '@mfe/deploy';
-import { validateRuntimeConfig } from '@mfe/manifest';
+import { topology, validateRuntimeConfig } from '@mfe/manifest';
 import {
   ALICE,
   freePortBlock,
@@ -110,6 +110,10 @@ test('pnpm start releases the builds through a release store: the host reads its
   try {
     const output = await waitForOutput(child, 'STACK READY', 60_000, 'pnpm start');
     expect(output).toMatch(/✔ development revision \d+: deploy referrals@0\.1\.0\+[0-9a-f]{12}/);
+    // The release service runs beside it on the same store (rollouts move with nobody watching).
+    const health = await fetch(`http://localhost:${topology(basePort).releaseService}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', store, running: {} });
     // A first start says nothing that is not so: account, which offers the slot referrals fills, goes first.
     expect(output.split('\n').filter((line) => /⚠|✖|Unsupported runtime/.test(line))).toEqual([]);
     expect(output.indexOf('deploy account@')).toBeLessThan(output.indexOf('deploy referrals@'));

@@ -12,6 +12,9 @@ import {
   runRelease,
   release as releaseIn,
   canaryBuild,
+  rolloutEnded,
+  serveRelease,
+  type ServedRelease,
 } from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 import { topology } from '@mfe/manifest';
@@ -389,17 +392,23 @@ async function visitors(engine: Browser, until: Promise<unknown>): Promise<strin
   return seen;
 }
 
-test('a rollout judged from Prometheus: a candidate that fails a third of its renders is rolled back on its own and no browser gets it afterwards; a healthy one reaches 100 % and becomes stable; a person rolling back stops the next one; gc removes what nothing uses', async () => {
+test('rollouts judged from Prometheus move with nobody watching: the release service (two instances) rolls a candidate failing a third of its renders back once; killed mid-rollout and started again, it takes a healthy one to stable; --watch still works beside it, and a person rolling back stops the next one; gc removes what nothing uses', async () => {
   // Through the production metrics path: the metrics collector's command, scraped on its own listener.
-  const prometheus = await startPrometheus(topology(deployment.basePort).prometheus, [deployment.metricsScrapeUrl]);
+  const ports = topology(deployment.basePort);
+  const prometheus = await startPrometheus(ports.prometheus, [deployment.metricsScrapeUrl]);
   const engine: Browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_FLAGS,
   });
+  // Two instances of the release service on the store (the second on the port after the topology's).
+  let services: ServedRelease[] = [
+    await serveRelease(deployment.dir, ports.releaseService),
+    await serveRelease(deployment.dir, ports.releaseService + 1),
+  ];
   try {
     await expectDone('publish', canaryBuild('1.2.0'), '--actor', 'ci');
-    const rollout = (target: string, interval: string) =>
+    const rollout = (target: string, interval: string, ...more: string[]) =>
       release(
         'rollout',
         'start',
@@ -416,28 +425,40 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
         '30',
         '--margin',
         '0.05',
-        '--watch',
         '--actor',
         'alice',
         '--reason',
         'the test',
+        ...more,
       );
+    const rolloutSteps = async () =>
+      (
+        JSON.parse(await expectDone('history', '--env', 'production', '--json')) as Array<{
+          actor: string;
+          description: string;
+        }>
+      )
+        .filter((revision) => revision.actor === 'rollout (started by alice)')
+        .map((revision) => revision.description);
 
-    const bad = rollout('canary@1.2.0', '15s');
-    const seenDuringBad = await visitors(engine, bad);
-    const { code, out, stdout } = await bad;
-    expect(out).toMatch(/worse, rolled back; candidate 0\.\d{3} errors per load \(\d+\/\d+\)/);
-    // How it ended, for a pipeline: its own exit status and, on the last line, its stable code.
-    expect(code).toBe(3);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_ROLLOUT_ROLLED_BACK)');
+    // A failing candidate, started with no watcher: the service rolls it back, once.
+    const stepsBefore = (await rolloutSteps()).length;
+    await rollout('canary@1.2.0', '15s');
+    const badEnded = rolloutEnded(deployment.dir, 'production', 'canary');
+    const seenDuringBad = await visitors(engine, badEnded);
+    const bad = await badEnded;
+    expect(bad.status).toBe('rolled-back');
+    expect(bad.ending).toMatchObject({ code: 'RELEASE_ROLLOUT_ROLLED_BACK', exit: 3 });
+    expect(bad.log.join('\n')).toMatch(/worse, rolled back; candidate 0\.\d{3} errors per load \(\d+\/\d+\)/);
     expect(seenDuringBad).toContain('error');
     console.log(
-      `Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${out
-        .trim()
-        .split('\n')
-        .filter((line) => /healthy|worse/.test(line))
-        .join(' | ')}`,
+      `Bad candidate: ${seenDuringBad.length} visits (${seenDuringBad.filter((seen) => seen === 'error').length} failed), then: ${bad.log.filter((line) => /healthy|worse/.test(line)).join(' | ')}`,
     );
+    // Two instances looked, one acted: its start's share, then a single rollback.
+    expect((await rolloutSteps()).slice(stepsBefore)).toEqual([
+      'canary canary@1.2.0 at 50 %',
+      'abort canary canary@1.2.0',
+    ]);
     const history = await expectDone('history', '--env', 'production');
     expect(history).toMatch(
       /rollout \(started by alice\): abort canary canary@1\.2\.0 — rollout: rolled back automatically, candidate/,
@@ -454,22 +475,44 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
       }),
     );
     expect(new Set(after)).toEqual(new Set(['1.1.0']));
+    // Both instances say what they did in their health and metrics.
+    const health = (await (await fetch(`${services[0]!.url}/healthz`)).json()) as { status: string; looks: number };
+    expect(health).toMatchObject({ status: 'ok' });
+    expect(health.looks).toBeGreaterThan(3);
+    const metrics = await (await fetch(`${services[1]!.url}/metrics`)).text();
+    expect(metrics).toMatch(/^mfe_release_looks_total \d+$/m);
+    expect(metrics).toMatch(/^mfe_release_look_failures_total 0$/m);
 
-    const good = rollout('canary@1.0.0', '10s');
-    const seenDuringGood = await visitors(engine, good);
-    const healthy = await good;
-    expect(healthy.out).toMatch(/at 50 %: healthy, on to 100 %/);
-    expect(healthy.out).toMatch(/at 100 %: healthy, promoted/);
-    expect(healthy.code).toBe(0);
-    expect(healthy.stdout.trimEnd().split('\n').at(-1)).toBe('  (RELEASE_ROLLOUT_PROMOTED)');
-    expect(seenDuringGood).not.toContain('error');
+    // A healthy one, with one instance that is killed at its first step and started again.
+    await services[1]!.stop();
+    const stepsBeforeGood = (await rolloutSteps()).length;
+    await rollout('canary@1.0.0', '10s');
+    const goodEnded = rolloutEnded(deployment.dir, 'production', 'canary');
+    const seenDuringGood = visitors(engine, goodEnded);
+    for (let tries = 0; ; tries += 1) {
+      if ((await rolloutSteps()).length - stepsBeforeGood >= 2) break;
+      if (tries > 600) throw new Error('the service never took the rollout to its next share');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await services[0]!.stop('SIGKILL');
+    services = [await serveRelease(deployment.dir, ports.releaseService)];
+    const healthy = await goodEnded;
+    expect(healthy).toMatchObject({ status: 'promoted', ending: { code: 'RELEASE_ROLLOUT_PROMOTED', exit: 0 } });
+    expect(healthy.log.join('\n')).toMatch(/at 50 %: healthy, on to 100 %/);
+    expect(healthy.log.join('\n')).toMatch(/at 100 %: healthy, promoted/);
+    expect(await seenDuringGood).not.toContain('error');
+    expect((await rolloutSteps()).slice(stepsBeforeGood)).toEqual([
+      'canary canary@1.0.0 at 50 %',
+      'canary canary@1.0.0 at 100 %',
+      'promote canary canary@1.0.0 to stable',
+    ]);
     expect(await expectDone('status', '--env', 'production')).toMatch(/canary 1\.0\.0 at \/canary\n/);
     // The README's release section quotes these: the loads each share took before it moved on.
-    console.log(`Healthy candidate, loads per share: ${loadsPerShare(healthy.out).join('; ')}`);
+    console.log(`Healthy candidate, loads per share: ${loadsPerShare(healthy.log.join('\n')).join('; ')}`);
 
     // A person rolls the environment back while the next rollout runs: the rollout stops, and never
     // writes over them.
-    const next = rollout('canary@1.1.0', '1h');
+    const next = rollout('canary@1.1.0', '1h', '--watch');
     const seenDuringNext = visitors(engine, next);
     for (let tries = 0; !(await expectDone('status', '--env', 'production')).includes('1.1.0'); tries += 1) {
       if (tries > 100) throw new Error('the rollout never set its first share');
@@ -496,6 +539,7 @@ test('a rollout judged from Prometheus: a candidate that fails a third of its re
     expect(collected).not.toMatch(/removed canary@1\.0\.0/);
     expect(await expectDone('verify')).toMatch(/every file as published/);
   } finally {
+    await Promise.all(services.map((service) => service.stop()));
     await engine.close();
     await prometheus.stop();
   }

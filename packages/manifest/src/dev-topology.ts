@@ -33,6 +33,8 @@ export interface StackTopology {
   readonly tags: number;
   /** One server for every remote's versioned files (the production path through nginx). */
   readonly remotesServer: number;
+  /** The release service (`mfe-release serve`): the rollouts' controller and its console. */
+  readonly releaseService: number;
   /** Where a remote of the development manifest is served: its port moved with the host's. */
   remote(devPort: number): number;
 }
@@ -50,6 +52,7 @@ export function topology(hostPort: number = DEFAULT_HOST_PORT): StackTopology {
     prometheus: hostPort + 102,
     s3: hostPort + 65,
     remotesServer: hostPort + 1,
+    releaseService: hostPort + 66,
     remote: (devPort) => hostPort + devPort - DEFAULT_HOST_PORT,
   };
 }

@@ -51,6 +51,10 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   cors [--apply]                                  the bucket's CORS rules for hosts that read it directly (JSON for
                                                   put-bucket-cors), or set on an S3 store with --apply
   audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
+  serve [--listen 127.0.0.1:4400] [--look-every 5s]
+                                                  the release service: looks at every running rollout of every
+                                                  environment on schedule (no watcher needed; several may run),
+                                                  with /healthz and /metrics
 
 Every change is checked as the environment's host will read it before it becomes current, and is
 recorded with --actor (default: from the CI system, else the user) and --reason. On any command that
@@ -104,6 +108,8 @@ export const OPTIONS = {
   apply: { type: 'boolean', default: false },
   'dry-run': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  listen: { type: 'string' },
+  'look-every': { type: 'string' },
   help: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 

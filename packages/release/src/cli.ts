@@ -6,7 +6,9 @@ import * as commands from './commands';
 import { collectGarbage } from './gc';
 import { isReleaseError } from './errors';
 import { contributionsOption, OPTIONS, policyChoices, usage, USAGE } from './cli-options';
-import { parseDuration } from './durations';
+import { formatDuration, parseDuration } from './durations';
+import type { ObjectStore } from './object-store';
+import { startReleaseService } from './service/server';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
 import { controlRollout, rolloutStatus, rolloutStatusData, startRollout, tickRollout, watchRollout } from './rollout';
@@ -224,11 +226,40 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'verify':
       lines = await commands.verify(store, rest[0]);
       break;
+    case 'serve':
+      return serve(store, values);
     default:
       return usage(`"${command}" is not a command.`);
   }
   if (values.json) return printJson({ ok: true, lines });
   for (const line of lines) console.log(line);
+  return 0;
+}
+
+/** `serve`: the release service, until SIGTERM or SIGINT (then it ends its look in progress and stops). */
+async function serve(store: ObjectStore, values: { listen?: string; 'look-every'?: string }): Promise<number> {
+  const listen = values.listen ?? '127.0.0.1:4400';
+  const at = listen.lastIndexOf(':');
+  const port = Number(listen.slice(at + 1));
+  if (at < 1 || !Number.isInteger(port) || port < 0 || port > 65_535)
+    usage(`--listen takes <address>:<port> (such as 127.0.0.1:4400), not ${JSON.stringify(listen)}.`);
+  const lookEveryMs = parseDuration(values['look-every'] ?? '5s');
+  if (lookEveryMs < 100) usage('--look-every takes 100ms or more.');
+  const service = await startReleaseService({
+    store,
+    host: listen.slice(0, at).replace(/^\[|\]$/g, ''),
+    port,
+    lookEveryMs,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  });
+  console.log(
+    `release service for ${store.where} at ${service.url}: every running rollout looked at every ${formatDuration(lookEveryMs)} (/healthz, /metrics)`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  await service.close();
   return 0;
 }
 

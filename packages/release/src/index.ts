@@ -24,5 +24,7 @@ export {
   type ServedManifest,
 } from './revisions';
 export { S3Store, type S3StoreOptions } from './s3-store';
+export { startReleaseService, type RunningService, type ServiceOptions } from './service/server';
+export { RolloutController, type ControllerHealth } from './service/controller';
 export { hostCheck } from './verify';
 export type { ReleaseScope, Who } from './who';

@@ -2,9 +2,7 @@
  * @jest-environment node
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { readAudit } from './audit';
 import * as commands from './commands';
 import { parseDuration } from './durations';
@@ -13,6 +11,7 @@ import { commit, manifestOf, readCurrent, readHistory } from './revisions';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, type RolloutScope } from './rollout';
 import type { Who } from './who';
 import { setPolicy } from './rollout-policy';
+import { startFakePrometheus, type FakePrometheus } from './testing/prometheus';
 import { startHost, tempDir, writeBuild } from './testing/world';
 
 // A rollout against a folder store, a host that serves it, and a stand-in for Prometheus's HTTP
@@ -21,14 +20,7 @@ jest.setTimeout(60_000);
 let storeDir = '';
 let store: DirectoryStore;
 let host: Awaited<ReturnType<typeof startHost>>;
-let prometheus: Server;
-let prometheusUrl = '';
-/** Counter values by variant, per metric, as functions of the query's time (ms). */
-let counters: (metric: 'loads' | 'errors', at: number) => Partial<Record<string, number>> = () => ({});
-/** The paths Prometheus was asked at. */
-const queried: string[] = [];
-/** When set, the whole answer to every query, whatever it asks. */
-let answer: ((at: number) => unknown) | undefined;
+let prometheus: FakePrometheus;
 const builds = tempDir('rollout-builds');
 const who = { actor: 'alice', reason: 'new list' };
 /** The tests' clock: each test that reads it sets where it starts. */
@@ -40,47 +32,14 @@ const productionAtClock = (): RolloutScope => ({ ...production(), deps: { now: (
 
 beforeAll(async () => {
   host = await startHost(() => storeDir);
-  prometheus = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    queried.push(url.pathname);
-    const query = url.searchParams.get('query') ?? '';
-    const at = Number(url.searchParams.get('time')) * 1000;
-    if (answer) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(at)));
-    const metric = query.includes('mfe_remote_errors_total') ? 'errors' : 'loads';
-    // A series per side and version ("candidate", or "candidate@1.0.9" for another build of that side).
-    const labelsOf = (key: string) => {
-      const [variant, version] = key.split('@') as [string, string | undefined];
-      return { remote: 'referrals', variant, version: version ?? (variant === 'candidate' ? '1.1.0' : '1.0.0') };
-    };
-    const valuesAt = (time: number) =>
-      Object.entries(counters(metric, time)).filter((pair): pair is [string, number] => pair[1] !== undefined);
-    const range = /\[(\d+)s\]$/.exec(query);
-    const result = range
-      ? valuesAt(at).map(([key]) => ({
-          metric: labelsOf(key),
-          // A sample every 5 s over the window, as a scrape would leave them.
-          values: Array.from({ length: Math.floor(Number(range[1]) / 5) + 1 }, (_, i) => at - i * 5_000)
-            .reverse()
-            .filter((time) => time > at - Number(range[1]) * 1000)
-            .flatMap((time) => {
-              const value = Object.fromEntries(valuesAt(time))[key];
-              return value === undefined ? [] : [[time / 1000, String(value)]];
-            }),
-        }))
-      : valuesAt(at).map(([key, value]) => ({ metric: labelsOf(key), value: [at / 1000, String(value)] }));
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ status: 'success', data: { resultType: range ? 'matrix' : 'vector', result } }));
-  });
-  await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
-  prometheusUrl = `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}`;
+  prometheus = await startFakePrometheus();
 });
 afterAll(async () => {
   await host.close();
-  await new Promise((resolve) => prometheus.close(resolve));
+  await prometheus.close();
 });
 beforeEach(async () => {
-  answer = undefined;
+  prometheus.answer = undefined;
   storeDir = tempDir('rollout-store');
   store = new DirectoryStore(storeDir);
   await commands.init(store, `${host.url}/remotes`, { production: host.url });
@@ -97,9 +56,9 @@ const share = async () => (await readCurrent(store, 'production'))!.remotes[0]!.
 
 test('a healthy candidate moves through the shares after each interval and becomes stable; nothing is decided early', async () => {
   clock = 1_000_000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 1_000_000) / 50, candidate: (at - 1_000_000) / 100 } : { stable: 0 };
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   expect(await share()).toBe(25);
   clock += 30_000;
   expect(await tickRollout(productionAtClock(), 'referrals')).toEqual(['referrals@1.1.0 at 25 %: next look in 30 s']);
@@ -126,14 +85,14 @@ test('a healthy candidate moves through the shares after each interval and becom
 
 test('a candidate failing a third of its loads waits while there are too few loads, then is rolled back, with the figures in the revision', async () => {
   clock = 2_000_000;
-  counters = (metric, at) => {
+  prometheus.counters = (metric, at) => {
     const seconds = (at - 2_000_000) / 1000;
     return metric === 'loads' ? { stable: seconds, candidate: seconds / 2 } : { candidate: Math.floor(seconds / 6) };
   };
   await startRollout(productionAtClock(), 'referrals@1.1.0', {
     ...options,
     intervalMs: 20_000,
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
   });
   clock += 20_000;
   // 10 candidate loads, 3 failing: too few to tell either way, so it waits (and never promotes).
@@ -157,12 +116,12 @@ test('a candidate failing a third of its loads waits while there are too few loa
 
 test('two ticks at the same moment act once; a paused rollout does nothing; abort goes back to stable', async () => {
   clock = 3_000_000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 3_000_000) / 5, candidate: (at - 3_000_000) / 5 } : {};
   await startRollout(productionAtClock(), 'referrals@1.1.0', {
     steps: [10, 50, 100],
     intervalMs: 10_000,
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
     minLoads: 20,
   });
   clock += 10_000;
@@ -176,10 +135,10 @@ test('two ticks at the same moment act once; a paused rollout does nothing; abor
   await controlRollout(production({ actor: 'carol', reason: 'not today' }), 'referrals', 'abort');
   expect(await share()).toBeUndefined();
   await expect(
-    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
+    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url }),
   ).resolves.toBeDefined();
   await expect(
-    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl }),
+    startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url }),
   ).rejects.toThrow(/A rollout of referrals@1\.1\.0 in production is running: abort it first/);
 });
 
@@ -227,11 +186,11 @@ test.each([
   ['a refusal', () => ({ status: 'error', error: 'bad_data' }), /with a refusal: bad_data/],
 ])('a tick on %s holds the rollout with one clear line and changes nothing', async (_what, body, message) => {
   clock = 5_000_000;
-  counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 1000, candidate: 1000 } : {});
   await startRollout(productionAtClock(), 'referrals@1.1.0', {
     ...options,
     intervalMs: 10_000,
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
   });
   const rolloutFile = () =>
     JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8')) as {
@@ -241,7 +200,7 @@ test.each([
       log: string[];
     };
   const revisions = (await readHistory(store, 'production')).length;
-  answer = body;
+  prometheus.answer = body;
   clock += 20_000;
   const look = () => tickRollout(productionAtClock(), 'referrals');
   await expect(look()).rejects.toMatchObject({ code: 'RELEASE_METRICS', message: expect.stringMatching(message) });
@@ -292,14 +251,14 @@ test('where the store requires a reason, a rollout is not started or steered by 
   const silent = { actor: 'bob', reason: ' ' };
   const started = startRollout(production(silent), 'referrals@1.1.0', {
     ...options,
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
   });
   await expect(started).rejects.toMatchObject({ code: 'RELEASE_USAGE' });
   await expect(started).rejects.toThrow('give --reason');
   await expect(rolloutStatus(store, 'production', 'referrals')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
   expect(await readHistory(store, 'production')).toEqual(before);
 
-  await startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(production(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   expect(await share()).toBe(25);
   await expect(controlRollout(production(silent), 'referrals', 'abort')).rejects.toMatchObject({
     code: 'RELEASE_USAGE',
@@ -311,13 +270,13 @@ test('where the store requires a reason, a rollout is not started or steered by 
 
 test('--expect guards the start only: the rollout moves on past its own revisions', async () => {
   clock = 5_000_000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
   const head = (await readCurrent(store, 'production'))!.revision;
   await expect(
     startRollout(production({ ...who, expect: head - 1 }), 'referrals@1.1.0', {
       ...options,
-      prometheus: prometheusUrl,
+      prometheus: prometheus.url,
     }),
   ).rejects.toThrow(/Nothing was changed by this command/);
   await startRollout(
@@ -330,7 +289,7 @@ test('--expect guards the start only: the rollout moves on past its own revision
       },
     },
     'referrals@1.1.0',
-    { ...options, prometheus: prometheusUrl },
+    { ...options, prometheus: prometheus.url },
   );
   expect(await share()).toBe(25);
   clock += 60_000;
@@ -341,12 +300,12 @@ test('--expect guards the start only: the rollout moves on past its own revision
 
 test("a person's rollback during a rollout stops it at once: its next look writes nothing over them", async () => {
   clock = 6_000_000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 6_000_000) / 50, candidate: (at - 6_000_000) / 100 } : { stable: 0 };
   await startRollout(productionAtClock(), 'referrals@1.1.0', {
     steps: [5, 25, 50, 100],
     intervalMs: 60_000,
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
     minLoads: 20,
   });
   expect(await share()).toBe(5);
@@ -367,7 +326,7 @@ test("a person's rollback during a rollout stops it at once: its next look write
   ]);
   expect((await readHistory(store, 'production')).length).toBe(afterRollback);
   // A deploy of another remote is not a change to this one.
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
   await commands.deploy(production(), 'account@1.0.0', { path: '/account', label: 'Account' });
   clock += 60_000;
@@ -376,9 +335,9 @@ test("a person's rollback during a rollout stops it at once: its next look write
 
 test("a person's deploy during a rollout stops it and takes its candidate out in the same revision, said everywhere", async () => {
   clock = 6_500_000;
-  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who);
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   expect(await share()).toBe(25);
   const bob = production({ actor: 'bob', reason: 'hotfix' });
   // A dry run says what would become of the rollout, and changes nothing.
@@ -414,8 +373,8 @@ test("a person's deploy during a rollout stops it and takes its candidate out in
 
 test("a person who sets the canary's share themselves takes it over: the rollout stops, the candidate stays at their share, and status says nothing judges it", async () => {
   clock = 6_700_000;
-  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   expect((await commands.status(store, ['production'])).at(-1)).toMatch(/canary 1\.1\.0 at 25 % \(rollout running\)$/);
   const said = await commands.canary(production({ actor: 'bob', reason: 'hold it here' }), 'referrals', {
     kind: 'share',
@@ -433,8 +392,8 @@ test("a person who sets the canary's share themselves takes it over: the rollout
 
 test('a change made around the commands (an older tool, a store edited by hand) stops the rollout at its next look, and its candidate goes with it', async () => {
   clock = 6_900_000;
-  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   // A revision committed without the commands' own stop (as a tool that knows nothing of rollouts would).
   await commit(store, 'production', {
     action: { verb: 'deploy', remote: 'referrals', version: '1.0.0' },
@@ -464,8 +423,8 @@ test('a change made around the commands (an older tool, a store edited by hand) 
 
 test('an abort by hand is recorded under the person who aborted, and resume of a running rollout changes nothing', async () => {
   clock = 7_100_000;
-  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
   const before = stored();
   clock += 30_000;
@@ -486,7 +445,7 @@ test('an abort by hand is recorded under the person who aborted, and resume of a
 test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
   const snapshot = storeFiles;
   const dry = { ...who, dryRun: true };
-  const rolloutOptions = { ...options, prometheus: prometheusUrl };
+  const rolloutOptions = { ...options, prometheus: prometheus.url };
   let before = snapshot();
   const planned = await startRollout(production(dry), 'referrals@1.1.0', rolloutOptions);
   expect(planned.at(-1)).toMatch(/^dry run: a rollout of referrals@1\.1\.0 would start: 25 → 100 %/);
@@ -504,11 +463,11 @@ test('a dry run of each rollout command writes nothing, the rollout state includ
 test('errors of another build (a tab still on a rolled-back one) are not counted against the candidate', async () => {
   clock = 7_000_000;
   const since = (at: number) => (at - 7_000_000) / 1000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads'
       ? { stable: since(at) * 2, candidate: since(at), 'candidate@1.0.9': since(at) / 4 }
       : { 'candidate@1.0.9': Math.floor(since(at) / 4) };
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   clock += 60_000;
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/60\), stable 0\.000 errors per load \(0\/120\)/,
@@ -522,22 +481,24 @@ test('a collector restarted mid-rollout (its counters from zero again) is counte
     const seconds = (at - 8_000_000) / 1000;
     return seconds < 30 ? 1000 + seconds * perSecond : (seconds - 30) * perSecond;
   };
-  counters = (metric, at) => (metric === 'loads' ? { stable: count(at, 2), candidate: count(at, 1) } : {});
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: `${prometheusUrl}/prom/` });
+  prometheus.counters = (metric, at) => (metric === 'loads' ? { stable: count(at, 2), candidate: count(at, 1) } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: `${prometheus.url}/prom/` });
   clock += 60_000;
   // 25 s before the restart and 30 s after (samples every 5 s): 55 candidate loads, 110 stable.
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(
     /at 25 %: (waiting|healthy)[^;]*[;:] candidate 0\.000 errors per load \(0\/55\), stable 0\.000 errors per load \(0\/110\)/,
   );
   // A Prometheus behind a path prefix is asked there.
-  expect(new Set(queried.filter((path) => path.startsWith('/prom/')))).toEqual(new Set(['/prom/api/v1/query']));
+  expect(new Set(prometheus.queried.filter((path) => path.startsWith('/prom/')))).toEqual(
+    new Set(['/prom/api/v1/query']),
+  );
 });
 
 test('looks that keep waiting at a share leave one line with the latest figures, not one a look', async () => {
   clock = 9_000_000;
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 9_000_000) / 10_000, candidate: (at - 9_000_000) / 20_000 } : {};
-  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheusUrl });
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
   for (let look = 0; look < 10; look += 1) {
     clock += 60_000;
     await tickRollout(productionAtClock(), 'referrals');
@@ -554,9 +515,9 @@ test('looks that keep waiting at a share leave one line with the latest figures,
 test('a share that has lasted its longest time with nothing shown moves on when not estimated worse, or waits if told to', async () => {
   clock = 10_000_000;
   // 75 candidate loads an hour with no error, too few for the interval to close within the margin.
-  counters = (metric, at) =>
+  prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 10_000_000) / 24_000, candidate: (at - 10_000_000) / 48_000 } : {};
-  const rolloutOptions = { ...options, prometheus: prometheusUrl, maxStepMs: 2 * 60 * 60_000 };
+  const rolloutOptions = { ...options, prometheus: prometheus.url, maxStepMs: 2 * 60 * 60_000 };
   await startRollout(productionAtClock(), 'referrals@1.1.0', rolloutOptions);
   clock += 60 * 60_000;
   expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/waiting/);
@@ -573,7 +534,7 @@ test('a share that has lasted its longest time with nothing shown moves on when 
 });
 
 test("an environment's policy is what a rollout starts with; its own options win, and a margin of either kind replaces the other", async () => {
-  counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
   const before = storeFiles();
   const shown = await setPolicy(production({ ...who, dryRun: true }), { steps: [10, 100], relativeMargin: 0.5 }, {});
   expect(shown.at(-1)).toBe('dry run: nothing was written');
@@ -588,7 +549,7 @@ test("an environment's policy is what a rollout starts with; its own options win
   );
   expect((await readAudit(store)).at(-1)).toMatchObject({ kind: 'settings', actor: 'alice' });
   await startRollout(production(), 'referrals@1.1.0', {
-    prometheus: prometheusUrl,
+    prometheus: prometheus.url,
     intervalMs: 30_000,
   });
   const started = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
@@ -597,7 +558,7 @@ test("an environment's policy is what a rollout starts with; its own options win
   expect(await share()).toBe(10);
   await controlRollout(production(), 'referrals', 'abort');
   // An absolute margin given at start drops the environment's relative one.
-  await startRollout(production(), 'referrals@1.1.0', { prometheus: prometheusUrl, margin: 0.02 });
+  await startRollout(production(), 'referrals@1.1.0', { prometheus: prometheus.url, margin: 0.02 });
   const second = JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
   expect(second.rule.margin).toBe(0.02);
   expect(second.rule.relativeMargin).toBeUndefined();

@@ -42,3 +42,10 @@ test('every mfe-release command of the example exists, with options it takes', (
 test('the example runs mfe-release from the lockfile, never by an unscoped name a registry may serve', () => {
   expect(runs).not.toMatch(/npx (-y )?mfe-release/);
 });
+
+test("the example's rollout does not live in the job: it starts it and leaves it to the release service", () => {
+  const rollouts = invocations.filter(([, command, rest]) => command === 'rollout' && /^\s*start\b/.test(rest!));
+  expect(rollouts.length).toBe(1);
+  // A job that watches dies with its runner (hosted jobs stop at 6 h; a policy may take 8): no --watch.
+  expect(rollouts[0]![2]).not.toMatch(/--watch/);
+});

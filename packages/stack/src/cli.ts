@@ -46,7 +46,8 @@ console.log(`
     values['release-store']
       ? `
   released to the "development" environment of ${storeDir}:
-    pnpm release history --env development --store ${storeDir}`
+    pnpm release history --env development --store ${storeDir}
+  release service (rollouts move with nobody watching): ${stack.releaseServiceUrl}/healthz`
       : ''
   }
   telemetry collector: ${stack.collectorUrl}/__collector/records

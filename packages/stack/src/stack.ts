@@ -13,6 +13,7 @@ import {
 } from '@mfe/manifest';
 import { developmentContributions } from './dev-contributions';
 import { startCollector } from './collector';
+import { DirectoryStore, startReleaseService } from '@mfe/release';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
@@ -88,6 +89,8 @@ export interface RunningStack {
   /** The runtime config and manifest the host is served with. */
   readonly config: ParsedRuntimeConfig;
   readonly manifest: DevManifest;
+  /** The release service (`mfe-release serve`) on the release store, when there is one. */
+  readonly releaseServiceUrl?: string;
   close(): Promise<void>;
 }
 
@@ -153,7 +156,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const { idpUrl, apiUrl } = starting;
     return {
       ...{ hostUrl, idpUrl, apiUrl, remoteUrls: served.remoteUrls, idp, collectorUrl: collector.url, config },
-      manifest: released ?? manifest,
+      manifest: released?.manifest ?? manifest,
+      ...(released ? { releaseServiceUrl: released.serviceUrl } : {}),
       close,
     };
   } catch (error) {
@@ -293,11 +297,14 @@ async function serveHost(
   started.push(host);
 }
 
-/** Through a release store (as `pnpm start`): each build published and deployed; the manifest it then serves. */
+/**
+ * Through a release store (as `pnpm start`): each build published and deployed, and the release
+ * service beside them (rollouts move with nobody watching); the manifest it then serves.
+ */
 async function releaseThroughStore(
-  { options, hostUrl }: Starting,
+  { options, hostUrl, ports, started }: Starting,
   { remotes, storeServer }: ServedRemotes,
-): Promise<DevManifest | undefined> {
+): Promise<{ manifest: DevManifest | undefined; serviceUrl: string } | undefined> {
   if (!options.releaseStore || !storeServer) return undefined;
   const released = await releaseDevRemotes(
     { dir: options.releaseStore, publicUrl: storeServer.url, hostUrl },
@@ -306,6 +313,17 @@ async function releaseThroughStore(
       .map((remote) => ({ ...remote, dist: remoteDist(remote) })),
   );
   for (const line of released) console.log(line);
+  const service = await startReleaseService({
+    store: new DirectoryStore(options.releaseStore),
+    host: 'localhost',
+    port: ports.releaseService,
+    lookEveryMs: 5_000,
+    log: (line) => console.log(`release service: ${line}`),
+  });
+  started.push(service);
   const current = currentManifest(options.releaseStore)();
-  return typeof current === 'string' ? (JSON.parse(current) as DevManifest) : undefined;
+  return {
+    manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : undefined,
+    serviceUrl: service.url,
+  };
 }
