@@ -62,7 +62,7 @@ export type Verdict =
  * large regressions (a tenth of loads failing is seen within dozens of loads); promotion for
  * differences of the margin's size (a candidate as good as stable is promoted within a few hundred).
  */
-const REGRESSION_MIX = 0.1 ** 2;
+export const REGRESSION_MIX = 0.1 ** 2;
 
 /** Always-valid radius for an estimate of variance `variance` (see the module's comment). */
 export function radius(variance: number, mix: number, alpha: number): number {
@@ -74,7 +74,7 @@ export function radius(variance: number, mix: number, alpha: number): number {
 
 const rate = (side: SideCounts) => (side.loads > 0 ? side.errors / side.loads : 0);
 /** A rate's variance over its loads, smoothed (half an error) so that no errors yet is not certainty. */
-const variance = (side: SideCounts) =>
+export const variance = (side: SideCounts) =>
   side.loads > 0 ? (side.errors + 0.5) / (side.loads + 1) / side.loads : Infinity;
 const figures = (label: string, side: SideCounts) =>
   `${label} ${rate(side).toFixed(3)} errors per load (${side.errors}/${side.loads})`;

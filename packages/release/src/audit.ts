@@ -5,7 +5,7 @@ import type { ObjectStore } from './object-store';
 /**
  * What happens to a store outside an environment's revisions, recorded as it happens: its settings
  * changed (`init`), a preview made, a rollout tick that held on figures it could not read, what `gc`
- * removed. Each record is its own object (create-only, never rewritten), named by time, so two
+ * removed, a change a person made from the release console. Each record is its own object (create-only, never rewritten), named by time, so two
  * writers never overwrite each other and the log only grows. Environments' own changes are their
  * revisions (`history`).
  */
@@ -13,7 +13,8 @@ export interface AuditRecord {
   readonly at: string;
   readonly actor: string;
   readonly reason: string;
-  readonly kind: 'settings' | 'preview' | 'rollout-held' | 'gc';
+  /** `console`: a change a person made from the release console (its revision says what). */
+  readonly kind: 'settings' | 'preview' | 'rollout-held' | 'gc' | 'console';
   /** One line that says what happened. */
   readonly summary: string;
   readonly details?: Readonly<Record<string, unknown>>;

@@ -11,6 +11,7 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
        (in this repository: pnpm release …)
 
   init --public-url <url> [--host <env>=<url>]… [--host-build <env>=<dir>]… [--require-reason <env>]…
+       [--role <env>=<role>]…                     (roles that may change an environment from the release console)
                                                   set up a store: where its remotes/ folder is served, each
                                                   environment's host (what manifests are checked against) and,
                                                   for prerendered pages, its host build (rendered at every change)
@@ -51,10 +52,13 @@ export const USAGE = `Usage: mfe-release <command> --store <folder | s3://bucket
   cors [--apply]                                  the bucket's CORS rules for hosts that read it directly (JSON for
                                                   put-bucket-cors), or set on an S3 store with --apply
   audit [--json]                                  the store's own log: settings changes, previews, held rollout ticks, gc
-  serve [--listen 127.0.0.1:4400] [--look-every 5s]
+  serve [--listen 127.0.0.1:4400] [--look-every 5s] [--prometheus <url>]
+        [--issuer <url> --client-id <id> --audience <uri> [--roles-claim roles] [--public-origin <url>]]
+        [--read anyone|signed-in]
                                                   the release service: looks at every running rollout of every
                                                   environment on schedule (no watcher needed; several may run),
-                                                  with /healthz and /metrics
+                                                  with /healthz and /metrics, and the release console at /
+                                                  (read-only without a provider; changes need a role init --role names)
 
 Every change is checked as the environment's host will read it before it becomes current, and is
 recorded with --actor (default: from the CI system, else the user) and --reason. On any command that
@@ -103,6 +107,7 @@ export const OPTIONS = {
   ttl: { type: 'string', default: '3d' },
   expect: { type: 'string' },
   'require-reason': { type: 'string', multiple: true },
+  role: { type: 'string', multiple: true },
   'keep-revisions': { type: 'string' },
   grace: { type: 'string' },
   apply: { type: 'boolean', default: false },
@@ -110,6 +115,12 @@ export const OPTIONS = {
   json: { type: 'boolean', default: false },
   listen: { type: 'string' },
   'look-every': { type: 'string' },
+  issuer: { type: 'string' },
+  'client-id': { type: 'string' },
+  audience: { type: 'string' },
+  'roles-claim': { type: 'string' },
+  'public-origin': { type: 'string' },
+  read: { type: 'string' },
   help: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 

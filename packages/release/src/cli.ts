@@ -8,6 +8,7 @@ import { isReleaseError } from './errors';
 import { contributionsOption, OPTIONS, policyChoices, usage, USAGE } from './cli-options';
 import { formatDuration, parseDuration } from './durations';
 import type { ObjectStore } from './object-store';
+import { consolePages } from './service/console-pages';
 import { startReleaseService } from './service/server';
 import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
 import { preview } from './preview';
@@ -83,6 +84,13 @@ async function main(argv: readonly string[]): Promise<number> {
         pairs('host-build', 'dir', here),
         values['require-reason'] ?? [],
         who,
+        // Several roles for one environment: --role production=release-manager --role production=sre.
+        (values.role ?? []).reduce<Record<string, string[]>>((roles, pair) => {
+          const [env, role] = pair.includes('=')
+            ? [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]
+            : usage(`--role ${pair}: write <env>=<role>.`);
+          return { ...roles, [env]: [...(roles[env] ?? []), role] };
+        }, {}),
       );
       break;
     }
@@ -236,8 +244,11 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-/** `serve`: the release service, until SIGTERM or SIGINT (then it ends its look in progress and stops). */
-async function serve(store: ObjectStore, values: { listen?: string; 'look-every'?: string }): Promise<number> {
+/**
+ * `serve`: the release service, until SIGTERM or SIGINT (then it ends its look in progress and
+ * stops): the rollouts' controller, and the release console (read-only unless a provider is given).
+ */
+async function serve(store: ObjectStore, values: ServeValues): Promise<number> {
   const listen = values.listen ?? '127.0.0.1:4400';
   const at = listen.lastIndexOf(':');
   const port = Number(listen.slice(at + 1));
@@ -245,15 +256,35 @@ async function serve(store: ObjectStore, values: { listen?: string; 'look-every'
     usage(`--listen takes <address>:<port> (such as 127.0.0.1:4400), not ${JSON.stringify(listen)}.`);
   const lookEveryMs = parseDuration(values['look-every'] ?? '5s');
   if (lookEveryMs < 100) usage('--look-every takes 100ms or more.');
+  const read = values.read ?? (values.issuer ? 'signed-in' : 'anyone');
+  if (read !== 'anyone' && read !== 'signed-in') usage('--read takes anyone or signed-in.');
+  const given = [values.issuer, values['client-id'], values.audience].filter(Boolean).length;
+  if (given !== 0 && given !== 3)
+    usage('Sign-in takes --issuer, --client-id and --audience together (or none: a read-only console).');
+  const host = listen.slice(0, at).replace(/^\[|\]$/g, '');
   const service = await startReleaseService({
     store,
-    host: listen.slice(0, at).replace(/^\[|\]$/g, ''),
+    host,
     port,
     lookEveryMs,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    console: {
+      signIn: values.issuer
+        ? {
+            issuer: values.issuer,
+            clientId: values['client-id']!,
+            audience: values.audience!,
+            rolesClaim: values['roles-claim'] ?? 'roles',
+            publicOrigin: new URL(values['public-origin'] ?? `http://${listen}`).origin,
+          }
+        : null,
+      read,
+      prometheusFor: () => values.prometheus,
+      pages: consolePages(),
+    },
   });
   console.log(
-    `release service for ${store.where} at ${service.url}: every running rollout looked at every ${formatDuration(lookEveryMs)} (/healthz, /metrics)`,
+    `release service for ${store.where} at ${service.url}: every running rollout looked at every ${formatDuration(lookEveryMs)}; the console at /${values.issuer ? ` (sign-in through ${values.issuer})` : ' (read-only: no sign-in given)'}; /healthz, /metrics`,
   );
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve());
@@ -261,6 +292,18 @@ async function serve(store: ObjectStore, values: { listen?: string; 'look-every'
   });
   await service.close();
   return 0;
+}
+
+interface ServeValues {
+  readonly listen?: string;
+  readonly 'look-every'?: string;
+  readonly issuer?: string;
+  readonly 'client-id'?: string;
+  readonly audience?: string;
+  readonly 'roles-claim'?: string;
+  readonly 'public-origin'?: string;
+  readonly read?: string;
+  readonly prometheus?: string;
 }
 
 const argv = process.argv.slice(2);

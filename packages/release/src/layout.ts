@@ -67,6 +67,12 @@ export interface StoreSettings {
   readonly hostBuilds?: Readonly<Record<string, string>>;
   /** Environments where every change must say why (`init --require-reason <env>`). */
   readonly requireReason?: readonly string[];
+  /**
+   * The roles that may change each environment from the release console (`init --role <env>=<role>`;
+   * the role as the sign-in provider's tokens carry it). An environment that names none is changed
+   * from the command line only.
+   */
+  readonly roles?: Readonly<Record<string, readonly string[]>>;
 }
 
 export async function readJson<T>(store: ObjectStore, key: string): Promise<{ value: T; etag: string } | null> {
@@ -96,6 +102,7 @@ export async function readSettings(store: ObjectStore): Promise<StoreSettings> {
     publicUrl: settings.value.publicUrl,
     hosts: settings.value.hosts ?? {},
     hostBuilds: settings.value.hostBuilds ?? {},
+    roles: settings.value.roles ?? {},
   };
 }
 

@@ -6,8 +6,9 @@ import type { SideCounts } from './analysis';
 const { loads: LOADS, errors: ERRORS } = METRIC_NAMES;
 
 /**
- * One query through Prometheus's HTTP API (`/api/v1/query`, under whatever path `prometheus` has:
- * a Prometheus behind a prefix keeps it), its answer read as a vector or a matrix of series.
+ * One query through Prometheus's HTTP API (`/api/v1/query`, or `/api/v1/query_range` with `range`;
+ * under whatever path `prometheus` has: a Prometheus behind a prefix keeps it), its answer read as
+ * a vector or a matrix of series.
  */
 async function query(
   prometheus: string,
@@ -15,10 +16,18 @@ async function query(
   at: number,
   expected: 'vector' | 'matrix',
   fetchImpl: typeof fetch,
+  range?: { readonly from: number; readonly stepSeconds: number },
 ): Promise<Series[]> {
-  const url = new URL('api/v1/query', prometheus.endsWith('/') ? prometheus : `${prometheus}/`);
+  const url = new URL(
+    range ? 'api/v1/query_range' : 'api/v1/query',
+    prometheus.endsWith('/') ? prometheus : `${prometheus}/`,
+  );
   url.searchParams.set('query', expression);
-  url.searchParams.set('time', (at / 1000).toFixed(3));
+  if (range) {
+    url.searchParams.set('start', (range.from / 1000).toFixed(3));
+    url.searchParams.set('end', (at / 1000).toFixed(3));
+    url.searchParams.set('step', `${range.stepSeconds}s`);
+  } else url.searchParams.set('time', (at / 1000).toFixed(3));
   const refuse = (what: string) =>
     new ReleaseError('RELEASE_METRICS', `Prometheus at ${prometheus} answered ${expression} with ${what}`);
   let response: Response;
@@ -164,4 +173,62 @@ export async function countsBetween(
     errors: Math.round(errors[name]),
   });
   return { candidate: side('candidate'), stable: side('stable') };
+}
+
+/** A remote's errors per load over a window, and at each step of it (the console's overview). */
+export interface ErrorRate {
+  readonly loads: number;
+  readonly errors: number;
+  /** [ms since the epoch, errors per load in the step before it, or null: no loads then]. */
+  readonly trend: ReadonlyArray<readonly [number, number | null]>;
+}
+
+/**
+ * Every remote's loads and errors over the `windowMs` before `to`, and per step of `stepMs`, summed
+ * over versions and sides (both counted by `increase()`; the rate is divided here, so a remote
+ * with no loads reads as none, never as NaN).
+ */
+export async function errorRates(
+  prometheus: string,
+  until: number,
+  windowMs: number,
+  stepMs: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ReadonlyMap<string, ErrorRate>> {
+  const stepSeconds = Math.round(stepMs / 1000);
+  // Whole seconds: the range's steps are then whole seconds too, and match the samples exactly.
+  const to = Math.floor(until / 1000) * 1000;
+  const byRemote = async (metric: string, window: string, range?: { from: number; stepSeconds: number }) =>
+    query(
+      prometheus,
+      `sum by (remote) (increase(${metric}[${window}]))`,
+      to,
+      range ? 'matrix' : 'vector',
+      fetchImpl,
+      range,
+    );
+  const range = { from: to - windowMs + stepMs, stepSeconds };
+  const [loads, errors, loadSteps, errorSteps] = await Promise.all([
+    byRemote(LOADS, `${Math.round(windowMs / 1000)}s`),
+    byRemote(ERRORS, `${Math.round(windowMs / 1000)}s`),
+    byRemote(LOADS, `${stepSeconds}s`, range),
+    byRemote(ERRORS, `${stepSeconds}s`, range),
+  ]);
+  const total = (series: readonly Series[], remote: string) =>
+    series.find((one) => one.labels.remote === remote)?.samples[0]?.[1] ?? 0;
+  const steps = (series: readonly Series[], remote: string) =>
+    new Map((series.find((one) => one.labels.remote === remote)?.samples ?? []).map(([time, value]) => [time, value]));
+  const remotes = new Set([...loads, ...loadSteps].map((series) => series.labels.remote).filter(Boolean) as string[]);
+  const rates = new Map<string, ErrorRate>();
+  for (const remote of remotes) {
+    const [stepLoads, stepErrors] = [steps(loadSteps, remote), steps(errorSteps, remote)];
+    const trend: Array<readonly [number, number | null]> = [];
+    for (let time = range.from; time <= to + 1; time += stepMs) {
+      const seconds = time / 1000;
+      const inStep = stepLoads.get(seconds) ?? 0;
+      trend.push([time, inStep > 0 ? (stepErrors.get(seconds) ?? 0) / inStep : null]);
+    }
+    rates.set(remote, { loads: Math.round(total(loads, remote)), errors: Math.round(total(errors, remote)), trend });
+  }
+  return rates;
 }

@@ -1,4 +1,4 @@
-import type { AnalysisRule, AtLongest } from './analysis';
+import type { AnalysisRule, AtLongest, SideCounts } from './analysis';
 import { ReleaseError } from './errors';
 import { checkEnv, jsonBytes, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -61,6 +61,15 @@ export type Pending = (
   | { readonly kind: 'promote' | 'abort'; readonly reason: string }
 ) & { readonly actor?: string };
 
+/** One look's figures: what was judged, at which share, and the verdict (the console draws them). */
+export interface Look {
+  readonly at: number;
+  readonly percent: number;
+  readonly candidate: SideCounts;
+  readonly stable: SideCounts;
+  readonly verdict: 'wait' | 'healthy' | 'worse';
+}
+
 export interface RolloutState {
   readonly remote: string;
   readonly version: string;
@@ -86,6 +95,8 @@ export interface RolloutState {
   readonly maxStepMs?: number;
   readonly atMaxStep?: AtLongest;
   readonly log: readonly string[];
+  /** The looks that had figures (rollout.ts keeps one a minute while nothing changes). */
+  readonly looks?: readonly Look[];
 }
 
 /** A share's longest time by default: a healthy candidate at modest traffic completes in hours, not never. */

@@ -29,6 +29,7 @@ import {
   rolloutKey,
   TERMINAL,
   updateRollout,
+  type Look,
   type RolloutEnding,
   type RolloutState,
 } from './rollout-state';
@@ -165,7 +166,18 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   const verdict = atLongest && atLongest.kind !== 'wait' ? atLongest : judged;
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   let next: RolloutState;
-  const { held: _figuresAreBack, ...looked } = state;
+  const { held: _figuresAreBack, ...unlooked } = state;
+  // What this look judged on, kept for the console's chart (the same figures its revisions' reasons carry).
+  const looked = {
+    ...unlooked,
+    looks: keptLooks(state.looks ?? [], {
+      at: now,
+      percent,
+      candidate: counts.candidate,
+      stable: counts.stable,
+      verdict: verdict.kind,
+    }),
+  };
   const back = state.held
     ? [`${stamp}: figures again after ${formatDuration(now - state.held.since)} without (${state.held.why})`]
     : [];
@@ -212,6 +224,19 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
   return [next.log.at(-1)!, ...(await finishPending({ store, env, who }, remote, state.version))];
+}
+
+/** Looks kept in a rollout's state: at most one a minute while nothing changes, every one that decided. */
+const LOOKS_KEPT = 600;
+
+function keptLooks(looks: readonly Look[], look: Look): Look[] {
+  const last = looks.at(-1);
+  const same = last && last.percent === look.percent && last.verdict === look.verdict && look.at - last.at < 60_000;
+  const kept = same ? [...looks.slice(0, -1), look] : [...looks, look];
+  // Thinned, oldest first, rather than cut: a long rollout's chart keeps its whole story.
+  return kept.length <= LOOKS_KEPT
+    ? kept
+    : [...kept.slice(0, LOOKS_KEPT / 2).filter((_, index) => index % 2 === 0), ...kept.slice(LOOKS_KEPT / 2)];
 }
 
 /**

@@ -24,6 +24,7 @@ export async function init(
   hostBuilds: Readonly<Record<string, string>> = {},
   requireReason: readonly string[] = [],
   who: Pick<Who, 'actor' | 'reason'> = { actor: 'unknown', reason: '' },
+  roles: Readonly<Record<string, readonly string[]>> = {},
 ): Promise<string[]> {
   const url = new URL(publicUrl).href.replace(/\/$/, '');
   for (const [env, dir] of Object.entries(hostBuilds)) {
@@ -42,6 +43,11 @@ export async function init(
     requireReason: [
       ...new Set([...(existing?.value.requireReason ?? []), ...requireReason.map((env) => checkEnv(env))]),
     ].sort(),
+    roles: Object.fromEntries(
+      [...new Set([...Object.keys(existing?.value.roles ?? {}), ...Object.keys(roles).map((env) => checkEnv(env))])]
+        .sort()
+        .map((env) => [env, [...new Set([...(existing?.value.roles?.[env] ?? []), ...(roles[env] ?? [])])].sort()]),
+    ),
   };
   if (!(await store.replace(KEYS.settings, jsonBytes(settings), 'application/json', existing?.etag ?? null))) {
     throw new ReleaseError(
@@ -62,7 +68,7 @@ export async function init(
     `✔ ${store.where} serves builds from ${url}`,
     ...Object.entries(settings.hosts).map(
       ([env, host]) =>
-        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; prerendered pages rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}`,
+        `  ${env}: checked against the host at ${host}${settings.hostBuilds?.[env] ? `; prerendered pages rendered with the host build in ${settings.hostBuilds[env]}` : ''}${settings.requireReason?.includes(env) ? '; every change needs --reason' : ''}${settings.roles?.[env]?.length ? `; changed from the console by ${settings.roles[env].join(', ')}` : ''}`,
     ),
   ];
 }
@@ -81,6 +87,10 @@ function settingsChanges(before: StoreSettings | undefined, after: StoreSettings
   }
   const added = (after.requireReason ?? []).filter((env) => !(before.requireReason ?? []).includes(env));
   if (added.length > 0) lines.push(`reasons required for ${added.join(', ')}`);
+  for (const [env, roles] of Object.entries(after.roles ?? {})) {
+    const granted = roles.filter((role) => !(before.roles?.[env] ?? []).includes(role));
+    if (granted.length > 0) lines.push(`${env} may be changed from the console by ${granted.join(', ')}`);
+  }
   return lines;
 }
 

@@ -3,10 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { ObjectStore } from '../object-store';
 import type { RolloutDeps } from '../rollout';
 import { RolloutController, type ControllerLog } from './controller';
+import { ChangeFeed } from './change-feed';
+import { consoleRoutes, type ConsoleOptions } from './console-api';
 import { serviceMetrics } from './metrics';
+import { RevisionCache } from './views';
+import { json } from './answers';
 
 // `mfe-release serve`: the rollouts' controller (controller.ts) and, on one HTTP listener, its health
-// and metrics; the console's API and pages are routed here too (console-api.ts).
+// and metrics, and the release console's API and pages (console-api.ts).
 
 export interface ServiceOptions {
   readonly store: ObjectStore;
@@ -15,8 +19,8 @@ export interface ServiceOptions {
   readonly lookEveryMs: number;
   readonly log?: ControllerLog;
   readonly deps?: RolloutDeps;
-  /** Further routes (the console): answers and returns true, or returns false for the next. */
-  readonly routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  /** The release console (its API and pages), when the service serves one. */
+  readonly console?: Omit<ConsoleOptions, 'store' | 'cache' | 'feed'>;
 }
 
 export interface RunningService {
@@ -37,6 +41,10 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
     ...(options.deps ? { deps: options.deps } : {}),
   });
   const metrics = serviceMetrics(() => controller.status());
+  const feed = new ChangeFeed(options.store, Math.min(options.lookEveryMs, 2_000));
+  const routes = options.console
+    ? consoleRoutes({ ...options.console, store: options.store, cache: new RevisionCache(options.store), feed })
+    : undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://service');
     void route(req, res, url).catch((error: unknown) => {
@@ -67,7 +75,7 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
       res.end(await metrics.metrics());
       return;
     }
-    if (options.routes && (await options.routes(req, res, url))) return;
+    if (routes && (await routes(req, res, url))) return;
     json(res, 404, { error: `Nothing at ${url.pathname}.` });
   }
 
@@ -82,18 +90,9 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
     controller,
     async close() {
       await controller.stop();
+      feed.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(JSON.stringify(body));
 }

@@ -39,6 +39,23 @@ export async function startFakePrometheus(remote = 'referrals'): Promise<FakePro
     };
     const valuesAt = (time: number) =>
       Object.entries(fake.counters(metric, time)).filter((pair): pair is [string, number] => pair[1] !== undefined);
+    // A range query (`query_range`): the counters at each step, as they stand then.
+    if (url.pathname.endsWith('/query_range')) {
+      const [start, end, step] = ['start', 'end', 'step'].map((name) => parseFloat(url.searchParams.get(name) ?? '0'));
+      const times: number[] = [];
+      for (let time = start!; time <= end! + 1e-6; time += step!) times.push(time);
+      const keys = new Set(times.flatMap((time) => valuesAt(time * 1000).map(([key]) => key)));
+      const result = [...keys].map((key) => ({
+        metric: labelsOf(key),
+        values: times.flatMap((time) => {
+          const value = Object.fromEntries(valuesAt(time * 1000))[key];
+          return value === undefined ? [] : [[time, String(value)]];
+        }),
+      }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result } }));
+    }
     const range = /\[(\d+)s\]$/.exec(query);
     const result = range
       ? valuesAt(at).map(([key]) => ({

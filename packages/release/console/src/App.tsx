@@ -1,0 +1,155 @@
+import type { LazySession } from '@mfe/auth';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { BrowserRouter, NavLink, Route, Routes, useLocation } from 'react-router';
+import type { ApiClient } from './api';
+import { ConsoleContext, useConsole, useResource, type ConsoleServices } from './context';
+import { AUTONYMS, chooseLocale, LOCALES, textsFor, type Locale } from './i18n';
+import { AuditPage } from './pages/AuditPage';
+import { BuildPage } from './pages/BuildPage';
+import { HistoryPage } from './pages/HistoryPage';
+import { OverviewPage } from './pages/OverviewPage';
+import { RevisionPage } from './pages/RevisionPage';
+import { RolloutPage } from './pages/RolloutPage';
+import type { SessionInfo } from './views';
+
+const LOCALE_KEY = 'mfe.release-console.locale';
+
+/** The console: its frame (header, language, sign-in, live updates) and its pages. */
+export function App({ api, session }: { api: ApiClient; session: LazySession | null }) {
+  const [locale, setLocale] = useState<Locale>(() =>
+    chooseLocale(localStorage.getItem(LOCALE_KEY), navigator.languages ?? [navigator.language]),
+  );
+  const texts = useMemo(() => textsFor(locale), [locale]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = texts.dir;
+    localStorage.setItem(LOCALE_KEY, locale);
+  }, [locale, texts.dir]);
+  const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? (() => null));
+  // The live feed: a counter the pages read to ask again for what they show.
+  const [version, setVersion] = useState(0);
+  const [live, setLive] = useState<'on' | 'lost'>('on');
+  const signedIn = snapshot?.user ? snapshot.user.sub : null;
+  useEffect(() => {
+    const stop = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listen = (attempt: number) =>
+      api
+        .events(() => {
+          setLive('on');
+          setVersion((value) => value + 1);
+        }, stop.signal)
+        .then(
+          () => attempt,
+          () => attempt + 1,
+        )
+        .then((failures) => {
+          if (stop.signal.aborted) return;
+          if (failures > 2) setLive('lost');
+          timer = setTimeout(() => listen(failures), Math.min(30_000, 1_000 * 2 ** failures));
+        });
+    void listen(0);
+    return () => {
+      stop.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, signedIn]);
+  const services: ConsoleServices = { api, texts, session, version, signedIn };
+  return (
+    <ConsoleContext.Provider value={services}>
+      <BrowserRouter>
+        <Frame live={live} locale={locale} onLocale={setLocale} />
+      </BrowserRouter>
+    </ConsoleContext.Provider>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+function Frame({
+  live,
+  locale,
+  onLocale,
+}: {
+  live: 'on' | 'lost';
+  locale: Locale;
+  onLocale: (locale: Locale) => void;
+}) {
+  const { texts, session } = useConsole();
+  const info = useResource<SessionInfo>('/api/session');
+  const location = useLocation();
+  // A new page: its heading gets the focus (a screen reader hears where it is), and the title says it.
+  useEffect(() => {
+    document.title = texts.t('title');
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [location.pathname, texts]);
+  const person = info.data?.person;
+  return (
+    <>
+      <a className="skip" href="#content">
+        {texts.t('skip')}
+      </a>
+      <header className="bar">
+        <p className="product">{texts.t('title')}</p>
+        <nav aria-label={texts.t('nav')}>
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                {texts.t('overview')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/audit">{texts.t('audit')}</NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="tools">
+          <label>
+            <span>{texts.t('language')}</span>
+            <select value={locale} onChange={(event) => onLocale(event.target.value as Locale)}>
+              {LOCALES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {AUTONYMS[code]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {session &&
+            (person ? (
+              <>
+                <span className="person">{texts.t('signedInAs', { name: person.name })}</span>
+                <button type="button" onClick={() => void session.signOut()}>
+                  {texts.t('signOut')}
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={() => void session.signIn(location.pathname + location.search)}>
+                {texts.t('signIn')}
+              </button>
+            ))}
+        </div>
+      </header>
+      <div className="notices">
+        {info.data?.readOnly && <p className="notice">{texts.t('readOnly')}</p>}
+        {info.data && !info.data.readOnly && person && info.data.actsOn.length === 0 && (
+          <p className="notice">{texts.t('mayNotAct')}</p>
+        )}
+        <p className="live" role="status">
+          {live === 'on' ? texts.t('live') : texts.t('liveLost')}
+        </p>
+      </div>
+      <main id="content">
+        <Routes>
+          <Route path="/" element={<OverviewPage />} />
+          <Route path="/envs/:env/history" element={<HistoryPage />} />
+          <Route path="/envs/:env/revisions/:revision" element={<RevisionPage />} />
+          <Route path="/envs/:env/rollouts/:remote" element={<RolloutPage />} />
+          <Route path="/audit" element={<AuditPage />} />
+          <Route path="/builds/:name/:version" element={<BuildPage />} />
+          <Route path="/auth/callback" element={<OverviewPage />} />
+          <Route path="*" element={<OverviewPage />} />
+        </Routes>
+      </main>
+    </>
+  );
+}
