@@ -70,7 +70,9 @@ test("the ship guide's table of where the toolkit comes from lists exactly the p
   const publishScript = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts['packages:publish']!;
-  const published = [...publishScript.matchAll(/--filter (@mfe\/[a-z-]+)/g)].map((match) => match[1]).sort();
+  // The step that builds and publishes them (an earlier step may build one's parts, such as the console).
+  const publishing = publishScript.split('&&').find((step) => step.trim().endsWith(' build'))!;
+  const published = [...publishing.matchAll(/--filter (@mfe\/[a-z-]+)/g)].map((match) => match[1]).sort();
   expect(listed).toEqual(published);
   expect(published.length).toBeGreaterThan(0);
 });
