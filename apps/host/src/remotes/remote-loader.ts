@@ -49,6 +49,8 @@ export class RemoteLoader {
   private readonly entries = new Map<string, ManifestEntry>();
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
+  /** Each remote's kind of area, once its manifest was read ahead (the idle prefetch). */
+  private readonly kinds = new Map<string, 'host-tree' | 'own-root'>();
   /** Files a remote's last failed load could not use, fetched again from the network before its next (retries.ts). */
   private readonly stale = new Map<string, readonly string[]>();
   private readonly checks: RemoteChecks;
@@ -198,11 +200,16 @@ export class RemoteLoader {
     const entry = this.entries.get(name);
     if (!entry || this.loaded.has(name)) return;
     const load = () => this.load(name).then(() => undefined);
-    const ofItsKind = entry.entry.endsWith('.json')
-      ? this.checks
-          .manifestOf(entry)
-          .then((manifest) => (readRemoteBuild(manifest).mount === 'own-root' ? undefined : load()))
-      : load();
+    // Known from the idle prefetch: a tree area loads at once (its entry hinted with its manifest, one round trip).
+    const known = this.kinds.get(name);
+    const ofItsKind =
+      known !== undefined || !entry.entry.endsWith('.json')
+        ? known === 'own-root'
+          ? Promise.resolve()
+          : load()
+        : this.checks
+            .manifestOf(entry)
+            .then((manifest) => (readRemoteBuild(manifest).mount === 'own-root' ? undefined : load()));
     // Quiet here: the page that shows the area says what failed.
     ofItsKind.catch(() => undefined);
   }
@@ -217,8 +224,11 @@ export class RemoteLoader {
     if (!entry || this.loaded.has(name)) return;
     // An area in a root of its own carries the framework it renders with (decision 0019 has its
     // weight): only a page that shows it downloads that.
-    const accept = (manifest: unknown) =>
-      readRemoteBuild(manifest).mount !== 'own-root' && this.checks.acceptAhead(name, manifest);
+    const accept = (manifest: unknown) => {
+      const { mount } = readRemoteBuild(manifest);
+      this.kinds.set(name, mount);
+      return mount !== 'own-root' && this.checks.acceptAhead(name, manifest);
+    };
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
