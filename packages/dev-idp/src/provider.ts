@@ -22,7 +22,16 @@ export interface DevProviderOptions {
    * resource of the sign-in.
    */
   readonly apiAudience?: string;
+  /**
+   * Release consoles (`mfe-release serve`) that sign people in here: each its origin (its own
+   * client's redirects) and its identifier as a resource. Their access tokens are JWTs for that
+   * audience carrying the person's name and roles, which the console's API decides by.
+   */
+  readonly consoles?: ReadonlyArray<{ readonly origin: string; readonly audience: string }>;
 }
+
+/** The client id the development release consoles sign in with. */
+export const CONSOLE_CLIENT_ID = 'mfe-release-console';
 
 /** The scopes the development API knows; the host asks for them with its OpenID scopes. */
 export const API_SCOPES = ['account:read'] as const;
@@ -50,19 +59,23 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-function apiResource(
-  audience: string,
+function resources(
+  api: string | undefined,
+  consoles: readonly string[],
   accessTokenTTL: number,
 ): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> {
   return {
     enabled: true,
     useGrantedResource: async () => true,
     getResourceServerInfo: async (_ctx, indicator) => {
-      if (indicator !== audience)
-        throw new errors.InvalidTarget(`unknown resource ${indicator}; the development API is ${audience}`);
+      const scope = indicator === api ? API_SCOPES.join(' ') : consoles.includes(indicator) ? CONSOLE_SCOPE : undefined;
+      if (scope === undefined)
+        throw new errors.InvalidTarget(
+          `unknown resource ${indicator}; the development API is ${api ?? 'not running'}${consoles.length ? ` and the release consoles are ${consoles.join(', ')}` : ''}`,
+        );
       return {
-        scope: API_SCOPES.join(' '),
-        audience,
+        scope,
+        audience: indicator,
         accessTokenTTL,
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: 'RS256' } },
@@ -70,6 +83,9 @@ function apiResource(
     },
   };
 }
+
+/** What a release console's tokens are for (its API decides by the person's roles, not by scope). */
+const CONSOLE_SCOPE = 'release:console';
 
 export function createDevProvider(options: DevProviderOptions): Provider {
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
@@ -86,7 +102,33 @@ export function createDevProvider(options: DevProviderOptions): Provider {
         redirect_uris: origins.flatMap((origin) => [`${origin}/auth/callback`, `${origin}/auth/silent-callback`]),
         post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
       },
+      ...(options.consoles?.length
+        ? [
+            {
+              client_id: CONSOLE_CLIENT_ID,
+              client_name: 'Release console (development)',
+              application_type: 'web' as const,
+              token_endpoint_auth_method: 'none' as const,
+              grant_types: ['authorization_code', 'refresh_token'],
+              response_types: ['code' as const],
+              redirect_uris: options.consoles.flatMap(({ origin }) => [
+                `${new URL(origin).origin}/auth/callback`,
+                `${new URL(origin).origin}/auth/silent-callback`,
+              ]),
+              post_logout_redirect_uris: options.consoles.map(({ origin }) => `${new URL(origin).origin}/`),
+            },
+          ]
+        : []),
     ],
+    // A release console decides by the person's roles: its access tokens carry them (and the name it records).
+    extraTokenClaims: async (_ctx, token) => {
+      const { aud, resourceServer } = token as { aud?: unknown; resourceServer?: { audience?: unknown } };
+      const audiences = [aud, resourceServer?.audience].flat();
+      if (!options.consoles?.some((console) => audiences.includes(console.audience))) return undefined;
+      const user =
+        'accountId' in token && typeof token.accountId === 'string' ? findUserById(token.accountId) : undefined;
+      return user ? { name: user.name, roles: [...user.roles] } : undefined;
+    },
     async findAccount(_ctx, id) {
       const user = findUserById(id);
       if (!user) return undefined;
@@ -109,8 +151,14 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       // Access tokens for the development API: a JWT a resource server verifies with the provider's
       // keys alone (no introspection call), bound by DPoP's cnf.jkt when the client uses DPoP. A
       // token with an audience is refused at userinfo, so the host's claims come from the ID token.
-      ...(options.apiAudience
-        ? { resourceIndicators: apiResource(options.apiAudience, options.accessTokenTtl ?? 600) }
+      ...(options.apiAudience || options.consoles?.length
+        ? {
+            resourceIndicators: resources(
+              options.apiAudience,
+              (options.consoles ?? []).map((console) => console.audience),
+              options.accessTokenTtl ?? 600,
+            ),
+          }
         : {}),
       // DPoP (RFC 9449) with server nonces, so clients meet the nonce dance a production provider
       // may ask for. Bearer tokens still work for clients that do not send proofs.

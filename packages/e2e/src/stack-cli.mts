@@ -98,7 +98,7 @@ const stack = await startStack({
   },
 });
 console.log(
-  `STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl })}`,
+  `STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl, releaseServiceUrl: stack.releaseServiceUrl })}`,
 );
 
 const stop = () => void stack.close().then(() => process.exit(0));

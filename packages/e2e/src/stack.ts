@@ -13,6 +13,8 @@ export interface StackHandle {
   readonly remoteUrls: { readonly referrals: string; readonly account: string } & Readonly<Record<string, string>>;
   /** The local telemetry collector (`GET /__collector/records`). */
   readonly collectorUrl: string;
+  /** The release service and its console, when the stack releases through a store (`--release-store`). */
+  readonly releaseServiceUrl?: string;
   /** The first port of the suite's block (host); everything else of the stack is above it. */
   readonly basePort: number;
   stop(): Promise<void>;
@@ -36,7 +38,7 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
   const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
   const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<
     StackHandle,
-    'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl'
+    'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl' | 'releaseServiceUrl'
   >;
   return {
     ...ready,

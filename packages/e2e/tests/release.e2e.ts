@@ -489,6 +489,11 @@ test('rollouts judged from Prometheus move with nobody watching: the release ser
     await rollout('canary@1.0.0', '10s');
     const goodEnded = rolloutEnded(deployment.dir, 'production', 'canary');
     const seenDuringGood = visitors(engine, goodEnded);
+    // The release console draws it as it moves: its page, opened now, follows it to the end unreloaded,
+    // through the service's restart (it listens again, and asks again for what it missed).
+    const watching = await (await engine.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await watching.goto(`${services[0]!.url}/envs/production/rollouts/canary`);
+    await watching.getByText(/^Status: running/).waitFor();
     for (let tries = 0; ; tries += 1) {
       if ((await rolloutSteps()).length - stepsBeforeGood >= 2) break;
       if (tries > 600) throw new Error('the service never took the rollout to its next share');
@@ -497,6 +502,29 @@ test('rollouts judged from Prometheus move with nobody watching: the release ser
     await services[0]!.stop('SIGKILL');
     services = [await serveRelease(deployment.dir, ports.releaseService)];
     const healthy = await goodEnded;
+    await watching.getByText(/^Status: promoted · Ended: RELEASE_ROLLOUT_PROMOTED/).waitFor();
+    // For a reviewer (docs/images/console-rollout.png is one of these): what the console drew.
+    await watching.screenshot({ path: join(repoRoot, '.screenshots', 'console', 'rollout.png'), fullPage: true });
+    // Each drawn look is Prometheus's own answer: the candidate's loads at that moment, by its series.
+    const drawn = await watching.locator('table.looks tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        at: Number(row.getAttribute('data-at')),
+        loads: Number(row.querySelectorAll('td')[1]!.getAttribute('data-loads')),
+      })),
+    );
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const look of drawn) {
+      const answer = (await (
+        await fetch(
+          `${prometheus.url}/api/v1/query?${new URLSearchParams({
+            query: 'sum(mfe_remote_loads_total{remote="canary",version="1.0.0",variant="candidate"})',
+            time: (look.at / 1000).toFixed(3),
+          })}`,
+        )
+      ).json()) as { data: { result: Array<{ value: [number, string] }> } };
+      expect([look.at, look.loads]).toEqual([look.at, Number(answer.data.result[0]?.value[1] ?? 0)]);
+    }
+    await watching.context().close();
     expect(healthy).toMatchObject({ status: 'promoted', ending: { code: 'RELEASE_ROLLOUT_PROMOTED', exit: 0 } });
     expect(healthy.log.join('\n')).toMatch(/at 50 %: healthy, on to 100 %/);
     expect(healthy.log.join('\n')).toMatch(/at 100 %: healthy, promoted/);

@@ -8,6 +8,9 @@ module.exports = (_env, argv) => {
   const config = baseConfig({ appDir: __dirname, mode, uniqueName: 'release-console' });
   const HtmlWebpackPlugin = require('html-webpack-plugin');
   config.entry = { main: './src/main.tsx' };
+  // The console formats its ICU texts at run time (i18n.ts): it keeps FormatJS's parser, which the
+  // preset swaps out for apps whose messages are compiled at build time.
+  delete config.resolve.alias['@formatjs/icu-messageformat-parser$'];
   config.output = { ...config.output, publicPath: '/', clean: { keep: /^auth[\\/]/ } };
   config.plugins = [
     ...(config.plugins ?? []),

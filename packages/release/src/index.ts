@@ -26,5 +26,6 @@ export {
 export { S3Store, type S3StoreOptions } from './s3-store';
 export { startReleaseService, type RunningService, type ServiceOptions } from './service/server';
 export { RolloutController, type ControllerHealth } from './service/controller';
+export { consolePages } from './service/console-pages';
 export { hostCheck } from './verify';
 export type { ReleaseScope, Who } from './who';

@@ -47,7 +47,7 @@ console.log(`
       ? `
   released to the "development" environment of ${storeDir}:
     pnpm release history --env development --store ${storeDir}
-  release service (rollouts move with nobody watching): ${stack.releaseServiceUrl}/healthz`
+  release console: ${stack.releaseServiceUrl}   (${user.username} may change "development"; the service moves rollouts with nobody watching)`
       : ''
   }
   telemetry collector: ${stack.collectorUrl}/__collector/records

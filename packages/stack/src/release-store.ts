@@ -42,7 +42,10 @@ export async function releaseDevRemotes(
   remotes: ReadonlyArray<DevRemote & { readonly dist: string }>,
 ): Promise<string[]> {
   const store = new DirectoryStore(release.dir);
-  await commands.init(store, release.publicUrl, { [DEV_RELEASE_ENV]: release.hostUrl });
+  // In development the demo admin may change the environment from the release console.
+  await commands.init(store, release.publicUrl, { [DEV_RELEASE_ENV]: release.hostUrl }, {}, [], undefined, {
+    [DEV_RELEASE_ENV]: ['admin'],
+  });
   const who = { actor: 'pnpm start', reason: 'local build' };
   const lines: string[] = [];
   for (const remote of releaseOrder(remotes.map((remote) => ({ ...remote, offers: slotsOffered(remote.dist) })))) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
+import { CONSOLE_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
 import {
   LOCAL_ORIGINS,
   RUNTIME_FILES,
@@ -13,7 +13,7 @@ import {
 } from '@mfe/manifest';
 import { developmentContributions } from './dev-contributions';
 import { startCollector } from './collector';
-import { DirectoryStore, startReleaseService } from '@mfe/release';
+import { consolePages, DirectoryStore, startReleaseService } from '@mfe/release';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
@@ -166,12 +166,22 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   }
 }
 
-async function startProvider({ ports, rig, idpUrl, apiUrl, hostOrigins, started }: Starting): Promise<RunningDevIdp> {
+async function startProvider({
+  options,
+  ports,
+  rig,
+  idpUrl,
+  apiUrl,
+  hostOrigins,
+  started,
+}: Starting): Promise<RunningDevIdp> {
   const idp = await startDevIdp({
     port: ports.idp,
     issuer: idpUrl,
     api: { port: ports.api, url: apiUrl },
     hostOrigins,
+    // The release console (on a release store) signs people in here too.
+    ...(options.releaseStore ? { consoles: [releaseConsole(ports)] } : {}),
     adminApi: rig.provider?.adminApi ?? false,
     ...(rig.provider?.accessTokenTtl ? { accessTokenTtl: rig.provider.accessTokenTtl } : {}),
     ...(rig.provider?.dpop === false ? { dpop: false } : {}),
@@ -297,12 +307,18 @@ async function serveHost(
   started.push(host);
 }
 
+/** The development release console: where it is, and its identifier as the provider's resource. */
+function releaseConsole(ports: ReturnType<typeof topology>): { origin: string; audience: string } {
+  const origin = localUrl(ports.releaseService);
+  return { origin, audience: `${origin}/api` };
+}
+
 /**
  * Through a release store (as `pnpm start`): each build published and deployed, and the release
  * service beside them (rollouts move with nobody watching); the manifest it then serves.
  */
 async function releaseThroughStore(
-  { options, hostUrl, ports, started }: Starting,
+  { options, hostUrl, ports, started, idpUrl }: Starting,
   { remotes, storeServer }: ServedRemotes,
 ): Promise<{ manifest: DevManifest | undefined; serviceUrl: string } | undefined> {
   if (!options.releaseStore || !storeServer) return undefined;
@@ -313,12 +329,25 @@ async function releaseThroughStore(
       .map((remote) => ({ ...remote, dist: remoteDist(remote) })),
   );
   for (const line of released) console.log(line);
+  const console_ = releaseConsole(ports);
   const service = await startReleaseService({
     store: new DirectoryStore(options.releaseStore),
     host: 'localhost',
     port: ports.releaseService,
     lookEveryMs: 5_000,
     log: (line) => console.log(`release service: ${line}`),
+    console: {
+      signIn: {
+        issuer: idpUrl,
+        clientId: CONSOLE_CLIENT_ID,
+        audience: console_.audience,
+        rolesClaim: 'roles',
+        publicOrigin: console_.origin,
+      },
+      read: 'anyone',
+      prometheusFor: () => undefined,
+      pages: consolePages(),
+    },
   });
   started.push(service);
   const current = currentManifest(options.releaseStore)();

@@ -33,12 +33,19 @@ export function App({ api, session }: { api: ApiClient; session: LazySession | n
   useEffect(() => {
     const stop = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let connections = 0;
     const listen = (attempt: number) =>
       api
-        .events(() => {
-          setLive('on');
-          setVersion((value) => value + 1);
-        }, stop.signal)
+        .events(
+          () => setVersion((value) => value + 1),
+          stop.signal,
+          () => {
+            setLive('on');
+            // Listening again after a drop: what changed meanwhile was told to nobody, so ask again.
+            connections += 1;
+            if (connections > 1) setVersion((value) => value + 1);
+          },
+        )
         .then(
           () => attempt,
           () => attempt + 1,

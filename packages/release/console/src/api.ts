@@ -24,7 +24,8 @@ export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
   /** The event stream: calls `onChange` at each change until `signal` aborts; resolves when it ends. */
-  events(onChange: () => void, signal: AbortSignal): Promise<void>;
+  /** The live feed until it ends: `onOpen` once it is listening, `onChange` at each change. */
+  events(onChange: () => void, signal: AbortSignal, onOpen?: () => void): Promise<void>;
 }
 
 export function createApiClient(signedIn: () => Authorizer | null, fetchImpl: typeof fetch = fetch): ApiClient {
@@ -76,9 +77,10 @@ export function createApiClient(signedIn: () => Authorizer | null, fetchImpl: ty
           headers: { 'Content-Type': 'application/json' },
         }),
       ),
-    async events(onChange, signal) {
+    async events(onChange, signal, onOpen) {
       const response = await call('/api/events', { signal, headers: { Accept: 'text/event-stream' } });
       if (!response.ok || !response.body) throw new ServiceError(response.status, 'EVENTS', `HTTP ${response.status}`);
+      onOpen?.();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {

@@ -16,6 +16,8 @@ export class ChangeFeed {
   private readonly listeners = new Set<ServerResponse>();
   private timer: NodeJS.Timeout | undefined;
   private last: Fingerprint = new Map();
+  /** The next look only notes what the store is (nobody was listening before it). */
+  private baseline = true;
   private looking: Promise<void> | undefined;
 
   constructor(
@@ -38,7 +40,13 @@ export class ChangeFeed {
       this.listeners.delete(res);
       if (this.listeners.size === 0) this.pause();
     });
-    if (!this.timer) this.loop();
+    if (!this.timer) {
+      // What the store is now, from the moment a page listens: a change right after its first read
+      // is then one to tell it (the page asks again on each reconnection for what it missed between).
+      this.baseline = true;
+      void this.look();
+      this.loop();
+    }
   }
 
   /** Looks now (after an action of this service), rather than at the next tick. */
@@ -71,7 +79,8 @@ export class ChangeFeed {
         const now = await fingerprint(this.store);
         const moved = [...now].filter(([key, etag]) => this.last.get(key) !== etag).map(([key]) => key);
         const gone = [...this.last.keys()].filter((key) => !now.has(key));
-        const first = this.last.size === 0;
+        const first = this.baseline;
+        this.baseline = false;
         this.last = now;
         if (first || moved.length + gone.length === 0) return;
         const data = JSON.stringify({ at: Date.now(), changed: [...moved, ...gone] });

@@ -1,7 +1,13 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { AccessDenied, createAccessVerifier, type AccessVerifier, type VerifiedAccess } from '@mfe/api-auth';
+import {
+  AccessDenied,
+  createAccessVerifier,
+  createNonceSource,
+  type AccessVerifier,
+  type VerifiedAccess,
+} from '@mfe/api-auth';
 import { recordAudit } from '../audit';
 import * as commands from '../commands';
 import { isReleaseError, ReleaseError } from '../errors';
@@ -97,13 +103,15 @@ interface ActionRequest {
 }
 
 export function consoleRoutes(options: ConsoleOptions) {
+  // One nonce source for both: the page keeps one nonce for the service, whichever call it makes.
+  const nonces = createNonceSource();
   const verifier = (required: boolean): AccessVerifier | null =>
     options.signIn
       ? createAccessVerifier({
           issuer: options.signIn.issuer,
           audience: options.signIn.audience,
           realm: 'release console',
-          dpop: { required },
+          dpop: { required, nonces },
           ...(options.fetchImpl ? { fetch: options.fetchImpl } : {}),
           ...options.verifierExtras,
         })

@@ -85,8 +85,10 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
   });
   controller.start();
   const address = server.address() as AddressInfo;
+  // The name it was asked to listen on (`localhost` is not `127.0.0.1` to a browser's origin), unless that is every address.
+  const name = ['0.0.0.0', '::', ''].includes(options.host) ? address.address : options.host;
   return {
-    url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
+    url: `http://${name.includes(':') ? `[${name}]` : name}:${address.port}`,
     controller,
     async close() {
       await controller.stop();
