@@ -1,11 +1,25 @@
-import { ALICE, launchFirefox, launchWebKit, setUpBrowserSuite, type EnginePage } from '../src';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALICE, launchFirefox, launchWebKit, release, setUpBrowserSuite, type EnginePage } from '../src';
 import { poll } from '../src/engines/page';
 
 // The main journeys in Firefox ESR and WebKitGTK, against the same production builds, server and
 // provider as the Chromium tests: sign-in with a deep link, a real API call, areas and their
 // styles, a reload that keeps the session, a failing area, areas in roots of their own (React 18,
-// and no React), a phone-wide window, sign-out.
-const suite = setUpBrowserSuite(['--fixture', 'faulty', '--fixture', 'react18-area', '--fixture', 'plain-dom']);
+// and no React), a phone-wide window, the release console's sign-in and an action, sign-out.
+const store = mkdtempSync(join(tmpdir(), 'mfe-engines-store-'));
+const suite = setUpBrowserSuite([
+  '--fixture',
+  'faulty',
+  '--fixture',
+  'react18-area',
+  '--fixture',
+  'plain-dom',
+  // Released through a store as `pnpm start` does, so the release service serves its console too.
+  '--release-store',
+  store,
+]);
 
 const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
   ['Firefox ESR', launchFirefox],
@@ -209,6 +223,46 @@ describe.each(ENGINES)('%s', (_name, launch) => {
     await page.evaluate("localStorage.removeItem('mfe.locale')");
     await page.reload();
     await signedInEitherWay('[data-testid=account-greeting]');
+  });
+
+  test("the release console: every environment shown, sign-in through the provider, a rollback after seeing what it would change, under the person's name", async () => {
+    const bodyHas = (text: string) =>
+      page.evaluate<boolean>(`return document.body.innerText.includes(${JSON.stringify(text)})`);
+    /** The console's buttons are found as people find them, by their name. */
+    const press = (name: string) =>
+      poll(
+        () =>
+          page.evaluate<boolean>(
+            `const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(name)}); if (button) button.click(); return !!button;`,
+          ),
+        30_000,
+        `the button "${name}"`,
+      );
+    await page.goto(suite.stack.releaseServiceUrl!);
+    await page.waitFor('section.environment th[scope=row]', 30_000);
+    await press('Sign in');
+    await poll(
+      async () => (await atProvider()) || (await bodyHas(`Signed in as ${ALICE.name}`)),
+      30_000,
+      'the provider or the console signed in',
+    );
+    if (await atProvider()) {
+      await page.fill('#username', ALICE.username);
+      await page.fill('#password', ALICE.password);
+      await page.click('button[type=submit]');
+    }
+    await poll(() => bodyHas(`Signed in as ${ALICE.name}`), 30_000, 'the console signed in');
+    const history = async () =>
+      JSON.parse(await release(store, 'history', '--env', 'development', '--json')) as Array<{ actor: string }>;
+    const before = (await history()).length;
+    await press('Roll back');
+    await press('Show what would change');
+    await poll(() => bodyHas('dry run: development would become revision'), 30_000, 'the dry run');
+    await press('Make the change');
+    await poll(() => bodyHas('Done: ✔ development revision'), 30_000, 'the change done');
+    expect((await history()).slice(before).map((revision) => revision.actor)).toEqual(['Alice Admin (u-alice)']);
+    // What it took back, restored for the tests after this one.
+    await release(store, 'rollback', '--env', 'development', '--to', String(before), '--actor', 'the test');
   });
 
   test('signing out ends the session here and at the provider', async () => {

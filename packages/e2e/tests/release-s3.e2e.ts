@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import S3rver from 's3rver';
 import { localUrl, topology } from '@mfe/manifest';
-import { canaryBuild, release as releaseIn, startNginxDeployment, type NginxDeployment } from '../src';
+import {
+  canaryBuild,
+  release as releaseIn,
+  runRelease,
+  serveRelease,
+  startNginxDeployment,
+  type NginxDeployment,
+} from '../src';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/browser';
 
 // A release store in a bucket of an S3-protocol server (s3rver), read by the browser directly: the
@@ -108,6 +115,49 @@ test("the host reads its manifest, the remotes' files and a preview from the buc
     await context.close();
   }
 }, 300_000);
+
+test('the release console on the bucket: its environments, history, a build verified, the audit log, and a change made elsewhere shown live; no file of the store through it', async () => {
+  const service = await serveRelease(STORE, topology(deployment.basePort).releaseService);
+  const context = await engine.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${service.url}/`);
+    const production = page.getByRole('region', { name: /^production/ });
+    await production.getByRole('rowheader', { name: 'canary' }).waitFor({ timeout: 15_000 });
+    // Read-only without a provider, and said so.
+    await page.getByText(/^Read-only: this service has no sign-in/).waitFor();
+    expect(await page.getByRole('button', { name: 'Roll back' }).count()).toBe(0);
+    await page.goto(`${service.url}/builds/canary/1.0.0`);
+    await page.getByText('verify: every file as published').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('rowheader', { name: 'remoteEntry.js' }).count()).toBe(1);
+    await page.goto(`${service.url}/envs/production/history`);
+    await page.getByRole('cell', { name: /^deploy canary@1\.0\.0/ }).waitFor({ timeout: 15_000 });
+    // A change made with the command line meanwhile shows on the open page, unreloaded.
+    await runRelease(STORE, 'publish', canaryBuild('1.1.0'), '--actor', 'ci'); // (said already published if so)
+    await release(
+      'canary',
+      'canary@1.1.0',
+      '--env',
+      'production',
+      '--percent',
+      '10',
+      '--actor',
+      'carol',
+      '--reason',
+      'try it',
+    );
+    await page.getByRole('cell', { name: /^canary canary@1\.1\.0 at 10 %/ }).waitFor({ timeout: 15_000 });
+    await page.goto(`${service.url}/audit`);
+    await page.getByRole('table').first().waitFor({ timeout: 15_000 });
+    // The store's own files are never served through it.
+    const entry = await fetch(`${service.url}/remotes/canary/1.0.0/remoteEntry.js`);
+    expect(await entry.text()).not.toContain(readFileSync(join(canaryBuild('1.0.0'), 'remoteEntry.js'), 'utf8'));
+    await release('canary', 'canary', '--env', 'production', '--abort', '--actor', 'carol', '--reason', 'done');
+  } finally {
+    await context.close();
+    await service.stop();
+  }
+}, 120_000);
 
 test("a page of another origin cannot read the bucket: its CORS rules name the environments' hosts only", async () => {
   expect(await readFromPageOf(deployment.hostUrl)).toBe('read');
