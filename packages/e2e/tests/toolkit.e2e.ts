@@ -84,17 +84,22 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // Build and publish the toolkit as a release would (pnpm turns workspace: and catalog: into versions).
+  // The deployment starts meanwhile; the builds are one pnpm run (in parallel where they can be).
+  const deploying = startNginxDeployment();
+  deploying.catch(() => undefined);
   const auth = { [`npm_config_//127.0.0.1:${registryPort}/:_authToken`]: 'toolkit-test' };
-  for (const name of TOOLKIT) {
-    await sh('pnpm', ['--filter', `@mfe/${name}`, 'build'], repoRoot);
-    await sh(
-      'pnpm',
-      ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'],
-      join(repoRoot, 'packages', name),
-      auth,
-    );
-  }
-  deployment = await startNginxDeployment();
+  await sh('pnpm', [...TOOLKIT.flatMap((name) => ['--filter', `@mfe/${name}`]), 'build'], repoRoot);
+  await Promise.all(
+    TOOLKIT.map((name) =>
+      sh(
+        'pnpm',
+        ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'],
+        join(repoRoot, 'packages', name),
+        auth,
+      ),
+    ),
+  );
+  deployment = await deploying;
 }, 300_000);
 
 afterAll(async () => {
