@@ -182,10 +182,19 @@ export async function overviewOf(store: ObjectStore, cache: RevisionCache, optio
   return { store: store.where, environments, figures, at: now };
 }
 
-/** The environment an environment's last promotion came from, looking back along its revisions. */
+/** How many revisions are read at once when looking back (an S3 store answers each in its own round trip). */
+const LOOK_BACK_BATCH = 64;
+
+/**
+ * The environment an environment's last promotion came from, looking back along its revisions,
+ * newest first, a batch at a time: a long history without a promotion costs a few round trips
+ * rather than one per revision (the cache keeps them for the next view).
+ */
 async function promotedFrom(cache: RevisionCache, env: string, head: number): Promise<string | undefined> {
-  for (let revision = head; revision >= 1; revision -= 1) {
-    const found = await cache.get(env, revision);
+  for (let top = head; top >= 1; top -= LOOK_BACK_BATCH) {
+    const numbers = Array.from({ length: Math.min(LOOK_BACK_BATCH, top) }, (_, index) => top - index);
+    const batch = await Promise.all(numbers.map((revision) => cache.get(env, revision)));
+    const found = batch.find((revision) => revision?.action.verb === 'promote');
     if (found?.action.verb === 'promote') return found.action.from;
   }
   return undefined;
@@ -224,7 +233,14 @@ export async function historyOf(
   const query = page.query?.trim().toLowerCase();
   const revisions: RevisionSummary[] = [];
   let revision = Math.min(page.before ?? head + 1, head + 1) - 1;
+  let warmed = revision + 1;
   for (; revision >= 1 && revisions.length < page.limit; revision -= 1) {
+    // Read ahead a batch at once (with the parent each summary diffs against), as promotedFrom does.
+    if (revision < warmed) {
+      const from = revision;
+      warmed = Math.max(0, revision - LOOK_BACK_BATCH);
+      await Promise.all(Array.from({ length: from - warmed + 1 }, (_, index) => cache.get(env, from - index)));
+    }
     const summary = await cache.summary(env, revision);
     if (!summary) continue;
     const words = [summary.actor, summary.reason, summary.description, ...summary.changes, ...summary.stopped]
