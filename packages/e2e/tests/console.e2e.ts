@@ -228,7 +228,11 @@ test('a person with the role promotes from the environment before, and pauses, r
       .getByText(/dry run: development would become revision \d+: promote/)
       .waitFor();
     await promotion.getByRole('button', { name: 'Make the change' }).click();
-    await promotion.getByText(/^Done: /).waitFor();
+    // Said in the page's own status line: the panel itself goes once nothing is left to promote.
+    await page
+      .getByTestId('announced')
+      .getByText(/^Done: ✔ development revision \d+: promote/)
+      .waitFor();
     expect((await history()).at(-1)).toMatchObject({
       actor: 'Alice Admin (u-alice)',
       description: expect.stringMatching(/^promote/),
@@ -257,7 +261,10 @@ test('a person with the role promotes from the environment before, and pauses, r
       const panel = page.getByRole('region', { name: `${action} (development)` });
       await panel.getByRole('button', { name: 'Show what would change' }).click();
       await panel.getByRole('button', { name: 'Make the change' }).click();
-      await panel.getByText(/^Done: /).waitFor();
+      await page
+        .getByTestId('announced')
+        .getByText(/^Done: /)
+        .waitFor();
       // The page follows by itself.
       await page.getByText(new RegExp(`^Status: ${status}`)).waitFor();
     }
@@ -298,9 +305,17 @@ test.each([
     const page = await suite.browser.context.newPage();
     await page.setViewportSize({ width, height: 800 });
     await page.addInitScript((code) => localStorage.setItem('mfe.release-console.locale', code), locale);
-    for (const path of ['/', '/envs/development/history', '/audit']) {
+    // Every kind of page (the rollout, revision and build are those the tests above made).
+    for (const path of [
+      '/',
+      '/envs/development/history',
+      '/audit',
+      '/envs/development/rollouts/canary',
+      '/envs/development/revisions/2',
+      '/builds/canary/1.0.0',
+    ]) {
       await openConsole(page, path);
-      await page.getByRole('table').first().waitFor();
+      await page.locator('main table, main p.meta').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       expect([path, await axeViolations(page)]).toEqual([path, []]);

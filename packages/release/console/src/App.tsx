@@ -61,11 +61,12 @@ export function App({ api, session }: { api: ApiClient; session: LazySession | n
       if (timer) clearTimeout(timer);
     };
   }, [api, signedIn]);
-  const services: ConsoleServices = { api, texts, session, version, signedIn };
+  const [announced, setAnnounced] = useState('');
+  const services: ConsoleServices = { api, texts, session, version, signedIn, announce: setAnnounced };
   return (
     <ConsoleContext.Provider value={services}>
       <BrowserRouter>
-        <Frame live={live} locale={locale} onLocale={setLocale} />
+        <Frame live={live} announced={announced} locale={locale} onLocale={setLocale} />
       </BrowserRouter>
     </ConsoleContext.Provider>
   );
@@ -75,10 +76,12 @@ const noSubscription = () => () => undefined;
 
 function Frame({
   live,
+  announced,
   locale,
   onLocale,
 }: {
   live: 'on' | 'lost';
+  announced: string;
   locale: Locale;
   onLocale: (locale: Locale) => void;
 }) {
@@ -143,6 +146,9 @@ function Frame({
         )}
         <p className="live" role="status">
           {live === 'on' ? texts.t('live') : texts.t('liveLost')}
+        </p>
+        <p className="announced done" role="status" data-testid="announced">
+          {announced}
         </p>
       </div>
       <main id="content">

@@ -12,6 +12,11 @@ export interface ConsoleServices {
   readonly version: number;
   /** Who is signed in (their subject), or null. */
   readonly signedIn: string | null;
+  /**
+   * Says what an action did in the page's own status line, which outlives the part that did it (a
+   * panel the change itself removes, such as Promote once nothing is left to promote).
+   */
+  readonly announce: (text: string) => void;
 }
 
 export const ConsoleContext = createContext<ConsoleServices | null>(null);

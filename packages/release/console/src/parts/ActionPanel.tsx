@@ -33,7 +33,7 @@ export function ActionPanel({
   label: string;
   request: ActionRequest;
 }) {
-  const { api, texts } = useConsole();
+  const { api, texts, announce } = useConsole();
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,6 +48,7 @@ export function ActionPanel({
         ...(dryRun ? { dryRun: true } : {}),
       });
       setStep(dryRun ? { kind: 'checked', lines: answer.lines } : { kind: 'done', lines: answer.lines });
+      if (!dryRun) announce(texts.t('done', { line: answer.lines[0] ?? '' }));
     } catch (error) {
       setStep({ kind: 'refused', error: error as Error });
     } finally {
