@@ -33,6 +33,7 @@ export interface RunningService {
 export const SERVICE_ACTOR = 'release service';
 
 export async function startReleaseService(options: ServiceOptions): Promise<RunningService> {
+  const startedAt = Date.now();
   const controller = new RolloutController({
     store: options.store,
     lookEveryMs: options.lookEveryMs,
@@ -61,8 +62,9 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       const health = controller.status();
-      const lookedRecently =
-        health.lastLookAt !== null && Date.now() - health.lastLookAt < options.lookEveryMs * 3 + 30_000;
+      // On schedule: a look within three intervals (and half a minute) of now, or of its start
+      // while its first look is still under way.
+      const lookedRecently = Date.now() - (health.lastLookAt ?? startedAt) < options.lookEveryMs * 3 + 30_000;
       return json(res, lookedRecently ? 200 : 503, {
         status: lookedRecently ? 'ok' : 'not looking',
         store: options.store.where,
