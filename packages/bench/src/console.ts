@@ -60,13 +60,9 @@ async function seed(remotes: number, envs: readonly string[], revisions: number)
   return { store, remotes, envs, close: () => host.close() };
 }
 
-/** One first view: a fresh service and a fresh profile; ms from navigation start to every table filled. */
-async function firstView(
-  browser: Browser,
-  seeded: Seeded,
-  port: number,
-): Promise<{ ready: number; api: number; warm: number }> {
-  const service = await startReleaseService({
+/** A fresh release service on the store, its console read-only (no provider), as a desk tool runs it. */
+function readOnlyService(seeded: Seeded, port: number) {
+  return startReleaseService({
     store: seeded.store,
     host: '127.0.0.1',
     port,
@@ -74,6 +70,15 @@ async function firstView(
     log: () => undefined,
     console: { signIn: null, read: 'anyone', prometheusFor: () => undefined, pages: consolePages() },
   });
+}
+
+/** One first view: a fresh service and a fresh profile; ms from navigation start to every table filled. */
+async function firstView(
+  browser: Browser,
+  seeded: Seeded,
+  port: number,
+): Promise<{ ready: number; api: number; warm: number }> {
+  const service = await readOnlyService(seeded, port);
   try {
     const cold = await openOverview(browser, service.url, seeded);
     // The next person's first view, on the same (running) service: what most people see.
@@ -110,14 +115,7 @@ async function openOverview(browser: Browser, url: string, seeded: Seeded): Prom
 
 /** How long a change made by the CLI takes to show on an open overview. */
 async function liveUpdate(browser: Browser, seeded: Seeded, port: number): Promise<number> {
-  const service = await startReleaseService({
-    store: seeded.store,
-    host: '127.0.0.1',
-    port,
-    lookEveryMs: LOOK_EVERY_MS,
-    log: () => undefined,
-    console: { signIn: null, read: 'anyone', prometheusFor: () => undefined, pages: consolePages() },
-  });
+  const service = await readOnlyService(seeded, port);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
