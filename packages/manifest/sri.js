@@ -29,4 +29,17 @@ function matchesPin(integrity, bytes) {
   return hashes.some((match) => match[1] === algorithm && match[2] === digest);
 }
 
-module.exports = { sri, matchesPin };
+/**
+ * Whether a script pins some bytes: one of their hashes, in any algorithm browsers read, is written in
+ * it, as a bundler's runtime (webpack's or Rspack's subresource-integrity plugin, the preset's CSS
+ * loader) writes the hash it sets on each chunk it loads. A runtime that does not write it loads the
+ * chunk whatever its bytes.
+ */
+function pinsBytes(script, bytes) {
+  const text = typeof script === 'string' ? script : Buffer.from(script).toString('utf8');
+  return ALGORITHMS.some((algorithm) =>
+    text.includes(`${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`),
+  );
+}
+
+module.exports = { sri, matchesPin, pinsBytes };

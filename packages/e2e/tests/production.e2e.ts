@@ -591,6 +591,34 @@ test('an unpinned manifest entry is refused in production, with a notice, and th
   }
 });
 
+test('a pinned remote whose build does not pin its first files is refused before any of its code runs, saying which, and the rest works', async () => {
+  const page = await browser.context.newPage();
+  const accountFolder = deployment.manifest.remotes
+    .find((remote) => remote.name === 'account')!
+    .entry.replace(/mf-manifest\.json$/, '');
+  // The account build as a bundler that records no integrity for its files would describe it.
+  await page.route(`${accountFolder}mf-manifest.json`, async (route) => {
+    const response = await route.fetch();
+    const { integrity: _dropped, ...unpinned } = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: unpinned });
+  });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await signIn(page);
+  await page.waitForSelector('[data-testid=referrals-overview]');
+  await page.click('[data-testid=nav-account]');
+  const alert = await page.waitForSelector('main [role=alert]');
+  expect(await alert.textContent()).toMatch(
+    /The "Account" area was not loaded: its build does not pin __federation_expose_remote\.\w+\.js(, | and ).* with their integrity/,
+  );
+  // Its manifest was read (by the idle download ahead too, which stopped there); none of its code was fetched, let alone run.
+  const ofAccount = requested.filter((url) => url.startsWith(accountFolder));
+  expect(ofAccount).toContain(`${accountFolder}mf-manifest.json`);
+  expect(ofAccount.filter((url) => !url.endsWith('/mf-manifest.json'))).toEqual([]);
+  await page.click('[data-testid=nav-referrals]');
+  await page.waitForSelector('[data-testid=referrals-overview]');
+});
+
 test('diagnostics, for admins only, show each remote with its version, and a failing remote with its error code', async () => {
   // A manifest in which one remote points at a version that was never published (pinned, as production requires).
   const manifest = {

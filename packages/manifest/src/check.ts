@@ -3,14 +3,18 @@ import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type ManifestEntry } from './manifest';
 import {
   CONTRACT_PACKAGE,
+  ENTRY_SCRIPT,
   entryScriptUrl,
   exposedModules,
   INTEGRITY_REQUIRED_BY_DEFAULT,
+  listedFiles,
+  readExposedFiles,
   readRemoteBuild,
+  unrecordedFirstFiles,
 } from './remote-build';
 import { contributionExpose } from './contributions';
 import { readHostRemotePolicy } from './runtime-config';
-import { matchesPin, sri } from '../sri';
+import { matchesPin, pinsBytes, sri } from '../sri';
 
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
@@ -156,8 +160,10 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
       `places ${missing.map((item) => `"${item.module}" in ${item.slot}`).join(', ')}, but its build exposes no ${missing.map((item) => `./${contributionExpose(item.module)}`).join(', ')} (it exposes ${exposed.join(', ') || 'nothing'}; a contribution is a file src/contributions/<module>.tsx)`,
     );
   if (remote.integrity) {
-    const mismatch = await checkIntegrity(entryScriptUrl(remote.entry), remote.integrity, fetchImpl, options.timeoutMs);
-    if (mismatch) return problem(mismatch);
+    const pinned = await checkIntegrity(entryScriptUrl(remote.entry), remote.integrity, fetchImpl, options.timeoutMs);
+    if (typeof pinned === 'string') return problem(pinned);
+    const unpinned = await checkPinning(remote.entry, manifest, pinned.entry, fetchImpl, options.timeoutMs);
+    if (unpinned) return problem(unpinned);
   }
   const { globalCss } = build;
   const warnings =
@@ -186,23 +192,64 @@ async function hasServerBuild(entry: string, fetchImpl: typeof fetch, timeoutMs 
   }
 }
 
-/** Fetches the entry script and compares it with its pin, as the browser will. */
+/** Fetches a file's bytes, or says why it could not. */
+async function fetchBytes(url: string, fetchImpl: typeof fetch, timeoutMs = 10_000): Promise<Uint8Array | string> {
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return `${url} answered HTTP ${response.status}`;
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    return `${url} could not be reached (${(error as Error).message})`;
+  }
+}
+
+/** Fetches the entry script and compares it with its pin, as the browser will: its bytes, or why it fails. */
 async function checkIntegrity(
   url: string,
   integrity: string,
   fetchImpl: typeof fetch,
-  timeoutMs = 10_000,
+  timeoutMs?: number,
+): Promise<{ entry: Uint8Array } | string> {
+  const bytes = await fetchBytes(url, fetchImpl, timeoutMs);
+  if (typeof bytes === 'string') return bytes;
+  if (!matchesPin(integrity, bytes))
+    return `${url} does not match its "integrity" (${sri(bytes)} served, ${integrity} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
+  return { entry: bytes };
+}
+
+/**
+ * Integrity checked, not trusted: every script and stylesheet the build lists must be pinned by its
+ * entry (the entry's runtime carries its hash and loads it with it), and the first ones recorded for
+ * the host's hints; a file whose bytes differ from what its build recorded is refused. Only files the
+ * build's mf-manifest.json lists can be seen from a URL; `mfe-release publish` checks every file of
+ * the folder.
+ */
+async function checkPinning(
+  manifestUrl: string,
+  manifest: unknown,
+  entry: Uint8Array,
+  fetchImpl: typeof fetch,
+  timeoutMs?: number,
 ): Promise<string | null> {
-  let bytes: ArrayBuffer;
-  try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return `${url} answered HTTP ${response.status}`;
-    bytes = await response.arrayBuffer();
-  } catch (error) {
-    return `${url} could not be reached (${(error as Error).message})`;
-  }
-  if (!matchesPin(integrity, new Uint8Array(bytes)))
-    return `${url} does not match its "integrity" (${sri(new Uint8Array(bytes))} served, ${integrity} pinned): the browser would refuse it. Pin the hash from this build's integrity.json, or publish the build that was pinned`;
+  const unrecorded = unrecordedFirstFiles(manifest);
+  if (unrecorded.length > 0)
+    return `its mf-manifest.json records no integrity for ${unrecorded.join(', ')}, the first files of its modules: the host refuses it. Build it with the preset (or its bundler's recipe), which records them`;
+  const { integrityOf } = readExposedFiles(manifest);
+  const files = listedFiles(manifest);
+  const bodies = await Promise.all(
+    files.map((file) => fetchBytes(new URL(file, manifestUrl).href, fetchImpl, timeoutMs)),
+  );
+  const unreachable = bodies.find((body): body is string => typeof body === 'string');
+  if (unreachable) return unreachable;
+  const altered = files.filter((file, index) => {
+    const recorded = integrityOf(file);
+    return recorded !== undefined && !matchesPin(recorded, bodies[index] as Uint8Array);
+  });
+  if (altered.length > 0)
+    return `${altered.join(', ')} ${altered.length === 1 ? 'differs' : 'differ'} from the integrity its build recorded: the browser would refuse ${altered.length === 1 ? 'it' : 'them'}. Publish the build as it was built`;
+  const unpinned = files.filter((_, index) => !pinsBytes(entry, bodies[index] as Uint8Array));
+  if (unpinned.length > 0)
+    return `its ${ENTRY_SCRIPT} does not pin ${unpinned.join(', ')}: a browser would run ${unpinned.length === 1 ? 'that file' : 'those files'} whatever ${unpinned.length === 1 ? 'its' : 'their'} bytes, an altered copy included. Build it so that its runtime loads every chunk with its integrity (the preset does: each chunk's hash is in its runtime)`;
   return null;
 }
 

@@ -45,6 +45,14 @@ beforeAll(async () => {
         .end(JSON.stringify({ shared, exposes: [{ path: './remote' }], slots: ['account.profile.aside'] }));
     if (req.url?.endsWith('/missing/mf-manifest.json') || req.url === '/browser-only/server/server.json')
       return void res.writeHead(404).end();
+    // Two builds that list their files: one whose entry pins them (as the preset's runtime does), one
+    // whose entry loads them as they come (a Vite-style build with the platform's fields added by hand).
+    if (req.url === '/pinning/mf-manifest.json' || req.url === '/unpinned/mf-manifest.json')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(LISTING));
+    if (req.url === '/pinning/remoteEntry.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PINNING_ENTRY);
+    const file = /^\/(?:pinning|unpinned)\/(remote\.js|remote\.css|chunk\.js)$/.exec(req.url ?? '')?.[1];
+    if (file) return void res.writeHead(200).end(BUILD_FILES[file]);
     if (req.url?.endsWith('/remoteEntry.js'))
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
     // A deployed host that provides a newer contract and allows this origin.
@@ -90,6 +98,23 @@ function run(manifest: unknown, ...args: string[]) {
 // Every entry script this server answers with, and its hash as a build's integrity.json gives it.
 const ENTRY_SCRIPT = 'var remote = {};';
 const PINNED = `sha384-${createHash('sha384').update(ENTRY_SCRIPT).digest('base64')}`;
+const BUILD_FILES: Record<string, string> = {
+  'remote.js': 'render();',
+  'remote.css': '.a{color:red}',
+  'chunk.js': 'later();',
+};
+const hashOf = (body: string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
+const LISTING = {
+  shared: [{ name: '@mfe/context', requiredVersion: '^1.0.0' }],
+  exposes: [
+    {
+      path: './remote',
+      assets: { js: { sync: ['remote.js'], async: ['chunk.js'] }, css: { sync: ['remote.css'], async: [] } },
+    },
+  ],
+  integrity: { 'remote.js': hashOf('render();'), 'remote.css': hashOf('.a{color:red}') },
+};
+const PINNING_ENTRY = `var pins = ${JSON.stringify(Object.values(BUILD_FILES).map(hashOf))};`;
 const entry = (name: string, path: string) => ({
   name,
   entry: `${origin}/${path}/mf-manifest.json`,
@@ -318,6 +343,24 @@ test('an entry whose script does not match its pinned integrity is refused with 
   );
   expect(out).toContain(
     `✖ referrals: ${origin}/current/remoteEntry.js does not match its "integrity" (${PINNED} served, ${other} pinned)`,
+  );
+  expect(code).toBe(1);
+});
+
+test('a build whose entry does not pin every file it lists is refused, naming them; one whose entry pins them passes', async () => {
+  const pinning = { ...entry('referrals', 'pinning'), integrity: hashOf(PINNING_ENTRY) };
+  const passes = await run({ schemaVersion: 1, remotes: [pinning] }, '--allowed-origin', origin, '--reachable');
+  expect(passes.out).toContain('✔ referrals (/referrals) is valid, reachable and compatible');
+  expect(passes.code).toBe(0);
+
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('referrals', 'unpinned')] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(
+    '✖ referrals: its remoteEntry.js does not pin remote.js, remote.css, chunk.js: a browser would run those files whatever their bytes',
   );
   expect(code).toBe(1);
 });

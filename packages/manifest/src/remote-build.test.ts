@@ -1,4 +1,7 @@
 import {
+  listedFiles,
+  loadedByBrowser,
+  unrecordedFirstFiles,
   CONTRACT_PACKAGE,
   entryScriptUrl,
   INTEGRITY_REQUIRED_BY_DEFAULT,
@@ -72,4 +75,56 @@ test('how the host shows the area: mounted into a root of its own only when the 
   expect(readRemoteBuild({ shared: [] }).mount).toBe('host-tree');
   expect(readRemoteBuild({ mount: 'OWN-ROOT' }).mount).toBe('host-tree');
   expect(readRemoteBuild(null).mount).toBe('host-tree');
+});
+
+test('the files a browser may load from a build folder: scripts and stylesheets, not the entry, maps, images or the server build', () => {
+  expect(['a.1.js', 'b.mjs', 'static/c.css', 'sub/d.js'].filter(loadedByBrowser)).toEqual([
+    'a.1.js',
+    'b.mjs',
+    'static/c.css',
+    'sub/d.js',
+  ]);
+  expect(
+    ['remoteEntry.js', 'a.js.map', 'assets/logo.svg', 'server/remote.js', 'mf-manifest.json'].filter(loadedByBrowser),
+  ).toEqual([]);
+});
+
+test("every script and stylesheet the build's manifest lists, first and later, exposed and shared, once each", () => {
+  const manifest = {
+    exposes: [
+      {
+        path: './remote',
+        assets: { js: { sync: ['remote.js'], async: ['later.js', 'shared.js'] }, css: { sync: ['remote.css'] } },
+      },
+      { path: './contributions/card', assets: { js: { sync: ['card.js'], async: ['shared.js'] } } },
+      null,
+    ],
+    shared: [{ name: 'lodash', assets: { js: { sync: ['lodash.js'], async: [42] } } }],
+  };
+  expect(listedFiles(manifest).sort()).toEqual([
+    'card.js',
+    'later.js',
+    'lodash.js',
+    'remote.css',
+    'remote.js',
+    'shared.js',
+  ]);
+  expect(listedFiles({ exposes: 'nonsense' })).toEqual([]);
+});
+
+test("a build's first files without a recorded integrity are named; recorded ones are not", () => {
+  const manifest = {
+    exposes: [
+      { path: './remote', assets: { js: { sync: ['remote.js'], async: ['later.js'] }, css: { sync: ['remote.css'] } } },
+      { path: './contributions/card', assets: { js: { sync: ['card.js'] } } },
+    ],
+    integrity: { 'remote.js': 'sha384-abc', 'remote.css': 'not a hash' },
+  };
+  expect(unrecordedFirstFiles(manifest)).toEqual(['remote.css', 'card.js']);
+  expect(
+    unrecordedFirstFiles({
+      ...manifest,
+      integrity: { 'remote.js': 'sha384-a', 'remote.css': 'sha384-b', 'card.js': 'sha384-c' },
+    }),
+  ).toEqual([]);
 });

@@ -15,6 +15,18 @@ export const REMOTE_EXPOSE: string = rules.build.expose;
 export function contributionExpose(module: string): string {
   return `${rules.contributions.exposePrefix}${module}`;
 }
+/** The script a build's mf-manifest.json stands beside: the one file a manifest entry pins. */
+export const ENTRY_SCRIPT: string = rules.build.entryScript;
+
+/**
+ * Whether a file of a remote's build folder (relative to it) is one a browser may run or apply: a
+ * script or stylesheet outside its server build. Its entry must pin each (the entry itself is pinned
+ * by the manifest entry); images and data are never run.
+ */
+export function loadedByBrowser(file: string): boolean {
+  return /\.(?:m?js|css)$/.test(file) && file !== ENTRY_SCRIPT && !file.startsWith(`${rules.build.serverFolder}/`);
+}
+
 /** The shared package whose version is the platform contract. */
 export const CONTRACT_PACKAGE: string = rules.build.contractPackage;
 /** Subresource Integrity as the platform accepts it: one sha256/384/512 hash. */
@@ -38,7 +50,7 @@ export function integrityRequired(config: { readonly requireIntegrity?: unknown 
 
 /** The URL of the entry script a manifest entry stands for (`remoteEntry.js` next to `mf-manifest.json`). */
 export function entryScriptUrl(entry: string): string {
-  return entry.endsWith('.json') ? new URL('remoteEntry.js', entry).href : entry;
+  return entry.endsWith('.json') ? new URL(ENTRY_SCRIPT, entry).href : entry;
 }
 
 export interface RemoteBuild {
@@ -101,6 +113,42 @@ export function exposedModules(manifest: unknown): string[] {
         .map((item) => item?.path)
         .filter((path): path is string => typeof path === 'string')
     : [];
+}
+
+type Assets = { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown; async?: unknown } } | undefined;
+const assetFiles = (assets: Assets, when: 'sync' | 'async') => [
+  ...strings(assets?.js?.[when]),
+  ...strings(assets?.css?.[when]),
+];
+
+/**
+ * Every script and stylesheet a build's mf-manifest.json lists, relative to it: each exposed module's
+ * and each shared package's, first and later ones. What a check can see of a build from its URL (a
+ * build folder shows all its files: `loadedByBrowser`).
+ */
+export function listedFiles(manifest: unknown): string[] {
+  const body = objectOf(manifest);
+  const listed = [body.exposes, body.shared].flatMap((list) =>
+    Array.isArray(list)
+      ? (list as Array<{ assets?: Assets } | null>).flatMap((item) => [
+          ...assetFiles(item?.assets, 'sync'),
+          ...assetFiles(item?.assets, 'async'),
+        ])
+      : [],
+  );
+  return [...new Set(listed)].filter(loadedByBrowser);
+}
+
+/**
+ * The first files of its exposed modules that a build lists without recording their integrity. A
+ * pinned remote with any is refused: the host hints those files with the hash the build recorded,
+ * and a build that records none for them did not pin them (its entry would load whatever is served).
+ */
+export function unrecordedFirstFiles(manifest: unknown): string[] {
+  return exposedModules(manifest).flatMap((path) => {
+    const module = readExposedFiles(manifest, path.replace(/^\.\//, ''));
+    return [...module.files.js, ...module.files.css].filter((file) => !module.integrityOf(file));
+  });
 }
 
 /** Reads what a remote's `mf-manifest.json` says, tolerating anything malformed (it is untrusted input). */

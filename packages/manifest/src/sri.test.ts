@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { matchesPin, sri } from '../sri';
+import { matchesPin, pinsBytes, sri } from '../sri';
 
 const hash = (algorithm: string, body: string) => `${algorithm}-${createHash(algorithm).update(body).digest('base64')}`;
 
@@ -31,5 +31,18 @@ describe('matchesPin', () => {
     expect(matchesPin(`${sri('body')}?ct=application/javascript md5-abc`, 'body')).toBe(true);
     expect(matchesPin('md5-abc', 'body')).toBe(false);
     expect(matchesPin('', 'body')).toBe(false);
+  });
+});
+
+describe('pinsBytes', () => {
+  it('finds a file pinned when its hash, in any algorithm browsers read, is written in the script', () => {
+    const runtime = `__webpack_require__.sriHashes = {"12": "${sri('chunk')}", "13": "${hash('sha256', 'other')}"};`;
+    expect(pinsBytes(runtime, 'chunk')).toBe(true);
+    expect(pinsBytes(Buffer.from(runtime), Buffer.from('other'))).toBe(true);
+  });
+
+  it('finds a file unpinned when the script names it but carries no hash of its bytes', () => {
+    expect(pinsBytes('import("./chunk.js")', 'chunk')).toBe(false);
+    expect(pinsBytes(`var pins = ["${sri('chunk')}"];`, 'chunk, altered')).toBe(false);
   });
 });

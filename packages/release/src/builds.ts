@@ -1,7 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isSri, readRemoteBuild } from '@mfe/manifest/remote-build';
-import { matchesPin, sri } from '@mfe/manifest/sri';
+import {
+  ENTRY_SCRIPT,
+  isSri,
+  loadedByBrowser,
+  readRemoteBuild,
+  unrecordedFirstFiles,
+} from '@mfe/manifest/remote-build';
+import { matchesPin, pinsBytes, sri } from '@mfe/manifest/sri';
 import { ReleaseError } from './errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
@@ -124,8 +130,34 @@ async function readBuildFolder(dist: string): Promise<BuildFolder> {
   // The pinned hash must be of these bytes, or every host would refuse the remote.
   if (!matchesPin(integrity, entry))
     throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
+  refuseUnpinned(dist, manifest, entry, bodies);
   const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sri(body)]));
   return { name, version, integrity, files, bodies };
+}
+
+/**
+ * Integrity checked, not trusted, whoever built it: every script and stylesheet in the folder must be
+ * pinned by its entry (its hash in the entry's runtime), and the first files of its modules recorded
+ * for the host's hints. A build whose runtime loads chunks as they come would run an altered one.
+ */
+function refuseUnpinned(
+  dist: string,
+  manifest: unknown,
+  entry: Uint8Array,
+  bodies: ReadonlyMap<string, Uint8Array>,
+): void {
+  const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(entry, body));
+  if (unpinned.length > 0)
+    throw new ReleaseError(
+      'RELEASE_BUILD_INVALID',
+      `${dist}: its ${ENTRY_SCRIPT} does not pin ${unpinned.map(([file]) => file).join(', ')}, so a browser would run ${unpinned.length === 1 ? 'that file' : 'those files'} whatever ${unpinned.length === 1 ? 'its' : 'their'} bytes, an altered copy included. Build it so that its runtime loads every chunk with its integrity (the preset does: each chunk's hash is in its runtime). Nothing was published.`,
+    );
+  const unrecorded = unrecordedFirstFiles(manifest);
+  if (unrecorded.length > 0)
+    throw new ReleaseError(
+      'RELEASE_BUILD_INVALID',
+      `${dist}: its mf-manifest.json records no integrity for ${unrecorded.join(', ')}, the first files of its modules, so every host would refuse it. Build it with the preset (it records them). Nothing was published.`,
+    );
 }
 
 async function walk(folder: string): Promise<string[]> {

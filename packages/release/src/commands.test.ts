@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
+import { sri } from '@mfe/manifest/sri';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as commands from './commands';
 import { DirectoryStore } from './directory-store';
-import { KEYS } from './layout';
+import { jsonBytes, KEYS } from './layout';
 import type { ObjectStore } from './object-store';
 import { readCurrent, readHistory } from './revisions';
 import { startHost, tempDir, writeBuild } from './testing/world';
@@ -424,4 +425,80 @@ test('a remote that only contributes is deployed without an area; half an area i
   const current = await readCurrent(store, 'staging');
   expect(current).toMatchObject({ schemaVersion: 4, remotes: [{ name: 'badges', contributions: [tile] }] });
   expect(current!.remotes[0]).not.toHaveProperty('path');
+});
+
+/** A build whose entry loads its chunks as they come (a Vite-style build with the platform's fields added by hand). */
+function writeUnpinnedBuild(version: string): { dist: string; files: Record<string, string> } {
+  const dist = join(builds, `unpinned-${version}-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  const files: Record<string, string> = {
+    'remoteEntry.js': 'export const get = () => import("./assets/remote.js");',
+    'assets/remote.js': 'import("./chunk.js"); export default {};',
+    'assets/chunk.js': 'export const later = 1;',
+    'assets/remote.css': '.a{color:red}',
+  };
+  files['mf-manifest.json'] = JSON.stringify({
+    name: 'referrals',
+    metaData: { buildInfo: { buildVersion: version } },
+    shared: [{ name: '@mfe/context', requiredVersion: '^1.0.0' }],
+    exposes: [
+      {
+        path: './remote',
+        assets: {
+          js: { sync: ['assets/remote.js'], async: ['assets/chunk.js'] },
+          css: { sync: ['assets/remote.css'] },
+        },
+      },
+    ],
+    integrity: {
+      'assets/remote.js': sri(files['assets/remote.js']!),
+      'assets/remote.css': sri(files['assets/remote.css']!),
+    },
+  });
+  files['integrity.json'] = JSON.stringify({ 'remoteEntry.js': sri(files['remoteEntry.js']!) });
+  for (const [file, body] of Object.entries(files)) writeFileSync(join(dist, file), body);
+  return { dist, files };
+}
+
+test('a build whose entry does not pin its scripts and stylesheets is refused at publish, naming them, and nothing is written', async () => {
+  const { dist } = writeUnpinnedBuild('4.0.0');
+  const error = await refusal(commands.publish(store, dist, who('ci', '')));
+  expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
+  expect(error.message).toContain(
+    'its remoteEntry.js does not pin assets/chunk.js, assets/remote.css, assets/remote.js, so a browser would run those files whatever their bytes',
+  );
+  expect(error.message).toContain('Nothing was published.');
+  expect(existsSync(join(storeDir, KEYS.buildRecord('referrals', '4.0.0')))).toBe(false);
+  expect(existsSync(join(storeDir, KEYS.buildFile('referrals', '4.0.0', 'remoteEntry.js')))).toBe(false);
+});
+
+test('an unpinned build that reached the store before the rule is refused at deploy by the check, and the environment is unchanged', async () => {
+  const { files } = writeUnpinnedBuild('4.1.0');
+  // As an older publish wrote it: its files and its record, no check of its pins.
+  for (const [file, body] of Object.entries(files))
+    await store.create(KEYS.buildFile('referrals', '4.1.0', file), new TextEncoder().encode(body));
+  await store.create(
+    KEYS.buildRecord('referrals', '4.1.0'),
+    jsonBytes({
+      name: 'referrals',
+      version: '4.1.0',
+      integrity: sri(files['remoteEntry.js']!),
+      files: Object.fromEntries(Object.entries(files).map(([file, body]) => [file, sri(body)])),
+      publishedAt: new Date().toISOString(),
+      actor: 'ci',
+    }),
+  );
+  const error = await refusal(
+    commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@4.1.0', {
+      path: '/referrals',
+      label: 'Referrals',
+    }),
+  );
+  expect(error).toMatchObject({ code: 'RELEASE_CHECK_FAILED' });
+  expect(error.lines).toEqual([
+    expect.stringContaining(
+      '✖ referrals: its remoteEntry.js does not pin assets/remote.js, assets/remote.css, assets/chunk.js: a browser would run those files',
+    ),
+  ]);
+  expect(await readCurrent(store, 'production')).toBeNull();
 });

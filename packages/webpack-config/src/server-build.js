@@ -9,8 +9,8 @@ const { HOST_SINGLETONS } = require('./shared');
 /** What the renderer tells a server build when it loads it: `{ publicPath }` (server-public-path.js). */
 const PRERENDER_CONTEXT = require('@mfe/manifest/rules.json').build.prerenderContext;
 
-/** Where a server build writes, and the file that names its bundle and the bundle's sha384. */
-const SERVER_DIR = 'server';
+/** Where a server build writes (from the one rule file, which the release's checks read too), and the file that names its bundle and the bundle's sha384. */
+const SERVER_DIR = require('@mfe/manifest/rules.json').build.serverFolder;
 const SERVER_DESCRIPTION = 'server.json';
 
 /**

@@ -94,6 +94,11 @@ export const shellMessages = defineMessages({
     defaultMessage:
       'The "{label}" area was built to run in a root of its own, but its "{expose}" renders in this app\'s tree. Its team needs to expose defineReactRootArea() or defineMountedArea(), or build it for this app\'s tree.',
   },
+  failureUnpinned: {
+    id: 'area.failure.unpinned',
+    defaultMessage:
+      'The "{label}" area was not loaded: its build does not pin {files} with their integrity, so an altered copy could run. Its team needs to build it so that every file is pinned (the platform\'s preset does).',
+  },
   failureWrongSlot: {
     id: 'area.failure.wrongSlot',
     defaultMessage:

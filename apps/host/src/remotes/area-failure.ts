@@ -13,6 +13,8 @@ export type AreaFailure =
   | { readonly kind: 'not-a-remote'; readonly expose: string; readonly expected: string }
   /** Built to share nothing with the host (`mount: 'own-root'`), but its area renders in the host's tree. */
   | { readonly kind: 'wrong-mount'; readonly expose: string }
+  /** A pinned remote whose build records no integrity for the first files of its modules (`files`). */
+  | { readonly kind: 'unpinned'; readonly files: readonly string[] }
   /** A contribution written for another slot than the one the manifest places it in. */
   | { readonly kind: 'wrong-slot'; readonly expose: string; readonly slot: string; readonly placed: string }
   | { readonly kind: 'threw-at-start'; readonly detail: string }
@@ -43,6 +45,11 @@ export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaF
       });
     case 'wrong-mount':
       return intl.formatMessage(shellMessages.failureWrongMount, { label, expose: failure.expose });
+    case 'unpinned':
+      return intl.formatMessage(shellMessages.failureUnpinned, {
+        label,
+        files: intl.formatList(failure.files, { type: 'conjunction' }),
+      });
     case 'wrong-slot':
       return intl.formatMessage(shellMessages.failureWrongSlot, {
         label,

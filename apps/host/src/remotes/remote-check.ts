@@ -1,6 +1,6 @@
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { findIncompatibilities } from '@mfe/manifest';
-import { readRemoteBuild } from '@mfe/manifest/remote-build';
+import { readRemoteBuild, unrecordedFirstFiles } from '@mfe/manifest/remote-build';
 import { createLogger } from '../logger';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
@@ -9,6 +9,13 @@ import type { RemoteRecords } from './load-status';
 import { preloadRemoteScripts } from './preload';
 
 const log = createLogger('remotes');
+
+/**
+ * A pinned remote pins its modules' first files too (the release checked that its entry pins the
+ * rest): those its build records no integrity for would load whatever their bytes.
+ */
+const unpinnedFirstFiles = (entry: ManifestEntry, manifest: unknown): string[] =>
+  entry.integrity ? unrecordedFirstFiles(manifest) : [];
 
 /**
  * The check before any of a remote's code runs: its mf-manifest.json is read (once per page for its
@@ -29,11 +36,13 @@ export class RemoteChecks {
     private readonly entryUrls: EntryUrls,
   ) {}
 
-  /** Whether a remote's manifest, downloaded ahead, is compatible (remembered for its visit). */
-  acceptAhead(name: string, manifest: unknown): boolean {
-    const compatible = findIncompatibilities(manifest, this.provided, satisfy).length === 0;
-    if (compatible) this.prefetched.add(name);
-    return compatible;
+  /** Whether a remote's manifest, downloaded ahead, passes what its visit checks (remembered for it). */
+  acceptAhead(entry: ManifestEntry, manifest: unknown): boolean {
+    const passes =
+      unpinnedFirstFiles(entry, manifest).length === 0 &&
+      findIncompatibilities(manifest, this.provided, satisfy).length === 0;
+    if (passes) this.prefetched.add(entry.name);
+    return passes;
   }
 
   /**
@@ -85,6 +94,11 @@ export class RemoteChecks {
       this.entryUrls.hintedEarly(entry.name);
     }
     const manifest = await this.manifestOf(entry);
+    const unpinned = unpinnedFirstFiles(entry, manifest);
+    if (unpinned.length > 0) {
+      log.error(`Remote "${entry.name}" does not pin its files.`, unpinned);
+      throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, { kind: 'unpinned', files: unpinned });
+    }
     const problems = findIncompatibilities(manifest, this.provided, satisfy);
     if (problems.length > 0) {
       log.error(`Remote "${entry.name}" is incompatible with this host.`, problems);

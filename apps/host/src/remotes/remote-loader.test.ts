@@ -179,6 +179,36 @@ test('a remote built for another contract is refused as REMOTE_INCOMPATIBLE befo
   expect(calls).toEqual([]);
 });
 
+test('a pinned remote whose build records no integrity for its first files is refused as REMOTE_INVALID, naming them, before any of its code runs', async () => {
+  const { runtime, calls } = fakeRuntime([async () => remoteModule, async () => remoteModule]);
+  const listing = {
+    shared: [],
+    exposes: [
+      { path: './remote', assets: { js: { sync: ['remote.1.js'], async: [] }, css: { sync: ['remote.1.css'] } } },
+    ],
+  };
+  const serving = (manifest: unknown) =>
+    (async () => ({ ok: true, status: 200, json: async () => manifest }) as Response) as typeof fetch;
+  const pinned = { ...entry, integrity: 'sha384-pinned' };
+  const loader = new RemoteLoader(runtime, PROVIDED, serving(listing), noSleep);
+  loader.register([pinned]);
+  await expect(loader.load('referrals')).rejects.toMatchObject({
+    code: 'REMOTE_INVALID',
+    message: expect.stringContaining('its build does not pin remote.1.js and remote.1.css with their integrity'),
+    failure: { kind: 'unpinned', files: ['remote.1.js', 'remote.1.css'] },
+  });
+  expect(calls).toEqual([]);
+
+  // The same build recording them loads; an unpinned entry (allowed by the host's config) is not asked to.
+  const recorded = { ...listing, integrity: { 'remote.1.js': 'sha384-a', 'remote.1.css': 'sha384-b' } };
+  const accepting = new RemoteLoader(runtime, PROVIDED, serving(recorded), noSleep);
+  accepting.register([pinned]);
+  await expect(accepting.load('referrals')).resolves.toBe(remoteModule);
+  const unpinned = new RemoteLoader(runtime, PROVIDED, serving(listing), noSleep);
+  unpinned.register([entry]);
+  await expect(unpinned.load('referrals')).resolves.toBe(remoteModule);
+});
+
 test('a network failure is retried automatically with backoff, re-registering the remote each time', async () => {
   const sleeps: number[] = [];
   const { runtime, calls } = fakeRuntime([
@@ -457,6 +487,23 @@ describe('a visit to a remote downloaded ahead', () => {
       { force: true },
     );
     expect(hinted()).toContain('https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1');
+  });
+
+  test('a pinned one whose build records no integrity for its first files is not downloaded ahead', async () => {
+    const fetched: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return {
+        ok: true,
+        status: 200,
+        json: async () => built,
+        arrayBuffer: async () => new ArrayBuffer(0),
+      } as unknown as Response;
+    }) as typeof fetch;
+    const loader = new RemoteLoader(fakeRuntime([]).runtime, PROVIDED, fetchImpl, noSleep);
+    loader.register([{ ...account, integrity: 'sha384-pinned' }]);
+    await loader.prefetch('account');
+    expect(fetched).toEqual(['https://cdn.example.com/account/mf-manifest.json']);
   });
 
   test('one the contract check refused ahead is not hinted before its manifest is read again', async () => {

@@ -227,7 +227,7 @@ export class RemoteLoader {
     const accept = (manifest: unknown) => {
       const { mount } = readRemoteBuild(manifest);
       this.kinds.set(name, mount);
-      return mount !== 'own-root' && this.checks.acceptAhead(name, manifest);
+      return mount !== 'own-root' && this.checks.acceptAhead(entry, manifest);
     };
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }

@@ -18,9 +18,11 @@ export function writeBuild(
 ): string {
   const dist = join(root, `${name}-${version}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dist, 'static'), { recursive: true });
-  const entry = options.body ?? `var ${name} = { version: ${JSON.stringify(version)} };`;
+  const chunk = `/* ${name} ${version} */`;
+  // The entry pins its chunk as a bundler's runtime does (its hash written in it), or publish refuses it.
+  const entry = `${options.body ?? `var ${name} = { version: ${JSON.stringify(version)} };`}\nvar pins = ["${sri(chunk)}"];`;
   writeFileSync(join(dist, 'remoteEntry.js'), entry);
-  writeFileSync(join(dist, 'static', 'chunk.js'), `/* ${name} ${version} */`);
+  writeFileSync(join(dist, 'static', 'chunk.js'), chunk);
   writeFileSync(join(dist, 'static', 'chunk.js.map'), '{}');
   writeFileSync(
     join(dist, 'mf-manifest.json'),
