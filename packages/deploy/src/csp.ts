@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { telemetryOrigins, type ParsedRuntimeConfig } from '@mfe/manifest';
+import { EARLY_CLICKS_SCRIPT } from '@mfe/manifest/early-clicks';
+
+/** The page's one inline script, allowed by its hash (a hash source pins exactly these bytes; nothing else inline runs). */
+export const EARLY_CLICKS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy the host's pages are served with, built from the
  * runtime config the host itself reads: scripts only from the host, the allowed
  * remote origins and the configured tag loader; no 'unsafe-eval', no inline
- * script or style; network calls only to the host, the remotes, the OpenID
+ * script but the page's early-click hold (by its hash), no inline style; network calls only to the host, the remotes, the OpenID
  * provider, the APIs and the configured telemetry. nginx (`pnpm server:config`)
  * and the development stack both call this, so they send the same policy.
  */
@@ -26,7 +31,7 @@ export function contentSecurityPolicy(
   const remotes = [...config.allowedRemoteOrigins, ...extraScriptSources];
   return [
     "default-src 'none'",
-    `script-src ${list(["'self'", ...remotes, ...telemetry.script])}`,
+    `script-src ${list(["'self'", EARLY_CLICKS_SOURCE, ...remotes, ...telemetry.script])}`,
     `connect-src ${list(["'self'", ...remotes, idpOrigin, ...config.apiOrigins, ...telemetry.connect, ...extraConnectSources])}`,
     // Remotes' CSS Modules, images and fonts load from their own origins (as files, never inline).
     `style-src ${list(["'self'", ...remotes])}`,

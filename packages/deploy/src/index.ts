@@ -1,4 +1,4 @@
-export { contentSecurityPolicy, type CspOptions } from './csp';
+export { contentSecurityPolicy, EARLY_CLICKS_SOURCE, type CspOptions } from './csp';
 export {
   BUILD_RECORD_PATTERNS,
   CACHE_CONTROL,

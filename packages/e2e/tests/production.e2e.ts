@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { hostHeaders } from '@mfe/deploy';
+import { EARLY_CLICKS_SOURCE, hostHeaders } from '@mfe/deploy';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import {
   ALICE,
@@ -107,7 +107,7 @@ test('every kind of file is served with the headers of the shared policy', async
   expect(page.headers['content-security-policy']).not.toMatch(/unsafe-(inline|eval)/);
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(page.headers['content-security-policy']).toContain(
-    `script-src 'self' ${[...config.allowedRemoteOrigins, deployment.tagsUrl].join(' ')}`,
+    `script-src 'self' ${[EARLY_CLICKS_SOURCE, ...config.allowedRemoteOrigins, deployment.tagsUrl].join(' ')}`,
   );
   expect(page.headers['content-security-policy']).toContain(deployment.collectorUrl);
 

@@ -101,6 +101,13 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
   const provided = providedVersions(appDir);
   const styles = config.plugins ?? [];
   const shellStyles = shellStylesheet(path.join(appDir, 'public', 'host.css'), mode);
+  // The page is minified by html-webpack-plugin alone, which leaves inline script as written: webpack's
+  // own HTML minifier would rewrite the early-click script, which the header policy allows by the hash
+  // of exactly its bytes (@mfe/manifest/early-clicks).
+  config.optimization = {
+    ...config.optimization,
+    minimizeOptions: { ...config.optimization?.minimizeOptions, html: false },
+  };
   config.plugins = [
     // What the host provides, so it can refuse a remote built for something else before loading it.
     new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(provided) }),
@@ -112,6 +119,7 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
       template: './src/index.html',
       scriptLoading: 'defer',
       preloadManifest: true,
+
       templateParameters: (compilation, assets, assetTags, options) => ({
         compilation,
         webpackConfig: compilation.options,
@@ -120,6 +128,8 @@ function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports 
         shellStylesheet: shellStyles.href,
         // The runtime files' paths, from the one rule file (`@mfe/manifest`'s rules.json).
         runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
+        // The page's one inline script (the header policy allows it by its hash): clicks held from the first paint.
+        earlyClicksScript: require('@mfe/manifest/early-clicks').EARLY_CLICKS_SCRIPT,
       }),
     }),
     // The page's first script is not held behind its hints (first-script.js).

@@ -17,7 +17,6 @@ import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
 import { announcePreloads, fetchEarly, hostStarted } from '../early-fetch';
-import { holdEarlyClicks } from '../early-clicks';
 import { storageOrNull } from '../browser-storage';
 import { heldContributionInView } from '../remotes/held-in-view';
 
@@ -131,9 +130,6 @@ function boot(): Promise<void> {
 
 /** `areaRequested` is called once the opening area's first files are asked for (if they are). */
 async function bootPage(pathname: string, data: RawPageData | null, areaRequested: () => void): Promise<void> {
-  // A prerendered page shows controls before any of its code runs: a click on one is answered later.
-  const root = document.getElementById('root');
-  if (root && data) holdEarlyClicks(root);
   const fromHtml = pageArea(data);
   // A preview or overrides replace the manifest's entries: the host reads those itself.
   const tabChoices = tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'));

@@ -27,7 +27,10 @@ export interface PageRoot {
 export function pageRoot(element: HTMLElement): PageRoot {
   let root: Root | undefined;
   return {
-    render: (node) => (root ??= createRoot(element)).render(node),
+    render: (node) => {
+      (root ??= createRoot(element)).render(node);
+      answerEarlyClicks();
+    },
     hydrate: (node) => {
       root = hydrateRoot(element, node, {
         onRecoverableError: (error) =>
@@ -35,8 +38,18 @@ export function pageRoot(element: HTMLElement): PageRoot {
             message: (error as Error)?.message,
           }),
       });
+      answerEarlyClicks();
     },
   };
+}
+
+/**
+ * React's listeners are on the root now: a click the page's inline script held since the first paint
+ * is answered, and no later one is held (whatever rendered: the page, or a start-up failure's Retry).
+ */
+function answerEarlyClicks(): void {
+  const replayed = replayEarlyClicks();
+  if (replayed > 0) log.info(`Answered ${replayed} click(s) made before the page's code had run.`);
 }
 
 /** What start-up has made by the time the page renders. */
@@ -92,8 +105,5 @@ export async function renderFirstPage(
   );
   if (hydrate) root.hydrate(app);
   else root.render(app);
-  // React's listeners are on the root now: a click made on the prerendered page before is answered.
-  const replayed = replayEarlyClicks();
-  if (replayed > 0) log.info(`Answered ${replayed} click(s) made before the page's code had run.`);
   return hydrate;
 }
