@@ -4,6 +4,7 @@ const {
   baseConfig,
   hostFederationPlugin,
   providedVersions,
+  remoteConfig,
   shellStylesheet,
   silentCallbackConfig,
 } = require('../../webpack.shared.js');
@@ -17,7 +18,7 @@ const fromHost = (entry) => require.resolve(`@mfe/host/${entry}`);
  * it; `entry` and `outDir` relative to this package. `federated`: built on the host's shared
  * singletons and federation runtime, as the host's first script is.
  */
-function singleBundleConfig({ template, mode = 'production', entry, outDir, federated = false }) {
+function singleBundleConfig({ template, mode = 'production', entry, outDir, federated = false, defines = {} }) {
   const appDir = __dirname;
   const config = baseConfig({ appDir, mode });
   const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -25,9 +26,15 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir, fede
   const { DefinePlugin } = require('webpack');
   const shellStyles = shellStylesheet(fromHost('host.css'), mode);
   config.entry = { main: entry };
-  config.output = { ...config.output, path: path.join(appDir, outDir), publicPath: '/', clean: { keep: /^auth[\\/]/ } };
+  // auth/ is the silent sign-in page's, floor/ the federated floor's area: each built on its own.
+  config.output = {
+    ...config.output,
+    path: path.join(appDir, outDir),
+    publicPath: '/',
+    clean: { keep: /^(?:auth|floor)[\\/]/ },
+  };
   config.plugins = [
-    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)) }),
+    new DefinePlugin({ __MFE_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(appDir)), ...defines }),
     ...(federated
       ? [hostFederationPlugin(appDir, { sharedImports: { 'react-router': fromHost('shared-modules/react-router') } })]
       : []),
@@ -48,12 +55,33 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir, fede
   return config;
 }
 
+/** Where the federated floor's page is built; its area goes beside it, under floor/. */
+const FLOOR_DIR = path.join(__dirname, 'dist-federated-floor');
+
+/**
+ * The federated floor's area: the referrals page's content built as a remote with the preset
+ * (src/federated-floor/area), served from the floor page's origin under /floor/.
+ */
+function floorAreaConfig(mode) {
+  return {
+    ...remoteConfig({
+      appDir: path.join(__dirname, 'src/federated-floor/area'),
+      name: 'floor',
+      mode,
+      extend: (config) => ({ ...config, output: { ...config.output, path: path.join(FLOOR_DIR, 'floor') } }),
+    }),
+    name: 'floor-area',
+  };
+}
+
 // The references the host is measured against:
 // - the baseline: the host's code (its page template and styles; the silent sign-in page is @mfe/auth's) with its
 //   remotes imported statically (src/baseline) → dist/;
 // - the plain React page: the public referrals page's content, React alone (src/plain) → dist-plain/;
 // - the same page on the fixed choices: federation runtime, shared singletons, react-router, nothing of
-//   the platform's own (src/fixed-choices) → dist-fixed-choices/.
+//   the platform's own (src/fixed-choices) → dist-fixed-choices/;
+// - the federated floor: that page loading its area as a federated remote built with the preset, pinned
+//   by integrity (src/federated-floor) → dist-federated-floor/ (the area under floor/, built first).
 module.exports = (_env, argv) => [
   singleBundleConfig({
     mode: argv.mode,
@@ -79,4 +107,23 @@ module.exports = (_env, argv) => [
     outDir: 'dist-fixed-choices',
     federated: true,
   }),
+  floorAreaConfig(argv.mode),
+  {
+    ...singleBundleConfig({
+      mode: argv.mode,
+      template: path.join(__dirname, 'src/plain/index.html'),
+      entry: './src/federated-floor/index.tsx',
+      outDir: 'dist-federated-floor',
+      federated: true,
+      defines: {
+        // Read once the area is built (`dependencies`): the pin its build wrote.
+        __FLOOR_ENTRY_INTEGRITY__: require('webpack').DefinePlugin.runtimeValue(
+          () => JSON.stringify(require(path.join(FLOOR_DIR, 'floor', 'integrity.json'))['remoteEntry.js']),
+          true,
+        ),
+      },
+    }),
+    name: 'federated-floor',
+    dependencies: ['floor-area'],
+  },
 ];

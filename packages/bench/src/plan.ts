@@ -55,6 +55,30 @@ export const PLAN: readonly Measurement[] = [
     against: 'fixedChoicesPage',
     scenario: interactiveLoad,
   },
+  // The federated floor: the fixed-choices page loading its area as a federated remote (decision 0017).
+  // Every page of the platform loads at least one remote: what that costs alone, and the platform's
+  // own cost on top of it.
+  {
+    name: 'federated floor interactive',
+    says: 'the federated floor (one pinned remote) vs the plain page on the fixed choices, until the button works',
+    measured: 'federatedFloor',
+    against: 'fixedChoicesPage',
+    scenario: interactiveLoad,
+  },
+  {
+    name: 'public page interactive vs the federated floor',
+    says: "the public page's area interactive (prerendered) vs the federated floor (rendered in the browser)",
+    measured: 'visitor',
+    against: 'federatedFloor',
+    scenario: interactiveLoad,
+  },
+  {
+    name: 'public page rendered in the browser, interactive vs the federated floor',
+    says: "the public page's area interactive (rendered in the browser) vs the federated floor",
+    measured: 'visitorClient',
+    against: 'federatedFloor',
+    scenario: interactiveLoad,
+  },
   {
     name: 'signed-in page shell',
     says: "a signed-in page's shell (prerendered) vs a plain React page's content",
@@ -71,19 +95,19 @@ export const PLAN: readonly Measurement[] = [
     scenario: coldLoad,
   },
   {
-    name: 'public page rendered in the browser, interactive vs the fixed choices',
-    says: "the public page's area interactive (rendered in the browser) vs the plain page on the fixed choices",
-    measured: 'visitorClient',
-    against: 'fixedChoicesPage',
-    scenario: interactiveLoad,
-  },
-  {
     name: 'signed-in reload vs public reload',
     says: "a signed-in reload vs the public page's reload (rendered in the browser)",
     measured: 'hostDpop',
     against: 'visitorClient',
     scenario: reloadDeepLink,
     referenceScenario: reloadPublicPage,
+  },
+  {
+    name: 'signed-in reload vs public reload, area interactive',
+    says: "a signed-in reload of the area's page vs the same public page reloaded by a visitor, until its button works",
+    measured: 'hostDpop',
+    against: 'visitor',
+    scenario: reloadInteractive,
   },
   {
     name: 'signed-in reload, area interactive',

@@ -5,7 +5,7 @@ import { FIXTURES, tileRemotes } from '@mfe/e2e/fixtures';
 import { signInOnce, type App } from './scenarios';
 
 // What the benchmark measures: six stacks of the platform, each a production build served as
-// `pnpm start` serves it, and the three reference pages, each served with the host's headers.
+// `pnpm start` serves it, and the four reference pages, each served with the host's headers.
 
 /** Where the rigs listen: each stack takes its host port and the 200 above it (topology.ts). */
 const BASE_PORT = 7400;
@@ -19,7 +19,7 @@ const STACK_PORTS = {
   areaRoots: 1200,
 };
 /** The reference pages beside the main stack, clear of its collector (host + 60). */
-const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56 };
+const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56, federatedFloor: 57 };
 const port = (offset: number) => BASE_PORT + offset;
 
 /** The systems compared, by the role each plays in the plan (plan.ts). */
@@ -37,6 +37,7 @@ export interface Apps {
   readonly treeArea: App;
   readonly plainPage: App;
   readonly fixedChoicesPage: App;
+  readonly federatedFloor: App;
 }
 
 export interface Rigs {
@@ -57,7 +58,11 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
   const running: Array<{ close(): Promise<void> }> = [];
   try {
     const stacks = await startStacks(running);
-    const [baseline, plainPage, fixedChoicesPage] = await startReferencePages(benchDir, stacks, running);
+    const [baseline, plainPage, fixedChoicesPage, federatedFloor] = await startReferencePages(
+      benchDir,
+      stacks,
+      running,
+    );
     const apps: Apps = {
       host: app('host (federated)', stacks.main),
       baseline,
@@ -72,6 +77,7 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       treeArea: app("the same area in the host's tree (React 19), visitor", stacks.areaRoots, true),
       plainPage,
       fixedChoicesPage,
+      federatedFloor,
     };
     await signInOnce(apps.host, outDir);
     // The baseline page and the iframe restore sign in with the main stack's provider: the same session.
@@ -136,14 +142,14 @@ async function startStacks(running: Array<{ close(): Promise<void> }>) {
 
 /**
  * The same-code baseline (the host's code with its remotes imported statically, signing in with the
- * main stack's provider), the plain React page and the page on the fixed choices, each this
+ * main stack's provider), the plain React page, the page on the fixed choices and the federated floor, each this
  * package's build served with the host's headers and compression.
  */
 async function startReferencePages(
   benchDir: string,
   stacks: Awaited<ReturnType<typeof startStacks>>,
   running: Array<{ close(): Promise<void> }>,
-): Promise<[App, App, App]> {
+): Promise<[App, App, App, App]> {
   const serve = async (dir: string, offset: number, runtimeFiles?: Record<string, unknown>) => {
     running.push(
       await serveStatic({
@@ -179,6 +185,11 @@ async function startReferencePages(
       'dist-fixed-choices',
       PAGE_PORTS.fixedChoices,
       'the plain page on the fixed choices (federation runtime, shared singletons, react-router)',
+    ),
+    await reference(
+      'dist-federated-floor',
+      PAGE_PORTS.federatedFloor,
+      'the federated floor (the fixed-choices page loading its area as a pinned federated remote)',
     ),
   ];
 }

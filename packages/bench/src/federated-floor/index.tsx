@@ -1,0 +1,51 @@
+// BENCH FIXTURE: the federated floor. The page on the fixed choices (../fixed-choices) loading its
+// area as a federated remote, as every page of the platform loads at least one: the federation
+// runtime reads the area's mf-manifest.json and runs its remoteEntry.js, pinned by integrity (its
+// chunks pinned in turn by the entry), on the singletons this page provides. Nothing else of the
+// platform's own: no manifest of areas, no contract check, no sign-in, no telemetry, no shell. What
+// no federated page of this platform can be faster than: a page's ratio to it is the platform's cost.
+import { getInstance } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PlainHeader } from '../plain/header';
+
+/** The area's remoteEntry.js hash, from its build's integrity.json (webpack.config.cjs). */
+declare const __FLOOR_ENTRY_INTEGRITY__: string;
+
+const manifest = new URL('/floor/mf-manifest.json', window.location.href).href;
+const entryScript = new URL('remoteEntry.js', manifest).href;
+const federation = getInstance()!;
+federation.registerPlugins([
+  {
+    name: 'floor-entry-pin',
+    createScript: ({ url }: { url: string }) => {
+      if (url !== entryScript) return undefined;
+      const script = document.createElement('script');
+      script.src = url;
+      script.integrity = __FLOOR_ENTRY_INTEGRITY__;
+      script.crossOrigin = 'anonymous';
+      return script;
+    },
+  },
+]);
+federation.registerRemotes([{ name: 'floor', entry: manifest }]);
+
+void federation.loadRemote<{ default: ComponentType }>('floor/remote').then((module) => {
+  const Area = module!.default;
+  createRoot(document.getElementById('root')!).render(
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <PlainHeader />
+              <Area />
+            </>
+          }
+        />
+      </Routes>
+    </BrowserRouter>,
+  );
+});
