@@ -31,8 +31,8 @@ const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/
 
 const fs = require('node:fs');
 const path = require('node:path');
-// The build preset's own answer to which React an app renders with (not part of its published API).
-const { ownReactFolders } = require('./packages/webpack-config/src/remote.js');
+// The build preset's answer to which React an area in a root of its own renders with: its tests use the same.
+const { ownReactFolders } = require('./webpack.shared.js');
 
 /**
  * Apps on a React of their own (an area in a root of its own, decision 0019): their unit tests run

@@ -24,7 +24,7 @@
 const { baseConfig } = require('./src/base');
 const { FirstScriptPriorityPlugin } = require('./src/first-script');
 const { hostConfig, hostFederationPlugin } = require('./src/host');
-const { remoteConfig, remoteServerConfig } = require('./src/remote');
+const { ownReactFolders, remoteConfig, remoteServerConfig } = require('./src/remote');
 const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
 const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
@@ -37,6 +37,7 @@ module.exports = {
   bootConfig,
   hostConfig,
   hostFederationPlugin,
+  ownReactFolders,
   providedVersions,
   remoteConfig,
   remoteServerConfig,

@@ -286,21 +286,35 @@ export async function describeDeployedHost(
     }
   };
   const [description, config] = await Promise.all([read('mfe-host.json'), read('config.json')]);
-  const provides = description.provides;
+  const policy = readHostRemotePolicy(config, `The host's ${origin}/config.json`);
+  return {
+    ...readHostDescription(description, `The host's ${origin}/mfe-host.json`),
+    allowedOrigins: [origin, ...policy.allowedRemoteOrigins],
+    requireIntegrity: policy.requireIntegrity,
+  };
+}
+
+/**
+ * What a host build provides and the slots its shell offers, from its `mfe-host.json` (written by the
+ * build preset, served beside the host): a deployed host's, or a host build folder's.
+ */
+export function readHostDescription(
+  description: unknown,
+  where: string,
+): { provided: Record<string, string>; hostSlots?: string[] } {
+  const body = (typeof description === 'object' && description !== null ? description : {}) as Record<string, unknown>;
+  const provides = body.provides;
   if (
     !provides ||
     typeof provides !== 'object' ||
     Object.values(provides).some((version) => typeof version !== 'string')
   )
-    throw new Error(`The host's ${origin}/mfe-host.json has no "provides" map of package versions.`);
-  const policy = readHostRemotePolicy(config, `The host's ${origin}/config.json`);
+    throw new Error(`${where} has no "provides" map of package versions.`);
   return {
     provided: provides as Record<string, string>,
-    allowedOrigins: [origin, ...policy.allowedRemoteOrigins],
-    requireIntegrity: policy.requireIntegrity,
     // A host built before it recorded its slots says nothing of them.
-    ...(Array.isArray(description.slots)
-      ? { hostSlots: description.slots.filter((slot): slot is string => typeof slot === 'string') }
+    ...(Array.isArray(body.slots)
+      ? { hostSlots: body.slots.filter((slot): slot is string => typeof slot === 'string') }
       : {}),
   };
 }

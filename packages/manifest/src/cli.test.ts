@@ -3,7 +3,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -89,10 +89,19 @@ function command(args: string[]): Promise<{ code: number; out: string; err: stri
   });
 }
 
+// A host's build folder as the preset writes it: what it provides, and the slots its shell offers.
+const hostBuild = join(dir, 'host-dist');
+mkdirSync(hostBuild);
+writeFileSync(
+  join(hostBuild, 'mfe-host.json'),
+  JSON.stringify({ contract: '1.4.0', provides: { '@mfe/context': '1.4.0', react: '19.3.1' }, slots: ['home.tiles'] }),
+);
+
+/** Checks a manifest against the host build above, unless the arguments name a deployed host. */
 function run(manifest: unknown, ...args: string[]) {
   const file = join(dir, `m-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(manifest));
-  return command([file, ...args]);
+  return command([file, ...(args.includes('--host') ? [] : ['--host-build', hostBuild]), ...args]);
 }
 
 // Every entry script this server answers with, and its hash as a build's integrity.json gives it.
@@ -173,8 +182,9 @@ test('a contribution placed in a slot no build offers is said, naming the slot a
     origin,
     '--reachable',
   );
+  // Offered: the account build's slot, and the shell's as the host build's mfe-host.json records it.
   expect(out).toContain(
-    '⚠ referrals: places "referral-card" in the slot "account.profile.asid", which no build known to this check offers (offered: account.profile.aside). Is its name right?',
+    '⚠ referrals: places "referral-card" in the slot "account.profile.asid", which no build known to this check offers (offered: account.profile.aside, home.tiles). Is its name right?',
   );
   expect(out).not.toContain('in the slot "account.profile.aside"');
   expect(code).toBe(0);
@@ -322,7 +332,7 @@ test("a host config whose remote policy breaks the schema's rules is refused, na
 test('a file that is not JSON is reported, not thrown', async () => {
   const file = join(dir, 'broken.json');
   writeFileSync(file, '{ nope');
-  const result = await command([file]);
+  const result = await command([file, '--host-build', hostBuild]);
   expect(result.err).toContain('could not be read as JSON');
   expect(result.code).toBe(1);
 });
@@ -363,4 +373,17 @@ test('a build whose entry does not pin every file it lists is refused, naming th
     '✖ referrals: its remoteEntry.js does not pin remote.js, remote.css, chunk.js: a browser would run those files whatever their bytes',
   );
   expect(code).toBe(1);
+});
+
+test('a check names its host: without --host or --host-build it says so and exits 2; a build folder without its description is refused', async () => {
+  const file = join(dir, 'unnamed-host.json');
+  writeFileSync(file, JSON.stringify({ schemaVersion: 1, remotes: [] }));
+  const unnamed = await command([file]);
+  expect(unnamed.err).toContain(
+    'Say which host the manifest is for: --host <its URL>, or --host-build <its build folder>.',
+  );
+  expect(unnamed.code).toBe(2);
+  const unbuilt = await command([file, '--host-build', join(dir, 'no-such-build')]);
+  expect(unbuilt.err).toContain('host build description (build the host first?)');
+  expect(unbuilt.code).toBe(1);
 });

@@ -1,24 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkManifest, describeDeployedHost } from './check';
+import { checkManifest, describeDeployedHost, readHostDescription } from './check';
 import { readHostRemotePolicy } from './runtime-config';
 
-const USAGE = `Usage: mfe-manifest-check <remotes.json> [--host <url>] [--config <host config.json>] [--allowed-origin <origin>]... [--reachable] [--allow-unpinned]
-       (in this repository: pnpm manifest:check …)
+const USAGE = `Usage: mfe-manifest-check <remotes.json> (--host <url> | --host-build <dir>) [--config <host config.json>] [--allowed-origin <origin>]... [--reachable] [--allow-unpinned]
+       (in this repository: pnpm manifest:check …, against the host built here)
 
 Validates a runtime manifest exactly as the host does, before it is published:
   --host            a deployed host: read what it provides (mfe-host.json) and the origins it allows (config.json)
+  --host-build      a host's build folder: read what it provides from its mfe-host.json (when --host is not given)
   --config          read allowedRemoteOrigins from the host's runtime config file
   --allowed-origin  an origin entries may use (repeatable; adds to the above)
   --reachable       also fetch every entry and check the contract and library versions it was built for
   --allow-unpinned  accept entries without "integrity" (as a host with requireIntegrity: false does; the
                     host's config, when given, decides; otherwise every entry must be pinned)
-Without --host, the versions are those of the host built from this repository.
 Exits 1 when anything is wrong, 2 on bad usage.`;
-
-const repoRoot = join(__dirname, '..', '..', '..');
 
 async function main(): Promise<number> {
   let parsed;
@@ -28,6 +25,7 @@ async function main(): Promise<number> {
       options: {
         config: { type: 'string' },
         host: { type: 'string' },
+        'host-build': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         reachable: { type: 'boolean', default: false },
         'allow-unpinned': { type: 'boolean', default: false },
@@ -39,7 +37,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help || positionals.length !== 1) {
+  if (values.help || positionals.length !== 1 || (!values.host && !values['host-build'])) {
+    if (!values.help && positionals.length === 1)
+      console.error('Say which host the manifest is for: --host <its URL>, or --host-build <its build folder>.\n');
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
@@ -62,17 +62,14 @@ async function main(): Promise<number> {
       ...(config?.allowedRemoteOrigins ?? []),
       ...(values['allowed-origin'] ?? []),
     ];
-    let provided = deployed?.provided;
-    if (!provided) {
-      // What the host built from this repository provides.
-      if (!existsSync(join(repoRoot, 'webpack.shared.js')))
-        throw new Error('Pass --host <url of the deployed host> to check against what it provides.');
-      const load = createRequire(__filename);
-      const { providedVersions } = load(join(repoRoot, 'webpack.shared.js')) as {
-        providedVersions(appDir: string): Record<string, string>;
-      };
-      provided = providedVersions(join(repoRoot, 'apps', 'host'));
-    }
+    // A deployed host says what it provides; otherwise its build folder does (the preset writes mfe-host.json).
+    const built =
+      deployed ??
+      readHostDescription(
+        readJson(join(values['host-build']!, 'mfe-host.json'), 'host build description (build the host first?)'),
+        `The host build's ${join(values['host-build']!, 'mfe-host.json')}`,
+      );
+    const { provided } = built;
     // The host's own rule when its config is known; otherwise fail closed unless told.
     const fromHost = config?.requireIntegrity ?? deployed?.requireIntegrity;
     const requireIntegrity = fromHost ?? !values['allow-unpinned'];
@@ -81,8 +78,8 @@ async function main(): Promise<number> {
       reachable: values.reachable ?? false,
       provided,
       requireIntegrity,
-      // Which slots the shell offers is known from a deployed host only (its mfe-host.json).
-      ...(deployed?.hostSlots ? { hostSlots: deployed.hostSlots } : {}),
+      // The slots the shell offers, as its mfe-host.json records them.
+      ...(built.hostSlots ? { hostSlots: built.hostSlots } : {}),
     });
     for (const line of report.lines) console.log(line);
     console.log(report.ok ? 'manifest OK' : 'manifest has problems: fix them before publishing');

@@ -49,6 +49,7 @@ const pluginNamed = (config: webpack.Configuration, name: string) =>
     _options?: Record<string, unknown>;
   }>;
 
+// ownReactFolders is an own-root area's: its build and its team's test runner resolve React the same way.
 test('the published preset offers the app factories and nothing for tests or benchmarks', () => {
   expect(Object.keys(preset).sort()).toEqual([
     'FirstScriptPriorityPlugin',
@@ -57,6 +58,7 @@ test('the published preset offers the app factories and nothing for tests or ben
     'bootConfig',
     'hostConfig',
     'hostFederationPlugin',
+    'ownReactFolders',
     'providedVersions',
     'remoteConfig',
     'remoteServerConfig',
