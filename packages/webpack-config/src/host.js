@@ -19,8 +19,8 @@ class HostDescriptionPlugin {
    * @param {readonly string[]} slots the slots the shell offers (`<SlotOutlet name=…>`)
    */
   constructor(provided, slots) {
-    this.provided = provided;
-    this.slots = slots;
+    /** What `mfe-host.json` says (also read from the config by the repository's `pnpm manifest:check`, with no build). */
+    this.description = { contract: provided[CONTRACT_PACKAGE], provides: provided, slots };
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -30,8 +30,10 @@ class HostDescriptionPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'HostDescriptionPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const description = { contract: this.provided[CONTRACT_PACKAGE], provides: this.provided, slots: this.slots };
-          compilation.emitAsset('mfe-host.json', new sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
+          compilation.emitAsset(
+            'mfe-host.json',
+            new sources.RawSource(`${JSON.stringify(this.description, null, 2)}\n`),
+          );
         },
       );
     });
