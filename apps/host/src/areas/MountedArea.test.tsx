@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, StrictMode, type ReactNode } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { defineMountedArea, type AreaServices } from '@mfe/context';
@@ -77,6 +77,25 @@ test('mounts once into an element of its own, follows the location through updat
   expect(screen.getByText('at /plain/b')).toBeTruthy();
   view.unmount();
   expect(area.seen).toEqual(['mount /plain/a', 'update /plain/b', 'unmount']);
+});
+
+test("under StrictMode's double effects it is mounted, unmounted and mounted again, and sent no update nothing asked for", () => {
+  const area = recordingArea();
+  const { wrapper: Host } = createTestHost({ basePath: '/plain' });
+  const view = render(
+    <StrictMode>
+      <MemoryRouter initialEntries={['/plain/a']}>
+        <Navigator />
+        <Host>
+          <MountedArea module={area.module} />
+        </Host>
+      </MemoryRouter>
+    </StrictMode>,
+  );
+  expect(area.seen).toEqual(['mount /plain/a', 'unmount', 'mount /plain/a']);
+  act(() => go('/plain/b'));
+  view.unmount();
+  expect(area.seen).toEqual(['mount /plain/a', 'unmount', 'mount /plain/a', 'update /plain/b', 'unmount']);
 });
 
 test('gets the contract as plain values: the area base path, navigation and no slots', () => {

@@ -1,6 +1,18 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useHost, type AreaServices, type MountedAreaHandle, type MountedAreaModule } from '@mfe/context';
+import {
+  PlatformError,
+  useHost,
+  type AreaServices,
+  type MountedAreaHandle,
+  type MountedAreaModule,
+} from '@mfe/context';
+
+/** A mounted area's lifecycle: not mounted (before, between StrictMode's mounts, after), mounted with the services it last saw, or failed to mount. */
+type Lifecycle =
+  | { readonly status: 'unmounted' }
+  | { readonly status: 'mounted'; readonly handle: MountedAreaHandle; readonly saw: AreaServices }
+  | { readonly status: 'failed' };
 
 /**
  * An area mounted through the neutral contract (`defineMountedArea`): it gets an element of its own
@@ -13,7 +25,10 @@ export function MountedArea({ module }: { readonly module: MountedAreaModule }) 
   const host = useHost();
   const { pathname, search, hash } = useLocation();
   const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
-  if (failure) throw failure.error instanceof Error ? failure.error : new Error(String(failure.error));
+  if (failure)
+    throw failure.error instanceof Error
+      ? failure.error
+      : new PlatformError('REMOTE_RENDER_FAILED', String(failure.error));
   const services = useMemo<AreaServices>(() => {
     const { slots: _slots, ...contract } = host;
     return {
@@ -24,7 +39,8 @@ export function MountedArea({ module }: { readonly module: MountedAreaModule }) 
   }, [host, pathname, search, hash]);
 
   const element = useRef<HTMLDivElement>(null);
-  const handle = useRef<MountedAreaHandle | null>(null);
+  // Where the area is in its lifecycle, and the services it last saw: one value instead of flags.
+  const lifecycle = useRef<Lifecycle>({ status: 'unmounted' });
   const latest = useRef(services);
   latest.current = services;
   // Mounted once per module, before the browser paints the empty element; unmounted with it. The
@@ -32,29 +48,29 @@ export function MountedArea({ module }: { readonly module: MountedAreaModule }) 
   useLayoutEffect(() => {
     const root = element.current!;
     try {
-      handle.current = module.mount(root, latest.current);
+      lifecycle.current = { status: 'mounted', handle: module.mount(root, latest.current), saw: latest.current };
     } catch (error) {
+      lifecycle.current = { status: 'failed' };
       setFailure({ error });
     }
     return () => {
-      const mounted = handle.current;
-      handle.current = null;
+      const was = lifecycle.current;
+      lifecycle.current = { status: 'unmounted' };
       try {
-        mounted?.unmount();
+        if (was.status === 'mounted') was.handle.unmount();
       } finally {
         root.replaceChildren();
       }
     };
   }, [module]);
-  // Every later change of a service or the location.
-  const first = useRef(true);
+  // A change of a service or the location, sent once to a mounted area (never what it was mounted
+  // with: StrictMode's second mount is not a change).
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const now = lifecycle.current;
+    if (now.status !== 'mounted' || now.saw === services) return;
     try {
-      handle.current?.update(services);
+      now.handle.update(services);
+      lifecycle.current = { ...now, saw: services };
     } catch (error) {
       setFailure({ error });
     }
