@@ -5,6 +5,7 @@ const {
   hostFederationPlugin,
   providedVersions,
   remoteConfig,
+  remoteServerConfig,
   shellStylesheet,
   silentCallbackConfig,
 } = require('../../webpack.shared.js');
@@ -55,8 +56,9 @@ function singleBundleConfig({ template, mode = 'production', entry, outDir, fede
   return config;
 }
 
-/** Where the federated floor's page is built; its area goes beside it, under floor/. */
+/** Where the federated floor's page is built; its area goes beside it, under floor/ (its server build under floor/server/). */
 const FLOOR_DIR = path.join(__dirname, 'dist-federated-floor');
+const FLOOR_AREA = path.join(__dirname, 'src/federated-floor/area');
 
 /**
  * The federated floor's area: the referrals page's content built as a remote with the preset
@@ -65,13 +67,19 @@ const FLOOR_DIR = path.join(__dirname, 'dist-federated-floor');
 function floorAreaConfig(mode) {
   return {
     ...remoteConfig({
-      appDir: path.join(__dirname, 'src/federated-floor/area'),
+      appDir: FLOOR_AREA,
       name: 'floor',
       mode,
       extend: (config) => ({ ...config, output: { ...config.output, path: path.join(FLOOR_DIR, 'floor') } }),
     }),
     name: 'floor-area',
   };
+}
+
+/** The same area built for rendering ahead of time, as a public area is: the prerendered floor's HTML (src/federated-floor/prerender.tsx). */
+function floorAreaServerConfig(mode) {
+  const config = remoteServerConfig({ appDir: FLOOR_AREA, name: 'floor', mode });
+  return { ...config, output: { ...config.output, path: path.join(FLOOR_DIR, 'floor', 'server') } };
 }
 
 // The references the host is measured against:
@@ -81,7 +89,8 @@ function floorAreaConfig(mode) {
 // - the same page on the fixed choices: federation runtime, shared singletons, react-router, nothing of
 //   the platform's own (src/fixed-choices) → dist-fixed-choices/;
 // - the federated floor: that page loading its area as a federated remote built with the preset, pinned
-//   by integrity (src/federated-floor) → dist-federated-floor/ (the area under floor/, built first).
+//   by integrity (src/federated-floor) → dist-federated-floor/ (the area under floor/, built first); its
+//   prerendered copy is written after the build (src/federated-floor/prerender.tsx).
 module.exports = (_env, argv) => [
   singleBundleConfig({
     mode: argv.mode,
@@ -108,6 +117,7 @@ module.exports = (_env, argv) => [
     federated: true,
   }),
   floorAreaConfig(argv.mode),
+  floorAreaServerConfig(argv.mode),
   {
     ...singleBundleConfig({
       mode: argv.mode,

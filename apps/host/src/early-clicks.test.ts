@@ -8,7 +8,7 @@ const runInlineScript = () => new Function(EARLY_CLICKS_SCRIPT)();
 beforeEach(() => {
   delete (window as unknown as Record<string, unknown>).__mfeEarlyClicks;
   document.body.innerHTML =
-    '<div id="root"><button id="invite">Invite</button><a href="/x"><span role="button" id="in-link">x</span></a><form><input type="submit" id="send"></form></div><button id="outside">Out</button>';
+    '<div id="root"><button id="invite">Invite</button><a href="/x"><span role="button" id="in-link">x</span></a><input type="button" id="send"></div><button id="outside">Out</button>';
 });
 
 test('a click on a control in the page before the host runs is held (its default stopped), then answered once', () => {

@@ -14,6 +14,8 @@ export const BUDGETS = {
   htmlPaintRatio: 0.75,
   /** The prerendered public page: its area works ("Invite someone" answered) vs the plain page on the fixed choices. */
   areaWorksVsFixedChoices: 1.1,
+  /** The prerendered public page: its area works vs the federated floor, prerendered too. */
+  areaWorksVsFederatedFloor: 1.1,
   /** The public page rendered in the browser: its area works vs the federated floor (the fixed-choices page loading its area as a remote). */
   clientWorksVsFederatedFloor: 1.15,
   /** The JS a prerendered page requested before its area worked, over what the fixed-choices page requested before its button worked. */
@@ -99,6 +101,11 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       jsOverFloor('public page rendered in the browser', works),
     ]),
     ...when(find('public page interactive vs the federated floor', throttledName), (works) => [
+      {
+        budget: `prerendered public page: the area works ≤ ${BUDGETS.areaWorksVsFederatedFloor}× the federated floor, prerendered, pair by pair (throttled)`,
+        measured: `${range(works.paintRatio)}: ${fmt(works.aFigures.paintMs, 'ms')} vs ${fmt(works.bFigures.paintMs, 'ms')}`,
+        ok: works.paintRatio.median <= BUDGETS.areaWorksVsFederatedFloor,
+      },
       jsOverFloor('prerendered public page', works),
     ]),
     ...when(find('signed-in reload vs public reload, area interactive', throttledName), (reload) => [

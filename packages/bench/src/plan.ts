@@ -67,9 +67,9 @@ export const PLAN: readonly Measurement[] = [
   },
   {
     name: 'public page interactive vs the federated floor',
-    says: "the public page's area interactive (prerendered) vs the federated floor (rendered in the browser)",
+    says: "the public page's area interactive (prerendered) vs the federated floor, prerendered",
     measured: 'visitor',
-    against: 'federatedFloor',
+    against: 'federatedFloorPrerendered',
     scenario: interactiveLoad,
   },
   {

@@ -5,7 +5,7 @@ import { FIXTURES, tileRemotes } from '@mfe/e2e/fixtures';
 import { signInOnce, type App } from './scenarios';
 
 // What the benchmark measures: six stacks of the platform, each a production build served as
-// `pnpm start` serves it, and the four reference pages, each served with the host's headers.
+// `pnpm start` serves it, and the five reference pages, each served with the host's headers.
 
 /** Where the rigs listen: each stack takes its host port and the 200 above it (topology.ts). */
 const BASE_PORT = 7400;
@@ -19,7 +19,7 @@ const STACK_PORTS = {
   areaRoots: 1200,
 };
 /** The reference pages beside the main stack, clear of its collector (host + 60). */
-const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56, federatedFloor: 57 };
+const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56, federatedFloor: 57, federatedFloorPrerendered: 58 };
 const port = (offset: number) => BASE_PORT + offset;
 
 /** The systems compared, by the role each plays in the plan (plan.ts). */
@@ -38,6 +38,7 @@ export interface Apps {
   readonly plainPage: App;
   readonly fixedChoicesPage: App;
   readonly federatedFloor: App;
+  readonly federatedFloorPrerendered: App;
 }
 
 export interface Rigs {
@@ -58,11 +59,8 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
   const running: Array<{ close(): Promise<void> }> = [];
   try {
     const stacks = await startStacks(running);
-    const [baseline, plainPage, fixedChoicesPage, federatedFloor] = await startReferencePages(
-      benchDir,
-      stacks,
-      running,
-    );
+    const [baseline, plainPage, fixedChoicesPage, federatedFloor, federatedFloorPrerendered] =
+      await startReferencePages(benchDir, stacks, running);
     const apps: Apps = {
       host: app('host (federated)', stacks.main),
       baseline,
@@ -78,6 +76,7 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       plainPage,
       fixedChoicesPage,
       federatedFloor,
+      federatedFloorPrerendered,
     };
     await signInOnce(apps.host, outDir);
     // The baseline page and the iframe restore sign in with the main stack's provider: the same session.
@@ -149,7 +148,7 @@ async function startReferencePages(
   benchDir: string,
   stacks: Awaited<ReturnType<typeof startStacks>>,
   running: Array<{ close(): Promise<void> }>,
-): Promise<[App, App, App, App]> {
+): Promise<[App, App, App, App, App]> {
   const serve = async (dir: string, offset: number, runtimeFiles?: Record<string, unknown>) => {
     running.push(
       await serveStatic({
@@ -190,6 +189,11 @@ async function startReferencePages(
       'dist-federated-floor',
       PAGE_PORTS.federatedFloor,
       'the federated floor (the fixed-choices page loading its area as a pinned federated remote)',
+    ),
+    await reference(
+      'dist-federated-floor-prerendered',
+      PAGE_PORTS.federatedFloorPrerendered,
+      'the federated floor, prerendered (its area in its HTML, hydrated)',
     ),
   ];
 }

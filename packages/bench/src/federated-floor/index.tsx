@@ -6,7 +6,7 @@
 // no federated page of this platform can be faster than: a page's ratio to it is the platform's cost.
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PlainHeader } from '../plain/header';
 
@@ -43,7 +43,8 @@ async function loadArea(): Promise<ComponentType> {
 }
 
 void loadArea().then((Area) => {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const page = (
     <BrowserRouter>
       <Routes>
         <Route
@@ -56,6 +57,9 @@ void loadArea().then((Area) => {
           }
         />
       </Routes>
-    </BrowserRouter>,
+    </BrowserRouter>
   );
+  // The prerendered floor holds the page's HTML (prerender.tsx): hydrated, as the platform's prerendered page is.
+  if (root.hasChildNodes()) hydrateRoot(root, page);
+  else createRoot(root).render(page);
 });
