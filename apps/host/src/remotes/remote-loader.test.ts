@@ -40,6 +40,21 @@ function manifestFetch(
   return (async () => ({ ok: true, status: 200, json: async () => ({ shared }) }) as Response) as typeof fetch;
 }
 
+/** Answers every request with `manifest` as its JSON (and an empty body), recording the URLs asked for. */
+function recordingFetch(manifest: unknown): { fetched: string[]; fetchImpl: typeof fetch } {
+  const fetched: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    fetched.push(String(input));
+    return {
+      ok: true,
+      status: 200,
+      json: async () => manifest,
+      arrayBuffer: async () => new ArrayBuffer(0),
+    } as unknown as Response;
+  }) as typeof fetch;
+  return { fetched, fetchImpl };
+}
+
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -373,16 +388,7 @@ test('prefetching waits for the loads in flight (the page its own remote first),
   const { runtime, calls } = fakeRuntime([
     () => new Promise((resolve) => (finish = () => resolve({ default: remoteModule }))),
   ]);
-  const fetched: string[] = [];
-  const fetchImpl = (async (input: RequestInfo | URL) => {
-    fetched.push(String(input));
-    return {
-      ok: true,
-      status: 200,
-      json: async () => ({ shared: [] }),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    } as unknown as Response;
-  }) as typeof fetch;
+  const { fetched, fetchImpl } = recordingFetch({ shared: [] });
   const account: RemoteEntry = {
     ...entry,
     name: 'account',
@@ -490,16 +496,7 @@ describe('a visit to a remote downloaded ahead', () => {
   });
 
   test('a pinned one whose build records no integrity for its first files is not downloaded ahead', async () => {
-    const fetched: string[] = [];
-    const fetchImpl = (async (input: RequestInfo | URL) => {
-      fetched.push(String(input));
-      return {
-        ok: true,
-        status: 200,
-        json: async () => built,
-        arrayBuffer: async () => new ArrayBuffer(0),
-      } as unknown as Response;
-    }) as typeof fetch;
+    const { fetched, fetchImpl } = recordingFetch(built);
     const loader = new RemoteLoader(fakeRuntime([]).runtime, PROVIDED, fetchImpl, noSleep);
     loader.register([{ ...account, integrity: 'sha384-pinned' }]);
     await loader.prefetch('account');
