@@ -3,11 +3,12 @@ import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type ManifestEntry } from './manifest';
 import {
   CONTRACT_PACKAGE,
-  ENTRY_SCRIPT,
   entryScriptUrl,
   exposedModules,
+  firstFilesUnrecorded,
   INTEGRITY_REQUIRED_BY_DEFAULT,
   listedFiles,
+  notPinnedByEntry,
   readExposedFiles,
   readRemoteBuild,
   unrecordedFirstFiles,
@@ -232,8 +233,7 @@ async function checkPinning(
   timeoutMs?: number,
 ): Promise<string | null> {
   const unrecorded = unrecordedFirstFiles(manifest);
-  if (unrecorded.length > 0)
-    return `its mf-manifest.json records no integrity for ${unrecorded.join(', ')}, the first files of its modules: the host refuses it. Build it with the preset (or its bundler's recipe), which records them`;
+  if (unrecorded.length > 0) return firstFilesUnrecorded(unrecorded);
   const { integrityOf } = readExposedFiles(manifest);
   const files = listedFiles(manifest);
   const bodies = await Promise.all(
@@ -247,10 +247,10 @@ async function checkPinning(
   });
   if (altered.length > 0)
     return `${altered.join(', ')} ${altered.length === 1 ? 'differs' : 'differ'} from the integrity its build recorded: the browser would refuse ${altered.length === 1 ? 'it' : 'them'}. Publish the build as it was built`;
-  const unpinned = files.filter((_, index) => !pinsBytes(entry, bodies[index] as Uint8Array));
-  if (unpinned.length > 0)
-    return `its ${ENTRY_SCRIPT} does not pin ${unpinned.join(', ')}: a browser would run ${unpinned.length === 1 ? 'that file' : 'those files'} whatever ${unpinned.length === 1 ? 'its' : 'their'} bytes, an altered copy included. Build it so that its runtime loads every chunk with its integrity (the preset does: each chunk's hash is in its runtime)`;
-  return null;
+  // The entry read as text once: each file's hashes are looked for in it.
+  const runtime = new TextDecoder().decode(entry);
+  const unpinned = files.filter((_, index) => !pinsBytes(runtime, bodies[index] as Uint8Array));
+  return unpinned.length > 0 ? notPinnedByEntry(unpinned) : null;
 }
 
 /**

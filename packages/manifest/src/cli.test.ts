@@ -49,6 +49,11 @@ beforeAll(async () => {
     // whose entry loads them as they come (a Vite-style build with the platform's fields added by hand).
     if (req.url === '/pinning/mf-manifest.json' || req.url === '/unpinned/mf-manifest.json')
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(LISTING));
+    // The same listing with no integrity recorded for its module's first files.
+    if (req.url === '/unrecorded/mf-manifest.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ...LISTING, integrity: undefined }));
     if (req.url === '/pinning/remoteEntry.js')
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PINNING_ENTRY);
     const file = /^\/(?:pinning|unpinned)\/(remote\.js|remote\.css|chunk\.js)$/.exec(req.url ?? '')?.[1];
@@ -386,4 +391,17 @@ test('a check names its host: without --host or --host-build it says so and exit
   const unbuilt = await command([file, '--host-build', join(dir, 'no-such-build')]);
   expect(unbuilt.err).toContain('host build description (build the host first?)');
   expect(unbuilt.code).toBe(1);
+});
+
+test('a build that records no integrity for its first files is refused, naming them, as every host would refuse it', async () => {
+  const { code, out } = await run(
+    { schemaVersion: 1, remotes: [entry('referrals', 'unrecorded')] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(out).toContain(
+    '✖ referrals: its mf-manifest.json records no integrity for remote.js, remote.css, the first files of its modules, so every host refuses it',
+  );
+  expect(code).toBe(1);
 });

@@ -27,6 +27,20 @@ export function loadedByBrowser(file: string): boolean {
   return /\.(?:m?js|css)$/.test(file) && file !== ENTRY_SCRIPT && !file.startsWith(`${rules.build.serverFolder}/`);
 }
 
+/**
+ * Why a build whose entry does not pin `files` is refused: the manifest check's words and the
+ * release's (a browser would run those files whatever their bytes).
+ */
+export function notPinnedByEntry(files: readonly string[]): string {
+  const one = files.length === 1;
+  return `its ${ENTRY_SCRIPT} does not pin ${files.join(', ')}: a browser would run ${one ? 'that file' : 'those files'} whatever ${one ? 'its' : 'their'} bytes, an altered copy included. Build it so that its runtime loads every chunk with its integrity (the preset does: each chunk's hash is in its runtime)`;
+}
+
+/** Why a build that records no integrity for its modules' first files (`unrecordedFirstFiles`) is refused. */
+export function firstFilesUnrecorded(files: readonly string[]): string {
+  return `its mf-manifest.json records no integrity for ${files.join(', ')}, the first files of its modules, so every host refuses it. Build it with the preset, which records them`;
+}
+
 /** The shared package whose version is the platform contract. */
 export const CONTRACT_PACKAGE: string = rules.build.contractPackage;
 /** Subresource Integrity as the platform accepts it: one sha256/384/512 hash. */

@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import {
-  ENTRY_SCRIPT,
+  firstFilesUnrecorded,
   isSri,
   loadedByBrowser,
+  notPinnedByEntry,
   readRemoteBuild,
   unrecordedFirstFiles,
 } from '@mfe/manifest/remote-build';
@@ -146,17 +147,19 @@ function refuseUnpinned(
   entry: Uint8Array,
   bodies: ReadonlyMap<string, Uint8Array>,
 ): void {
-  const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(entry, body));
+  // The entry read as text once: each file's hashes are looked for in it.
+  const runtime = new TextDecoder().decode(entry);
+  const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(runtime, body));
   if (unpinned.length > 0)
     throw new ReleaseError(
       'RELEASE_BUILD_INVALID',
-      `${dist}: its ${ENTRY_SCRIPT} does not pin ${unpinned.map(([file]) => file).join(', ')}, so a browser would run ${unpinned.length === 1 ? 'that file' : 'those files'} whatever ${unpinned.length === 1 ? 'its' : 'their'} bytes, an altered copy included. Build it so that its runtime loads every chunk with its integrity (the preset does: each chunk's hash is in its runtime). Nothing was published.`,
+      `${dist}: ${notPinnedByEntry(unpinned.map(([file]) => file))}. Nothing was published.`,
     );
   const unrecorded = unrecordedFirstFiles(manifest);
   if (unrecorded.length > 0)
     throw new ReleaseError(
       'RELEASE_BUILD_INVALID',
-      `${dist}: its mf-manifest.json records no integrity for ${unrecorded.join(', ')}, the first files of its modules, so every host would refuse it. Build it with the preset (it records them). Nothing was published.`,
+      `${dist}: ${firstFilesUnrecorded(unrecorded)}. Nothing was published.`,
     );
 }
 

@@ -465,7 +465,7 @@ test('a build whose entry does not pin its scripts and stylesheets is refused at
   const error = await refusal(commands.publish(store, dist, who('ci', '')));
   expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
   expect(error.message).toContain(
-    'its remoteEntry.js does not pin assets/chunk.js, assets/remote.css, assets/remote.js, so a browser would run those files whatever their bytes',
+    'its remoteEntry.js does not pin assets/chunk.js, assets/remote.css, assets/remote.js: a browser would run those files whatever their bytes',
   );
   expect(error.message).toContain('Nothing was published.');
   expect(existsSync(join(storeDir, KEYS.buildRecord('referrals', '4.0.0')))).toBe(false);
@@ -501,4 +501,21 @@ test('an unpinned build that reached the store before the rule is refused at dep
     ),
   ]);
   expect(await readCurrent(store, 'production')).toBeNull();
+});
+
+test('a build whose entry pins its files but whose mf-manifest.json records none for its first files is refused at publish', async () => {
+  const { dist, files } = writeUnpinnedBuild('4.2.0');
+  // Its entry now pins every file (their hashes in its runtime); its record of them is gone.
+  const pinned = Object.entries(files).filter(([file]) => file.startsWith('assets/'));
+  const entry = `var pins = ${JSON.stringify(pinned.map(([, body]) => sri(body)))};`;
+  writeFileSync(join(dist, 'remoteEntry.js'), entry);
+  writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': sri(entry) }));
+  const manifest = JSON.parse(files['mf-manifest.json']!) as Record<string, unknown>;
+  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ ...manifest, integrity: undefined }));
+  const error = await refusal(commands.publish(store, dist, who('ci', '')));
+  expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
+  expect(error.message).toContain(
+    'its mf-manifest.json records no integrity for assets/remote.js, assets/remote.css, the first files of its modules, so every host refuses it',
+  );
+  expect(existsSync(join(storeDir, KEYS.buildRecord('referrals', '4.2.0')))).toBe(false);
 });
