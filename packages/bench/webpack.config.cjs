@@ -79,7 +79,13 @@ function floorAreaConfig(mode) {
 /** The same area built for rendering ahead of time, as a public area is: the prerendered floor's HTML (src/federated-floor/prerender.tsx). */
 function floorAreaServerConfig(mode) {
   const config = remoteServerConfig({ appDir: FLOOR_AREA, name: 'floor', mode });
-  return { ...config, output: { ...config.output, path: path.join(FLOOR_DIR, 'floor', 'server') } };
+  return {
+    ...config,
+    output: {
+      ...config.output,
+      path: path.join(FLOOR_DIR, 'floor', require('@mfe/manifest/rules.json').build.serverFolder),
+    },
+  };
 }
 
 // The references the host is measured against:

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import rules from '@mfe/manifest/rules.json';
 import { loadServerBundle } from '@mfe/prerender';
 import { PlainHeader } from '../plain/header';
 
@@ -16,12 +17,13 @@ const to = join(benchDir, 'dist-federated-floor-prerendered');
 
 /** The area as its server build renders it, its assets under /floor/ as the browser build serves them. */
 function serverArea(): ComponentType {
-  const described = JSON.parse(readFileSync(join(from, 'floor', 'server', 'server.json'), 'utf8')) as {
+  const serverBuild = join(from, 'floor', rules.build.serverFolder);
+  const described = JSON.parse(readFileSync(join(serverBuild, 'server.json'), 'utf8')) as {
     entry: string;
     integrity: string;
   };
   const exported = loadServerBundle({
-    code: readFileSync(join(from, 'floor', 'server', described.entry), 'utf8'),
+    code: readFileSync(join(serverBuild, described.entry), 'utf8'),
     integrity: described.integrity,
     publicPath: '/floor/',
     label: 'the federated floor',
