@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { budgets } from './budgets';
+import { budgets, ratioDecision } from './budgets';
 import type { Comparison } from './report';
 
 const comparison = (failedLoads: readonly string[]): Comparison =>
@@ -15,5 +15,29 @@ test('a load that never painted is said, with where, and fails the run', () => {
   expect(check!.ok).toBe(false);
   expect(check!.measured).toBe(
     '1 did not: not a planned scenario (none): host: The page never painted "referrals-overview" within 60000 ms',
+  );
+});
+
+const ratios = (median: number, low: number, high: number, pairs = 10) => ({
+  pairs,
+  paintRatio: { median, min: low - 0.05, max: high + 0.05 },
+  paintRatioInterval: { low, high, confidence: 0.9785 },
+});
+
+test('a ratio whose interval lies under the limit is decided within, one above it decided over', () => {
+  expect(ratioDecision(ratios(1.02, 0.98, 1.08), 1.1)).toBe('decided: its 97.8 % interval 0.98–1.08 is within 1.1×');
+  expect(ratioDecision(ratios(1.3, 1.18, 1.4), 1.1)).toBe('decided: its 97.8 % interval 1.18–1.40 is over 1.1×');
+});
+
+test('a ratio whose interval holds the limit is not decided, with about how many pairs would decide it', () => {
+  // 0.14 above the median against a margin of 0.08: (0.14 / 0.08)² × 10 = 30.6.
+  expect(ratioDecision(ratios(1.02, 0.95, 1.16), 1.1)).toBe(
+    'not decided: its 97.8 % interval 0.95–1.16 holds 1.1×; about 31 pairs would decide it (`--loads 31`)',
+  );
+});
+
+test('too few pairs for an interval are said, not judged decided', () => {
+  expect(ratioDecision({ pairs: 3, paintRatio: { median: 1, min: 1, max: 1 } }, 1.1)).toMatch(
+    /not decided: 3 pairs give no 95 % interval/,
   );
 });

@@ -1,6 +1,6 @@
 import { JUDGED_PROFILE, PROFILES } from './measure';
 import type { Comparison } from './report';
-import { fmt, type Summary } from './stats';
+import { fmt, pairsToDecide, type Summary } from './stats';
 
 // The benchmark's budgets and their verdicts. The budgets live here; the README quotes the latest full run.
 
@@ -54,6 +54,40 @@ export interface Check {
   readonly budget: string;
   readonly measured: string;
   readonly ok: boolean;
+  /** For a ratio judged on a median: whether the median's 95 % interval lies on one side of the limit. */
+  readonly decision?: string;
+}
+
+/**
+ * A ratio budget, judged on the pairs' median (the verdict), and said decided only when the median's
+ * 95 % interval lies wholly on one side of the limit; else with about how many pairs would decide it.
+ */
+function ratioCheck(
+  budget: string,
+  c: Comparison,
+  limit: number,
+  { figures = true, digits = 2 }: { figures?: boolean; digits?: number } = {},
+): Check {
+  const ratio = range(c.paintRatio, digits);
+  return {
+    budget,
+    measured: figures ? `${ratio}: ${fmt(c.aFigures.paintMs, 'ms')} vs ${fmt(c.bFigures.paintMs, 'ms')}` : ratio,
+    ok: c.paintRatio.median <= limit,
+    decision: ratioDecision(c, limit, digits),
+  };
+}
+
+export function ratioDecision(
+  { pairs, paintRatio, paintRatioInterval: interval }: Pick<Comparison, 'pairs' | 'paintRatio' | 'paintRatioInterval'>,
+  limit: number,
+  digits = 2,
+): string {
+  if (!interval) return `not decided: ${pairs} pairs give no 95 % interval of the median (6 do)`;
+  const said = `its ${Math.floor(interval.confidence * 1000) / 10} % interval ${interval.low.toFixed(digits)}–${interval.high.toFixed(digits)}`;
+  if (interval.high <= limit) return `decided: ${said} is within ${limit}×`;
+  if (interval.low > limit) return `decided: ${said} is over ${limit}×`;
+  const more = pairsToDecide(pairs, paintRatio.median, interval, limit);
+  return `not decided: ${said} holds ${limit}×${more ? `; about ${more} pairs would decide it (\`--loads ${more}\`)` : ''}`;
 }
 
 /** Each budget with its figure and verdict; one whose scenario was not measured (`--only`) is left out. */
@@ -72,18 +106,19 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       ok: failedLoads.length === 0,
     },
     ...when(find('public page, cold', throttledName), (fromHtml) => [
-      {
-        budget: `prerendered public page: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
-        measured: range(fromHtml.paintRatio),
-        ok: fromHtml.paintRatio.median <= BUDGETS.htmlPaintRatio,
-      },
+      ratioCheck(
+        `prerendered public page: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
+        fromHtml,
+        BUDGETS.htmlPaintRatio,
+        { figures: false },
+      ),
     ]),
     ...when(find('public page interactive vs the fixed choices', throttledName), (works) => [
-      {
-        budget: `prerendered public page: the area works (its button answered) ≤ ${BUDGETS.areaWorksVsFixedChoices}× the plain page on the fixed choices, pair by pair (throttled)`,
-        measured: `${range(works.paintRatio)}: ${fmt(works.aFigures.paintMs, 'ms')} vs ${fmt(works.bFigures.paintMs, 'ms')}`,
-        ok: works.paintRatio.median <= BUDGETS.areaWorksVsFixedChoices,
-      },
+      ratioCheck(
+        `prerendered public page: the area works (its button answered) ≤ ${BUDGETS.areaWorksVsFixedChoices}× the plain page on the fixed choices, pair by pair (throttled)`,
+        works,
+        BUDGETS.areaWorksVsFixedChoices,
+      ),
       {
         budget: `prerendered public page: JS requested before the area worked ≤ the fixed-choices page's + ${BUDGETS.worksJsOverFixedChoicesGzipBytes / 1024} KiB gzip (throttled)`,
         measured: `${fmt(works.aFigures.jsBeforePaintGzipBytes, 'KiB')} vs ${fmt(works.bFigures.jsBeforePaintGzipBytes, 'KiB')}`,
@@ -93,43 +128,44 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       },
     ]),
     ...when(find('public page rendered in the browser, interactive vs the federated floor', throttledName), (works) => [
-      {
-        budget: `public page rendered in the browser: the area works ≤ ${BUDGETS.clientWorksVsFederatedFloor}× the federated floor, pair by pair (throttled)`,
-        measured: `${range(works.paintRatio)}: ${fmt(works.aFigures.paintMs, 'ms')} vs ${fmt(works.bFigures.paintMs, 'ms')}`,
-        ok: works.paintRatio.median <= BUDGETS.clientWorksVsFederatedFloor,
-      },
+      ratioCheck(
+        `public page rendered in the browser: the area works ≤ ${BUDGETS.clientWorksVsFederatedFloor}× the federated floor, pair by pair (throttled)`,
+        works,
+        BUDGETS.clientWorksVsFederatedFloor,
+      ),
       jsOverFloor('public page rendered in the browser', works),
     ]),
     ...when(find('public page interactive vs the federated floor', throttledName), (works) => [
-      {
-        budget: `prerendered public page: the area works ≤ ${BUDGETS.areaWorksVsFederatedFloor}× the federated floor, prerendered, pair by pair (throttled)`,
-        measured: `${range(works.paintRatio)}: ${fmt(works.aFigures.paintMs, 'ms')} vs ${fmt(works.bFigures.paintMs, 'ms')}`,
-        ok: works.paintRatio.median <= BUDGETS.areaWorksVsFederatedFloor,
-      },
+      ratioCheck(
+        `prerendered public page: the area works ≤ ${BUDGETS.areaWorksVsFederatedFloor}× the federated floor, prerendered, pair by pair (throttled)`,
+        works,
+        BUDGETS.areaWorksVsFederatedFloor,
+      ),
       jsOverFloor('prerendered public page', works),
     ]),
     ...when(find('signed-in reload vs public reload, area interactive', throttledName), (reload) => [
-      {
-        budget: `signed-in reload of the area's page: the area works ≤ ${BUDGETS.signedInReloadVsPublicRatio}× the same public page reloaded, pair by pair (throttled)`,
-        measured: `${range(reload.paintRatio)}: ${fmt(reload.aFigures.paintMs, 'ms')} vs ${fmt(reload.bFigures.paintMs, 'ms')}`,
-        ok: reload.paintRatio.median <= BUDGETS.signedInReloadVsPublicRatio,
-      },
+      ratioCheck(
+        `signed-in reload of the area's page: the area works ≤ ${BUDGETS.signedInReloadVsPublicRatio}× the same public page reloaded, pair by pair (throttled)`,
+        reload,
+        BUDGETS.signedInReloadVsPublicRatio,
+      ),
     ]),
     ...when(find('signed-in page shell', throttledName), (shell) => [
-      {
-        budget: `prerendered signed-in page: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
-        measured: `${range(shell.paintRatio)}: ${fmt(shell.aFigures.paintMs, 'ms')} vs ${fmt(shell.bFigures.paintMs, 'ms')}`,
-        ok: shell.paintRatio.median <= BUDGETS.signedInShellRatio,
-      },
+      ratioCheck(
+        `prerendered signed-in page: the shell painted ≤ ${BUDGETS.signedInShellRatio}× the plain React page's content, pair by pair (throttled)`,
+        shell,
+        BUDGETS.signedInShellRatio,
+      ),
     ]),
     ...when(find('public page rendered in the browser, cold', throttledName), (plain) => {
       const remoteAt = plain.aFigures.remoteRequestedMs;
       return [
-        {
-          budget: `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`,
-          measured: range(plain.paintRatio),
-          ok: plain.paintRatio.median <= BUDGETS.plainPaintRatio,
-        },
+        ratioCheck(
+          `public page rendered in the browser: heading painted ≤ ${BUDGETS.plainPaintRatio}× the plain React page, pair by pair (throttled)`,
+          plain,
+          BUDGETS.plainPaintRatio,
+          { figures: false },
+        ),
         {
           budget:
             "public page rendered in the browser: the route's remote requested no later than the host's main script has loaded, load by load (throttled)",
@@ -146,18 +182,18 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       },
     ]),
     ...when(find('signed-in reload, area interactive', throttledName), (reload) => [
-      {
-        budget: `signed-in reload of the area's page: the area interactive ≤ ${BUDGETS.signedInReloadInteractiveRatio}× the plain React page's reload, pair by pair (throttled)`,
-        measured: `${range(reload.paintRatio)}: ${fmt(reload.aFigures.paintMs, 'ms')} vs ${fmt(reload.bFigures.paintMs, 'ms')}`,
-        ok: reload.paintRatio.median <= BUDGETS.signedInReloadInteractiveRatio,
-      },
+      ratioCheck(
+        `signed-in reload of the area's page: the area interactive ≤ ${BUDGETS.signedInReloadInteractiveRatio}× the plain React page's reload, pair by pair (throttled)`,
+        reload,
+        BUDGETS.signedInReloadInteractiveRatio,
+      ),
     ]),
     ...when(find('10 contributions vs 1', throttledName), (tiles) => [
-      {
-        budget: `a page of 10 contributions from 5 remotes: its first contribution works ≤ ${BUDGETS.manyContributionsRatio}× a page of 1, pair by pair (throttled)`,
-        measured: `${range(tiles.paintRatio)}: ${fmt(tiles.aFigures.paintMs, 'ms')} vs ${fmt(tiles.bFigures.paintMs, 'ms')}`,
-        ok: tiles.paintRatio.median <= BUDGETS.manyContributionsRatio,
-      },
+      ratioCheck(
+        `a page of 10 contributions from 5 remotes: its first contribution works ≤ ${BUDGETS.manyContributionsRatio}× a page of 1, pair by pair (throttled)`,
+        tiles,
+        BUDGETS.manyContributionsRatio,
+      ),
       {
         budget:
           'a page of 10 contributions: no script of a contribution below the fold requested before those in view have theirs, in any load (throttled)',
@@ -166,21 +202,20 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       },
     ]),
     ...when(find('navigation to 2nd remote', throttledName), (navigation) => [
-      {
-        budget: `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`,
-        measured: range(navigation.paintRatio),
-        ok: navigation.paintRatio.median <= BUDGETS.navigationRatio,
-      },
+      ratioCheck(
+        `navigation to a 2nd remote ≤ ${BUDGETS.navigationRatio}× the baseline (throttled)`,
+        navigation,
+        BUDGETS.navigationRatio,
+        { figures: false },
+      ),
     ]),
     ...when(find('cold load', throttledName), (throttled) => {
       const overhead = throttled.aFigures.jsGzipBytes.median - throttled.bFigures.jsGzipBytes.median;
       const extra = throttled.aFigures.requestsBeforePaint.median - throttled.bFigures.requestsBeforePaint.median;
       return [
-        {
-          budget: `content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`,
-          measured: range(throttled.paintRatio),
-          ok: throttled.paintRatio.median <= BUDGETS.paintRatio,
-        },
+        ratioCheck(`content painted ≤ ${BUDGETS.paintRatio}× baseline (throttled)`, throttled, BUDGETS.paintRatio, {
+          figures: false,
+        }),
         {
           budget: 'federation + shell JS ≤ 15 KiB gzip over baseline',
           measured: `${(overhead / 1024).toFixed(1)} KiB`,
@@ -199,11 +234,10 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       ];
     }),
     ...when(find('50 vs 2 remotes', throttledName), (many) => [
-      {
-        budget: '50 remotes within 5% of 2 (throttled)',
-        measured: range(many.paintRatio, 3),
-        ok: many.paintRatio.median <= BUDGETS.manyRemotesRatio,
-      },
+      ratioCheck('50 remotes within 5% of 2 (throttled)', many, BUDGETS.manyRemotesRatio, {
+        figures: false,
+        digits: 3,
+      }),
     ]),
     // Bytes, not time: judged on the unthrottled profile, or the throttled one in a smoke run.
     ...when(find('repeat visit', PROFILES[0]!.name) ?? find('repeat visit', throttledName), (repeat) => [
@@ -218,6 +252,7 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
         budget: 'signed-in reload with DPoP (stored token, one request) no slower than the iframe restore (throttled)',
         measured: `${reload.aFigures.paintMs.median.toFixed(0)} vs ${reload.bFigures.paintMs.median.toFixed(0)} ms, ${range(reload.paintRatio)}`,
         ok: reload.paintRatio.median <= 1,
+        decision: ratioDecision(reload, 1),
       },
     ]),
   ];

@@ -1,6 +1,6 @@
 import { PROFILES, type LoadFigures, type Profile } from './measure';
 import type { App, Pairs } from './scenarios';
-import { fmt, summarize, type Summary } from './stats';
+import { fmt, medianInterval, summarize, type Interval, type Summary } from './stats';
 import { drawWaterfall, typicalWaterfall } from './waterfall';
 import type { Waterfall } from './measure';
 
@@ -41,6 +41,11 @@ export interface Comparison {
   readonly aFigures: Record<Metric, Summary>;
   readonly bFigures: Record<Metric, Summary>;
   readonly paintRatio: Summary;
+  /** The pairs measured, and the 95 % interval of their ratios' median (none for fewer than 6 pairs). */
+  readonly pairs: number;
+  readonly paintRatioInterval?: Interval;
+  /** The share of all CPUs other processes took while this comparison was measured (machine-load.ts). */
+  readonly othersShare?: number;
   /** Content painted, a minus b, pair by pair (ms). */
   readonly paintDelta: Summary;
   /** How long before its own main script had loaded a's page asked for the remote, load by load (ms; negative: after). */
@@ -53,6 +58,8 @@ export interface Comparison {
 }
 
 export function compare(scenario: string, profile: Profile, a: App, b: App, { results, failed }: Pairs): Comparison {
+  const ratios = results.map(([x, y]) => x.paintMs / y.paintMs);
+  const interval = medianInterval(ratios);
   return {
     failedLoads: failed,
     scenario,
@@ -61,7 +68,9 @@ export function compare(scenario: string, profile: Profile, a: App, b: App, { re
     b: b.label,
     aFigures: summarizeRuns(results.map(([x]) => x)),
     bFigures: summarizeRuns(results.map(([, y]) => y)),
-    paintRatio: summarize(results.map(([x, y]) => x.paintMs / y.paintMs)),
+    paintRatio: summarize(ratios),
+    pairs: results.length,
+    ...(interval ? { paintRatioInterval: interval } : {}),
     paintDelta: summarize(results.map(([x, y]) => x.paintMs - y.paintMs)),
     remoteLead: summarize(
       results.filter(([x]) => x.remoteRequestedMs >= 0).map(([x]) => x.hostScriptLoadedMs - x.remoteRequestedMs),

@@ -8,6 +8,15 @@ import { compare, table, waterfalls, type Comparison } from './report';
 import { startRigs, type Apps } from './rigs';
 import { pairs } from './scenarios';
 import { LOADS, readOptions, type Options } from './options';
+import {
+  describeLoad,
+  LOADED_SHARE,
+  othersShare,
+  readCpu,
+  startLoadWatch,
+  wasLoaded,
+  type MachineLoad,
+} from './machine-load';
 
 // `pnpm bench` and its options (options.ts). Builds come first (the root script runs `pnpm build`
 // and the references' builds).
@@ -21,8 +30,9 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const rigs = await startRigs(join(here, '..'), outDir);
   try {
+    const load = startLoadWatch();
     const comparisons = await measure(plan, rigs.apps, options);
-    writeReport(comparisons, options, started);
+    writeReport(comparisons, options, load.stop(), started);
   } finally {
     await rigs.close();
   }
@@ -39,36 +49,66 @@ async function measure(plan: readonly Measurement[], apps: Apps, options: Option
     for (const { name, says, measured, against, scenario, referenceScenario } of plan) {
       console.log(`measuring ${says} (${profile.name}) …`);
       const [a, b] = [apps[measured], apps[against]];
+      const before = readCpu();
       const measuredPairs = await pairs(a, b, profile, options.loads, scenario, referenceScenario, {
         warmUp: !options.quick,
       });
-      comparisons.push(compare(name, profile, a, b, measuredPairs));
+      const share = othersShare(before, readCpu());
+      comparisons.push({
+        ...compare(name, profile, a, b, measuredPairs),
+        ...(share === undefined ? {} : { othersShare: share }),
+      });
     }
   return comparisons;
 }
 
-/** What the report calls the run: only a run of the standard loads is a full run (the README's table). */
-function runKind({ quick, loads }: Options): string {
+/**
+ * What the report calls the run: only a run of at least the standard loads, on a machine idle
+ * enough (machine-load.ts), is a full run, a record for the README's table.
+ */
+function runKind({ quick, loads }: Options, load: MachineLoad): string {
   if (quick) return 'QUICK (smoke) run';
-  return loads === LOADS.full ? 'full run' : `not a full run (${LOADS.full} loads make one)`;
+  if (wasLoaded(load)) return 'NOT A RECORD: the machine was loaded';
+  return loads >= LOADS.full ? 'full run' : `not a full run (${LOADS.full} loads or more make one)`;
 }
 
+/** Which comparisons other processes disturbed most: a loaded run says where. */
+const disturbed = (comparisons: readonly Comparison[]) =>
+  comparisons
+    .filter((c) => (c.othersShare ?? 0) > LOADED_SHARE)
+    .map((c) => `${c.scenario} (${c.profile}): ${((c.othersShare ?? 0) * 100).toFixed(0)} %`)
+    .join('; ');
+
 /** The table, the budgets' verdicts and the waterfalls: printed, and written to .bench/. */
-function writeReport(comparisons: Comparison[], options: Options, started: number): void {
+function writeReport(comparisons: Comparison[], options: Options, load: MachineLoad, started: number): void {
   const checks = budgets(comparisons);
+  const busiest = disturbed(comparisons);
   const markdown = [
-    `Benchmark: ${options.loads} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${runKind(options)}${options.only ? `, only "${options.only}"` : ''}.`,
+    `Benchmark: ${options.loads} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${runKind(options, load)}${options.only ? `, only "${options.only}"` : ''}.`,
+    '',
+    `Machine: ${describeLoad(load)}${busiest ? ` Disturbed most: ${busiest}.` : ''}`,
     '',
     table(comparisons),
     '',
-    '| budget | measured | |',
-    '|---|---|---|',
-    ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${c.ok ? 'within' : 'OVER'} |`),
+    '| budget | measured | verdict (on the median) | decided? |',
+    '|---|---|---|---|',
+    ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${c.ok ? 'within' : 'OVER'} | ${c.decision ?? '–'} |`),
   ].join('\n');
   const drawn = waterfalls(comparisons);
   writeFileSync(
     join(outDir, 'results.json'),
-    JSON.stringify({ loads: options.loads, quick: options.quick, comparisons, budgets: checks }, null, 2),
+    JSON.stringify(
+      {
+        loads: options.loads,
+        quick: options.quick,
+        machine: load,
+        record: !options.quick && !wasLoaded(load),
+        comparisons,
+        budgets: checks,
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(join(outDir, 'results.md'), `${markdown}\n`);
   writeFileSync(join(outDir, 'waterfalls.txt'), `${drawn}\n`);
