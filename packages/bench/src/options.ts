@@ -2,12 +2,14 @@
 // run for CI: each case once, on the throttled profile only, no warm-up; it proves every scenario
 // still runs, its figures prove nothing),
 // `--loads N` (more pairs, to tell a small change from this machine's run-to-run spread) and
-// `--only <text>` (the scenarios whose name contains it, and their budgets).
+// `--only <text>` (the scenarios whose name contains it, and their budgets); `--first-script` prints
+// what the host's first script is made of (first-script.ts) and measures nothing.
 
 export interface Options {
   readonly quick: boolean;
   readonly loads: number;
   readonly only: string | undefined;
+  readonly firstScriptOnly?: true;
 }
 
 /** The fewest loads per case that give a median and a spread worth printing. */
@@ -27,6 +29,7 @@ function valueOf(argv: readonly string[], flag: string, example: string): string
 }
 
 export function readOptions(argv: readonly string[]): Options {
+  if (argv.includes('--first-script')) return { quick: false, loads: 0, only: undefined, firstScriptOnly: true };
   const quick = argv.includes('--quick');
   const only = valueOf(argv, '--only', '--only navigation');
   const loadsText = valueOf(argv, '--loads', '--loads 30 --only interactive');

@@ -7,6 +7,8 @@ import { choose, type Measurement } from './plan';
 import { compare, table, waterfalls, type Comparison } from './report';
 import { startRigs, type Apps } from './rigs';
 import { pairs } from './scenarios';
+import { HOST_DIST } from '@mfe/stack';
+import { describeFirstScript, readFirstScript, type FirstScript } from './first-script';
 import { LOADS, readOptions, type Options } from './options';
 import {
   describeLoad,
@@ -26,16 +28,32 @@ const outDir = join(here, '..', '..', '..', '.bench');
 async function main() {
   const started = Date.now();
   const options = readOptions(process.argv);
+  const firstScript = checkFirstScript();
+  if (options.firstScriptOnly) return;
   const plan = choose(options.only);
   mkdirSync(outDir, { recursive: true });
   const rigs = await startRigs(join(here, '..'), outDir);
   try {
     const load = startLoadWatch();
     const comparisons = await measure(plan, rigs.apps, options);
-    writeReport(comparisons, options, load.stop(), started);
+    writeReport(comparisons, options, load.stop(), firstScript, started);
   } finally {
     await rigs.close();
   }
+}
+
+/**
+ * What the host's first script is made of, printed; a package in it that may not be on the first
+ * path ends the run before anything is measured, named.
+ */
+function checkFirstScript(): FirstScript {
+  const script = readFirstScript(HOST_DIST);
+  console.log(`${describeFirstScript(script)}\n`);
+  if (script.unexpected.length > 0)
+    throw new Error(
+      `The host's first script carries ${script.unexpected.join(', ')}, which MAY_BE_ON_THE_FIRST_PATH (packages/bench/src/first-script.ts) does not name: load it in a chunk of its own, or name it there with why the first view needs it.`,
+    );
+  return script;
 }
 
 /**
@@ -80,7 +98,13 @@ const disturbed = (comparisons: readonly Comparison[]) =>
     .join('; ');
 
 /** The table, the budgets' verdicts and the waterfalls: printed, and written to .bench/. */
-function writeReport(comparisons: Comparison[], options: Options, load: MachineLoad, started: number): void {
+function writeReport(
+  comparisons: Comparison[],
+  options: Options,
+  load: MachineLoad,
+  firstScript: FirstScript,
+  started: number,
+): void {
   const checks = budgets(comparisons);
   const busiest = disturbed(comparisons);
   const markdown = [
@@ -93,6 +117,8 @@ function writeReport(comparisons: Comparison[], options: Options, load: MachineL
     '| budget | measured | verdict (on the median) | decided? |',
     '|---|---|---|---|',
     ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${c.ok ? 'within' : 'OVER'} | ${c.decision ?? '–'} |`),
+    '',
+    describeFirstScript(firstScript),
   ].join('\n');
   const drawn = waterfalls(comparisons);
   writeFileSync(

@@ -1,5 +1,5 @@
 export { serveStatic, type RunningServer, type ServedRole, type StaticServerOptions } from './serve';
-export { startStack, type DevManifest, type RunningStack, type StackOptions, type StackRig } from './stack';
+export { HOST_DIST, startStack, type DevManifest, type RunningStack, type StackOptions, type StackRig } from './stack';
 export { startCollector, type CollectorRecord, type RunningCollector } from './collector';
 export {
   DEFAULT_HOST_PORT,

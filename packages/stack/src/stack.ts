@@ -21,6 +21,8 @@ import { stackPages } from './pages';
 import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** The host's production build, as `pnpm build` leaves it: what the stack serves by default. */
+export const HOST_DIST = join(repoRoot, 'apps', 'host', 'dist');
 
 /** Where developer overrides may point when the stack enables them. */
 const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
@@ -277,7 +279,7 @@ async function serveHost(
   config: ParsedRuntimeConfig,
   manifest: DevManifest,
 ): Promise<void> {
-  const hostDir = requireBuild(options.hostDist ?? join(repoRoot, 'apps', 'host', 'dist'), '@mfe/host');
+  const hostDir = requireBuild(options.hostDist ?? HOST_DIST, '@mfe/host');
   const servedManifest = options.releaseStore ? currentManifest(options.releaseStore) : () => manifest;
   const host = await serveStatic({
     dir: hostDir,
