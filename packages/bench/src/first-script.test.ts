@@ -14,7 +14,7 @@ test('a source path is named by its package: a dependency by its name, the works
       'webpack://@mfe/host/../../node_modules/.pnpm/@module-federation+sdk@2.9.2/node_modules/@module-federation/sdk/dist/index.esm.js',
     ),
   ).toBe('@module-federation/sdk');
-  expect(packageOf('webpack://@mfe/host/./src/bootstrap.tsx')).toBe('@mfe/host');
+  expect(packageOf('webpack://@mfe/host/./src/startup/start.tsx')).toBe('@mfe/host');
   expect(packageOf('webpack://@mfe/host/../../packages/manifest/src/rules.ts')).toBe('@mfe/manifest');
   expect(packageOf('webpack://@mfe/host/../../apps/host/src/remotes/remote-loader.ts')).toBe('@mfe/host');
   expect(packageOf('webpack://@mfe/host/webpack/runtime/sharing')).toBe('(webpack)');
@@ -37,7 +37,7 @@ function build(sources: Record<string, string>): string {
 test("the script's bytes are shared out by package, the platform's own modules listed, an unnamed package found", () => {
   const dist = build({
     'webpack://@mfe/host/../../node_modules/.pnpm/react@19.3.1/node_modules/react/index.js': 'r'.repeat(300),
-    'webpack://@mfe/host/./src/bootstrap.tsx': 'b'.repeat(200),
+    'webpack://@mfe/host/./src/startup/start.tsx': 'b'.repeat(200),
     'webpack://@mfe/host/../../packages/manifest/src/rules.ts': 'm'.repeat(100),
     'webpack://@mfe/host/../../node_modules/.pnpm/left-pad@1.3.0/node_modules/left-pad/index.js': 'l'.repeat(50),
   });
@@ -50,7 +50,7 @@ test("the script's bytes are shared out by package, the platform's own modules l
     ['left-pad', 50],
   ]);
   expect(script.ownModules.map((part) => part.name)).toEqual([
-    '@mfe/host src/bootstrap.tsx',
+    '@mfe/host src/startup/start.tsx',
     '@mfe/manifest src/rules.ts',
   ]);
   expect(script.unexpected).toEqual(['left-pad']);

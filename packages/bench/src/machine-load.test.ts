@@ -1,40 +1,48 @@
 /** @jest-environment node */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describeLoad, othersShare, readCpu, wasLoaded } from './machine-load';
+import { spawn } from 'node:child_process';
+import { describeLoad, LoadAccount, othersShare, startLoadWatch, wasLoaded, type ProcessTime } from './machine-load';
 
-/** A /proc with the machine's CPU line and processes given as [pid, command, parent, utime, stime, cutime, cstime]. */
-function fakeProc(cpu: number[], processes: Array<[number, string, number, number, number, number, number]>): string {
-  const proc = mkdtempSync(join(tmpdir(), 'proc-'));
-  writeFileSync(join(proc, 'stat'), `cpu  ${cpu.join(' ')} 0 0\ncpu0 1 2 3\n`);
-  for (const [pid, command, parent, ...times] of processes) {
-    mkdirSync(join(proc, String(pid)));
-    // state, ppid, then fields 5–13, then utime stime cutime cstime, then the rest.
-    const fields = ['S', parent, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...times, 20, 0];
-    writeFileSync(join(proc, String(pid), 'stat'), `${pid} (${command}) ${fields.join(' ')}\n`);
-  }
-  return proc;
-}
-
-test("the bench's tree is its own time, its live descendants' and what they reaped; other processes are not in it", () => {
-  const proc = fakeProc(
-    [100, 0, 50, 800, 50, 0, 0, 0],
-    [
-      [10, 'node', 1, 5, 5, 30, 10],
-      [11, 'chrome (renderer) x', 10, 7, 3, 0, 0],
-      [12, 'grandchild', 11, 1, 1, 0, 0],
-      [20, 'elsewhere', 1, 400, 400, 0, 0],
-    ],
-  );
-  expect(readCpu(10, proc)).toEqual({ busy: 150, total: 1000, ours: 5 + 5 + 30 + 10 + 7 + 3 + 1 + 1 });
+const p = (pid: number, parent: number, session: number, ticks: number, group = session): ProcessTime => ({
+  pid,
+  parent,
+  group,
+  session,
+  ticks,
 });
 
-test("the others' share is the machine's busy time less the bench's, over all the CPUs' time", () => {
-  const start = { busy: 100, total: 1000, ours: 40 };
-  const end = { busy: 700, total: 2000, ours: 540 };
-  expect(othersShare(start, end)).toBeCloseTo(0.1);
-  expect(othersShare(undefined, end)).toBeUndefined();
+test("the others' time counts every process outside the bench's tree and its browsers' sessions, from the first reading on", () => {
+  const account = new LoadAccount(10);
+  account.add({
+    cpuTicks: 1000,
+    processes: [
+      p(1, 0, 1, 50),
+      p(10, 1, 5, 400), // the bench, in its terminal's session 5
+      p(11, 10, 11, 100), // a Chromium, its own session
+      p(12, 11, 11, 80), // its renderer
+      p(20, 1, 20, 300), // another program, running before the bench started
+      p(30, 2, 0, 900), // a kernel thread
+    ],
+  });
+  const start = account.mark();
+  account.add({
+    cpuTicks: 2000,
+    processes: [
+      p(1, 0, 1, 60),
+      p(10, 1, 5, 600),
+      p(12, 1, 11, 180), // the browser closed: its renderer, left to process 1, is still the bench's
+      p(20, 1, 20, 400), // +100
+      p(30, 2, 0, 1900),
+      p(40, 1, 40, 50), // born since: all of its time
+      p(41, 1, 5, 30), // the terminal's session, outside the bench's tree: someone else's
+    ],
+  });
+  // 10 (process 1) + 100 + 50 + 30 over 1000 ticks of the CPUs.
+  expect(othersShare(start, account.mark())).toBeCloseTo(0.19);
+});
+
+test('with no reading, or no time between two, there is no share', () => {
+  expect(othersShare(undefined, { cpuTicks: 1, othersTicks: 0 })).toBeUndefined();
+  expect(othersShare({ cpuTicks: 5, othersTicks: 0 }, { cpuTicks: 5, othersTicks: 0 })).toBeUndefined();
 });
 
 test('a run with others above a tenth of the CPUs is said as loaded, and not a record', () => {
@@ -46,12 +54,19 @@ test('a run with others above a tenth of the CPUs is said as loaded, and not a r
   expect(describeLoad(idle)).toMatch(/took 2\.0 % .*idle enough for a record/);
 });
 
-test('this machine can be read, and the share is a fraction', () => {
-  const start = readCpu();
-  let spin = 0;
-  for (const until = Date.now() + 50; Date.now() < until;) spin += 1;
-  const share = othersShare(start, readCpu());
-  expect(spin).toBeGreaterThan(0);
-  expect(share).toBeGreaterThanOrEqual(0);
+test("a busy process that is not the bench's is seen on this machine", async () => {
+  const watch = startLoadWatch();
+  // `sh` starts a busy loop in the background and exits: the loop, left to process 1, is not ours.
+  await new Promise((resolve) =>
+    spawn('sh', ['-c', 'timeout 1.5 sh -c "while :; do :; done" >/dev/null 2>&1 &'], { stdio: 'ignore' }).on(
+      'exit',
+      resolve,
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  const { othersShare: share, cpus } = watch.stop();
+  expect(cpus).toBeGreaterThan(0);
+  // One CPU of the machine's, for most of the time watched.
+  expect(share).toBeGreaterThan(0.5 / cpus / 2);
   expect(share).toBeLessThanOrEqual(1);
 });

@@ -1,21 +1,41 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
-// How busy the machine was with work other than the bench's own (its servers, its Chromium, in its
-// process tree): a run during which other processes took a share of the CPUs is no record, since
-// the page and its reference rarely lose the same time. Read from Linux's /proc; elsewhere unknown.
+// How busy the machine was with work other than the bench's own: a run during which other processes
+// took a share of the CPUs is no record, since the page and its reference rarely lose the same time.
+// Read from Linux's /proc, every half second; elsewhere unknown.
+//
+// "The bench's own" is its process tree and every process of a session or process group that a
+// process of its tree leads: each Chromium starts its own session, and its renderers, left to
+// the system's first process when the browser closes, stay in it. Kernel threads are not counted
+// (their work here is mostly the bench's own I/O).
 
 /** Above this share of all CPUs taken by other processes, a run is not a record. */
 export const LOADED_SHARE = 0.1;
 
-/** CPU time in clock ticks, from one reading of /proc. */
-export interface CpuReading {
-  /** Every CPU's busy time (not idle, not waiting for I/O). */
-  readonly busy: number;
-  /** Every CPU's time. */
-  readonly total: number;
-  /** The bench's process tree: itself, its live descendants, and the children it and they have reaped. */
-  readonly ours: number;
+/** How often the processes are read: a foreign process that lives less than this may be missed. */
+const SAMPLE_MS = 500;
+
+/** One process as /proc/<pid>/stat gives it. */
+export interface ProcessTime {
+  readonly pid: number;
+  readonly parent: number;
+  readonly group: number;
+  readonly session: number;
+  /** utime + stime, in clock ticks. */
+  readonly ticks: number;
+}
+
+/** One reading of /proc: every CPU's time so far, and each process. */
+export interface Reading {
+  readonly cpuTicks: number;
+  readonly processes: readonly ProcessTime[];
+}
+
+/** A point of the run to measure from: the CPUs' time and the others' time so far. */
+export interface Mark {
+  readonly cpuTicks: number;
+  readonly othersTicks: number;
 }
 
 /** What a run's report says about the machine. */
@@ -27,27 +47,88 @@ export interface MachineLoad {
   readonly othersShare: number | undefined;
 }
 
-/** One reading of the machine's and the bench's CPU time; undefined where /proc cannot be read. */
-export function readCpu(root = process.pid, proc = '/proc'): CpuReading | undefined {
+export function readProc(proc = '/proc'): Reading | undefined {
   try {
-    return { ...machineTime(readFileSync(`${proc}/stat`, 'utf8')), ours: treeTime(root, proc) };
+    return { cpuTicks: cpuTicks(readFileSync(`${proc}/stat`, 'utf8')), processes: processes(proc) };
   } catch {
     return undefined;
   }
 }
 
-/** The share of all CPUs taken between two readings by processes outside the bench's tree. */
-export function othersShare(start: CpuReading | undefined, end: CpuReading | undefined): number | undefined {
-  if (!start || !end || end.total <= start.total) return undefined;
-  const others = end.busy - start.busy - (end.ours - start.ours);
-  return Math.max(0, others) / (end.total - start.total);
+/**
+ * Accounts the others' CPU time from readings, one at a time: who is the bench's own (`root`'s tree,
+ * and the sessions and process groups its processes lead), and how much time the rest took since the
+ * first reading (a process first seen later was born since: all its time counts).
+ */
+export class LoadAccount {
+  private readonly ours = new Set<number>();
+  private readonly ourLeaders = new Set<number>();
+  private readonly seen = new Map<number, number>();
+  private othersTicks = 0;
+  private cpuTicks = 0;
+  private first = true;
+
+  constructor(private readonly root: number) {
+    this.ours.add(root);
+  }
+
+  add({ cpuTicks, processes }: Reading): void {
+    const children = new Map<number, number[]>();
+    for (const p of processes) children.set(p.parent, [...(children.get(p.parent) ?? []), p.pid]);
+    const rootProcess = processes.find((p) => p.pid === this.root);
+    for (const pending = [this.root]; pending.length > 0;) {
+      const pid = pending.pop()!;
+      this.ours.add(pid);
+      pending.push(...(children.get(pid) ?? []));
+    }
+    for (const p of processes)
+      if (this.ours.has(p.pid) && p.pid !== this.root) {
+        // The root's own session and group are its terminal's: shared with what else that terminal runs.
+        if (p.session !== rootProcess?.session) this.ourLeaders.add(p.session);
+        if (p.group !== rootProcess?.group) this.ourLeaders.add(p.group);
+      }
+    for (const p of processes) {
+      const mine = this.ours.has(p.pid) || this.ourLeaders.has(p.session) || this.ourLeaders.has(p.group);
+      const kernel = p.pid === 2 || p.parent === 2;
+      const before = this.seen.get(p.pid) ?? (this.first ? p.ticks : 0);
+      if (!mine && !kernel) this.othersTicks += Math.max(0, p.ticks - before);
+      this.seen.set(p.pid, p.ticks);
+    }
+    this.cpuTicks = cpuTicks;
+    this.first = false;
+  }
+
+  mark(): Mark {
+    return { cpuTicks: this.cpuTicks, othersTicks: this.othersTicks };
+  }
 }
 
-export function startLoadWatch(): { stop(): MachineLoad } {
+/** The share of all CPUs the others took between two marks. */
+export function othersShare(start: Mark | undefined, end: Mark | undefined): number | undefined {
+  if (!start || !end || end.cpuTicks <= start.cpuTicks) return undefined;
+  return (end.othersTicks - start.othersTicks) / (end.cpuTicks - start.cpuTicks);
+}
+
+/** Reads /proc every half second for the run; `mark()` for a comparison's share, `stop()` for the run's. */
+export function startLoadWatch(root = process.pid): { mark(): Mark | undefined; stop(): MachineLoad } {
   const loadAverageAtStart = loadavg()[0]!;
-  const start = readCpu();
+  const account = new LoadAccount(root);
+  const read = () => {
+    const reading = readProc();
+    if (reading) account.add(reading);
+    return reading !== undefined;
+  };
+  const readable = read();
+  const start = account.mark();
+  const timer = setInterval(read, SAMPLE_MS);
+  timer.unref();
   return {
-    stop: () => ({ cpus: cpus().length, loadAverageAtStart, othersShare: othersShare(start, readCpu()) }),
+    mark: () => (readable && read() ? account.mark() : undefined),
+    stop: () => {
+      clearInterval(timer);
+      const share = readable && read() ? othersShare(start, account.mark()) : undefined;
+      return { cpus: cpus().length, loadAverageAtStart, othersShare: share };
+    },
   };
 }
 
@@ -64,38 +145,36 @@ export function describeLoad(load: MachineLoad): string {
     : `${start}; other processes took ${share} of the CPUs while it measured (at most ${LOADED_SHARE * 100} %: idle enough for a record).`;
 }
 
-/** /proc/stat's first line: cpu user nice system idle iowait irq softirq steal … */
-function machineTime(stat: string): Pick<CpuReading, 'busy' | 'total'> {
-  const fields = stat.split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  const idle = fields[3]! + fields[4]!;
-  return { busy: total - idle, total };
+/** /proc/stat's first line: cpu user nice system idle iowait irq softirq steal … (every CPU's time). */
+function cpuTicks(stat: string): number {
+  return stat
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .reduce((sum, value) => sum + Number(value), 0);
 }
 
-/** utime + stime + cutime + cstime of `root` and every live descendant (/proc/<pid>/stat fields 14–17). */
-function treeTime(root: number, proc: string): number {
-  const processes = readdirSync(proc)
+/** Every process's parent, group, session and CPU time (/proc/<pid>/stat fields 4–6, 14–15). */
+function processes(proc: string): ProcessTime[] {
+  return readdirSync(proc)
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {
       try {
         // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
         const stat = readFileSync(`${proc}/${pid}/stat`, 'utf8');
         const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const time = [11, 12, 13, 14].reduce((sum, at) => sum + Number(after[at]), 0);
-        return [{ pid: Number(pid), parent: Number(after[1]), time }];
+        return [
+          {
+            pid: Number(pid),
+            parent: Number(after[1]),
+            group: Number(after[2]),
+            session: Number(after[3]),
+            ticks: Number(after[11]) + Number(after[12]),
+          },
+        ];
       } catch {
         return []; // gone between the listing and the reading
       }
     });
-  const children = new Map<number, number[]>();
-  for (const { pid, parent } of processes) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  const timeOf = new Map(processes.map(({ pid, time }) => [pid, time]));
-  let total = 0;
-  const pending = [root];
-  while (pending.length > 0) {
-    const pid = pending.pop()!;
-    total += timeOf.get(pid) ?? 0;
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return total;
 }

@@ -10,15 +10,7 @@ import { pairs } from './scenarios';
 import { HOST_DIST } from '@mfe/stack';
 import { describeFirstScript, readFirstScript, type FirstScript } from './first-script';
 import { LOADS, readOptions, type Options } from './options';
-import {
-  describeLoad,
-  LOADED_SHARE,
-  othersShare,
-  readCpu,
-  startLoadWatch,
-  wasLoaded,
-  type MachineLoad,
-} from './machine-load';
+import { describeLoad, LOADED_SHARE, othersShare, startLoadWatch, wasLoaded, type MachineLoad } from './machine-load';
 
 // `pnpm bench` and its options (options.ts). Builds come first (the root script runs `pnpm build`
 // and the references' builds).
@@ -35,7 +27,7 @@ async function main() {
   const rigs = await startRigs(join(here, '..'), outDir);
   try {
     const load = startLoadWatch();
-    const comparisons = await measure(plan, rigs.apps, options);
+    const comparisons = await measure(plan, rigs.apps, options, load.mark);
     writeReport(comparisons, options, load.stop(), firstScript, started);
   } finally {
     await rigs.close();
@@ -60,18 +52,23 @@ function checkFirstScript(): FirstScript {
  * Every measurement of the plan on every profile, loads alternating pair by pair; a smoke run
  * (`--quick`) takes each once on the throttled profile, the one the budgets are judged on.
  */
-async function measure(plan: readonly Measurement[], apps: Apps, options: Options): Promise<Comparison[]> {
+async function measure(
+  plan: readonly Measurement[],
+  apps: Apps,
+  options: Options,
+  mark: ReturnType<typeof startLoadWatch>['mark'],
+): Promise<Comparison[]> {
   const comparisons: Comparison[] = [];
   const profiles = options.quick ? PROFILES.filter((profile) => profile.name === JUDGED_PROFILE) : PROFILES;
   for (const profile of profiles)
     for (const { name, says, measured, against, scenario, referenceScenario } of plan) {
       console.log(`measuring ${says} (${profile.name}) …`);
       const [a, b] = [apps[measured], apps[against]];
-      const before = readCpu();
+      const before = mark();
       const measuredPairs = await pairs(a, b, profile, options.loads, scenario, referenceScenario, {
         warmUp: !options.quick,
       });
-      const share = othersShare(before, readCpu());
+      const share = othersShare(before, mark());
       comparisons.push({
         ...compare(name, profile, a, b, measuredPairs),
         ...(share === undefined ? {} : { othersShare: share }),
