@@ -1,11 +1,13 @@
 const { bootConfig, hostConfig, serverConfig, silentCallbackConfig } = require('../../webpack.shared.js');
 
 module.exports = (_env, argv) => [
-  // Starts the config, manifest and opening remote's requests while main.js downloads (src/boot).
-  bootConfig({ appDir: __dirname, mode: argv.mode, entry: './src/boot/index.ts' }),
+  // Starts the config, manifest and opening remote's requests while main.js downloads (src/startup/boot-script.ts).
+  bootConfig({ appDir: __dirname, mode: argv.mode, entry: './src/startup/boot-script.ts' }),
   hostConfig({
     appDir: __dirname,
     mode: argv.mode,
+    // The start-up, in the order its files are named for: boot script, first script, start, first render.
+    entry: './src/startup/first-script.ts',
     // Remotes get react-router's browser API, not its server and framework-mode code.
     sharedImports: { 'react-router': './src/shared-modules/react-router.ts' },
     boot: true,

@@ -70,7 +70,7 @@ test("the host's first script carries none of what only some pages or moments ne
   const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
   expect(first).toBeDefined();
   const { sources } = JSON.parse(readFileSync(join(dist, `${first}.map`), 'utf8')) as { sources: string[] };
-  expect(sources.some((source) => source.includes('src/bootstrap.tsx'))).toBe(true);
+  expect(sources.some((source) => source.includes('src/startup/start.tsx'))).toBe(true);
   const crept = KEPT_OUT_OF_THE_FIRST_SCRIPT.filter(([, pattern]) =>
     sources.some((source) => pattern.test(source)),
   ).map(([what]) => what);

@@ -27,22 +27,24 @@ const FLOORS: readonly (readonly string[])[] = [
   ['i18n'],
   ['access'],
   ['remotes'],
-  ['host-services', 'boot'],
+  ['host-services', 'startup/boot-script'],
   ['areas'],
   ['layout'],
   ['routes'],
-  ['prerender', 'single-bundle'],
+  ['prerender'],
   ['startup'],
-  ['bootstrap'],
-  ['index'],
 ];
 
 const SRC = join(__dirname, '..', '..', '..', 'apps', 'host', 'src');
 const floorOf = (room: string) => FLOORS.findIndex((rooms) => rooms.includes(room));
-const roomOf = (file: string) =>
-  relative(SRC, file)
-    .split('/')[0]!
-    .replace(/\.(tsx?|d\.ts)$/, '');
+/**
+ * A file's room: the first folder or file under src/, except the boot script, a room of its own
+ * inside startup/ on a low floor (it runs before main.js and may import only leaf modules).
+ */
+const roomOf = (file: string) => {
+  const path = relative(SRC, file).replace(/\.(tsx?|d\.ts)$/, '');
+  return path === 'startup/boot-script' ? path : path.split('/')[0]!;
+};
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

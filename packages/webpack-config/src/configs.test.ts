@@ -16,6 +16,7 @@ const preset = require('../index.js') as {
   hostConfig(options: {
     appDir: string;
     mode?: string;
+    entry?: string;
     boot?: boolean;
     sharedImports?: Record<string, string>;
     extend?: (config: webpack.Configuration) => webpack.Configuration;
@@ -184,6 +185,10 @@ test('the host provides every singleton eagerly at its installed version, knows 
   expect(pluginNamed(config, 'HostDescriptionPlugin')).toHaveLength(1);
   expect(pluginNamed(config, 'FirstScriptPriorityPlugin')).toHaveLength(1);
   expect(config.dependencies).toEqual(['boot']);
+  expect(config.entry).toEqual({ main: './src/index.ts' });
+  expect(preset.hostConfig({ appDir, entry: './src/startup/first-script.ts' }).entry).toEqual({
+    main: './src/startup/first-script.ts',
+  });
   expect(config.devtool).toBe('hidden-source-map');
   expect(config.output).toMatchObject({ publicPath: '/', filename: '[name].[contenthash:8].js' });
 });
@@ -221,10 +226,10 @@ test('extend runs last and must return the configuration', () => {
 });
 
 test('the boot script and the silent sign-in page are builds of their own, with nothing shared', () => {
-  const boot = preset.bootConfig({ appDir, entry: './src/boot/index.ts' });
+  const boot = preset.bootConfig({ appDir, entry: './src/startup/boot-script.ts' });
   expect(boot).toMatchObject({
     name: 'boot',
-    entry: { boot: './src/boot/index.ts' },
+    entry: { boot: './src/startup/boot-script.ts' },
     output: { publicPath: '/boot/', path: join(appDir, 'dist', 'boot') },
   });
   expect(pluginNamed(boot, 'ModuleFederationPlugin')).toHaveLength(0);

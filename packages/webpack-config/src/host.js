@@ -80,18 +80,28 @@ function hostFederationPlugin(appDir, { name = 'host', sharedImports = {} } = {}
 /**
  * The host: provides the shared singletons and knows no remote at build time
  * (they come from the runtime manifest).
- * @param {{ appDir: string, mode?: string, name?: string, sharedImports?: Record<string, string>, boot?: boolean, slots?: readonly string[], extend?: import('./base').Extend }} options
+ * @param {{ appDir: string, mode?: string, name?: string, entry?: string, sharedImports?: Record<string, string>, boot?: boolean, slots?: readonly string[], extend?: import('./base').Extend }} options
  *   `slots`: the slots the shell offers (recorded in `mfe-host.json` for the checks).
  *   `sharedImports`: for a singleton, the module of the host that provides it
  *   (the host's curated `react-router`), relative to `appDir`.
+ *   `entry`: the module main.js starts from (default `./src/index.ts`), relative to `appDir`.
  *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
  *   main one); the page template gets its URL as `bootScript`.
  *   The page template gets the URL of the shell's stylesheet (`public/host.css`) as `shellStylesheet`.
  */
-function hostConfig({ appDir, mode = 'production', name = 'host', sharedImports = {}, boot, slots = [], extend }) {
+function hostConfig({
+  appDir,
+  mode = 'production',
+  name = 'host',
+  entry = './src/index.ts',
+  sharedImports = {},
+  boot,
+  slots = [],
+  extend,
+}) {
   checkSlotNames(slots, 'The host');
   const config = baseConfig({ appDir, mode, uniqueName: name });
-  config.entry = { main: './src/index.ts' };
+  config.entry = { main: entry };
   // dist/auth/, dist/boot/ and dist/server/ are the silent-callback page's, the boot script's and the server build's own.
   config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot|server)[\\/]/ } };
   // The boot script is built first (its own compiler: the federation plugin would add the shared

@@ -73,7 +73,7 @@ async function readManifest(
   const loaded =
     preview?.kind === 'active'
       ? parseManifest(preview.manifest, policy)
-      : // What the boot script (boot/index.ts) already requested is taken from it, not asked again.
+      : // What the boot script (startup/boot-script.ts) already requested is taken from it, not asked again.
         await loadManifest(config.manifestUrl, policy, fetchEarlyOr());
   return { loaded, preview };
 }

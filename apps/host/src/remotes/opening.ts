@@ -1,7 +1,7 @@
 import { CALLBACK_PATH } from '@mfe/auth/paths';
 import { mayHaveSession } from '@mfe/auth/signed-in-hint';
 
-// Used by the boot script (boot/index.ts) as well as start-up: nothing here may import more.
+// Used by the boot script (startup/boot-script.ts) as well as start-up: nothing here may import more.
 
 interface Routed {
   readonly path: string;

@@ -1,7 +1,7 @@
 import type { RemoteEntry } from '@mfe/manifest';
 import { entryScriptUrl, remoteFiles, REMOTE_EXPOSE } from '@mfe/manifest/remote-build';
 
-// Used by the boot script (boot/index.ts) as well as the loader: nothing here may import more.
+// Used by the boot script (startup/boot-script.ts) as well as the loader: nothing here may import more.
 export { entryScriptUrl, REMOTE_EXPOSE };
 
 /**

@@ -4,7 +4,7 @@
 // it could not do while that task runs; never longer than BOOT_WAIT_MS. The silent-renewal iframe
 // only needs its callback.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
-import { bootPreloadsStarted } from './early-fetch';
+import { bootPreloadsStarted } from '../early-fetch';
 
 /** How long the host's start-up waits at most for the boot script's requests (its responses are usually in already). */
 const BOOT_WAIT_MS = 50;
@@ -13,6 +13,6 @@ if (window.location.pathname === SILENT_CALLBACK_PATH) {
   void import('@mfe/auth/silent-callback').then((m) => m.completeSilentCallback());
 } else {
   void bootPreloadsStarted(BOOT_WAIT_MS)
-    .then(() => import(/* webpackMode: "eager" */ './bootstrap'))
+    .then(() => import(/* webpackMode: "eager" */ './start'))
     .then(({ start }) => start());
 }

@@ -1,25 +1,25 @@
 import { createRoot } from 'react-dom/client';
 import { createEventBus, type RemoteModule } from '@mfe/context';
-import { createApiClient } from './api-client';
+import { createApiClient } from '../api-client';
 import { CALLBACK_PATH, SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from '@mfe/auth';
-import { loadRuntimeConfig } from './config';
-import { HostServicesProvider } from './host-services/hooks';
-import { browserPageLocale } from './i18n/browser-locale';
-import { createPageTitles } from './page-titles';
-import type { RemoteEntry } from './manifest';
-import type { RemoteLoader } from './remotes/remote-loader';
-import { ContributionLoader } from './remotes/contribution-loader';
-import { createRemoteStyles } from './remotes/remote-styles';
-import { AppRouter } from './routes';
-import { createPageConsent, exposeConsent, installTelemetry } from './telemetry';
-import { pageWorks } from './after-page-works';
+import { loadRuntimeConfig } from '../config';
+import { HostServicesProvider } from '../host-services/hooks';
+import { browserPageLocale } from '../i18n/browser-locale';
+import { createPageTitles } from '../page-titles';
+import type { RemoteEntry } from '../manifest';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { ContributionLoader } from '../remotes/contribution-loader';
+import { createRemoteStyles } from '../remotes/remote-styles';
+import { AppRouter } from '../routes';
+import { createPageConsent, exposeConsent, installTelemetry } from '../telemetry';
+import { pageWorks } from '../after-page-works';
 
 /**
  * The host's shell and sign-in with its feature areas bundled in, no Module Federation: the
  * benchmark's same-code baseline (packages/bench), so the difference it measures is exactly what
  * composition costs. Public as `@mfe/host/single-bundle`, so nothing outside this app reaches into
- * its modules. The same start-up as bootstrap.tsx, minus the manifest, the loader and overrides.
+ * its modules. The same start-up as start.tsx, minus the manifest, the loader and overrides.
  */
 export type BundledArea = Pick<RemoteEntry, 'name' | 'path' | 'label' | 'order'> & { readonly module: RemoteModule };
 
