@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planRemote, ScaffoldError, writeRemote } from './scaffold';
 import { writeStandalone } from './standalone';
+import { repositoryVersions } from '../scripts/repository-versions';
 
 const workspace = { apps: ['host'], devRemotes: [] };
 const dirs: string[] = [];
@@ -26,7 +27,11 @@ describe('scaffolding an area on another React major (--react)', () => {
     writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
     const plan = planRemote({ name: 'claims', route: '/claims', react: '18' }, workspace);
     expect(plan.react).toBe(18);
-    const written = writeRemote(repo, plan, devManifest);
+    const written = writeRemote(plan, {
+      repoRoot: repo,
+      appDir: join(repo, 'apps', plan.name),
+      devManifestPath: devManifest,
+    });
     const app = join(repo, 'apps', 'claims');
 
     const config = read(app, 'webpack.config.js');
@@ -49,7 +54,7 @@ describe('scaffolding an area on another React major (--react)', () => {
   test('standalone: the same, with its mfe block left without contributions', () => {
     const dir = join(fresh('own-root-standalone-'), 'claims-remote');
     const plan = planRemote({ name: 'claims', route: '/claims', react: '20' }, workspace);
-    const written = writeStandalone(dir, plan);
+    const written = writeStandalone(dir, plan, { versions: repositoryVersions() });
     expect(read(dir, 'webpack.config.js')).toMatch(/mount: 'own-root' \}\);/);
     expect(read(dir, 'webpack.config.js')).not.toMatch(/remoteServerConfig|server build the/);
     const pkg = JSON.parse(read(dir, 'package.json')) as {
@@ -79,7 +84,11 @@ describe('scaffolding an area without React (--react none)', () => {
     writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
     const plan = planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace);
     expect(plan.react).toBe('none');
-    const written = writeRemote(repo, plan, devManifest);
+    const written = writeRemote(plan, {
+      repoRoot: repo,
+      appDir: join(repo, 'apps', plan.name),
+      devManifestPath: devManifest,
+    });
     const app = join(repo, 'apps', 'notes');
     expect(read(app, 'webpack.config.js')).toContain("mount: 'own-root'");
     const remote = read(app, 'src', 'remote.ts');
@@ -102,7 +111,9 @@ describe('scaffolding an area without React (--react none)', () => {
 
   test('standalone: the same files', () => {
     const dir = join(fresh('plain-standalone-'), 'notes-remote');
-    const written = writeStandalone(dir, planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace));
+    const written = writeStandalone(dir, planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace), {
+      versions: repositoryVersions(),
+    });
     expect(written).toEqual(expect.arrayContaining(['src/remote.ts', 'src/remote.test.ts', 'src/messages.ts']));
     expect(JSON.parse(read(dir, 'package.json')).dependencies.react).toBeUndefined();
   });

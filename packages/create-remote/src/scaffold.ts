@@ -15,7 +15,7 @@ import { makeOwnRoot, makePlain } from './own-root';
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
 export type ScaffoldErrorCode =
-  'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID' | 'REACT_INVALID';
+  'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID' | 'REACT_INVALID' | 'NOT_BUILT';
 
 /** A request the scaffold refuses, with a stable code and what to do instead. */
 export class ScaffoldError extends Error {
@@ -106,11 +106,20 @@ function reactMajorOf(requested: string | undefined): number | 'none' | undefine
   return major;
 }
 
-/** Writes apps/<name> from the template and adds the remote to the development manifest. Returns the files written. */
-export function writeRemote(repoRoot: string, plan: RemotePlan, devManifestPath: string): string[] {
-  const appDir = join(repoRoot, 'apps', plan.name);
+/** Where a repository keeps its areas: the repository (the paths said are relative to it), the new area's folder, its development manifest. */
+export interface RemoteFolders {
+  readonly repoRoot: string;
+  readonly appDir: string;
+  readonly devManifestPath: string;
+}
+
+/**
+ * Writes the area's folder from the template and adds the remote to the development manifest;
+ * the repository's layout is its caller's (in this one, `pnpm create-remote`). Returns the files written.
+ */
+export function writeRemote(plan: RemotePlan, { repoRoot, appDir, devManifestPath }: RemoteFolders): string[] {
   if (existsSync(appDir))
-    throw new ScaffoldError('NAME_TAKEN', `apps/${plan.name} already exists. Choose another name.`);
+    throw new ScaffoldError('NAME_TAKEN', `${relative(repoRoot, appDir)} already exists. Choose another name.`);
   const tokens: Record<string, string> = {
     __NAME__: plan.name,
     __ROUTE__: plan.route,

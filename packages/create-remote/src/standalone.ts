@@ -5,50 +5,22 @@ import { makeOwnRoot, makePlain } from './own-root';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
 export const STANDALONE_DIR = join(__dirname, '..', 'standalone');
-const VERSIONS_FILE = join(__dirname, '..', 'versions.json');
+export const VERSIONS_FILE = join(__dirname, '..', 'versions.json');
 
 /** Tool and library versions a standalone remote starts with: those this platform release is built and tested with. */
 export type ToolkitVersions = Readonly<Record<string, string>>;
 
-const TOOLKIT_PACKAGES = {
-  context: 'context',
-  manifest: 'manifest',
-  'webpack-config': 'webpack-config',
-  'dev-host': 'dev-host',
-  release: 'release',
-} as const;
-
 /**
- * The versions: from `versions.json` when published; in this repository, from the catalog
- * of pnpm-workspace.yaml and the toolkit packages' own versions (one source, no copy to keep).
+ * The versions, from `versions.json`, which the package's build writes from this repository's
+ * catalog and the toolkit packages' own versions (`scripts/write-versions.ts`).
  */
 export function toolkitVersions(): ToolkitVersions {
-  // In this repository an earlier build's versions.json may be stale: the sources win.
-  if (existsSync(join(REPO_ROOT, 'pnpm-workspace.yaml'))) return repositoryVersions();
+  if (!existsSync(VERSIONS_FILE))
+    throw new ScaffoldError(
+      'NOT_BUILT',
+      `${VERSIONS_FILE} is missing: build the package first (pnpm --filter @mfe/create-remote build).`,
+    );
   return JSON.parse(readFileSync(VERSIONS_FILE, 'utf8')) as ToolkitVersions;
-}
-
-const REPO_ROOT = join(__dirname, '..', '..', '..');
-
-/** The versions as this repository has them now. */
-function repositoryVersions(repoRoot = REPO_ROOT): ToolkitVersions {
-  const versions: Record<string, string> = {};
-  const workspace = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
-  const catalog = workspace.slice(workspace.indexOf('catalog:'));
-  for (const match of catalog.matchAll(/^ {2}'?([@\w./-]+)'?: ['"]?([\w.^~-]+)['"]?$/gm))
-    versions[match[1]!] = match[2]!;
-  for (const [key, dir] of Object.entries(TOOLKIT_PACKAGES)) {
-    versions[key] = (
-      JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')) as { version: string }
-    ).version;
-  }
-  return versions;
-}
-
-/** Writes versions.json for the published package (run by its build). */
-export function writeToolkitVersions(): string {
-  writeFileSync(VERSIONS_FILE, `${JSON.stringify(repositoryVersions(), null, 2)}\n`);
-  return VERSIONS_FILE;
 }
 
 /**

@@ -45,7 +45,11 @@ function main(): number {
     },
     { apps, devRemotes: readDevRemotes() },
   );
-  const written = writeRemote(repoRoot, plan, DEV_MANIFEST_PATH);
+  const written = writeRemote(plan, {
+    repoRoot,
+    appDir: join(repoRoot, 'apps', plan.name),
+    devManifestPath: DEV_MANIFEST_PATH,
+  });
   console.log(
     `Created the "${plan.label}" feature area (remote ${plan.name}, ${plan.route}, port ${plan.port}):\n${written.map((file) => `  ${file}`).join('\n')}`,
   );
