@@ -9,6 +9,7 @@ import {
   INTEGRITY_REQUIRED_BY_DEFAULT,
   listedFiles,
   notPinnedByEntry,
+  ownsItsRoot,
   readExposedFiles,
   readRemoteBuild,
   unrecordedFirstFiles,
@@ -147,7 +148,7 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
   }
   const build = readRemoteBuild(manifest);
   // An area mounted into a root of its own shares nothing with the host, the contract package included.
-  if (!build.declaresContract && build.mount !== 'own-root')
+  if (!build.declaresContract && !ownsItsRoot(build))
     return problem(
       `${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`,
     );

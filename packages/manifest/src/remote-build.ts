@@ -43,6 +43,16 @@ export function firstFilesUnrecorded(files: readonly string[]): string {
 
 /** The shared package whose version is the platform contract. */
 export const CONTRACT_PACKAGE: string = rules.build.contractPackage;
+
+/**
+ * How the host shows a remote's area (rules.json's `build.mountKinds`, the first the default): in its
+ * own React tree, or in a root of the area's own, mounted through the neutral contract (decision 0019).
+ */
+export type MountKind = 'host-tree' | 'own-root';
+export const [HOST_TREE, OWN_ROOT] = rules.build.mountKinds as [MountKind, MountKind];
+
+/** Whether a build's area renders in a root of its own (sharing nothing with the host, the contract included). */
+export const ownsItsRoot = (build: Partial<Pick<RemoteBuild, 'mount'>>): boolean => build.mount === OWN_ROOT;
 /** Subresource Integrity as the platform accepts it: one sha256/384/512 hash. */
 export const SRI_PATTERN = new RegExp(rules.integrity.pattern);
 
@@ -78,7 +88,7 @@ export interface RemoteBuild {
    * How the host shows its area: `host-tree` (in the host's React tree, sharing its singletons) or
    * `own-root` (mounted through the neutral contract, sharing nothing); the preset records the latter.
    */
-  readonly mount: 'host-tree' | 'own-root';
+  readonly mount: MountKind;
   /** The first files of its exposed module, relative to the manifest. */
   readonly files: { readonly js: readonly string[]; readonly css: readonly string[] };
   /** The sha384 its build recorded for a file (the entry pins the same), when well-formed. */
@@ -185,7 +195,7 @@ export function readRemoteBuild(manifest: unknown): RemoteBuild {
       ? { contractRange: contract.requiredVersion }
       : {}),
     declaresContract: contract !== undefined,
-    mount: body.mount === 'own-root' ? 'own-root' : 'host-tree',
+    mount: body.mount === OWN_ROOT ? OWN_ROOT : HOST_TREE,
     ...readExposedFiles(manifest),
     globalCss: strings(body.globalCss),
     ...(Array.isArray(body.slots) ? { slots: strings(body.slots) } : {}),

@@ -25,8 +25,11 @@ const exposes = (appDir) => ({
  * tree, the remote taking React, react-router and the contract as the host's singletons; `own-root`
  * mounts it through the neutral contract (`defineMountedArea`) into an element of its own, the
  * remote bundling whatever it renders with (another React major, or none) and sharing nothing.
+ * The kinds are rules.json's `build.mountKinds`, the first the default.
  * @typedef {'host-tree' | 'own-root'} MountKind
  */
+const MOUNT_KINDS = /** @type {readonly MountKind[]} */ (require('@mfe/manifest/rules.json').build.mountKinds);
+const [HOST_TREE, OWN_ROOT] = MOUNT_KINDS;
 
 /**
  * Its contributions to slots: each `src/contributions/<module>.tsx` (a `defineContribution` default
@@ -81,24 +84,24 @@ function ownReactFolders(appDir, names = ['react', 'react-dom']) {
  * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
  * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, extend?: import('./base').Extend }} options
  */
-function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = 'host-tree', extend }) {
+function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = HOST_TREE, extend }) {
   const rules = require('@mfe/manifest/rules.json');
   if (!new RegExp(rules.name.pattern).test(name))
     throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
   checkSlotNames(slots, `Remote "${name}"`);
-  if (mount !== 'host-tree' && mount !== 'own-root')
+  if (!MOUNT_KINDS.includes(mount))
     throw new Error(
-      `Remote "${name}": mount must be "host-tree" (the default) or "own-root", not ${JSON.stringify(mount)}.`,
+      `Remote "${name}": mount must be "${HOST_TREE}" (the default) or "${OWN_ROOT}", not ${JSON.stringify(mount)}.`,
     );
+  const ownRoot = mount === OWN_ROOT;
   const contributions = contributionExposes(appDir);
   // A contribution renders in the host's tree (the page's or the shell's slot), with the host's React.
-  if (mount === 'own-root' && Object.keys(contributions).length > 0)
+  if (ownRoot && Object.keys(contributions).length > 0)
     throw new Error(
-      `Remote "${name}" is built with mount: 'own-root' but has contributions in src/contributions/: a contribution renders in the host's React tree, which an own-root build does not share. Move them to a remote built for the host's tree.`,
+      `Remote "${name}" is built with mount: '${OWN_ROOT}' but has contributions in src/contributions/: a contribution renders in the host's React tree, which a build for a root of its own does not share. Move them to a remote built for the host's tree.`,
     );
   const config = baseConfig({ appDir, mode, uniqueName: name });
-  if (mount === 'own-root')
-    config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
+  if (ownRoot) config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
   // CORS so the browser can check their integrity.
@@ -128,7 +131,7 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = '
       name,
       filename: 'remoteEntry.js',
       exposes: { ...exposes(appDir), ...contributions },
-      shared: mount === 'own-root' ? {} : sharedConfig(appDir, 'remote'),
+      shared: ownRoot ? {} : sharedConfig(appDir, 'remote'),
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,

@@ -9,7 +9,7 @@ import { createLogger } from '../logger';
 import { report } from '../telemetry';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError, MADE_WITH } from './area-failure';
-import { readRemoteBuild } from '@mfe/manifest/remote-build';
+import { ownsItsRoot, readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
 import { RemoteChecks } from './remote-check';
@@ -50,7 +50,7 @@ export class RemoteLoader {
   private readonly records = new RemoteRecords();
   private readonly entryUrls = new EntryUrls();
   /** Each remote's kind of area, once its manifest was read ahead (the idle prefetch). */
-  private readonly kinds = new Map<string, 'host-tree' | 'own-root'>();
+  private readonly kinds = new Map<string, Pick<RemoteBuild, 'mount'>>();
   /** Files a remote's last failed load could not use, fetched again from the network before its next (retries.ts). */
   private readonly stale = new Map<string, readonly string[]>();
   private readonly checks: RemoteChecks;
@@ -204,12 +204,12 @@ export class RemoteLoader {
     const known = this.kinds.get(name);
     const ofItsKind =
       known !== undefined || !entry.entry.endsWith('.json')
-        ? known === 'own-root'
+        ? known && ownsItsRoot(known)
           ? Promise.resolve()
           : load()
         : this.checks
             .manifestOf(entry)
-            .then((manifest) => (readRemoteBuild(manifest).mount === 'own-root' ? undefined : load()));
+            .then((manifest) => (ownsItsRoot(readRemoteBuild(manifest)) ? undefined : load()));
     // Quiet here: the page that shows the area says what failed.
     ofItsKind.catch(() => undefined);
   }
@@ -225,9 +225,9 @@ export class RemoteLoader {
     // An area in a root of its own carries the framework it renders with (decision 0019 has its
     // weight): only a page that shows it downloads that.
     const accept = (manifest: unknown) => {
-      const { mount } = readRemoteBuild(manifest);
-      this.kinds.set(name, mount);
-      return mount !== 'own-root' && this.checks.acceptAhead(entry, manifest);
+      const build = readRemoteBuild(manifest);
+      this.kinds.set(name, build);
+      return !ownsItsRoot(build) && this.checks.acceptAhead(entry, manifest);
     };
     return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
   }
@@ -267,7 +267,7 @@ export class RemoteLoader {
     const entry = this.entries.get(name)!;
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     // Built to share nothing with the host (its own React, or none): it cannot render in the host's tree.
-    if (isRemoteModule(candidate) && this.records.build(name).mount === 'own-root') {
+    if (isRemoteModule(candidate) && ownsItsRoot(this.records.build(name))) {
       throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
         kind: 'wrong-mount',
         expose: `./${REMOTE_EXPOSE}`,
