@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readAreaArguments, REACT_USAGE } from './arguments';
 import { planRemote, ScaffoldError } from './scaffold';
 import { writeStandalone } from './standalone';
 
@@ -7,33 +7,17 @@ import { writeStandalone } from './standalone';
 // @mfe/stack's in-repo command with this package's plan and templates.)
 const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--react <major>] [--registry <url of the @mfe scope>]
 For example: create-mfe-remote payments --route /payments --standalone ../payments-remote
---react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
---react none: in a root of its own without React (plain DOM).`;
+${REACT_USAGE}`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    // pnpm may pass a literal "--" before the arguments.
-    args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    allowPositionals: true,
-    options: {
-      route: { type: 'string' },
-      label: { type: 'string' },
-      standalone: { type: 'string' },
-      registry: { type: 'string' },
-      react: { type: 'string' },
-    },
+  const { request, values } = readAreaArguments(process.argv.slice(2), {
+    standalone: { type: 'string' },
+    registry: { type: 'string' },
   });
-  const [name] = positionals;
-  if (!name || !values.route) {
+  if (!request) {
     console.error(USAGE);
     return 2;
   }
-  const request = {
-    name,
-    route: values.route,
-    ...(values.label ? { label: values.label } : {}),
-    ...(values.react ? { react: values.react } : {}),
-  };
   if (values.standalone) {
     const dir = resolve(process.env.INIT_CWD ?? process.cwd(), values.standalone);
     const plan = planRemote(request, { apps: [], devRemotes: [] });

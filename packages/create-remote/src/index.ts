@@ -1,3 +1,4 @@
+export { readAreaArguments, REACT_USAGE } from './arguments';
 export {
   planRemote,
   ScaffoldError,

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import {
   DEFAULT_HOST_PORT,
   isValidLabel,
@@ -11,6 +11,7 @@ import {
 } from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
 import { makeOwnRoot, makePlain } from './own-root';
+import { planTokens, writeTemplate } from './template';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -120,28 +121,9 @@ export interface RemoteFolders {
 export function writeRemote(plan: RemotePlan, { repoRoot, appDir, devManifestPath }: RemoteFolders): string[] {
   if (existsSync(appDir))
     throw new ScaffoldError('NAME_TAKEN', `${relative(repoRoot, appDir)} already exists. Choose another name.`);
-  const tokens: Record<string, string> = {
-    __NAME__: plan.name,
-    __ROUTE__: plan.route,
-    __LABEL__: plan.label,
-    __PORT__: String(plan.port),
-  };
+  const tokens = planTokens(plan);
   const fill = (text: string) => text.replace(/__[A-Z0-9_]+__/g, (token) => tokens[token] ?? token);
-  const written: string[] = [];
-  const copy = (from: string) => {
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      const source = join(from, entry.name);
-      if (entry.isDirectory()) {
-        copy(source);
-        continue;
-      }
-      const target = join(appDir, fill(relative(TEMPLATE_DIR, source)).replace(/\.tmpl$/, ''));
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, fill(readFileSync(source, 'utf8')));
-      written.push(relative(repoRoot, target));
-    }
-  };
-  copy(TEMPLATE_DIR);
+  const written = writeTemplate(TEMPLATE_DIR, appDir, fill, repoRoot);
   if (plan.react !== undefined) {
     if (plan.react === 'none')
       written.push(...makePlain(appDir, fill).map((file) => relative(repoRoot, join(appDir, file))));

@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
 import { makeOwnRoot, makePlain } from './own-root';
+import { planTokens, writeTemplate } from './template';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
 export const STANDALONE_DIR = join(__dirname, '..', 'standalone');
@@ -39,12 +40,7 @@ export function writeStandalone(
       `${dir} is not empty. Choose a new folder for the feature area's repository.`,
     );
   const versions = options.versions ?? toolkitVersions();
-  const tokens: Record<string, string> = {
-    __NAME__: plan.name,
-    __ROUTE__: plan.route,
-    __LABEL__: plan.label,
-    __PORT__: String(plan.port),
-  };
+  const tokens = planTokens(plan);
   const fill = (text: string) =>
     text.replace(/__V_([A-Z0-9@/_.-]+?)__|__[A-Z0-9_]+__/g, (token, versionKey?: string) => {
       if (!versionKey) return tokens[token] ?? token;
@@ -53,25 +49,10 @@ export function writeStandalone(
       if (!version) throw new Error(`No version of ${key} for the standalone template (versions.json is incomplete).`);
       return version;
     });
-  const written: string[] = [];
-  const copy = (from: string, to: string, only?: (path: string) => boolean) => {
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      const source = join(from, entry.name);
-      if (only && !only(relative(from, source))) continue;
-      if (entry.isDirectory()) {
-        copy(source, join(to, entry.name));
-        continue;
-      }
-      // Dot-files are kept without the dot in the package (npm drops .gitignore and .npmrc).
-      const name = entry.name.replace(/\.tmpl$/, '').replace(/^(gitignore|npmrc)$/, '.$1');
-      const target = join(to, name);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, fill(readFileSync(source, 'utf8')));
-      written.push(relative(dir, target));
-    }
-  };
-  copy(join(TEMPLATE_DIR, 'src'), join(dir, 'src'));
-  copy(STANDALONE_DIR, dir);
+  const written = [
+    ...writeTemplate(join(TEMPLATE_DIR, 'src'), join(dir, 'src'), fill, dir),
+    ...writeTemplate(STANDALONE_DIR, dir, fill, dir),
+  ];
   if (plan.react === 'none') written.push(...makePlain(dir, fill));
   else if (plan.react !== undefined) makeOwnRoot(dir, plan.react);
   if (options.registry) {

@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { planRemote, ScaffoldError, writeRemote } from '@mfe/create-remote';
+import { planRemote, readAreaArguments, REACT_USAGE, ScaffoldError, writeRemote } from '@mfe/create-remote';
 import { DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 
 // `pnpm create-remote`: a new feature area in this repository, with the published scaffold's plan
@@ -11,40 +10,22 @@ import { DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 // workspace. The rig's part: the published command knows nothing of this repository.
 const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--react <major>] [--no-install]
 For example: pnpm create-remote payments --route /payments
---react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
---react none: in a root of its own without React (plain DOM).
+${REACT_USAGE}
 (A feature area in its own repository: create-mfe-remote <name> --route /path --standalone <dir>.)`;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 function main(): number {
-  const { values, positionals } = parseArgs({
-    // pnpm may pass a literal "--" before the arguments.
-    args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    allowPositionals: true,
-    options: {
-      route: { type: 'string' },
-      label: { type: 'string' },
-      react: { type: 'string' },
-      'no-install': { type: 'boolean', default: false },
-    },
+  const { request, values } = readAreaArguments(process.argv.slice(2), {
+    'no-install': { type: 'boolean', default: false },
   });
-  const [name] = positionals;
-  if (!name || !values.route) {
+  if (!request) {
     console.error(USAGE);
     return 2;
   }
   const apps = readdirSync(join(repoRoot, 'apps'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  const plan = planRemote(
-    {
-      name,
-      route: values.route,
-      ...(values.label ? { label: values.label } : {}),
-      ...(values.react ? { react: values.react } : {}),
-    },
-    { apps, devRemotes: readDevRemotes() },
-  );
+  const plan = planRemote(request, { apps, devRemotes: readDevRemotes() });
   const written = writeRemote(plan, {
     repoRoot,
     appDir: join(repoRoot, 'apps', plan.name),
