@@ -18,5 +18,6 @@ export {
   type ServedRelease,
 } from './release-cli';
 export { expectPolicyHeaders } from './policy-headers';
+export { expectSavedEditInPlace } from './fast-refresh';
 export { closeTabMidRenewal } from './renewal-faults';
 export { eventSubscriptions } from './diagnostics';

@@ -1,7 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALICE, copyRepository, freePortBlock, launchBrowser, signInAtProvider, waitForOutput } from '../src';
+import {
+  ALICE,
+  copyRepository,
+  expectSavedEditInPlace,
+  freePortBlock,
+  launchBrowser,
+  signInAtProvider,
+  waitForOutput,
+} from '../src';
 
 // The "Ship a feature area" guide, run for real in a copy of this repository:
 // scaffold a third remote, build it, run its own unit and browser tests, then
@@ -134,26 +142,7 @@ test('a scaffolded feature area builds, passes its own unit and browser tests, a
     expect(await page.textContent('[data-testid=payments-overview]')).toContain('welcome to Payments');
 
     // Fast Refresh: the typed note (component state) and the page itself survive the edit.
-    await page.fill('[data-testid=payments-note]', 'kept across the edit');
-    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-    const app = join(copy, 'apps/payments/src/App.tsx');
-    const saved = Date.now();
-    const source = readFileSync(app, 'utf8');
-    const edited = source.replace(
-      'data-testid="payments-overview">',
-      'data-testid="payments-overview">Your payments, freshly saved. ',
-    );
-    expect(edited).not.toBe(source);
-    writeFileSync(app, edited);
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'),
-      undefined,
-      { timeout: 60_000 },
-    );
-    console.log(`Fast Refresh: edit to update in ${Date.now() - saved} ms`);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');
-    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+    await expectSavedEditInPlace(page, join(copy, 'apps/payments/src/App.tsx'), 'in the repository');
     expect(new URL(page.url()).pathname).toBe('/payments');
   } finally {
     await browser.close();

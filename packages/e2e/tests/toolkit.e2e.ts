@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   ALICE,
+  expectSavedEditInPlace,
   freePortBlock,
   launchBrowser,
   signInAtProvider,
@@ -258,26 +259,7 @@ test('the team develops its feature area inside a development host: a saved comp
       ),
     ).toBe(true);
 
-    await page.fill('[data-testid=payments-note]', 'kept across the edit');
-    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-    const app = join(dir, 'src', 'App.tsx');
-    const saved = Date.now();
-    const source = readFileSync(app, 'utf8');
-    const edited = source.replace(
-      'data-testid="payments-overview">',
-      'data-testid="payments-overview">Your payments, freshly saved. ',
-    );
-    expect(edited).not.toBe(source);
-    writeFileSync(app, edited);
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=payments-overview]')?.textContent?.includes('freshly saved'),
-      undefined,
-      { timeout: 60_000 },
-    );
-    console.log(`Fast Refresh (standalone remote): edit to update in ${Date.now() - saved} ms`);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    expect(await page.inputValue('[data-testid=payments-note]')).toBe('kept across the edit');
-    expect(await page.textContent('[data-testid=user-name]')).toBe(ALICE.name);
+    await expectSavedEditInPlace(page, join(dir, 'src', 'App.tsx'), 'standalone remote');
   } finally {
     await browser.close();
     // Already gone when it failed to start: its own output is the error above, not this.
