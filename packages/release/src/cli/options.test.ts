@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-import { contributionsOption } from './cli-options';
-import { parseTarget, versionedTarget } from './target';
+import { contributionsOption } from './options';
+import { parseTarget, versionedTarget } from '../target';
 
 test('--contributions takes a JSON list of contributions, read by the manifest rules (defaults filled in)', () => {
   expect(contributionsOption('[{"slot":"account.profile.aside","module":"referral-card","order":5}]')).toEqual([
