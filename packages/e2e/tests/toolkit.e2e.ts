@@ -52,11 +52,23 @@ function npmScope(): NodeJS.ProcessEnv {
   return { 'npm_config_@mfe:registry': registryUrl, npm_config_cache: join(work, 'npm-cache') };
 }
 
+/** One step of the set-up, its time printed: a set-up that runs long says where. */
+async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await run();
+  } finally {
+    console.log(`toolkit set-up: ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'mfe-toolkit-'));
   // verdaccio needs Node 22: both come from the lockfile beside this test, installed once.
   if (!existsSync(join(registryTools, 'node_modules', '.bin', 'node')))
-    await sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools);
+    await step('the registry tools installed (npm ci)', () =>
+      sh('npm', ['ci', '--no-audit', '--no-fund'], registryTools),
+    );
   const config = join(work, 'registry.yaml');
   writeFileSync(
     config,
@@ -78,30 +90,37 @@ beforeAll(async () => {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  for (let tries = 0; ; tries += 1) {
-    if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
-    if (tries > 150 || registry.exitCode !== null)
-      throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await step('verdaccio started', async () => {
+    for (let tries = 0; ; tries += 1) {
+      if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
+      if (tries > 150 || registry.exitCode !== null)
+        throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
   // Build and publish the toolkit as a release would (pnpm turns workspace: and catalog: into versions).
   // The deployment starts meanwhile; the builds are one pnpm run (in parallel where they can be).
   const deploying = startNginxDeployment();
   deploying.catch(() => undefined);
   const auth = { [`npm_config_//127.0.0.1:${registryPort}/:_authToken`]: 'toolkit-test' };
-  await sh('pnpm', [...TOOLKIT.flatMap((name) => ['--filter', `@mfe/${name}`]), 'build'], repoRoot);
-  await Promise.all(
-    TOOLKIT.map((name) =>
-      sh(
-        'pnpm',
-        ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'],
-        join(repoRoot, 'packages', name),
-        auth,
+  await step('the toolkit built', () =>
+    sh('pnpm', [...TOOLKIT.flatMap((name) => ['--filter', `@mfe/${name}`]), 'build'], repoRoot),
+  );
+  await step('the toolkit published', () =>
+    Promise.all(
+      TOOLKIT.map((name) =>
+        sh(
+          'pnpm',
+          ['publish', '--registry', registryUrl, '--no-git-checks', '--access', 'public'],
+          join(repoRoot, 'packages', name),
+          auth,
+        ),
       ),
     ),
   );
-  deployment = await deploying;
-}, 300_000);
+  deployment = await step('the nginx deployment started', () => deploying);
+  // About 130 s on 2 cores; once more than 300 s on a new machine (cause not found: the steps say where).
+}, 480_000);
 
 afterAll(async () => {
   await deployment?.stop();
