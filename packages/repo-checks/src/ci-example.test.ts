@@ -13,9 +13,11 @@ const workflow = load(readFileSync(join(root, 'docs', 'operations', 'ci', 'relea
   jobs?: Record<string, { steps?: Array<{ run?: string; uses?: string }> }>;
 };
 const releaseSource = (file: string) => readFileSync(join(root, 'packages', 'release', 'src', file), 'utf8');
-const commands = [...releaseSource('cli.ts').matchAll(/^ {4}case '([a-z-]+)':/gm)].map(([, name]) => name);
+// The command table's entries: `  name,` or `  name: …` inside `export const COMMANDS = { … };`.
+const table = releaseSource('cli/commands.ts').split('export const COMMANDS')[1]!.split('\n};')[0]!;
+const commands = [...table.matchAll(/^ {2}([a-z-]+)[,:]/gm)].map(([, name]) => name);
 const options = [
-  ...releaseSource('cli-options.ts').matchAll(/^ {2}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm),
+  ...releaseSource('cli/options.ts').matchAll(/^ {2}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm),
 ].map(([, name]) => name);
 const runs = Object.values(workflow.jobs ?? {})
   .flatMap((job) => (job.steps ?? []).map((step) => step.run ?? ''))
