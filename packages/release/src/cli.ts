@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { COMMANDS, type Outcome, type Scope } from './cli/commands';
 import { OPTIONS, usage, USAGE } from './cli/options';
 import { isReleaseError } from './errors';
-import { defaultActor, openStore, quietSdkNodeWarning } from './open-store';
+import { defaultActor, openStore, quietSdkNodeWarning } from './store/open-store';
 
 // `mfe-release`: the command line read, its command looked up in the table (cli/commands.ts), run,
 // and what it did printed; a refusal printed with its stable code on the last line.

@@ -1,15 +1,21 @@
-export { readAudit, recordAudit, type AuditRecord } from './audit';
-export { alteredFiles, type AlteredFile, type BuildRecord } from './build-record';
-export { publishBuild, readBuildRecord, type PublishResult } from './builds';
-export { deployChange, promoteChange, rollbackChange, type ChangeContext, type Placement } from './changes';
-export * as commands from './commands';
-export { diffManifests, versionOf } from './diff';
-export { DirectoryStore } from './directory-store';
-export { collectGarbage, type GcOptions } from './gc';
+export { readAudit, recordAudit, type AuditRecord } from './store/audit';
+export { alteredFiles, type AlteredFile, type BuildRecord } from './store/build-record';
+export { publishBuild, readBuildRecord, type PublishResult } from './store/builds';
+export {
+  deployChange,
+  promoteChange,
+  rollbackChange,
+  type ChangeContext,
+  type Placement,
+} from './environments/changes';
+export * as commands from './environments/commands';
+export { diffManifests, versionOf } from './environments/diff';
+export { DirectoryStore } from './store/directory-store';
+export { collectGarbage, type GcOptions } from './store/gc';
 export { isReleaseError, ReleaseError, type ReleaseErrorCode } from './errors';
-export { KEYS, readSettings, type StoreSettings } from './layout';
-export type { ObjectStore, StoredObject } from './object-store';
-export { defaultActor, openStore } from './open-store';
+export { KEYS, readSettings, type StoreSettings } from './store/layout';
+export type { ObjectStore, StoredObject } from './store/object-store';
+export { defaultActor, openStore } from './store/open-store';
 export {
   commit,
   describeAction,
@@ -22,10 +28,10 @@ export {
   type ReleaseAction,
   type Revision,
   type ServedManifest,
-} from './revisions';
-export { S3Store, type S3StoreOptions } from './s3-store';
+} from './environments/revisions';
+export { S3Store, type S3StoreOptions } from './store/s3-store';
 export { startReleaseService, type RunningService, type ServiceOptions } from './service/server';
 export { RolloutController, type ControllerHealth } from './service/controller';
 export { consolePages } from './service/console-pages';
-export { hostCheck } from './verify';
-export type { ReleaseScope, Who } from './who';
+export { hostCheck } from './environments/verify';
+export type { ReleaseScope, Who } from './environments/who';

@@ -9,6 +9,6 @@ export type {
   RolloutView,
 } from '../../src/service/views';
 export type { Person, SessionInfo } from '../../src/service/console-api';
-export type { AuditRecord } from '../../src/audit';
-export type { BuildRecord, AlteredFile } from '../../src/build-record';
-export type { ManifestDocument } from '../../src/revisions';
+export type { AuditRecord } from '../../src/store/audit';
+export type { BuildRecord, AlteredFile } from '../../src/store/build-record';
+export type { ManifestDocument } from '../../src/environments/revisions';

@@ -1,17 +1,24 @@
 import type { parseArgs } from 'node:util';
-import { readAudit } from '../audit';
-import * as commands from '../commands';
+import { readAudit } from '../store/audit';
+import * as commands from '../environments/commands';
 import { formatDuration, parseDuration } from '../durations';
-import { collectGarbage } from '../gc';
-import type { ObjectStore } from '../object-store';
-import { preview } from '../preview';
-import { controlRollout, rolloutStatus, rolloutStatusData, startRollout, tickRollout, watchRollout } from '../rollout';
-import { setPolicy } from '../rollout-policy';
-import { ENDINGS } from '../rollout-state';
+import { collectGarbage } from '../store/gc';
+import type { ObjectStore } from '../store/object-store';
+import { preview } from '../environments/preview';
+import {
+  controlRollout,
+  rolloutStatus,
+  rolloutStatusData,
+  startRollout,
+  tickRollout,
+  watchRollout,
+} from '../rollouts/rollout';
+import { setPolicy } from '../rollouts/rollout-policy';
+import { ENDINGS } from '../rollouts/rollout-state';
 import { consolePages } from '../service/console-pages';
 import { startReleaseService } from '../service/server';
-import { parseTarget } from '../target';
-import type { Who } from '../who';
+import { parseTarget } from '../environments/target';
+import type { Who } from '../environments/who';
 import { contributionsOption, policyChoices, usage, type OPTIONS } from './options';
 
 // mfe-release's commands, one entry per verb: each reads its arguments from the scope the command

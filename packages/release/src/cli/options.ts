@@ -2,8 +2,8 @@ import { parseContributions, type Contribution } from '@mfe/manifest';
 import type { ParseArgsConfig } from 'node:util';
 import { ReleaseError } from '../errors';
 import { parseDuration } from '../durations';
-import { ENDINGS } from '../rollout-state';
-import { definedOnly, type PolicyChoices } from '../rollout-policy';
+import { ENDINGS } from '../rollouts/rollout-state';
+import { definedOnly, type PolicyChoices } from '../rollouts/rollout-policy';
 
 // mfe-release's command line: what it says for --help, the options it takes, and how it refuses.
 

@@ -1,8 +1,8 @@
 import type { ManifestEntry } from '@mfe/manifest';
-import { readBuildRecord } from './builds';
-import { ReleaseError } from './errors';
-import { KEYS, type StoreSettings } from './layout';
-import type { ObjectStore } from './object-store';
+import { readBuildRecord } from '../store/builds';
+import { ReleaseError } from '../errors';
+import { KEYS, type StoreSettings } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import { versionOf } from './diff';
 import { manifestOf, readCurrent, readRevision, type Change, type ManifestDocument } from './revisions';
 

@@ -5,11 +5,11 @@ import { sri } from '@mfe/manifest/sri';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as commands from './commands';
-import { DirectoryStore } from './directory-store';
-import { jsonBytes, KEYS } from './layout';
-import type { ObjectStore } from './object-store';
+import { DirectoryStore } from '../store/directory-store';
+import { jsonBytes, KEYS } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import { readCurrent, readHistory } from './revisions';
-import { startHost, tempDir, writeBuild } from './testing/world';
+import { startHost, tempDir, writeBuild } from '../testing/world';
 
 let storeDir = '';
 let host: Awaited<ReturnType<typeof startHost>>;

@@ -1,6 +1,6 @@
-import { publishBuild } from './builds';
+import { publishBuild } from '../store/builds';
 import { parseTarget, versionedTarget } from './target';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { ReleaseScope, Who } from './who';
 import {
   canaryChange,
@@ -12,8 +12,8 @@ import {
   type Placement,
 } from './changes';
 import { diffManifests } from './diff';
-import { checkEnv, readSettings, requireReasonGiven } from './layout';
-import type { ObjectStore } from './object-store';
+import { checkEnv, readSettings, requireReasonGiven } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import {
   commit,
   describeAction,
@@ -24,7 +24,7 @@ import {
   type CommitResult,
 } from './revisions';
 import { environmentPages, type RenderedPages } from './pages';
-import { describeStopped, liveRollouts, markStopped, stoppingRollouts } from './rollout-stop';
+import { describeStopped, liveRollouts, markStopped, stoppingRollouts } from '../rollouts/rollout-stop';
 import { hostCheck } from './verify';
 
 export type { Who } from './who';
@@ -185,5 +185,5 @@ export async function rollback({ store, env, who }: ReleaseScope, to: number | u
   return run(store, env, await rollbackChange(ctx, env, to), ctx, who);
 }
 
-export { audit, cors, init, verify } from './store-commands';
+export { audit, cors, init, verify } from '../store/store-commands';
 export { diff, history, historyData, status, statusData } from './reading-commands';

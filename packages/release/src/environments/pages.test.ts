@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DirectoryStore } from './directory-store';
+import { DirectoryStore } from '../store/directory-store';
 import { environmentPages } from './pages';
 
 const settings = { publicUrl: 'https://cdn.example.com', hosts: {}, hostBuilds: { production: '/srv/host' } };

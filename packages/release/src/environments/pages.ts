@@ -1,7 +1,7 @@
 import { RUNTIME_FILES } from '@mfe/manifest';
 import { pageFiles, prerenderPages } from '@mfe/prerender';
-import { KEYS, type StoreSettings } from './layout';
-import type { ObjectStore } from './object-store';
+import { KEYS, type StoreSettings } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import type { ManifestDocument } from './revisions';
 
 /** One manifest's pages as files, or why there are none. */

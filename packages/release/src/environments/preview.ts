@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { recordAudit } from './audit';
-import { publishBuild } from './builds';
+import { recordAudit } from '../store/audit';
+import { publishBuild } from '../store/builds';
 import { deployChange, type Placement } from './changes';
 import { diffManifests } from './diff';
-import { ReleaseError } from './errors';
-import { checkEnv, jsonBytes, KEYS, readSettings } from './layout';
+import { ReleaseError } from '../errors';
+import { checkEnv, jsonBytes, KEYS, readSettings } from '../store/layout';
 import { EMPTY_MANIFEST, manifestOf, readCurrent, type ManifestDocument } from './revisions';
 import type { ReleaseScope } from './who';
 import { hostCheck } from './verify';

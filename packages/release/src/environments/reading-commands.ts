@@ -1,7 +1,7 @@
 import { diffManifests, versionOf } from './diff';
-import { describeStopped, liveRollouts } from './rollout-stop';
-import { checkEnv, listEnvironments, readSettings } from './layout';
-import type { ObjectStore } from './object-store';
+import { describeStopped, liveRollouts } from '../rollouts/rollout-stop';
+import { checkEnv, listEnvironments, readSettings } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import {
   describeAction,
   EMPTY_MANIFEST,

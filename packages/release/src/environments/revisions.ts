@@ -1,8 +1,8 @@
 import { schemaVersionFor, type ManifestEntry, type ManifestSchemaVersion } from '@mfe/manifest';
-import { ReleaseError } from './errors';
-import { jsonBytes, KEYS, readJson } from './layout';
-import type { ObjectStore } from './object-store';
-import type { StoppedRollout } from './rollout-stop';
+import { ReleaseError } from '../errors';
+import { jsonBytes, KEYS, readJson } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import type { StoppedRollout } from '../rollouts/rollout-stop';
 
 /** What a manifest revision did, as history shows it. */
 export type ReleaseAction =

@@ -1,4 +1,4 @@
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 
 /** What a command names: `<name>` or `<name>@<version>` (the last `@` splits: a scope's `@` comes first). */
 export interface Target {

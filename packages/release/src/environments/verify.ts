@@ -1,5 +1,5 @@
 import { checkManifest, describeDeployedHost } from '@mfe/manifest/check';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { ManifestDocument } from './revisions';
 
 /**

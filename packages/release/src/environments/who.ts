@@ -1,4 +1,4 @@
-import type { ObjectStore } from './object-store';
+import type { ObjectStore } from '../store/object-store';
 
 /** What every command that changes an environment is told. */
 export interface Who {

@@ -269,7 +269,7 @@ test('simulated in time: a candidate failing a third or a tenth of its loads is 
 
 /** The table's rows in docs/operations/releases.md ("Outcomes in time"), as written. */
 function publishedOutcomes(): string[] {
-  const guide = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'operations', 'releases.md'), 'utf8');
+  const guide = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'operations', 'releases.md'), 'utf8');
   const table = guide.slice(guide.indexOf('<!-- outcomes in time -->'), guide.indexOf('<!-- /outcomes in time -->'));
   return table
     .split('\n')

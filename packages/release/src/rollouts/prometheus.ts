@@ -1,5 +1,5 @@
 import { METRIC_NAMES } from '@mfe/metrics-collector/metric-names';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { SideCounts } from './analysis';
 
 /** The series the analysis reads (written by the collector, or the OpenTelemetry Collector in production). */

@@ -7,12 +7,12 @@
  * absolute one (decision 0013's amendment has the simulated rates of each).
  */
 import { DEFAULT_RULE, type AnalysisRule, type AtLongest } from './analysis';
-import { recordAudit } from './audit';
-import type { ReleaseScope } from './who';
-import { ReleaseError } from './errors';
-import { formatDuration } from './durations';
-import { checkEnv, jsonBytes, KEYS, readJson, readSettings, requireReasonGiven } from './layout';
-import type { ObjectStore } from './object-store';
+import { recordAudit } from '../store/audit';
+import type { ReleaseScope } from '../environments/who';
+import { ReleaseError } from '../errors';
+import { formatDuration } from '../durations';
+import { checkEnv, jsonBytes, KEYS, readJson, readSettings, requireReasonGiven } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import { HOLD_LIMIT_MS, MAX_STEP_MS } from './rollout-state';
 
 export interface RolloutPolicy {

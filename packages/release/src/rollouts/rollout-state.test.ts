@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ENDINGS, TERMINAL } from './rollout-state';
 
 test("the releases guide's table of rollout endings is the command's own: codes and exit statuses, each distinct", () => {
-  const guide = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'operations', 'releases.md'), 'utf8');
+  const guide = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'operations', 'releases.md'), 'utf8');
   const table = guide.slice(guide.indexOf('<!-- rollout endings -->'), guide.indexOf('<!-- /rollout endings -->'));
   const rows = [...table.matchAll(/^\| `([a-z-]+)` +\| `([A-Z_]+)` +\| (\d+) +\| (.+?) +\|$/gm)].map(
     ([, ending, code, exit, means]) => [ending, { code, exit: Number(exit), means }],

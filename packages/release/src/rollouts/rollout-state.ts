@@ -1,7 +1,7 @@
 import type { AnalysisRule, AtLongest, SideCounts } from './analysis';
-import { ReleaseError } from './errors';
-import { checkEnv, jsonBytes, readJson } from './layout';
-import type { ObjectStore } from './object-store';
+import { ReleaseError } from '../errors';
+import { checkEnv, jsonBytes, readJson } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 
 // A rollout's state in the store (envs/<env>/rollouts/<remote>.json), read and changed by
 // compare-and-swap only, so ticks from anywhere never act twice (rollout.ts).

@@ -1,8 +1,14 @@
 import type { ManifestEntry } from '@mfe/manifest';
-import { versionOf } from './diff';
-import type { ObjectStore } from './object-store';
-import { describeAction, manifestOf, type Applied, type ManifestDocument, type Revision } from './revisions';
-import { readJson } from './layout';
+import { versionOf } from '../environments/diff';
+import type { ObjectStore } from '../store/object-store';
+import {
+  describeAction,
+  manifestOf,
+  type Applied,
+  type ManifestDocument,
+  type Revision,
+} from '../environments/revisions';
+import { readJson } from '../store/layout';
 import { LIVE, rolloutsOf, updateRollout, type RolloutState } from './rollout-state';
 
 // People come first: a change someone makes to a remote while a rollout of it runs (a deploy, a

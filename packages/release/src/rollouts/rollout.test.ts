@@ -3,16 +3,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readAudit } from './audit';
-import * as commands from './commands';
-import { parseDuration } from './durations';
-import { DirectoryStore } from './directory-store';
-import { commit, manifestOf, readCurrent, readHistory } from './revisions';
+import { readAudit } from '../store/audit';
+import * as commands from '../environments/commands';
+import { parseDuration } from '../durations';
+import { DirectoryStore } from '../store/directory-store';
+import { commit, manifestOf, readCurrent, readHistory } from '../environments/revisions';
 import { controlRollout, rolloutStatus, startRollout, tickRollout, type RolloutScope } from './rollout';
-import type { Who } from './who';
+import type { Who } from '../environments/who';
 import { setPolicy } from './rollout-policy';
-import { startFakePrometheus, type FakePrometheus } from './testing/prometheus';
-import { startHost, tempDir, writeBuild } from './testing/world';
+import { startFakePrometheus, type FakePrometheus } from '../testing/prometheus';
+import { startHost, tempDir, writeBuild } from '../testing/world';
 
 // A rollout against a folder store, a host that serves it, and a stand-in for Prometheus's HTTP
 // API whose counters the test sets (the browser test runs it against real Prometheus).

@@ -8,17 +8,17 @@
 // then clears it; a tick that finds something pending finishes it first.
 
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
-import { versionedTarget } from './target';
-import { recordAudit } from './audit';
-import { canary } from './commands';
-import type { ReleaseScope, Who } from './who';
-import { ReleaseError } from './errors';
-import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from './layout';
-import type { ObjectStore } from './object-store';
+import { versionedTarget } from '../environments/target';
+import { recordAudit } from '../store/audit';
+import { canary } from '../environments/commands';
+import type { ReleaseScope, Who } from '../environments/who';
+import { ReleaseError } from '../errors';
+import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
 import { checkPrometheus, countsBetween } from './prometheus';
-import { versionOf } from './diff';
-import { formatDuration } from './durations';
-import { describeAction, readCurrent, readRevision, type Revision } from './revisions';
+import { versionOf } from '../environments/diff';
+import { formatDuration } from '../durations';
+import { describeAction, readCurrent, readRevision, type Revision } from '../environments/revisions';
 import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
 import { rolloutActor } from './rollout-stop';
 import {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { KEYS, listEnvironments } from '../layout';
-import type { ObjectStore } from '../object-store';
-import { rolloutsOf } from '../rollout-state';
+import { KEYS, listEnvironments } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import { rolloutsOf } from '../rollouts/rollout-state';
 
 // Live updates for the console's pages, as server-sent events (`text/event-stream`, no extra
 // dependency): while anyone listens, the store is looked at every `everyMs` (its environments'

@@ -8,14 +8,14 @@ import {
   type AccessVerifier,
   type VerifiedAccess,
 } from '@mfe/api-auth';
-import { recordAudit } from '../audit';
-import * as commands from '../commands';
+import { recordAudit } from '../store/audit';
+import * as commands from '../environments/commands';
 import { isReleaseError, ReleaseError } from '../errors';
-import { checkEnv, readSettings } from '../layout';
-import type { ObjectStore } from '../object-store';
-import { readCurrent } from '../revisions';
-import { controlRollout } from '../rollout';
-import type { Who } from '../who';
+import { checkEnv, readSettings } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import { readCurrent } from '../environments/revisions';
+import { controlRollout } from '../rollouts/rollout';
+import type { Who } from '../environments/who';
 import { json } from './answers';
 import type { ChangeFeed } from './change-feed';
 import {

@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  */
-import * as commands from '../commands';
-import { DirectoryStore } from '../directory-store';
-import { readCurrent, readHistory } from '../revisions';
-import { rolloutStatus, startRollout } from '../rollout';
+import * as commands from '../environments/commands';
+import { DirectoryStore } from '../store/directory-store';
+import { readCurrent, readHistory } from '../environments/revisions';
+import { rolloutStatus, startRollout } from '../rollouts/rollout';
 import { startFakePrometheus, type FakePrometheus } from '../testing/prometheus';
 import { startHost, tempDir, writeBuild } from '../testing/world';
 import { RolloutController } from './controller';

@@ -1,8 +1,8 @@
 import { isReleaseError } from '../errors';
-import { listEnvironments, readJson } from '../layout';
-import type { ObjectStore } from '../object-store';
-import { tickRollout, type RolloutDeps } from '../rollout';
-import { rolloutsOf, type RolloutState } from '../rollout-state';
+import { listEnvironments, readJson } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import { tickRollout, type RolloutDeps } from '../rollouts/rollout';
+import { rolloutsOf, type RolloutState } from '../rollouts/rollout-state';
 
 // The rollouts' controller: it looks at every running rollout of every environment on schedule, so
 // that a rollout finishes, goes back or holds by its policy whether or not any command watches it

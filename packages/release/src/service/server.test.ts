@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-import { DirectoryStore } from '../directory-store';
-import type { ObjectStore } from '../object-store';
+import { DirectoryStore } from '../store/directory-store';
+import type { ObjectStore } from '../store/object-store';
 import { tempDir } from '../testing/world';
 import { startReleaseService } from './server';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ObjectStore } from '../object-store';
-import type { RolloutDeps } from '../rollout';
+import type { ObjectStore } from '../store/object-store';
+import type { RolloutDeps } from '../rollouts/rollout';
 import { RolloutController, type ControllerLog } from './controller';
 import { ChangeFeed } from './change-feed';
 import { consoleRoutes, type ConsoleOptions } from './console-api';

@@ -6,14 +6,14 @@ import {
   REGRESSION_MIX,
   variance,
   type SideCounts,
-} from '../analysis';
-import { readAudit, type AuditRecord } from '../audit';
-import { alteredFiles } from '../build-record';
-import { readBuildRecord } from '../builds';
-import { diffManifests, versionOf } from '../diff';
-import { checkEnv, KEYS, listEnvironments, readJson, readSettings } from '../layout';
-import type { ObjectStore } from '../object-store';
-import { errorRates, type ErrorRate } from '../prometheus';
+} from '../rollouts/analysis';
+import { readAudit, type AuditRecord } from '../store/audit';
+import { alteredFiles } from '../store/build-record';
+import { readBuildRecord } from '../store/builds';
+import { diffManifests, versionOf } from '../environments/diff';
+import { checkEnv, KEYS, listEnvironments, readJson, readSettings } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import { errorRates, type ErrorRate } from '../rollouts/prometheus';
 import {
   describeAction,
   EMPTY_MANIFEST,
@@ -21,9 +21,9 @@ import {
   type ManifestDocument,
   type Revision,
   type ServedManifest,
-} from '../revisions';
-import { describeStopped } from '../rollout-stop';
-import { ENDINGS, isEnding, readRollout, rolloutsOf, type RolloutState } from '../rollout-state';
+} from '../environments/revisions';
+import { describeStopped } from '../rollouts/rollout-stop';
+import { ENDINGS, isEnding, readRollout, rolloutsOf, type RolloutState } from '../rollouts/rollout-state';
 
 // What the release console shows, as data: read from the store (and Prometheus) by the service,
 // never by the page. Revisions never change once written, so they are read once per service

@@ -9,7 +9,7 @@ import {
   unrecordedFirstFiles,
 } from '@mfe/manifest/remote-build';
 import { matchesPin, pinsBytes, sri } from '@mfe/manifest/sri';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
 import { alteredFiles, type BuildRecord } from './build-record';

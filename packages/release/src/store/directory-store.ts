@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
 /** A lock older than this was left by a writer that died; it is broken. */

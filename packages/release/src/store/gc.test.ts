@@ -3,10 +3,10 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import * as commands from './commands';
+import * as commands from '../environments/commands';
 import { DirectoryStore } from './directory-store';
 import { collectGarbage, GC_GRACE_MS } from './gc';
-import { startHost, tempDir, writeBuild } from './testing/world';
+import { startHost, tempDir, writeBuild } from '../testing/world';
 
 // gc against a folder store: what it keeps (a build just published, not yet deployed), and the
 // promise a removed version keeps (never published again with other bytes).

@@ -1,10 +1,10 @@
 import { recordAudit } from './audit';
 import type { BuildRecord } from './build-record';
-import { versionOf } from './diff';
-import { formatDuration } from './durations';
+import { versionOf } from '../environments/diff';
+import { formatDuration } from '../durations';
 import { jsonBytes, KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';
-import { readCurrent, readHistory } from './revisions';
+import { readCurrent, readHistory } from '../environments/revisions';
 
 /** How long a build just published is kept whatever uses it: a pipeline's deploy may follow later. */
 export const GC_GRACE_MS = 7 * 24 * 60 * 60_000;

@@ -1,4 +1,4 @@
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { ObjectStore } from './object-store';
 
 /**
@@ -10,7 +10,7 @@ import type { ObjectStore } from './object-store';
  *   envs/<env>/manifest.json            the environment's current manifest: what its hosts read
  *   envs/<env>/revisions/<000042>.json  every manifest the environment has had, with when, who, why
  *   envs/<env>/rollouts/<name>.json     a rollout's state (rollout.ts)
- *   envs/<env>/rollout-policy.json      the environment's rollout policy (rollout-policy.ts)
+ *   envs/<env>/rollout-policy.json      the environment's rollout policy (rollouts/rollout-policy.ts)
  *   envs/<env>/pages/…                  the manifest's prerendered pages, when the environment has a host build (pages.ts)
  *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
  *

@@ -2,11 +2,11 @@
  * @jest-environment node
  */
 import S3rver from 's3rver';
-import * as commands from './commands';
+import * as commands from '../environments/commands';
 import { KEYS } from './layout';
-import { readCurrent, readHistory } from './revisions';
+import { readCurrent, readHistory } from '../environments/revisions';
 import { S3Store } from './s3-store';
-import { startHost, tempDir, writeBuild } from './testing/world';
+import { startHost, tempDir, writeBuild } from '../testing/world';
 
 // The store against a real S3-protocol server on this machine (s3rver: path-style, its fixed
 // credentials). It does not honour If-Match / If-None-Match on PUT, so what is proven here is the

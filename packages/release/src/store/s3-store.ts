@@ -10,7 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { CorsRule } from './cors';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import type { ObjectStore, StoredObject } from './object-store';
 
 export interface S3StoreOptions {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { parseTarget } from './target';
+import { parseTarget } from '../environments/target';
 import { join } from 'node:path';
 import { readAudit, recordAudit } from './audit';
-import type { Who } from './who';
+import type { Who } from '../environments/who';
 import { bucketCorsRules } from './cors';
-import { ReleaseError } from './errors';
+import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
