@@ -79,7 +79,7 @@ beforeAll(async () => {
   );
   const registryPort = await freePortBlock(1);
   registryUrl = `http://127.0.0.1:${registryPort}`;
-  registry = spawn(
+  const verdaccio = spawn(
     join(registryTools, 'node_modules', '.bin', 'node'),
     [
       join(registryTools, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
@@ -90,11 +90,12 @@ beforeAll(async () => {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  registry = verdaccio;
   await step('verdaccio started', async () => {
     for (let tries = 0; ; tries += 1) {
       if ((await fetch(`${registryUrl}/-/ping`).catch(() => undefined))?.ok) break;
-      if (tries > 150 || registry.exitCode !== null)
-        throw new Error(`verdaccio did not start (exit ${registry.exitCode})`);
+      if (tries > 150 || verdaccio.exitCode !== null)
+        throw new Error(`verdaccio did not start (exit ${verdaccio.exitCode})`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
