@@ -105,7 +105,7 @@ function writeReport(
   const checks = budgets(comparisons);
   const busiest = disturbed(comparisons);
   const markdown = [
-    `Benchmark: ${options.loads} loads per case after a warm-up, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${runKind(options, load)}${options.only ? `, only "${options.only}"` : ''}.`,
+    `Benchmark: ${options.loads} loads per case${options.quick ? ', no warm-up' : ' after a warm-up'}, medians with min–max, fresh profile and empty cache per load; ${new Date().toISOString()}; ${runKind(options, load)}${options.only ? `, only "${options.only}"` : ''}.`,
     '',
     `Machine: ${describeLoad(load)}${busiest ? ` Disturbed most: ${busiest}.` : ''}`,
     '',
