@@ -74,7 +74,11 @@ export class LoadAccount {
 
   add({ cpuTicks, processes }: Reading): void {
     const children = new Map<number, number[]>();
-    for (const p of processes) children.set(p.parent, [...(children.get(p.parent) ?? []), p.pid]);
+    for (const p of processes) {
+      const siblings = children.get(p.parent);
+      if (siblings) siblings.push(p.pid);
+      else children.set(p.parent, [p.pid]);
+    }
     const rootProcess = processes.find((p) => p.pid === this.root);
     for (const pending = [this.root]; pending.length > 0;) {
       const pid = pending.pop()!;

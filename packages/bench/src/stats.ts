@@ -41,22 +41,18 @@ export function medianInterval(values: readonly number[], confidence = 0.95): In
   const n = values.length;
   const sorted = [...values].sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;
-  // P(X ≤ j) for X ~ binomial(n, ½), accumulated term by term.
+  // P(X ≤ j) for X ~ binomial(n, ½), accumulated term by term; `outside` is P(X ≤ k − 1), one tail.
   let term = 0.5 ** n;
   let below = term;
   let k = 0;
+  let outside = 0;
   for (let j = 0; j < n && below <= tail; j += 1) {
     k = j + 1;
+    outside = below;
     term = (term * (n - j)) / (j + 1);
     below += term;
   }
   if (k === 0) return undefined;
-  let outside = 0;
-  let coefficient = 0.5 ** n;
-  for (let j = 0; j < k; j += 1) {
-    outside += coefficient;
-    coefficient = (coefficient * (n - j)) / (j + 1);
-  }
   return { low: sorted[k - 1]!, high: sorted[n - k]!, confidence: 1 - 2 * outside };
 }
 
