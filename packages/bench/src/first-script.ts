@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
+import { firstScriptFile } from '@mfe/e2e/host-build';
 
 // What the host's first script (the one its HTML loads) is made of, by its hidden source map: each
 // package's and each of the platform's own modules' share of the bytes, and whether each package
@@ -52,14 +53,6 @@ export interface FirstScript {
   readonly ownModules: readonly Part[];
   /** Packages in the script that MAY_BE_ON_THE_FIRST_PATH does not name. */
   readonly unexpected: readonly string[];
-}
-
-/** The host's first script in a build folder: the first script its index.html loads. */
-export function firstScriptFile(dist: string): string {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const file = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
-  if (!file) throw new Error(`${join(dist, 'index.html')} loads no main.<hash>.js: build the host first (pnpm build).`);
-  return file;
 }
 
 export function readFirstScript(dist: string): FirstScript {
@@ -120,14 +113,20 @@ function textBySource(code: string, map: ConstructorParameters<typeof SourceMapC
     const next = mappings[at + 1];
     const line = lines[m.line - 1] ?? '';
     const end = next && next.line === m.line ? next.column : line.length;
-    texts.set(m.source, [...(texts.get(m.source) ?? []), line.slice(m.column, end)]);
+    pushTo(texts, m.source, line.slice(m.column, end));
   });
   return new Map([...texts].map(([source, pieces]) => [source, pieces.join('')]));
 }
 
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 function parts(bySource: ReadonlyMap<string, string>, nameOf: (source: string) => string): Part[] {
   const grouped = new Map<string, string[]>();
-  for (const [source, text] of bySource) grouped.set(nameOf(source), [...(grouped.get(nameOf(source)) ?? []), text]);
+  for (const [source, text] of bySource) pushTo(grouped, nameOf(source), text);
   return [...grouped]
     .map(([name, texts]) => {
       const text = texts.join('');

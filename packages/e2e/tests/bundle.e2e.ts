@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { firstScriptFile } from '../src/host-build';
 
 // The preset's own text of the hint (a plain JS module of the published preset, not its API).
 const { COMPILE_HINT } = createRequire(__filename)('@mfe/webpack-config/src/first-script') as {
@@ -66,9 +67,7 @@ const KEPT_OUT_OF_THE_FIRST_SCRIPT: ReadonlyArray<[string, RegExp]> = [
 ];
 
 test("the host's first script carries none of what only some pages or moments need", () => {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
-  expect(first).toBeDefined();
+  const first = firstScriptFile(dist);
   const { sources } = JSON.parse(readFileSync(join(dist, `${first}.map`), 'utf8')) as { sources: string[] };
   expect(sources.some((source) => source.includes('src/startup/start.tsx'))).toBe(true);
   const crept = KEPT_OUT_OF_THE_FIRST_SCRIPT.filter(([, pattern]) =>
@@ -76,7 +75,7 @@ test("the host's first script carries none of what only some pages or moments ne
   ).map(([what]) => what);
   expect(crept).toEqual([]);
   // JSON modules have no source map: the shell's catalogues in other languages are looked for by their texts.
-  const script = readFileSync(join(dist, first!), 'utf8');
+  const script = readFileSync(join(dist, first), 'utf8');
   const catalogues = join(hostRoot, 'src/i18n/locales');
   const translated = readdirSync(catalogues).flatMap((file) =>
     Object.values(JSON.parse(readFileSync(join(catalogues, file), 'utf8')) as Record<string, string>)
@@ -98,10 +97,8 @@ test("the host's first script carries none of what only some pages or moments ne
 });
 
 test("the host's first script begins with V8's compile hint, and its source map counts that line", () => {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const first = /<script[^>]+src=["']?\/?(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
-  expect(first).toBeDefined();
-  const lines = readFileSync(join(dist, first!), 'utf8').split('\n');
+  const first = firstScriptFile(dist);
+  const lines = readFileSync(join(dist, first), 'utf8').split('\n');
   expect(`${lines[0]}\n`).toBe(COMPILE_HINT);
   // One group of mappings per generated line, the hint's and the licence comment's empty: the
   // code's mappings moved down with it.
