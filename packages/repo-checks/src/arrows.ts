@@ -67,9 +67,13 @@ function specifiersAndStrings(file: string): { specifiers: string[]; strings: st
   return { specifiers, strings };
 }
 
-/** Every arrow by path out of one package folder of the repository at `root`. */
-export function pathArrows(root: string, packageDir: string): Arrow[] {
+/** Every arrow by path out of each of these package folders of the repository at `root`. */
+export function pathArrows(root: string, packageDirs: readonly string[]): Arrow[] {
   const workspace = offered(root);
+  return packageDirs.flatMap((packageDir) => packageArrows(root, packageDir, workspace));
+}
+
+function packageArrows(root: string, packageDir: string, workspace: ReturnType<typeof offered>): Arrow[] {
   const own = resolve(packageDir) + sep;
   return sourceFiles(packageDir).flatMap((file) => {
     const { specifiers, strings } = specifiersAndStrings(file);
