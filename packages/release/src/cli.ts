@@ -57,11 +57,12 @@ function scopeOf(name: string, args: readonly string[], values: Scope['values'])
 
 /** What the command did, on standard output: its lines, or with --json one document. */
 function print(outcome: Outcome, json: boolean): number {
-  if ('exit' in outcome) return outcome.exit;
   if ('json' in outcome) console.log(JSON.stringify(outcome.json, null, 2));
-  else if (json) console.log(JSON.stringify({ ok: true, lines: outcome.lines }, null, 2));
-  else for (const line of outcome.lines) console.log(line);
-  return 0;
+  else if ('lines' in outcome) {
+    if (json) console.log(JSON.stringify({ ok: true, lines: outcome.lines }, null, 2));
+    else for (const line of outcome.lines) console.log(line);
+  }
+  return outcome.exit ?? 0;
 }
 
 const argv = process.argv.slice(2);

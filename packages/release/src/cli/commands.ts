@@ -41,8 +41,14 @@ export interface Scope {
   say(line: string): void;
 }
 
-/** What a command did: lines to print (or, with --json, `{ ok, lines }`), a document to print, or its exit status. */
-export type Outcome = { readonly lines: readonly string[] } | { readonly json: unknown } | { readonly exit: number };
+/**
+ * What a command did: lines to print (or, with --json, `{ ok, lines }`), or a document to print, with
+ * its exit status when not 0 (a watched rollout's ending); or only an exit status (`serve`).
+ */
+export type Outcome =
+  | { readonly lines: readonly string[]; readonly exit?: number }
+  | { readonly json: unknown; readonly exit?: number }
+  | { readonly exit: number };
 
 type Command = (scope: Scope) => Promise<Outcome>;
 
@@ -62,11 +68,14 @@ async function watchToTheEnd({ store, env, who, values, say }: Scope, remote: st
   const status = await watchRollout({ store, env: env(), who }, remote, say);
   const ending = ENDINGS[status];
   if (values.json)
-    console.log(
-      JSON.stringify({ ok: status === 'promoted', ...(await rolloutStatusData(store, env(), remote)) }, null, 2),
-    );
-  else console.log(`${status === 'promoted' ? '✔' : '✖'} rollout ${status}: ${ending.means}\n  (${ending.code})`);
-  return { exit: ending.exit };
+    return {
+      json: { ok: status === 'promoted', ...(await rolloutStatusData(store, env(), remote)) },
+      exit: ending.exit,
+    };
+  return {
+    lines: [`${status === 'promoted' ? '✔' : '✖'} rollout ${status}: ${ending.means}`, `  (${ending.code})`],
+    exit: ending.exit,
+  };
 }
 
 const init: Command = ({ store, who, values, here }) =>
