@@ -35,10 +35,7 @@ async function seed(remotes: number, envs: readonly string[], revisions: number)
   const host = await startHost(() => dir);
   await commands.init(
     store,
-    `${host.url}/remotes`,
-    Object.fromEntries(envs.map((env) => [env, host.url])),
-    {},
-    [],
+    { publicUrl: `${host.url}/remotes`, hosts: Object.fromEntries(envs.map((env) => [env, host.url])) },
     who,
   );
   const builds = tempDir('bench-console-builds');

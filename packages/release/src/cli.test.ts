@@ -161,6 +161,18 @@ test('every refusal ends with its stable code: bad usage, a failing verify, an u
   expect([verified.code, lastLine(verified)]).toEqual([1, '  (RELEASE_STORE_ALTERED)']);
 });
 
+test('an option the command does not take is refused, naming it and the options the command has, and nothing changes', async () => {
+  await storeWithThreeDeploys();
+  const before = await cli('history', '--env', 'production', '--json');
+  const refused = await cli('deploy', 'referrals@1.1.0', '--env', 'production', '--percent', '5');
+  expect(refused.code).toBe(2);
+  expect(refused.err).toMatch(/deploy does not take --percent: its own options are --path, --label/);
+  expect((await cli('history', '--env', 'production', '--json')).out).toBe(before.out);
+  // What every command takes (the store, who, the guards, --json) is taken by all.
+  expect((await cli('status', '--env', 'production', '--json', '--actor', 'alice', '--reason', 'look')).code).toBe(0);
+  expect((await cli('verify', '--watch')).err).toMatch(/verify does not take --watch\./);
+});
+
 test('--json is JSON on every command, refusals included, with the same exit codes', async () => {
   await storeWithThreeDeploys();
   const deployed = await cli('deploy', 'referrals@1.3.0', '--env', 'production', '--json', '--actor', 'alice');

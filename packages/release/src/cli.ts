@@ -1,15 +1,22 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMMANDS, type Outcome, type Scope } from './cli/commands';
-import { OPTIONS, usage, USAGE } from './cli/options';
+import { GLOBAL_OPTIONS, type Command, type Option, type Outcome, type Scope } from './cli/command';
+import { COMMANDS } from './cli/commands';
+import { USAGE } from './cli/help';
+import { OPTIONS, usage } from './cli/options';
 import { isReleaseError } from './errors';
 import { defaultActor, openStore, quietSdkNodeWarning } from './store/open-store';
 
-// `mfe-release`: the command line read, its command looked up in the table (cli/commands.ts), run,
+// `mfe-release`: the command line read, its command looked up in the table (cli/commands/), run,
 // and what it did printed; a refusal printed with its stable code on the last line.
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+  const { values, positionals, tokens } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: OPTIONS,
+    tokens: true,
+  });
   const [name, ...args] = positionals;
   if (values.help) {
     console.log(USAGE);
@@ -17,10 +24,22 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (!name) return usage(`Which command?\n\n${USAGE}`);
   const command = COMMANDS[name] ?? usage(`"${name}" is not a command.`);
-  return print(await command(scopeOf(name, args, values)), values.json ?? false);
+  refuseOptionsNotTaken(name, command, tokens);
+  return print(await command.run(scopeOf(name, args, values)), values.json ?? false);
 }
 
-/** The store the command line names, who acts (`--actor`, `--reason` and the change's guards), and its options. */
+/** An option the command does not take would be ignored in silence (`deploy --percent 5`): refused instead. */
+function refuseOptionsNotTaken(name: string, command: Command, tokens: ReadonlyArray<{ kind: string; name?: string }>) {
+  const taken = new Set<string>([...GLOBAL_OPTIONS, ...command.options]);
+  const given = tokens.flatMap((token) => (token.kind === 'option' && token.name ? [token.name as Option] : []));
+  const refused = [...new Set(given.filter((option) => !taken.has(option)))];
+  if (refused.length > 0)
+    usage(
+      `${name} does not take ${refused.map((option) => `--${option}`).join(', ')}${command.options.length ? `: its own options are ${command.options.map((option) => `--${option}`).join(', ')}` : ''}.`,
+    );
+}
+
+/** The store the command line names, who acts (`--actor`, `--reason`), the change's guards and host, and its options. */
 function scopeOf(name: string, args: readonly string[], values: Scope['values']): Scope {
   const address = values.store ?? process.env.MFE_RELEASE_STORE;
   if (!address) usage('Which store? Give --store <folder | s3://bucket/prefix> (or MFE_RELEASE_STORE).');
@@ -35,17 +54,15 @@ function scopeOf(name: string, args: readonly string[], values: Scope['values'])
   const expect = values.expect === undefined ? undefined : Number(values.expect.replace('#', ''));
   if (expect !== undefined && !(Number.isInteger(expect) && expect >= 0))
     usage('--expect takes a revision number (history lists them).');
-  const who = {
-    actor: values.actor ?? defaultActor(),
-    reason: values.reason ?? '',
-    // init's --host is each environment's host, recorded in the store, not this command's.
-    ...(name !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}),
-    ...(expect !== undefined ? { expect } : {}),
-    ...(values['dry-run'] ? { dryRun: true } : {}),
-  };
   return {
     store,
-    who,
+    who: { actor: values.actor ?? defaultActor(), reason: values.reason ?? '' },
+    options: {
+      // init's --host is each environment's host, recorded in the store, not this command's.
+      ...(name !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}),
+      ...(expect !== undefined ? { expect } : {}),
+      ...(values['dry-run'] ? { dryRun: true } : {}),
+    },
     values,
     args,
     env: () => values.env?.[0] ?? usage('Which environment? Give --env <name>.'),

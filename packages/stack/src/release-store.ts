@@ -43,8 +43,12 @@ export async function releaseDevRemotes(
 ): Promise<string[]> {
   const store = new DirectoryStore(release.dir);
   // In development the demo admin may change the environment from the release console.
-  await commands.init(store, release.publicUrl, { [DEV_RELEASE_ENV]: release.hostUrl }, {}, [], undefined, {
-    [DEV_RELEASE_ENV]: ['admin'],
+  await commands.init(store, {
+    publicUrl: release.publicUrl,
+    hosts: { [DEV_RELEASE_ENV]: release.hostUrl },
+    roles: {
+      [DEV_RELEASE_ENV]: ['admin'],
+    },
   });
   const who = { actor: 'pnpm start', reason: 'local build' };
   const lines: string[] = [];

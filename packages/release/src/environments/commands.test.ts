@@ -25,7 +25,7 @@ afterAll(() => host.close());
 beforeEach(async () => {
   storeDir = tempDir('store');
   store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { staging: host.url, production: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { staging: host.url, production: host.url } });
 });
 
 const refusal = (promise: Promise<unknown>) =>
@@ -243,7 +243,7 @@ test('a canary and its steps are recorded with their version and share where pre
   const hostBuild = tempDir('host-build');
   mkdirSync(join(hostBuild, 'server'));
   writeFileSync(join(hostBuild, 'server', 'server.json'), '{}');
-  await commands.init(store, `${host.url}/remotes`, {}, { production: hostBuild });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hostBuilds: { production: hostBuild } });
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who('ci', ''));
   await commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@1.0.0', {

@@ -1,7 +1,7 @@
 import { publishBuild } from '../store/builds';
 import { parseTarget, versionedTarget } from './target';
 import { ReleaseError } from '../errors';
-import type { ReleaseScope, Who } from './who';
+import type { ChangeOptions, ReleaseScope, Who } from './who';
 import {
   canaryChange,
   deployChange,
@@ -39,7 +39,7 @@ export async function publish(store: ObjectStore, dist: string, who: Pick<Who, '
   ];
 }
 
-async function context(store: ObjectStore, env: string, who: Who): Promise<ChangeContext> {
+async function context({ store, env, who, options = {} }: ReleaseScope): Promise<ChangeContext> {
   const settings = await readSettings(store);
   requireReasonGiven(settings, env, who.reason);
   return {
@@ -47,26 +47,25 @@ async function context(store: ObjectStore, env: string, who: Who): Promise<Chang
     settings,
     actor: who.actor,
     reason: who.reason,
-    check: hostCheck(who.host ?? settings.hosts[env], env, who.fetchImpl),
+    check: hostCheck(options.host ?? settings.hosts[env], env, options.fetchImpl),
   };
 }
 
 async function run(
-  store: ObjectStore,
-  env: string,
+  { store, env, options = {} }: ReleaseScope,
   planned: Change,
   context: ChangeContext,
-  who: Who,
 ): Promise<string[]> {
-  if (who.expect !== undefined && planned.expect !== undefined && planned.expect !== who.expect) {
+  const { expect } = options;
+  if (expect !== undefined && planned.expect !== undefined && planned.expect !== expect) {
     throw new ReleaseError(
       'RELEASE_CONFLICT',
-      `${env} is at revision ${planned.expect}, not ${who.expect} as expected: nothing was changed. Look at \`mfe-release history --env ${env}\` and run it again with --expect ${planned.expect} if it still applies.`,
+      `${env} is at revision ${planned.expect}, not ${expect} as expected: nothing was changed. Look at \`mfe-release history --env ${env}\` and run it again with --expect ${planned.expect} if it still applies.`,
     );
   }
   // A person's change to a remote stops its rollout, and takes the rollout's candidate with it (rollout-stop.ts).
   const live = await liveRollouts(store, env);
-  const guarded: Change = who.expect === undefined ? planned : { ...planned, expect: who.expect };
+  const guarded: Change = expect === undefined ? planned : { ...planned, expect };
   const change: Change =
     live.size === 0
       ? guarded
@@ -75,7 +74,7 @@ async function run(
           apply: async (current, head) =>
             stoppingRollouts(await guarded.apply(current, head), current, live, guarded.actor),
         };
-  if (who.dryRun) {
+  if (options.dryRun) {
     const result = await commit(store, env, change, undefined, { dryRun: true });
     if (result.kind === 'unchanged')
       throw new ReleaseError(
@@ -89,7 +88,13 @@ async function run(
       ...(result.stopped ?? []).map((stopped) => `  ${describeStopped(stopped, true)}`),
     ];
   }
-  const pages = environmentPages(store, env, context.settings, who.host ?? context.settings.hosts[env], who.fetchImpl);
+  const pages = environmentPages(
+    store,
+    env,
+    context.settings,
+    options.host ?? context.settings.hosts[env],
+    options.fetchImpl,
+  );
   // The pages of the manifest about to become current are rendered once it has passed its check,
   // before it is committed, so the old pages are served for no longer than it takes to write files.
   let prepared: { remotes: string; rendered: Promise<RenderedPages> } | undefined;
@@ -125,10 +130,14 @@ async function run(
 }
 
 /** Renders an environment's pages again for its current manifest: after its host is deployed anew. */
-export async function pages(store: ObjectStore, env: string, who: Pick<Who, 'host' | 'fetchImpl'>): Promise<string[]> {
+export async function pages(
+  store: ObjectStore,
+  env: string,
+  options: Pick<ChangeOptions, 'host' | 'fetchImpl'> = {},
+): Promise<string[]> {
   checkEnv(env);
   const settings = await readSettings(store);
-  const environment = environmentPages(store, env, settings, who.host ?? settings.hosts[env], who.fetchImpl);
+  const environment = environmentPages(store, env, settings, options.host ?? settings.hosts[env], options.fetchImpl);
   if (!environment)
     throw new ReleaseError(
       'RELEASE_USAGE',
@@ -137,52 +146,42 @@ export async function pages(store: ObjectStore, env: string, who: Pick<Who, 'hos
   return environment.write(await environment.render((await readCurrent(store, env)) ?? EMPTY_MANIFEST));
 }
 
-export async function deploy(
-  { store, env, who }: ReleaseScope,
-  target: string,
-  placement: Placement = {},
-): Promise<string[]> {
+export async function deploy(scope: ReleaseScope, target: string, placement: Placement = {}): Promise<string[]> {
   const { name, version } = versionedTarget(target);
-  checkEnv(env);
-  const ctx = await context(store, env, who);
-  return run(store, env, await deployChange(ctx, name, version, placement), ctx, who);
+  checkEnv(scope.env);
+  const ctx = await context(scope);
+  return run(scope, await deployChange(ctx, name, version, placement), ctx);
 }
 
 /** Starts a canary (`name@version` with a share), changes its share (`name` with a share), promotes or aborts it. */
-export async function canary({ store, env, who }: ReleaseScope, target: string, step: CanaryStep): Promise<string[]> {
-  checkEnv(env);
+export async function canary(scope: ReleaseScope, target: string, step: CanaryStep): Promise<string[]> {
+  checkEnv(scope.env);
   const { name, version } = parseTarget(target);
   if (step.kind !== 'share' && version)
     throw new ReleaseError(
       'RELEASE_USAGE',
       `Give only the remote's name to ${step.kind} its canary: canary ${name} --${step.kind}.`,
     );
-  const ctx = await context(store, env, who);
+  const ctx = await context(scope);
   return run(
-    store,
-    env,
+    scope,
     await canaryChange(ctx, name, step.kind === 'share' ? { ...step, ...(version ? { version } : {}) } : step),
     ctx,
-    who,
   );
 }
 
 /** Gives `env` what `from` has, for the remotes named (all when none is). */
-export async function promote(
-  { store, env: to, who }: ReleaseScope,
-  from: string,
-  names: readonly string[],
-): Promise<string[]> {
+export async function promote(scope: ReleaseScope, from: string, names: readonly string[]): Promise<string[]> {
   checkEnv(from);
-  checkEnv(to);
-  const ctx = await context(store, to, who);
-  return run(store, to, await promoteChange(ctx, from, names), ctx, who);
+  checkEnv(scope.env);
+  const ctx = await context(scope);
+  return run(scope, await promoteChange(ctx, from, names), ctx);
 }
 
-export async function rollback({ store, env, who }: ReleaseScope, to: number | undefined): Promise<string[]> {
-  checkEnv(env);
-  const ctx = await context(store, env, who);
-  return run(store, env, await rollbackChange(ctx, env, to), ctx, who);
+export async function rollback(scope: ReleaseScope, to: number | undefined): Promise<string[]> {
+  checkEnv(scope.env);
+  const ctx = await context(scope);
+  return run(scope, await rollbackChange(ctx, scope.env, to), ctx);
 }
 
 export { audit, cors, init, verify } from '../store/store-commands';

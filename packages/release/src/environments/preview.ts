@@ -28,13 +28,13 @@ export interface PreviewDocument {
 }
 
 export async function preview(
-  { store, env, who }: ReleaseScope,
+  { store, env, who, options: how = {} }: ReleaseScope,
   dist: string,
-  options: { ttlMs: number; placement?: Placement; now?: () => Date },
+  options: { ttlMs: number; placement?: Placement },
 ): Promise<string[]> {
   checkEnv(env);
   const settings = await readSettings(store);
-  const host = who.host ?? settings.hosts[env];
+  const host = how.host ?? settings.hosts[env];
   if (!host)
     throw new ReleaseError(
       'RELEASE_USAGE',
@@ -43,7 +43,7 @@ export async function preview(
   const { record } = await publishBuild(store, dist, { actor: who.actor });
   const current: ManifestDocument = (await readCurrent(store, env)) ?? EMPTY_MANIFEST;
   const change = await deployChange(
-    { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(host, env, who.fetchImpl) },
+    { store, settings, actor: who.actor, reason: who.reason, check: hostCheck(host, env, how.fetchImpl) },
     record.name,
     record.version,
     options.placement,
@@ -64,7 +64,7 @@ export async function preview(
     );
   // 128 random bits: the link is the only way to the preview (and it grants nothing but a look).
   const id = randomBytes(16).toString('base64url');
-  const now = options.now?.() ?? new Date();
+  const now = new Date((how.now ?? Date.now)());
   const document: PreviewDocument = {
     id,
     env,

@@ -123,7 +123,7 @@ export function describePolicy(env: string, chosen: PolicyChoices | undefined): 
  * by resolving it) and records the change; `reset` removes it. Without either, prints it.
  */
 export async function setPolicy(
-  { store, env, who }: ReleaseScope,
+  { store, env, who, options: how = {} }: ReleaseScope,
   choices: PolicyChoices,
   options: { reset?: boolean },
 ): Promise<string[]> {
@@ -134,7 +134,7 @@ export async function setPolicy(
   requireReasonGiven(await readSettings(store), env, who.reason);
   const after = options.reset ? undefined : mergeChoices(before ?? {}, choices);
   resolvePolicy(after); // refuses steps that cannot be
-  if (who.dryRun) return [...describePolicy(env, after), 'dry run: nothing was written'];
+  if (how.dryRun) return [...describePolicy(env, after), 'dry run: nothing was written'];
   const written = after
     ? await store.replace(KEYS.rolloutPolicy(env), jsonBytes(after), 'application/json', found?.etag ?? null)
     : !found || (await store.remove(KEYS.rolloutPolicy(env)), true);

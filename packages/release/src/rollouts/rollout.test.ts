@@ -8,8 +8,8 @@ import * as commands from '../environments/commands';
 import { parseDuration } from '../durations';
 import { DirectoryStore } from '../store/directory-store';
 import { commit, manifestOf, readCurrent, readHistory } from '../environments/revisions';
-import { controlRollout, rolloutStatus, startRollout, tickRollout, type RolloutScope } from './rollout';
-import type { Who } from '../environments/who';
+import { controlRollout, rolloutStatus, startRollout, tickRollout } from './rollout';
+import type { ChangeOptions, ReleaseScope, Who } from '../environments/who';
 import { setPolicy } from './rollout-policy';
 import { startFakePrometheus, type FakePrometheus } from '../testing/prometheus';
 import { startHost, tempDir, writeBuild } from '../testing/world';
@@ -26,9 +26,14 @@ const who = { actor: 'alice', reason: 'new list' };
 /** The tests' clock: each test that reads it sets where it starts. */
 let clock = 0;
 /** The production environment, as `as` acts in it. */
-const production = (as: Who = who): RolloutScope => ({ store, env: 'production', who: as });
+const production = (as: Who = who, options: ChangeOptions = {}): ReleaseScope => ({
+  store,
+  env: 'production',
+  who: as,
+  options,
+});
 /** The same, on the tests' clock. */
-const productionAtClock = (): RolloutScope => ({ ...production(), deps: { now: () => clock } });
+const productionAtClock = (): ReleaseScope => production(who, { now: () => clock });
 
 beforeAll(async () => {
   host = await startHost(() => storeDir);
@@ -42,7 +47,7 @@ beforeEach(async () => {
   prometheus.answer = undefined;
   storeDir = tempDir('rollout-store');
   store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { production: host.url } });
   for (const version of ['1.0.0', '1.1.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), who);
   await commands.deploy(production(), 'referrals@1.0.0', {
@@ -109,7 +114,7 @@ test('a candidate failing a third of its loads waits while there are too few loa
     reason: expect.stringContaining('rolled back automatically'),
   });
   // A later tick does nothing more.
-  expect(await tickRollout({ ...production(), deps: { now: () => clock + 60_000 } }, 'referrals')).toEqual([
+  expect(await tickRollout(production(who, { now: () => clock + 60_000 }), 'referrals')).toEqual([
     'rollout of referrals@1.1.0 in production is rolled-back; nothing to do',
   ]);
 });
@@ -246,7 +251,11 @@ test('durations read as people write them', () => {
 });
 
 test('where the store requires a reason, a rollout is not started or steered by hand without one, and nothing is written', async () => {
-  await commands.init(store, `${host.url}/remotes`, { production: host.url }, {}, ['production'], who);
+  await commands.init(
+    store,
+    { publicUrl: `${host.url}/remotes`, hosts: { production: host.url }, requireReason: ['production'] },
+    who,
+  );
   const before = await readHistory(store, 'production');
   const silent = { actor: 'bob', reason: ' ' };
   const started = startRollout(production(silent), 'referrals@1.1.0', {
@@ -274,7 +283,7 @@ test('--expect guards the start only: the rollout moves on past its own revision
     metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
   const head = (await readCurrent(store, 'production'))!.revision;
   await expect(
-    startRollout(production({ ...who, expect: head - 1 }), 'referrals@1.1.0', {
+    startRollout(production(who, { expect: head - 1 }), 'referrals@1.1.0', {
       ...options,
       prometheus: prometheus.url,
     }),
@@ -283,17 +292,15 @@ test('--expect guards the start only: the rollout moves on past its own revision
     {
       store,
       env: 'production',
-      who: { ...who, expect: head },
-      deps: {
-        now: () => clock,
-      },
+      who,
+      options: { expect: head, now: () => clock },
     },
     'referrals@1.1.0',
     { ...options, prometheus: prometheus.url },
   );
   expect(await share()).toBe(25);
   clock += 60_000;
-  const said = await tickRollout({ ...productionAtClock(), who: { ...who, expect: head } }, 'referrals');
+  const said = await tickRollout(production(who, { expect: head, now: () => clock }), 'referrals');
   expect(said[0]).toMatch(/at 25 %: healthy, on to 100 %/);
   expect(await share()).toBe(100);
 });
@@ -341,7 +348,7 @@ test("a person's deploy during a rollout stops it and takes its candidate out in
   expect(await share()).toBe(25);
   const bob = production({ actor: 'bob', reason: 'hotfix' });
   // A dry run says what would become of the rollout, and changes nothing.
-  expect(await commands.deploy(production({ ...bob.who, dryRun: true }), 'referrals@1.0.1')).toContain(
+  expect(await commands.deploy(production(bob.who, { dryRun: true }), 'referrals@1.0.1')).toContain(
     '  the rollout of referrals@1.1.0 would stop: its candidate at 25 % would be removed with it',
   );
   expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: running, at 25 %/);
@@ -444,19 +451,18 @@ test('an abort by hand is recorded under the person who aborted, and resume of a
 
 test('a dry run of each rollout command writes nothing, the rollout state included', async () => {
   const snapshot = storeFiles;
-  const dry = { ...who, dryRun: true };
   const rolloutOptions = { ...options, prometheus: prometheus.url };
   let before = snapshot();
-  const planned = await startRollout(production(dry), 'referrals@1.1.0', rolloutOptions);
+  const planned = await startRollout(production(who, { dryRun: true }), 'referrals@1.1.0', rolloutOptions);
   expect(planned.at(-1)).toMatch(/^dry run: a rollout of referrals@1\.1\.0 would start: 25 → 100 %/);
   expect(snapshot()).toEqual(before);
   await startRollout(production(), 'referrals@1.1.0', rolloutOptions);
   before = snapshot();
   for (const action of ['pause', 'resume', 'abort'] as const) {
-    expect((await controlRollout(production(dry), 'referrals', action))[0]).toMatch(/^dry run: /);
+    expect((await controlRollout(production(who, { dryRun: true }), 'referrals', action))[0]).toMatch(/^dry run: /);
     expect(snapshot()).toEqual(before);
   }
-  await expect(tickRollout(production(dry), 'referrals')).rejects.toThrow(/without --dry-run/);
+  await expect(tickRollout(production(who, { dryRun: true }), 'referrals')).rejects.toThrow(/without --dry-run/);
   expect(snapshot()).toEqual(before);
 });
 
@@ -536,7 +542,7 @@ test('a share that has lasted its longest time with nothing shown moves on when 
 test("an environment's policy is what a rollout starts with; its own options win, and a margin of either kind replaces the other", async () => {
   prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 0 } : {});
   const before = storeFiles();
-  const shown = await setPolicy(production({ ...who, dryRun: true }), { steps: [10, 100], relativeMargin: 0.5 }, {});
+  const shown = await setPolicy(production(who, { dryRun: true }), { steps: [10, 100], relativeMargin: 0.5 }, {});
   expect(shown.at(-1)).toBe('dry run: nothing was written');
   expect(storeFiles()).toEqual(before);
   await setPolicy(production(), { steps: [10, 100], relativeMargin: 0.5, maxStepMs: 4 * 3_600_000 }, {});
@@ -586,7 +592,7 @@ function storeFiles(): Record<string, string> {
 
 test("an environment's policy says each duration as one (20 s, not 0.333 min)", async () => {
   const shown = await setPolicy(
-    production({ ...who, dryRun: true }),
+    production(who, { dryRun: true }),
     { intervalMs: 20_000, holdLimitMs: 90 * 60_000 },
     {},
   );

@@ -11,7 +11,7 @@ import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analy
 import { versionedTarget } from '../environments/target';
 import { recordAudit } from '../store/audit';
 import { canary } from '../environments/commands';
-import type { ReleaseScope, Who } from '../environments/who';
+import type { ChangeOptions, ReleaseScope, Who } from '../environments/who';
 import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
@@ -41,18 +41,8 @@ export interface RolloutOptions extends PolicyChoices {
   readonly prometheus: string;
 }
 
-export interface RolloutDeps {
-  readonly now?: () => number;
-  readonly fetchImpl?: typeof fetch;
-}
-
-/** Where and as whom a rollout command acts (and, in tests, its clock and fetch). */
-export interface RolloutScope extends ReleaseScope {
-  readonly deps?: RolloutDeps;
-}
-
 export async function startRollout(
-  { store, env, who, deps = {} }: RolloutScope,
+  { store, env, who, options: how = {} }: ReleaseScope,
   target: string,
   options: RolloutOptions,
 ): Promise<string[]> {
@@ -69,14 +59,17 @@ export async function startRollout(
       'RELEASE_CONFLICT',
       `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`,
     );
-  const now = (deps.now ?? Date.now)();
+  const now = (how.now ?? Date.now)();
   const stable = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === remote);
   const versions = { candidate: version, ...(stable ? { stable: versionOf(stable) } : {}) };
   // Prometheus must answer before anything changes: a rollout that cannot judge must not start.
-  await checkPrometheus(prometheus, remote, now, deps.fetchImpl);
-  if (who.dryRun) {
+  await checkPrometheus(prometheus, remote, now, how.fetchImpl);
+  if (how.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
-    const lines = await canary({ store, env, who }, `${remote}@${version}`, { kind: 'share', percent: steps[0]! });
+    const lines = await canary({ store, env, who, options: how }, `${remote}@${version}`, {
+      kind: 'share',
+      percent: steps[0]!,
+    });
     return [
       ...lines,
       `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${formatDuration(policy.intervalMs)} each (nothing was written)`,
@@ -114,7 +107,7 @@ export async function startRollout(
     );
   try {
     // `--expect` guards the start only: every later change is the rollout's own (finishPending).
-    return await finishPending({ store, env, who }, remote, version, { expect: who.expect });
+    return await finishPending({ store, env, who, options: how }, remote, version, { expect: how.expect });
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
     await updateRollout(
@@ -133,29 +126,32 @@ export async function startRollout(
 }
 
 /** One look at a running rollout: acts if its interval is over, else says how long it waits. */
-export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, remote: string): Promise<string[]> {
+export async function tickRollout(
+  { store, env, who, options: how = {} }: ReleaseScope,
+  remote: string,
+): Promise<string[]> {
   const found = await readRollout(store, env, remote);
-  if (who.dryRun)
+  if (how.dryRun)
     throw new ReleaseError(
       'RELEASE_USAGE',
       'A look at a rollout acts or not by its figures: run it without --dry-run, or see `rollout status`.',
     );
-  if (found.value.pending) return finishPending({ store, env, who }, remote, found.value.version);
+  if (found.value.pending) return finishPending({ store, env, who, options: how }, remote, found.value.version);
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
-  const now = (deps.now ?? Date.now)();
+  const now = (how.now ?? Date.now)();
   const overridden = await changedByOthers(store, env, state);
-  if (overridden) return stopOverridden({ store, env, who }, state, overridden, now);
+  if (overridden) return stopOverridden({ store, env, who, options: how }, state, overridden, now);
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
   const versions = { candidate: state.version, ...(state.stableVersion ? { stable: state.stableVersion } : {}) };
   let counts;
   try {
-    counts = await countsBetween(state.prometheus, remote, versions, state.startedAt, now, deps.fetchImpl);
+    counts = await countsBetween(state.prometheus, remote, versions, state.startedAt, now, how.fetchImpl);
   } catch (error) {
-    return holdWithoutFigures({ store, env, who }, state, error as Error, now);
+    return holdWithoutFigures({ store, env, who, options: how }, state, error as Error, now);
   }
   const judged = judge(counts.candidate, counts.stable, state.rule);
   // A share that has lasted its longest time with nothing decided ends as the rollout says (judgeAtLongest).
@@ -223,7 +219,7 @@ export async function tickRollout({ store, env, who, deps = {} }: RolloutScope, 
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
-  return [next.log.at(-1)!, ...(await finishPending({ store, env, who }, remote, state.version))];
+  return [next.log.at(-1)!, ...(await finishPending({ store, env, who, options: how }, remote, state.version))];
 }
 
 /** Looks kept in a rollout's state: at most one a minute while nothing changes, every one that decided. */
@@ -275,7 +271,7 @@ function stillNeeded(counts: { candidate: SideCounts; stable: SideCounts }, stat
  * limit (an hour by default) it goes back to the stable build rather than leave a candidate unwatched.
  */
 async function holdWithoutFigures(
-  { store, env, who }: ReleaseScope,
+  { store, env, who, options: how }: ReleaseScope,
   state: RolloutState,
   error: Error,
   now: number,
@@ -294,7 +290,7 @@ async function holdWithoutFigures(
     }));
     return [
       `${stamp}: gave up, back to the stable build; ${why}`,
-      ...(await finishPending({ store, env, who }, state.remote, state.version)),
+      ...(await finishPending({ store, env, who, options: how }, state.remote, state.version)),
     ];
   }
   const retried = new ReleaseError(
@@ -319,14 +315,14 @@ async function holdWithoutFigures(
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
 export async function controlRollout(
-  { store, env, who, deps = {} }: RolloutScope,
+  { store, env, who, options: how = {} }: ReleaseScope,
   remote: string,
   action: 'pause' | 'resume' | 'abort',
 ): Promise<string[]> {
   requireReasonGiven(await readSettings(store), env, who.reason);
-  const now = (deps.now ?? Date.now)();
+  const now = (how.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
-  if (who.dryRun) {
+  if (how.dryRun) {
     const { value: state } = await readRollout(store, env, remote);
     if (TERMINAL.includes(state.status))
       throw new ReleaseError(
@@ -362,12 +358,15 @@ export async function controlRollout(
       log: [...state.log, stamp],
     };
   });
-  return [stamp, ...(changed.pending ? await finishPending({ store, env, who }, remote, changed.version) : [])];
+  return [
+    stamp,
+    ...(changed.pending ? await finishPending({ store, env, who, options: how }, remote, changed.version) : []),
+  ];
 }
 
 /** Looks at a rollout until it ends, printing what each look did; resolves with how it ended. */
 export async function watchRollout(
-  scope: RolloutScope,
+  scope: ReleaseScope,
   remote: string,
   print: (line: string) => void,
 ): Promise<RolloutEnding> {
@@ -387,7 +386,7 @@ export async function watchRollout(
 
 /** Does what the state says is pending (a manifest revision: the same if done twice), then clears it. */
 async function finishPending(
-  { store, env, who }: ReleaseScope,
+  { store, env, options = {} }: ReleaseScope,
   remote: string,
   version: string,
   guard: { readonly expect?: number } = {},
@@ -395,16 +394,12 @@ async function finishPending(
   const { value: state } = await readRollout(store, env, remote);
   const pending = state.pending;
   if (!pending) return [];
-  const { expect: _guardsTheStartOnly, ...asked } = who;
-  const by: Who = {
-    ...asked,
-    ...(guard.expect !== undefined ? { expect: guard.expect } : {}),
-    // A step a person caused (an abort by hand) is theirs; the rest are the rollout's own.
-    actor: pending.actor ?? rolloutActor(state),
-    reason: pending.reason,
-  };
+  // A step a person caused (an abort by hand) is theirs; the rest are the rollout's own.
+  const by: Who = { actor: pending.actor ?? rolloutActor(state), reason: pending.reason };
+  const { expect: _guardsTheStartOnly, ...how } = options;
+  const guarded: ChangeOptions = { ...how, ...(guard.expect !== undefined ? { expect: guard.expect } : {}) };
   const lines = await canary(
-    { store, env, who: by },
+    { store, env, who: by, options: guarded },
     pending.kind === 'share' ? `${remote}@${version}` : remote,
     pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind },
   ).catch((error: unknown) => {
@@ -465,7 +460,7 @@ async function changedByOthers(store: ObjectStore, env: string, state: RolloutSt
  * goes with it (rollout-stop.ts says the same for a person's command).
  */
 async function stopOverridden(
-  { store, env, who }: ReleaseScope,
+  { store, env, who, options: how }: ReleaseScope,
   state: RolloutState,
   overridden: Overridden,
   now: number,
@@ -489,6 +484,6 @@ async function stopOverridden(
   }));
   return [
     stopped.log.at(-1)!,
-    ...(removing ? await finishPending({ store, env, who }, state.remote, state.version) : []),
+    ...(removing ? await finishPending({ store, env, who, options: how }, state.remote, state.version) : []),
   ];
 }

@@ -28,7 +28,7 @@ test('a change made just after a page starts listening is told to it, and only o
   const host = await startHost(() => dir);
   const ci = { actor: 'ci', reason: '' };
   try {
-    await commands.init(store, `${host.url}/remotes`, { staging: host.url }, {}, [], ci);
+    await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { staging: host.url } }, ci);
     const builds = tempDir('feed-builds');
     for (const version of ['1.0.0', '1.1.0'])
       await commands.publish(store, writeBuild(builds, 'referrals', version), ci);

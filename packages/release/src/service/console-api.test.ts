@@ -47,15 +47,16 @@ beforeEach(async () => {
   store = new DirectoryStore(storeDir);
   await commands.init(
     store,
-    `${host.url}/remotes`,
-    { staging: host.url, production: host.url },
-    {},
-    ['production'],
-    ci,
     {
-      production: ['release-manager'],
-      staging: ['admin', 'release-manager'],
+      publicUrl: `${host.url}/remotes`,
+      hosts: { staging: host.url, production: host.url },
+      requireReason: ['production'],
+      roles: {
+        production: ['release-manager'],
+        staging: ['admin', 'release-manager'],
+      },
     },
+    ci,
   );
   for (const version of ['1.0.0', '1.1.0', '1.2.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), ci);
@@ -279,7 +280,7 @@ test('a rollout is drawn from its own looks, with the intervals it was judged by
     metric === 'loads'
       ? { 'stable@1.1.0': Math.max(0, at - started) / 50, 'candidate@1.2.0': Math.max(0, at - started) / 100 }
       : {};
-  await startRollout({ store, env: 'staging', who: ci, deps: { now: () => started } }, 'referrals@1.2.0', {
+  await startRollout({ store, env: 'staging', who: ci, options: { now: () => started } }, 'referrals@1.2.0', {
     steps: [25, 50, 100],
     intervalMs: 60_000,
     minLoads: 20,
@@ -290,7 +291,7 @@ test('a rollout is drawn from its own looks, with the intervals it was judged by
     percent: 25,
     looks: [],
   });
-  await tickRollout({ store, env: 'staging', who: ci, deps: { now: () => started + 61_000 } }, 'referrals');
+  await tickRollout({ store, env: 'staging', who: ci, options: { now: () => started + 61_000 } }, 'referrals');
   const view = (await call('/api/envs/staging/rollouts/referrals', null)).body;
   expect(view).toMatchObject({ percent: 50, shares: [{ percent: 25 }, { percent: 50 }] });
   expect(view.looks).toHaveLength(1);

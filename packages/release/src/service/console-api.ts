@@ -276,13 +276,13 @@ export function consoleRoutes(options: ConsoleOptions) {
           'RELEASE_CONFLICT',
           `${env} is at revision ${head}, not ${body.expect} as this page showed: someone or something changed it. Nothing was changed; look again and act on what you see.`,
         );
-      const who: Who = {
-        actor: actorOf(person),
-        reason: body.reason ?? '',
-        expect: body.expect,
-        ...(body.dryRun ? { dryRun: true } : {}),
+      const who: Who = { actor: actorOf(person), reason: body.reason ?? '' };
+      const scope = {
+        store: options.store,
+        env,
+        who,
+        options: { expect: body.expect, ...(body.dryRun ? { dryRun: true } : {}) },
       };
-      const scope = { store: options.store, env, who };
       const lines =
         body.action === 'rollback'
           ? await commands.rollback(scope, body.to)

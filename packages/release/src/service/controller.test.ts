@@ -32,7 +32,7 @@ afterAll(async () => {
 beforeEach(async () => {
   storeDir = tempDir('controller-store');
   store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { production: host.url, staging: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { production: host.url, staging: host.url } });
   for (const version of ['1.0.0', '1.1.0'])
     await commands.publish(store, writeBuild(builds, 'referrals', version), alice);
   for (const env of ['production', 'staging'])
@@ -45,10 +45,10 @@ const controller = (log: string[] = []) =>
     lookEveryMs: 1_000,
     actor: 'release service',
     log: (line) => log.push(line),
-    deps: { now: () => clock, fetchImpl: fetch },
+    changeOptions: { now: () => clock, fetchImpl: fetch },
   });
 const start = (env: string, steps: number[]) =>
-  startRollout({ store, env, who: alice, deps: { now: () => clock } }, 'referrals@1.1.0', {
+  startRollout({ store, env, who: alice, options: { now: () => clock } }, 'referrals@1.1.0', {
     steps,
     intervalMs: 60_000,
     minLoads: 20,

@@ -1,7 +1,8 @@
 import { isReleaseError } from '../errors';
 import { listEnvironments, readJson } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
-import { tickRollout, type RolloutDeps } from '../rollouts/rollout';
+import { tickRollout } from '../rollouts/rollout';
+import type { ChangeOptions } from '../environments/who';
 import { rolloutsOf, type RolloutState } from '../rollouts/rollout-state';
 
 // The rollouts' controller: it looks at every running rollout of every environment on schedule, so
@@ -38,7 +39,7 @@ export interface ControllerOptions {
   /** Who its looks act as (the rollout's own steps keep their own actor: `rollout (started by …)`). */
   readonly actor: string;
   readonly log?: ControllerLog;
-  readonly deps?: RolloutDeps;
+  readonly changeOptions?: Pick<ChangeOptions, 'now' | 'fetchImpl'>;
 }
 
 export class RolloutController {
@@ -111,7 +112,7 @@ export class RolloutController {
               store: this.options.store,
               env,
               who: { actor: this.options.actor, reason: '' },
-              ...(this.options.deps ? { deps: this.options.deps } : {}),
+              ...(this.options.changeOptions ? { options: this.options.changeOptions } : {}),
             },
             state.remote,
           );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStore } from '../store/object-store';
-import type { RolloutDeps } from '../rollouts/rollout';
+import type { ChangeOptions } from '../environments/who';
 import { RolloutController, type ControllerLog } from './controller';
 import { ChangeFeed } from './change-feed';
 import { consoleRoutes, type ConsoleOptions } from './console-api';
@@ -18,7 +18,7 @@ export interface ServiceOptions {
   readonly port: number;
   readonly lookEveryMs: number;
   readonly log?: ControllerLog;
-  readonly deps?: RolloutDeps;
+  readonly changeOptions?: Pick<ChangeOptions, 'now' | 'fetchImpl'>;
   /** The release console (its API and pages), when the service serves one. */
   readonly console?: Omit<ConsoleOptions, 'store' | 'cache' | 'feed'>;
 }
@@ -39,7 +39,7 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
     lookEveryMs: options.lookEveryMs,
     actor: SERVICE_ACTOR,
     ...(options.log ? { log: options.log } : {}),
-    ...(options.deps ? { deps: options.deps } : {}),
+    ...(options.changeOptions ? { changeOptions: options.changeOptions } : {}),
   });
   const metrics = serviceMetrics(() => controller.status());
   const feed = new ChangeFeed(options.store, Math.min(options.lookEveryMs, 2_000));

@@ -22,7 +22,7 @@ const who = { actor: 'ops', reason: '' };
 test('a build published and not yet deployed is kept for the grace period, then removed', async () => {
   storeDir = tempDir('gc-store');
   const store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { production: host.url } });
   await commands.publish(store, writeBuild(tempDir('gc-builds'), 'referrals', '1.3.0'), who);
   expect(await collectGarbage(store, who)).toEqual(['✔ nothing to remove']);
   const later = () => new Date(Date.now() + GC_GRACE_MS + 60_000);
@@ -35,7 +35,7 @@ test('a build published and not yet deployed is kept for the grace period, then 
 test('a version gc removed is published again only with the same bytes', async () => {
   storeDir = tempDir('gc-store');
   const store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { production: host.url } });
   const builds = tempDir('gc-builds');
   const first = writeBuild(builds, 'referrals', '1.3.0');
   await commands.publish(store, first, who);
@@ -52,7 +52,7 @@ test('a version gc removed is published again only with the same bytes', async (
 test('gc says its grace as a duration and leaves no empty folder behind', async () => {
   storeDir = tempDir('gc-store');
   const store = new DirectoryStore(storeDir);
-  await commands.init(store, `${host.url}/remotes`, { production: host.url });
+  await commands.init(store, { publicUrl: `${host.url}/remotes`, hosts: { production: host.url } });
   await commands.publish(store, writeBuild(tempDir('gc-builds'), 'referrals', '1.3.0'), who);
   await commands.publish(store, writeBuild(tempDir('gc-builds'), 'account', '2.0.0'), who);
   const later = () => new Date(Date.now() + GC_GRACE_MS + 60_000);

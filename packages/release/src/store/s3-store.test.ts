@@ -45,7 +45,10 @@ const open = (prefix: string) =>
 
 test('over S3: publish, deploy, promote and roll back with the builds served from the bucket', async () => {
   const store = open('web');
-  await commands.init(store, `${endpoint}/releases/web/remotes`, { staging: host.url, production: host.url });
+  await commands.init(store, {
+    publicUrl: `${endpoint}/releases/web/remotes`,
+    hosts: { staging: host.url, production: host.url },
+  });
   await commands.publish(store, writeBuild(builds, 'referrals', '1.0.0'), who('ci', ''));
   await commands.publish(store, writeBuild(builds, 'referrals', '1.1.0'), who('ci', ''));
   await commands.deploy({ store, env: 'staging', who: who('alice', 'new list') }, 'referrals@1.1.0', {
@@ -77,7 +80,7 @@ test('over S3: publish, deploy, promote and roll back with the builds served fro
 
 test('over S3: a version already published with other files is refused, and nothing of it is overwritten', async () => {
   const store = open('immutable');
-  await commands.init(store, `${endpoint}/releases/immutable/remotes`, { production: host.url });
+  await commands.init(store, { publicUrl: `${endpoint}/releases/immutable/remotes`, hosts: { production: host.url } });
   await commands.publish(store, writeBuild(builds, 'referrals', '3.0.0'), who('ci', ''));
   const entryBefore = await store.get(KEYS.buildFile('referrals', '3.0.0', 'remoteEntry.js'));
   await expect(
@@ -96,9 +99,12 @@ test('over S3: a create on a taken key is refused and a replace with a stale eta
 
 test("the bucket's CORS rules let the environments' hosts read it directly, Date included, and no other origin", async () => {
   const store = open('cors');
-  await commands.init(store, `${endpoint}/releases/cors/remotes`, {
-    production: 'https://app.example.com',
-    staging: 'https://staging.example.com/',
+  await commands.init(store, {
+    publicUrl: `${endpoint}/releases/cors/remotes`,
+    hosts: {
+      production: 'https://app.example.com',
+      staging: 'https://staging.example.com/',
+    },
   });
   expect(JSON.parse((await commands.cors(store, false))[0]!)).toEqual({
     CORSRules: [

@@ -17,14 +17,23 @@ import { ALTERED } from './build-record';
  * Sets up a store, or changes its settings (what is not given is kept). `hostBuilds`: the
  * environments whose pages are prerendered at every change, with their host build's folder.
  */
+/** What `init` records (what is not given is kept from the store's settings). */
+export interface InitChoices {
+  /** Where the store's remotes/ folder is served. */
+  readonly publicUrl: string;
+  /** Each environment's host: what its manifests are checked against. */
+  readonly hosts?: Readonly<Record<string, string>>;
+  readonly hostBuilds?: Readonly<Record<string, string>>;
+  /** Environments whose every change needs a --reason. */
+  readonly requireReason?: readonly string[];
+  /** The roles that may change each environment from the release console. */
+  readonly roles?: Readonly<Record<string, readonly string[]>>;
+}
+
 export async function init(
   store: ObjectStore,
-  publicUrl: string,
-  hosts: Readonly<Record<string, string>>,
-  hostBuilds: Readonly<Record<string, string>> = {},
-  requireReason: readonly string[] = [],
-  who: Pick<Who, 'actor' | 'reason'> = { actor: 'unknown', reason: '' },
-  roles: Readonly<Record<string, readonly string[]>> = {},
+  { publicUrl, hosts = {}, hostBuilds = {}, requireReason = [], roles = {} }: InitChoices,
+  who: Who = { actor: 'unknown', reason: '' },
 ): Promise<string[]> {
   const url = new URL(publicUrl).href.replace(/\/$/, '');
   for (const [env, dir] of Object.entries(hostBuilds)) {
