@@ -10,8 +10,8 @@ import {
   RULES_EXPLAINED,
 } from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
-import { makeOwnRoot, makePlain } from './own-root';
 import { planTokens, writeTemplate } from './template';
+import { applyVariant } from './variants';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -123,14 +123,12 @@ export function writeRemote(plan: RemotePlan, { repoRoot, appDir, devManifestPat
     throw new ScaffoldError('NAME_TAKEN', `${relative(repoRoot, appDir)} already exists. Choose another name.`);
   const tokens = planTokens(plan);
   const fill = (text: string) => text.replace(/__[A-Z0-9_]+__/g, (token) => tokens[token] ?? token);
-  const written = writeTemplate(TEMPLATE_DIR, appDir, fill, repoRoot);
-  if (plan.react !== undefined) {
-    if (plan.react === 'none')
-      written.push(...makePlain(appDir, fill).map((file) => relative(repoRoot, join(appDir, file))));
-    else makeOwnRoot(appDir, plan.react);
-    const kept = [...new Set(written)].filter((file) => existsSync(join(repoRoot, file)));
-    written.splice(0, written.length, ...kept);
-  }
+  const written = [
+    ...new Set([
+      ...writeTemplate(TEMPLATE_DIR, appDir, fill, repoRoot),
+      ...applyVariant(appDir, plan, 'repository', fill, repoRoot),
+    ]),
+  ].filter((file) => existsSync(join(repoRoot, file)));
 
   const manifest = JSON.parse(readFileSync(devManifestPath, 'utf8')) as { remotes: DevRemote[] };
   manifest.remotes.push({

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
-import { makeOwnRoot, makePlain } from './own-root';
 import { planTokens, writeTemplate } from './template';
+import { applyVariant } from './variants';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
 export const STANDALONE_DIR = join(__dirname, '..', 'standalone');
@@ -52,9 +52,8 @@ export function writeStandalone(
   const written = [
     ...writeTemplate(join(TEMPLATE_DIR, 'src'), join(dir, 'src'), fill, dir),
     ...writeTemplate(STANDALONE_DIR, dir, fill, dir),
+    ...applyVariant(dir, plan, 'standalone', fill, dir),
   ];
-  if (plan.react === 'none') written.push(...makePlain(dir, fill));
-  else if (plan.react !== undefined) makeOwnRoot(dir, plan.react);
   if (options.registry) {
     writeFileSync(
       join(dir, '.npmrc'),
