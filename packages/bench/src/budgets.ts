@@ -105,10 +105,10 @@ export function budgets(comparisons: readonly Comparison[]): Check[] {
       measured: failedLoads.length === 0 ? 'all did' : `${failedLoads.length} did not: ${failedLoads.join('; ')}`,
       ok: failedLoads.length === 0,
     },
-    ...when(find('public page, cold', throttledName), (fromHtml) => [
+    ...when(find('public page, cold', throttledName), (prerendered) => [
       ratioCheck(
         `prerendered public page: content painted ≤ ${BUDGETS.htmlPaintRatio}× the plain React page, pair by pair (throttled)`,
-        fromHtml,
+        prerendered,
         BUDGETS.htmlPaintRatio,
         { figures: false },
       ),

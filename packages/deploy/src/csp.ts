@@ -9,7 +9,7 @@ export const EARLY_CLICKS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_
  * The Content-Security-Policy the host's pages are served with, built from the
  * runtime config the host itself reads: scripts only from the host, the allowed
  * remote origins and the configured tag loader; no 'unsafe-eval', no inline
- * script but the page's early-click hold (by its hash), no inline style; network calls only to the host, the remotes, the OpenID
+ * script but the page's early-click replay (by its hash), no inline style; network calls only to the host, the remotes, the OpenID
  * provider, the APIs and the configured telemetry. nginx (`pnpm server:config`)
  * and the development stack both call this, so they send the same policy.
  */

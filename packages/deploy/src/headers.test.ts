@@ -58,7 +58,7 @@ test('remote files: hashed chunks immutable, entry and manifest revalidated, sou
 test('pages carry the strict CSP built from the config; only the silent sign-in page may be framed, by the host', () => {
   const page = hostHeaders('page', { config });
   const csp = page['Content-Security-Policy']!;
-  // The one inline script (the early-click hold) is allowed by the hash of its exact bytes, nothing else inline.
+  // The one inline script (the early-click replay) is allowed by the hash of its exact bytes, nothing else inline.
   const held = `'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64')}'`;
   expect(csp).toContain(`script-src 'self' ${held} https://cdn.example.com https://tags.example.com;`);
   expect(csp).toContain(

@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+import { FIRST_SCRIPT_PATH } from '../src/host-build';
 
 // The first page's critical path (decision 0010): the boot script starts the opening page's remote
 // while the host's own script downloads, within the page's policy, and never for a visitor about
@@ -51,18 +52,18 @@ test("a visitor's public page: the area's files are requested while the host's s
   await page.waitForLoadState('load', { timeout: 60_000 });
   expect(await page.textContent('[data-testid=referrals-overview]')).toContain('Hello there');
 
-  const timing = await page.evaluate(() => {
+  const timing = await page.evaluate((firstScript) => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const main = entries.find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name))!;
+    const main = entries.find((entry) => new RegExp(firstScript).test(entry.name))!;
     const remoteManifest = entries.find((entry) => entry.name.endsWith('/mf-manifest.json'))!;
     const remoteEntry = entries.find((entry) => entry.name.includes('/remoteEntry.js'))!;
     return { mainLoaded: main.responseEnd, manifestAsked: remoteManifest.startTime, entryAsked: remoteEntry.startTime };
-  });
+  }, FIRST_SCRIPT_PATH.source);
   expect(timing.manifestAsked).toBeLessThan(timing.mainLoaded);
   expect(timing.entryAsked).toBeLessThan(timing.mainLoaded);
   // The host's script, the largest file and the one the page waits for, is asked for before the
   // area's scripts and at high priority, not held behind the page's hints.
-  const mainAsked = asked.findIndex((request) => /^\/main\.[0-9a-f]+\.js$/.test(request.path));
+  const mainAsked = asked.findIndex((request) => FIRST_SCRIPT_PATH.test(request.path));
   expect(asked[mainAsked]?.priority).toMatch(/^(High|VeryHigh)$/);
   expect(mainAsked).toBeLessThan(asked.findIndex((request) => request.path.endsWith('/remoteEntry.js')));
   // Taken over by the host, not asked again: the config, the manifest and the remote's manifest once each.

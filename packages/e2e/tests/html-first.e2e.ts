@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { EARLY_CLICKS_SCRIPT } from '@mfe/manifest/early-clicks';
 import type { Page } from 'playwright-core';
 import { ALICE, launchBrowser, setUpBrowserSuite, signInAtProvider } from '../src';
+import { FIRST_SCRIPT_PATH } from '../src/host-build';
 
 // Prerendered pages: the stack renders the home page, each area's shell and a public area's content
 // ahead of time from the same components (the areas' server builds), the browser paints that HTML
@@ -11,7 +12,7 @@ const suite = setUpBrowserSuite(['--public', 'referrals']);
 /** Records, from before any script of the page runs: CSP violations, layout shifts, and the elements the HTML brought. */
 async function watch(page: Page) {
   await page.addInitScript(() => {
-    const state = { csp: [] as string[], shift: 0, fromHtml: null as Element | null, signInSeen: false };
+    const state = { csp: [] as string[], shift: 0, prerenderedNode: null as Element | null, signInSeen: false };
     (window as unknown as { __watch: typeof state }).__watch = state;
     document.addEventListener('securitypolicyviolation', (event) =>
       state.csp.push(`${event.violatedDirective} ${event.blockedURI}`),
@@ -23,7 +24,7 @@ async function watch(page: Page) {
     // The HTML is parsed before the deferred scripts run: what it holds is remembered here.
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive')
-        state.fromHtml = document.querySelector('[data-testid=referrals-overview]');
+        state.prerenderedNode = document.querySelector('[data-testid=referrals-overview]');
     });
     new MutationObserver(() => {
       if (document.querySelector('[data-testid=sign-in]')) state.signInSeen = true;
@@ -36,16 +37,17 @@ async function watch(page: Page) {
     messages,
     state: () =>
       page.evaluate(() => {
-        const { csp, shift, fromHtml, signInSeen } = (
+        const { csp, shift, prerenderedNode, signInSeen } = (
           window as unknown as {
-            __watch: { csp: string[]; shift: number; fromHtml: Element | null; signInSeen: boolean };
+            __watch: { csp: string[]; shift: number; prerenderedNode: Element | null; signInSeen: boolean };
           }
         ).__watch;
         return {
           csp,
           shift,
           signInSeen,
-          sameNode: fromHtml !== null && fromHtml === document.querySelector('[data-testid=referrals-overview]'),
+          sameNode:
+            prerenderedNode !== null && prerenderedNode === document.querySelector('[data-testid=referrals-overview]'),
         };
       }),
   };
@@ -111,7 +113,7 @@ test.each([375, 1280])(
 test("a click on the area's button before the page's code has run is answered once it hydrates", async () => {
   const page = await suite.browser.context.newPage();
   // The host's own script held back, as on a slow phone: the page is painted and does not work yet.
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+  await page.route(FIRST_SCRIPT_PATH, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });
@@ -223,18 +225,18 @@ test('a prerendered page: the area downloads with the host and its button works 
   await tab.waitForFunction(() => (window as unknown as { __works: number }).__works > 0, undefined, {
     timeout: 30_000,
   });
-  const timing = await tab.evaluate(() => {
+  const timing = await tab.evaluate((firstScript) => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(new URL(entry.name).pathname));
     return {
       works: (window as unknown as { __works: number }).__works,
-      mainLoaded: find(/^\/main\.[0-9a-f]+\.js$/)[0]?.responseEnd ?? -1,
+      mainLoaded: find(new RegExp(firstScript))[0]?.responseEnd ?? -1,
       areaScripts: [...find(/\/remoteEntry\.js$/), ...find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/)].map(
         (entry) => entry.startTime,
       ),
       signInCode: find(/^\/auth\.[0-9a-f]+\.js$/).map((entry) => entry.startTime),
     };
-  });
+  }, FIRST_SCRIPT_PATH.source);
   expect(timing.areaScripts).toHaveLength(2);
   for (const asked of timing.areaScripts) expect(asked).toBeLessThan(timing.mainLoaded);
   // Asked for after the button worked, or not yet.
@@ -273,10 +275,10 @@ test("a public page's slot is in its HTML: referrals' home tile, hydrated as it 
 
   const page = await suite.browser.context.newPage();
   await page.addInitScript((tile) => {
-    const seen = { states: [] as string[], loader: false, fromHtml: null as Element | null };
+    const seen = { states: [] as string[], loader: false, prerenderedNode: null as Element | null };
     (window as unknown as { __tile: typeof seen }).__tile = seen;
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') seen.fromHtml = document.querySelector(tile);
+      if (document.readyState === 'interactive') seen.prerenderedNode = document.querySelector(tile);
     });
     new MutationObserver(() => {
       const frame = document.querySelector(tile);
@@ -292,9 +294,14 @@ test("a public page's slot is in its HTML: referrals' home tile, hydrated as it 
   await page.getByTestId('sign-in').waitFor(); // hydrated
   await page.waitForTimeout(300);
   const seen = await page.evaluate((tile) => {
-    const state = (window as unknown as { __tile: { states: string[]; loader: boolean; fromHtml: Element | null } })
-      .__tile;
-    return { states: state.states, loader: state.loader, sameNode: state.fromHtml === document.querySelector(tile) };
+    const state = (
+      window as unknown as { __tile: { states: string[]; loader: boolean; prerenderedNode: Element | null } }
+    ).__tile;
+    return {
+      states: state.states,
+      loader: state.loader,
+      sameNode: state.prerenderedNode === document.querySelector(tile),
+    };
   }, TILE);
   // The element the HTML brought is the one the browser kept: never replaced, never loading.
   expect(seen).toEqual({ states: ['ready'], loader: false, sameNode: true });

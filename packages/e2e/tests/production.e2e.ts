@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { firstScriptIn } from '../src/host-build';
 import { EARLY_CLICKS_SOURCE, hostHeaders } from '@mfe/deploy';
 import { validateRuntimeConfig } from '@mfe/manifest';
 import {
@@ -117,7 +118,7 @@ test('every kind of file is served with the headers of the shared policy', async
   expect(silent.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   expect(silent.headers['x-frame-options']).toBe('SAMEORIGIN');
 
-  const mainScript = /src="?\/(main\.[0-9a-f]{8}\.js)/.exec(page.body)![1]!;
+  const mainScript = firstScriptIn(page.body)!;
   const script = await headersOf(`${host}/${mainScript}`, { headers: { 'Accept-Encoding': 'gzip' } });
   expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers['content-encoding']).toBe('gzip');
@@ -187,7 +188,7 @@ test("every error nginx answers itself carries the policy's headers and the plat
         });
       });
     });
-  const mainScript = /src="?\/(main\.[0-9a-f]{8}\.js)/.exec((await headersOf(`${host}/`)).body)![1]!;
+  const mainScript = firstScriptIn((await headersOf(`${host}/`)).body)!;
   const cases: Array<[string, number]> = [
     [`/${mainScript}.map`, 404],
     ['/missing.0123abcd.js', 404],

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { setUpBrowserSuite } from '../src';
+import { FIRST_SCRIPT_PATH } from '../src/host-build';
 
 // A prerendered page with many contributions: the home page with ten tall public tiles from five
 // separately built remotes (the tiles fixture) before referrals' own. Every tile is in the HTML;
@@ -13,8 +14,8 @@ const TILE_SCRIPT = /__federation_expose_contributions__(first|second|invite)_ti
 async function watch(page: Page) {
   await page.addInitScript(() => {
     const seen = {
-      fromHtml: [] as Element[],
-      tilesFromHtml: [] as Element[],
+      prerenderedFrames: [] as Element[],
+      prerenderedTiles: [] as Element[],
       atLoad: [] as string[],
       hydratedAtLoad: [] as string[],
       belowAtLoad: [] as string[],
@@ -24,8 +25,8 @@ async function watch(page: Page) {
     const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
-      seen.fromHtml = [...document.querySelectorAll('[data-contribution]')];
-      seen.tilesFromHtml = [
+      seen.prerenderedFrames = [...document.querySelectorAll('[data-contribution]')];
+      seen.prerenderedTiles = [
         ...document.querySelectorAll('[data-contribution] [data-testid]:not([data-testid=contribution-announcement])'),
       ];
     });
@@ -69,7 +70,7 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
   const messages = await watch(page);
   const { started, finished } = await slowTileScripts(page);
   // The host's own script takes a while too: what the page names for the first view is requested meanwhile.
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+  await page.route(FIRST_SCRIPT_PATH, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
@@ -100,7 +101,7 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
     inView.filter((frame) => frame.remote !== 'referrals').length,
   );
   // The remotes of the tiles in view: their mf-manifest.json asked for by the boot script, before the host's script is in.
-  const mainLoaded = [...finished].find(([url]) => /\/main\.[0-9a-f]+\.js$/.test(url))![1];
+  const mainLoaded = [...finished].find(([url]) => FIRST_SCRIPT_PATH.test(url))![1];
   for (const remote of new Set(inView.map((frame) => frame.remote)))
     expect({ remote, early: started.get(`${suite.stack.remoteUrls[remote]}/mf-manifest.json`)! < mainLoaded }).toEqual({
       remote,
@@ -132,11 +133,12 @@ test("ten tiles from five remotes are in the page's HTML; those in view download
   await last.scrollIntoViewIfNeeded();
   await expect(answered(page, last.getByRole('button'))).resolves.toBe(true);
   const kept = await page.evaluate(() => {
-    const seen = (window as unknown as { __tiles: { fromHtml: Element[]; tilesFromHtml: Element[]; loader: boolean } })
-      .__tiles;
+    const seen = (
+      window as unknown as { __tiles: { prerenderedFrames: Element[]; prerenderedTiles: Element[]; loader: boolean } }
+    ).__tiles;
     return {
-      same: [...seen.fromHtml, ...seen.tilesFromHtml].every((element) => element.isConnected),
-      count: `${seen.fromHtml.length} frames, ${seen.tilesFromHtml.length} tiles`,
+      same: [...seen.prerenderedFrames, ...seen.prerenderedTiles].every((element) => element.isConnected),
+      count: `${seen.prerenderedFrames.length} frames, ${seen.prerenderedTiles.length} tiles`,
       loader: seen.loader,
     };
   });

@@ -16,7 +16,7 @@ const FLOORS: readonly (readonly string[])[] = [
     'fetch-json',
     'early-fetch',
     'early-clicks',
-    'from-html',
+    'as-prerendered',
     'page-titles',
     'config',
     'manifest',

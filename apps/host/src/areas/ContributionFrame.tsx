@@ -18,7 +18,7 @@ import { useAreaLabel } from '../host-services/use-area-labels';
 import { useShellIntl } from '../host-services/use-shell-intl';
 import { shellMessages } from '../i18n/shell-messages';
 import { contributionKey, FAILURE_BUDGET, type PlacedContribution } from '../remotes/contribution-loader';
-import { heldCode, isHeldFromHtml, loadWithTexts, releaseHeld, type HeldCode } from './held-contributions';
+import { heldCode, isHeldPrerendered, loadWithTexts, releaseHeld, type HeldCode } from './held-contributions';
 import { FailureNotice } from './FailureNotice';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { useRemoteContext } from './use-remote-context';
@@ -81,7 +81,7 @@ export function ContributionFrame({
   const [state, setState] = useState<FrameState>(() => {
     const module = contributions.loadedModule(contribution, { firstView });
     if (module) return { status: 'ready', module };
-    if (isHeldFromHtml(contribution)) {
+    if (isHeldPrerendered(contribution)) {
       return { status: 'held', ...heldCode(contribution, contributions, locale) };
     }
     return { status: 'waiting' };

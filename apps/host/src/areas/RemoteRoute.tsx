@@ -13,7 +13,7 @@ import { SLOT_HOST } from './SlotOutlet';
 import { useAreaLabel } from '../host-services/use-area-labels';
 import { shellMessages } from '../i18n/shell-messages';
 import { useShellIntl } from '../host-services/use-shell-intl';
-import { useFromHtml } from '../from-html';
+import { useAsPrerendered } from '../as-prerendered';
 import { areaErrorText } from '../remotes/area-failure';
 
 type LoadState =
@@ -34,10 +34,10 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   // An area already loaded, its texts in the page's language, renders at once (no skeleton for a
   // frame); hydrating a prerendered page, only if that HTML holds the area's content, so the first
   // render matches it.
-  const fromHtml = useFromHtml();
+  const asPrerendered = useAsPrerendered();
   const [state, setState] = useState<LoadState>(() => {
     const module = loader.loadedModule(remote.name);
-    return module && locale.areaPrepared(remote.name) && (!fromHtml || prerendered?.remote === remote.name)
+    return module && locale.areaPrepared(remote.name) && (!asPrerendered || prerendered?.remote === remote.name)
       ? { status: 'ready', module }
       : { status: 'loading' };
   });

@@ -1,7 +1,7 @@
 import { defineContribution, type ContributionModule } from '@mfe/context';
 import type { ManifestEntry } from '../manifest';
 import type { PlacedContribution } from '../remotes/contribution-loader';
-import { heldCode, holdFromHtml, isHeldFromHtml, loadHeldContributions, releaseHeld } from './held-contributions';
+import { heldCode, holdPrerendered, isHeldPrerendered, loadHeldContributions, releaseHeld } from './held-contributions';
 
 const entries = [
   {
@@ -36,7 +36,7 @@ test('loads each contribution a page may hold, and its texts, before rendering i
 test('nothing is loaded for a page that holds none, or names one the manifest no longer places', async () => {
   const load = jest.fn();
   await loadHeldContributions([], entries, { load }, async () => undefined);
-  holdFromHtml(
+  holdPrerendered(
     [{ remote: 'referrals', module: 'gone' }],
     entries,
     { load },
@@ -44,7 +44,7 @@ test('nothing is loaded for a page that holds none, or names one the manifest no
     () => true,
   );
   expect(load).not.toHaveBeenCalled();
-  expect(isHeldFromHtml({ ...entries[0]!.contributions![0]!, remote: 'referrals', module: 'gone' })).toBe(false);
+  expect(isHeldPrerendered({ ...entries[0]!.contributions![0]!, remote: 'referrals', module: 'gone' })).toBe(false);
 });
 
 describe('holding what the HTML holds, before hydrating', () => {
@@ -57,7 +57,7 @@ describe('holding what the HTML holds, before hydrating', () => {
         ? Promise.reject(new Error('down'))
         : Promise.resolve(tile as ContributionModule),
     );
-    holdFromHtml(
+    holdPrerendered(
       [
         { remote: 'referrals', module: 'invite-tile' },
         { remote: 'account', module: 'profile-tile' },
@@ -68,18 +68,18 @@ describe('holding what the HTML holds, before hydrating', () => {
       (contribution) => contribution.remote === 'referrals',
     );
     expect(load.mock.calls.map(([contribution]) => contribution.module)).toEqual(['invite-tile']);
-    expect(isHeldFromHtml(inviteTile)).toBe(true);
-    expect(isHeldFromHtml(profileTile)).toBe(true);
+    expect(isHeldPrerendered(inviteTile)).toBe(true);
+    expect(isHeldPrerendered(profileTile)).toBe(true);
     // Once its frame has taken it over, a later render of the slot is the browser's own.
     releaseHeld(inviteTile);
     releaseHeld(profileTile);
-    expect(isHeldFromHtml(inviteTile)).toBe(false);
+    expect(isHeldPrerendered(inviteTile)).toBe(false);
   });
 
   it("does not wait for a contribution's code (each hydrates when its own is in), and a failing one does not throw", async () => {
     const never = new Promise<never>(() => undefined);
     expect(() =>
-      holdFromHtml(
+      holdPrerendered(
         [
           { remote: 'referrals', module: 'invite-tile' },
           { remote: 'account', module: 'profile-tile' },

@@ -37,7 +37,7 @@ export async function loadHeldContributions(
 }
 
 // Keys of the contributions whose HTML this page holds and whose frames have not mounted yet.
-const fromHtml = new Set<string>();
+const heldPrerendered = new Set<string>();
 
 /**
  * Before hydrating a prerendered page: the contributions its HTML holds are marked so that their
@@ -47,7 +47,7 @@ const fromHtml = new Set<string>();
  * browser is idle, so a first load downloads nothing of a contribution below the fold. Nothing here
  * holds hydration back.
  */
-export function holdFromHtml(
+export function holdPrerendered(
   held: readonly Held[],
   entries: readonly ManifestEntry[],
   contributions: Pick<ContributionLoader, 'load'>,
@@ -55,18 +55,18 @@ export function holdFromHtml(
   inFirstView: (contribution: PlacedContribution) => boolean,
 ): void {
   for (const contribution of placedOf(held, entries)) {
-    fromHtml.add(contributionKey(contribution));
+    heldPrerendered.add(contributionKey(contribution));
     if (inFirstView(contribution)) loadWithTexts(contribution, contributions, prepareTexts).catch(() => undefined);
   }
 }
 
 /** Whether the page's HTML holds this contribution and its frame has yet to take it over. */
-export const isHeldFromHtml = (contribution: PlacedContribution): boolean =>
-  fromHtml.has(contributionKey(contribution));
+export const isHeldPrerendered = (contribution: PlacedContribution): boolean =>
+  heldPrerendered.has(contributionKey(contribution));
 
 /** Its frame has mounted: a later render of the slot (another page) is the browser's own. */
 export const releaseHeld = (contribution: PlacedContribution): void => {
-  fromHtml.delete(contributionKey(contribution));
+  heldPrerendered.delete(contributionKey(contribution));
 };
 
 /** A held contribution's code: `start` loads it; `code` resolves with it, `failed` if it cannot load. */

@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 import type { User } from '@mfe/context';
 import { canUse, type Viewer } from '../access';
 import type { SessionSnapshot } from '@mfe/auth';
-import { useFromHtml } from '../from-html';
+import { useAsPrerendered } from '../as-prerendered';
 import type { RemoteEntry } from '../manifest';
 import type { HostServices } from './types';
 
@@ -39,7 +39,7 @@ const NOT_KNOWN_VIEWER: Viewer = { signedIn: false, hasRole: () => false, hasSco
 export function useViewer(): Viewer {
   const { session } = useHostServices();
   useSessionSnapshot(); // re-render when the user changes
-  return useFromHtml() ? NOT_KNOWN_VIEWER : session.onScreen;
+  return useAsPrerendered() ? NOT_KNOWN_VIEWER : session.onScreen;
 }
 
 /** The manifest's remotes this user may open (navigation never offers the others). */

@@ -1,5 +1,5 @@
 import { useHostServices } from '../host-services/hooks';
-import { useFromHtml } from '../from-html';
+import { useAsPrerendered } from '../as-prerendered';
 import { shellMessages } from '../i18n/shell-messages';
 import { autonym } from '../i18n/autonyms';
 import { useShellIntl } from '../host-services/use-shell-intl';
@@ -13,7 +13,7 @@ export function LanguageMenu() {
   const { locale } = useHostServices();
   const intl = useShellIntl();
   // In a prerendered page, until the browser has hydrated it a choice would be lost: not offered yet.
-  const fromHtml = useFromHtml();
+  const asPrerendered = useAsPrerendered();
   if (locale.locales.length < 2) return null;
   return (
     <select
@@ -21,7 +21,7 @@ export function LanguageMenu() {
       aria-label={intl.formatMessage(shellMessages.language)}
       value={intl.locale}
       onChange={(event) => void locale.choose(event.target.value)}
-      disabled={fromHtml}
+      disabled={asPrerendered}
       data-testid="language-menu"
     >
       {locale.locales.map((tag) => (

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { describeProblem } from '../manifest';
 import { useHostServices, useSessionSnapshot, useUsableRemotes, useViewer } from '../host-services/hooks';
-import { useFromHtml } from '../from-html';
+import { useAsPrerendered } from '../as-prerendered';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
 import { canSeeDiagnostics } from '../access';
 import { ArrivalAnnouncer } from './ArrivalAnnouncer';
@@ -145,12 +145,12 @@ function ShellNotices() {
   const { manifest } = useHostServices();
   const { status } = useSessionSnapshot();
   // What only this browser knows (consent, overrides, a preview) shows once a prerendered page is hydrated.
-  const fromHtml = useFromHtml();
+  const asPrerendered = useAsPrerendered();
   return (
     <>
       {status === 'expired' && <SessionExpiredNotice />}
-      {!fromHtml && <OverridesBanner />}
-      {!fromHtml && <PreviewBanner />}
+      {!asPrerendered && <OverridesBanner />}
+      {!asPrerendered && <PreviewBanner />}
       {manifest.problems.length > 0 && (
         <aside className="notice" role="status" data-testid="manifest-problems">
           Some feature areas are unavailable because their manifest entries are invalid (details on the{' '}
@@ -183,5 +183,5 @@ function ShellFooter() {
 }
 
 function ShellConsent() {
-  return useFromHtml() ? null : <ConsentBanner />;
+  return useAsPrerendered() ? null : <ConsentBanner />;
 }

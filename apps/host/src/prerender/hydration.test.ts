@@ -1,5 +1,5 @@
 import type { RemoteEntry } from '../manifest';
-import { isHeldFromHtml } from '../areas/held-contributions';
+import { isHeldPrerendered } from '../areas/held-contributions';
 import { canHydrate, prepareFirstRender } from './hydration';
 
 const referrals = { name: 'referrals', entry: 'https://cdn.example/referrals/1.2.0/mf-manifest.json' } as RemoteEntry;
@@ -51,7 +51,7 @@ test("a prerendered page is prepared in its own language, with its area's texts 
   // The contribution in the first view started first (not waited for), then the area's texts, before hydrating.
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(steps).toEqual(["the page's language", 'load referrals/invite-tile', 'texts referrals', 'texts referrals']);
-  expect(isHeldFromHtml({ slot: 'home.tiles', remote: 'referrals', module: 'invite-tile' } as never)).toBe(true);
+  expect(isHeldPrerendered({ slot: 'home.tiles', remote: 'referrals', module: 'invite-tile' } as never)).toBe(true);
 });
 
 test("a page that cannot be hydrated, or a page rendered in the browser, starts in the visitor's language", async () => {

@@ -3,7 +3,7 @@ import type { PageLocale } from '../i18n/page-locale';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import type { ContributionLoader, PlacedContribution } from '../remotes/contribution-loader';
 import { heldContributionInView } from '../remotes/held-in-view';
-import { holdFromHtml } from '../areas/held-contributions';
+import { holdPrerendered } from '../areas/held-contributions';
 import type { PageData } from './page-data';
 
 /**
@@ -58,7 +58,7 @@ export async function prepareFirstRender(
     return false;
   }
   await started;
-  holdFromHtml(
+  holdPrerendered(
     page.contributions ?? [],
     entriesOf(manifest),
     contributions,

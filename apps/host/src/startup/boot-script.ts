@@ -101,7 +101,7 @@ function contributionsInView(data: RawPageData | null): HeldInView[] {
  * on its way or about to run (a hint made after reading its remote's manifest would wait for that
  * run), and its remote's mf-manifest.json requested for the host.
  */
-function startContributionsInView(held: readonly HeldInView[], fromHtml: string | undefined): void {
+function startContributionsInView(held: readonly HeldInView[], pageEntry: string | undefined): void {
   addPreloadHints(
     held.flatMap((one) =>
       one.scripts.map(({ href, integrity }) => ({
@@ -112,7 +112,7 @@ function startContributionsInView(held: readonly HeldInView[], fromHtml: string 
     ),
   );
   for (const entry of new Set(held.map((one) => one.entry)))
-    if (entry !== fromHtml) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
+    if (entry !== pageEntry) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
 }
 
 function boot(): Promise<void> {
@@ -130,13 +130,13 @@ function boot(): Promise<void> {
 
 /** `areaRequested` is called once the opening area's first files are asked for (if they are). */
 async function bootPage(pathname: string, data: RawPageData | null, areaRequested: () => void): Promise<void> {
-  const fromHtml = pageArea(data);
+  const pageEntry = pageArea(data);
   // A preview or overrides replace the manifest's entries: the host reads those itself.
   const tabChoices = tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'));
   // (Not hinted in the page: Chromium does not hand a cross-origin fetch hint to this request.)
   if (!tabChoices) {
-    if (fromHtml) fetchEarly(fromHtml, { cache: 'no-cache' }).catch(() => undefined);
-    startContributionsInView(contributionsInView(data), fromHtml);
+    if (pageEntry) fetchEarly(pageEntry, { cache: 'no-cache' }).catch(() => undefined);
+    startContributionsInView(contributionsInView(data), pageEntry);
   }
   // The config and the manifest the page preloads are read together (one round trip, not two).
   const preloaded = document.querySelector<HTMLLinkElement>(
@@ -175,7 +175,7 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   )
     return;
   // The prerendered page asked for it already, and hints its scripts.
-  if (url.href === fromHtml) return;
+  if (url.href === pageEntry) return;
   const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);

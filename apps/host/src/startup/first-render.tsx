@@ -68,12 +68,18 @@ export type StartedServices = Pick<HostServices, 'consent' | 'locale' | 'styles'
  */
 export async function renderFirstPage(
   root: PageRoot,
-  fromHtml: PageData | null,
+  prerendered: PageData | null,
   started: StartedServices,
 ): Promise<boolean> {
   const { config, session, manifest, loader, locale, localeReady } = started;
   const contributions = new ContributionLoader(loader);
-  const hydrate = await prepareFirstRender(fromHtml, { manifest, loader, contributions, locale, started: localeReady });
+  const hydrate = await prepareFirstRender(prerendered, {
+    manifest,
+    loader,
+    contributions,
+    locale,
+    started: localeReady,
+  });
   const services: HostServices = {
     config,
     session,
@@ -96,7 +102,7 @@ export async function renderFirstPage(
     overrides: manifest.overrides,
     builds: manifest.builds,
     ...(manifest.preview ? { preview: manifest.preview } : {}),
-    ...(hydrate && fromHtml ? { prerendered: fromHtml } : {}),
+    ...(hydrate && prerendered ? { prerendered } : {}),
   };
   const app = (
     <HostServicesProvider value={services}>

@@ -37,11 +37,11 @@ export async function start(): Promise<void> {
   const onCallback = window.location.pathname === CALLBACK_PATH;
   // A prerendered page's HTML is on screen already, to be hydrated; the sign-in return page's HTML
   // only shows while the sign-in completes: the page rendered then is another.
-  const fromHtml = onCallback ? null : readPageData(document);
+  const prerendered = onCallback ? null : readPageData(document);
   const { shown, pageShown } = pageWorks();
-  const { fail, sayIn } = startupFailure(fromHtml?.locale, root.render, pageShown);
+  const { fail, sayIn } = startupFailure(prerendered?.locale, root.render, pageShown);
 
-  startSignInCodeEarly(fromHtml);
+  startSignInCodeEarly(prerendered);
   const config = await loadRuntimeConfig(undefined, fetchEarlyOr()).catch((error: unknown) => error as Error);
   if (config instanceof Error) return fail(say(shellMessages.startupFailed), config);
   document.title = config.productName;
@@ -51,7 +51,7 @@ export async function start(): Promise<void> {
   const consent = startTelemetry(config, loader, () => composed, shown);
   // The page's language: a prerendered page starts in the language it was rendered in, which hydration must match.
   const locale = browserPageLocale(config, (name) => loader.describe(name));
-  const localeReady = fromHtml ? locale.begin(fromHtml.locale ?? config.i18n.defaultLocale) : locale.start();
+  const localeReady = prerendered ? locale.begin(prerendered.locale ?? config.i18n.defaultLocale) : locale.start();
   sayIn(() => localeReady.then(() => locale.shell.get()));
   // Watching from before any remote loads, so every stylesheet a remote adds is known to be its.
   const styles = createRemoteStyles(() => composed);
@@ -60,7 +60,7 @@ export async function start(): Promise<void> {
   const session = new LazySession(config);
   // A prerendered area answers first; its session is restored once it has hydrated (the sign-in code
   // would compete with the area's files and main thread for a second or more on a phone).
-  const sessionStarted = areaFirst(fromHtml) ? shown.then(() => session.start()) : session.start();
+  const sessionStarted = areaFirst(prerendered) ? shown.then(() => session.start()) : session.start();
   if (onCallback) {
     void manifestReady.catch(() => undefined);
     if (await finishSignInReturn(sessionStarted, session, fail)) return;
@@ -71,11 +71,11 @@ export async function start(): Promise<void> {
 
   const manifest = await manifestReady.catch((error: unknown) => error as Error);
   if (manifest instanceof Error) return fail(say(shellMessages.areasFailed), manifest);
-  startOpeningArea(manifest, loader, fromHtml, { locale, ready: localeReady });
+  startOpeningArea(manifest, loader, prerendered, { locale, ready: localeReady });
   manifest.problems.forEach((problem) => log.warn(`Manifest entry refused: ${describeProblem(problem)}`));
   reportSlotsNobodyOffers(entriesOf(manifest), loader);
 
-  const hydrated = await renderFirstPage(root, fromHtml, {
+  const hydrated = await renderFirstPage(root, prerendered, {
     ...{ config, session, manifest, loader },
     ...{ consent, locale, localeReady, styles },
   });
@@ -85,11 +85,11 @@ export async function start(): Promise<void> {
 }
 
 /** Whether this page is a prerendered area's, which answers before the session is restored. */
-const areaFirst = (fromHtml: PageData | null) => fromHtml?.remote !== undefined;
+const areaFirst = (prerendered: PageData | null) => prerendered?.remote !== undefined;
 
 /** Elsewhere, a returning sign-in or a session to restore needs the sign-in code: it downloads alongside the config. */
-function startSignInCodeEarly(fromHtml: PageData | null): void {
-  if (!areaFirst(fromHtml) && needsAuthEngineAtOnce(window.location.pathname))
+function startSignInCodeEarly(prerendered: PageData | null): void {
+  if (!areaFirst(prerendered) && needsAuthEngineAtOnce(window.location.pathname))
     void loadAuthEngine().catch(() => undefined);
 }
 
@@ -102,14 +102,14 @@ function startSignInCodeEarly(fromHtml: PageData | null): void {
 function startOpeningArea(
   manifest: ComposedManifest,
   loader: RemoteLoader,
-  fromHtml: PageData | null,
+  prerendered: PageData | null,
   texts: { readonly locale: Pick<PageLocale, 'prepareArea'>; readonly ready: Promise<unknown> },
 ): void {
   const { pathname } = window.location;
   const opening = openingRemote(manifest.remotes, pathname);
   if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
   const loading = loader.loadAhead(opening.name);
-  if (areaFirst(fromHtml)) return;
+  if (areaFirst(prerendered)) return;
   // A failure is the route's to show (loadAhead keeps it for it).
   void Promise.all([loading, texts.ready]).then(
     ([module]) => texts.locale.prepareArea(opening.name, module.messages),

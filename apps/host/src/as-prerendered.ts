@@ -7,9 +7,9 @@ const nothingToWatch = () => () => undefined;
  * hydrates that HTML; false in every other render. What only the browser knows (the session,
  * consent, this tab's overrides) renders as the HTML had it until then, so hydration matches the
  * HTML exactly, and React renders the browser's state right after (useSyncExternalStore's server
- * snapshot). A page the browser renders itself is never "from HTML".
+ * snapshot). A page the browser renders itself never renders as prerendered.
  */
-export function useFromHtml(): boolean {
+export function useAsPrerendered(): boolean {
   return useSyncExternalStore(
     nothingToWatch,
     () => false,
