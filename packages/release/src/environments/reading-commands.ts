@@ -79,8 +79,7 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
   return lines;
 }
 
-/** `verify`: every stored build's files against the hashes recorded when they were published. */
-
+/** `history --json`: the environment's revisions, oldest first, each described as `history` says it (no manifests). */
 export async function historyData(
   store: ObjectStore,
   env: string,
@@ -134,5 +133,3 @@ export async function statusData(
   }
   return { store: store.where, publicUrl: settings.publicUrl, environments };
 }
-
-/** `audit`: the store's own log (settings, previews, held rollout ticks, gc), oldest first. */
