@@ -1,13 +1,14 @@
 // @ts-check
 // @mfe/webpack-config: the webpack + Module Federation config factories for every app of the
-// platform, in this repository (through the root webpack.shared.js) and outside it (installed
-// from the registry). Each app's webpack.config.js is a few lines that call `hostConfig` or
+// platform (a remote may build with Rspack instead: `bundler: 'rspack'`), in this repository
+// (through the root webpack.shared.js) and outside it (installed from the registry). Each app's webpack.config.js is a few lines that call `hostConfig` or
 // `remoteConfig`; an app adds a loader, plugin or define through `extend`, not by editing this.
 // One module per concern in src/ (each with its unit tests beside it):
 //   shared.js       the singletons the host provides and remotes take (one list)
 //   integrity.js    sha384 for the entry, its chunks and its stylesheets
 //   styles.js       CSS Modules (pure), *.global.css, assets, the style-rule messages
 //   base.js         what every config starts from, and `extend`
+//   bundler.js      webpack (the default) or Rspack: the plugins each builds an area with
 //   host.js         the host: provides the singletons (hostFederationPlugin), describes itself (mfe-host.json)
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler

@@ -1,7 +1,7 @@
 // @ts-check
 const path = require('node:path');
 const { CONTENT_HASH } = require('./content-hash');
-const { fromApp } = require('./from-app');
+const { bundlerFor } = require('./bundler');
 const { StyleRulesPlugin, cssExtractPlugin, styleAndAssetRules } = require('./styles');
 
 /**
@@ -45,11 +45,12 @@ function routerAliases(appDir, production) {
  * What every app's config starts from: TypeScript and JSX through swc, the style and asset rules
  * with their plugins, react-router's production build, content-hashed output and hidden source
  * maps. The host and remote factories add federation; an app the preset has no factory for (a
- * single bundle) adds its own entry and page.
- * @param {{ appDir: string, mode: string, uniqueName?: string }} options
+ * single bundle) adds its own entry and page. `bundler`: webpack (the default) or Rspack (bundler.js).
+ * @param {{ appDir: string, mode: string, uniqueName?: string, bundler?: import('./bundler').BundlerName }} options
  */
-function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
+function baseConfig({ appDir, mode, uniqueName = path.basename(appDir), bundler: bundlerName }) {
   const production = mode !== 'development';
+  const bundler = bundlerFor(appDir, bundlerName);
   /** @type {import('webpack').Configuration} */
   const config = {
     mode: production ? 'production' : 'development',
@@ -68,7 +69,7 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
           exclude: /node_modules/,
           use: [
             {
-              loader: 'swc-loader',
+              loader: bundler.swcLoader,
               options: {
                 jsc: {
                   target: 'es2022',
@@ -90,7 +91,7 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
           type: 'json',
           use: [{ loader: require.resolve('./messages-loader') }],
         },
-        ...styleAndAssetRules(appDir, uniqueName, production),
+        ...styleAndAssetRules(appDir, uniqueName, production, bundler),
       ],
     },
     output: {
@@ -101,7 +102,7 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
       chunkFilename: production ? `[name].${CONTENT_HASH}.js` : '[name].js',
       clean: true,
     },
-    plugins: [cssExtractPlugin(appDir, production), new StyleRulesPlugin()],
+    plugins: [cssExtractPlugin(production, bundler), new StyleRulesPlugin()],
     performance: { hints: false }, // budgets live in the benchmark, not here
     stats: 'errors-warnings',
   };
@@ -116,12 +117,15 @@ function baseConfig({ appDir, mode, uniqueName = path.basename(appDir) }) {
  */
 
 /**
+ * `webpack` in the context is the bundler's own namespace (Rspack's `rspack` for an Rspack build),
+ * so `new webpack.DefinePlugin(…)` works for either.
  * @param {import('webpack').Configuration} config @param {string} appDir @param {string} mode @param {Extend | undefined} extend
+ * @param {import('./bundler').Bundler} [bundler]
  * @returns {import('webpack').Configuration}
  */
-function applyExtend(config, appDir, mode, extend) {
+function applyExtend(config, appDir, mode, extend, bundler = bundlerFor(appDir)) {
   if (!extend) return config;
-  const extended = extend(config, { webpack: fromApp(appDir, 'webpack'), production: mode !== 'development', appDir });
+  const extended = extend(config, { webpack: bundler.namespace, production: mode !== 'development', appDir });
   if (!extended || typeof extended !== 'object')
     throw new Error(`The "extend" function of ${appDir}'s webpack config must return the configuration.`);
   return extended;

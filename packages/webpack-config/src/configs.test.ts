@@ -293,7 +293,11 @@ test('a server build leaves the shared singletons to its renderer, bundles what 
 });
 
 test("a remote's browser build keeps its server build when it cleans dist/", () => {
-  const clean = preset.remoteConfig({ appDir, name: 'referrals' }).output?.clean as { keep: RegExp };
-  expect(clean.keep.test('server/remote.js')).toBe(true);
-  expect(clean.keep.test('main.js')).toBe(false);
+  const { output } = preset.remoteConfig({ appDir, name: 'referrals' });
+  const keep = (output?.clean as { keep: (file: string) => boolean }).keep;
+  // webpack names a file relative to dist/, Rspack by its whole path.
+  expect(keep('server/remote.js')).toBe(true);
+  expect(keep(join(output!.path!, 'server', 'remote.js'))).toBe(true);
+  expect(keep('main.js')).toBe(false);
+  expect(keep(join(output!.path!, 'assets', 'server.svg'))).toBe(false);
 });

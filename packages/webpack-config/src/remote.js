@@ -1,6 +1,6 @@
 // @ts-check
 const { applyExtend, baseConfig } = require('./base');
-const { fromApp } = require('./from-app');
+const { bundlerFor } = require('./bundler');
 const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
 const { serverConfig } = require('./server-build');
@@ -82,9 +82,18 @@ function ownReactFolders(appDir, names = ['react', 'react-dom']) {
  * A feature remote: exposes `./remote` and its contributions, and takes every shared singleton from the host.
  * `slots`: the slots the remote's pages offer other teams (`<Slot name=…>`), recorded in its
  * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
- * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, extend?: import('./base').Extend }} options
+ * `bundler`: webpack (the default) or Rspack (bundler.js): the same build either way.
+ * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, bundler?: import('./bundler').BundlerName, extend?: import('./base').Extend }} options
  */
-function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = HOST_TREE, extend }) {
+function remoteConfig({
+  appDir,
+  name,
+  mode = 'production',
+  slots = [],
+  mount = HOST_TREE,
+  bundler: bundlerName,
+  extend,
+}) {
   const rules = require('@mfe/manifest/rules.json');
   if (!new RegExp(rules.name.pattern).test(name))
     throw new Error(`Remote name "${name}" must be ${rules.name.explain}.`);
@@ -100,7 +109,8 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = H
     throw new Error(
       `Remote "${name}" is built with mount: '${OWN_ROOT}' but has contributions in src/contributions/: a contribution renders in the host's React tree, which a build for a root of its own does not share. Move them to a remote built for the host's tree.`,
     );
-  const config = baseConfig({ appDir, mode, uniqueName: name });
+  const bundler = bundlerFor(appDir, bundlerName);
+  const config = baseConfig({ appDir, mode, uniqueName: name, bundler: bundler.name });
   if (ownRoot) config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
@@ -111,22 +121,22 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = H
     publicPath: 'auto',
     uniqueName: name,
     crossOriginLoading: 'anonymous',
-    clean: { keep: /^server[\\/]/ },
+    clean: { keep: keepServerBuild(config.output?.path ?? path.join(appDir, 'dist')) },
   };
   // With more than one exposed module, chunks split out to be shared between them leave the
   // integrity plugin unable to resolve their hashes in remoteEntry.js (webpack-subresource-integrity
   // issue 176): each exposed module is built whole instead (a contribution then loads no chunk of the
   // area's, and the area none of a contribution's). Shared singletons come from the host either way.
   if (Object.keys(contributions).length > 0) config.optimization = { ...config.optimization, splitChunks: false };
-  const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
-  const { SubresourceIntegrityPlugin } = fromApp(appDir, 'webpack-subresource-integrity');
+  const { ModuleFederationPlugin, SubresourceIntegrityPlugin } = bundler;
   const styles = config.plugins ?? [];
   config.plugins = [
     // Every chunk the entry loads carries its sha384 hash, checked by the browser before it runs.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: mode !== 'development' }),
     new EntryIntegrityPlugin({ recordChunks: mode !== 'development', slots, mount }),
     ...styles,
-    ...(mode !== 'development' ? [new CssIntegrityPlugin()] : []),
+    // Rspack's integrity plugin pins extracted stylesheets itself; webpack's does not (integrity.js).
+    ...(mode !== 'development' && bundler.name === 'webpack' ? [new CssIntegrityPlugin()] : []),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
@@ -139,7 +149,7 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = H
       experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
   ];
-  return applyExtend(config, appDir, mode, extend);
+  return applyExtend(config, appDir, mode, extend, bundler);
 }
 
 /**
@@ -147,9 +157,9 @@ function remoteConfig({ appDir, name, mode = 'production', slots = [], mount = H
  * `contribution-<module>.js` for each contribution): the prerender step renders a public area's
  * content, and its public contributions to a page's slots, into the page's HTML from them, and the
  * browser then hydrates that HTML with the browser build. Without it, they render in the browser only.
- * @param {{ appDir: string, name: string, mode?: string }} options
+ * @param {{ appDir: string, name: string, mode?: string, bundler?: import('./bundler').BundlerName }} options
  */
-function remoteServerConfig({ appDir, name, mode = 'production' }) {
+function remoteServerConfig({ appDir, name, mode = 'production', bundler }) {
   const { contributions: rules } = require('@mfe/manifest/rules.json');
   return serverConfig({
     appDir,
@@ -157,6 +167,7 @@ function remoteServerConfig({ appDir, name, mode = 'production' }) {
     entry: exposes(appDir)[`./${require('@mfe/manifest/rules.json').build.expose}`],
     name: 'remote',
     uniqueName: name,
+    bundler,
     // Its contributions too, one file each: a public one fills a slot in a page's HTML.
     contributions: Object.fromEntries(
       Object.entries(contributionExposes(appDir)).map(([expose, file]) => [
@@ -165,6 +176,17 @@ function remoteServerConfig({ appDir, name, mode = 'production' }) {
       ]),
     ),
   });
+}
+
+/**
+ * What a browser build's cleaning keeps: the server build's folder, written beside it (webpack names
+ * a file relative to the output folder, Rspack by its whole path).
+ * @param {string} outputPath
+ */
+function keepServerBuild(outputPath) {
+  const { serverFolder } = require('@mfe/manifest/rules.json').build;
+  return (/** @type {string} */ file) =>
+    path.relative(outputPath, path.resolve(outputPath, file)).split(path.sep)[0] === serverFolder;
 }
 
 /**

@@ -2,7 +2,6 @@
 const path = require('node:path');
 const { sri } = require('@mfe/manifest/sri');
 const { baseConfig, MESSAGE_PARSER_ALIASES } = require('./base');
-const { fromApp } = require('./from-app');
 const { cssLoaderFor, GLOBAL_CSS } = require('./styles');
 const { HOST_SINGLETONS } = require('./shared');
 
@@ -36,7 +35,7 @@ const SERVER_EXTERNALS = [
  * `contributions`: a remote's contributions to slots by module name, each built the same way into a
  * file of its own (`contribution-<module>.js`, named with its sha384 in `server.json`), so a public
  * page's slot can be rendered into its HTML.
- * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[], contributions?: Readonly<Record<string, string>> }} options
+ * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[], contributions?: Readonly<Record<string, string>>, bundler?: import('./bundler').BundlerName }} options
  */
 function serverConfig({
   appDir,
@@ -46,9 +45,9 @@ function serverConfig({
   uniqueName = path.basename(appDir),
   bundled = [],
   contributions = {},
+  bundler,
 }) {
-  const config = baseConfig({ appDir, mode, uniqueName });
-  const webpack = fromApp(appDir, 'webpack');
+  const config = baseConfig({ appDir, mode, uniqueName, bundler });
   config.name = `${name}-server`;
   config.target = 'node20';
   config.devtool = false;
@@ -66,13 +65,17 @@ function serverConfig({
     path: path.join(appDir, 'dist', SERVER_DIR),
     filename: '[name].js',
     library: { type: 'commonjs2' },
-    // Dynamic imports inlined: each entry is one whole file.
-    asyncChunks: false,
     clean: true,
   };
   const rules = config.module?.rules ?? [];
   config.module = {
     ...config.module,
+    // Dynamic imports inlined: each entry is one whole file. (Rspack panics on `output.asyncChunks:
+    // false` with several entries; eager imports are both bundlers' way to the same file.)
+    parser: {
+      ...config.module?.parser,
+      javascript: { ...config.module?.parser?.javascript, dynamicImportMode: 'eager' },
+    },
     rules: [
       rules[0], // TypeScript and JSX, as in the browser build
       // A global stylesheet has no class names to export: nothing of it is needed to render.
@@ -89,12 +92,7 @@ function serverConfig({
     ],
   };
   config.optimization = { minimize: false, splitChunks: false, runtimeChunk: false };
-  // One file per entry, each whole (dynamic imports inlined).
-  const entries = Object.keys(config.entry).length;
-  config.plugins = [
-    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: entries }),
-    new ServerDescriptionPlugin(name, Object.keys(contributions)),
-  ];
+  config.plugins = [new ServerDescriptionPlugin(name, Object.keys(contributions))];
   return config;
 }
 

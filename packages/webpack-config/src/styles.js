@@ -1,6 +1,5 @@
 // @ts-check
 const { CONTENT_HASH } = require('./content-hash');
-const { fromApp } = require('./from-app');
 
 /**
  * css-loader for an app's stylesheets, one definition for the browser build and the server build
@@ -42,9 +41,10 @@ function cssLoaderFor(appDir, uniqueName, modules, onlyLocals) {
  * styles, so the CSP needs no 'unsafe-inline'). Images, SVG and fonts are content-hashed files
  * next to the app's scripts.
  * @param {string} appDir @param {string} uniqueName @param {boolean} production
+ * @param {import('./bundler').Bundler} bundler
  */
-function styleAndAssetRules(appDir, uniqueName, production) {
-  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
+function styleAndAssetRules(appDir, uniqueName, production, bundler) {
+  const MiniCssExtractPlugin = bundler.CssExtractPlugin;
   const cssLoader = (/** @type {boolean} */ modules) => cssLoaderFor(appDir, uniqueName, modules, false);
   return [
     { test: GLOBAL_CSS, use: [MiniCssExtractPlugin.loader, cssLoader(false)] },
@@ -63,10 +63,9 @@ function styleAndAssetRules(appDir, uniqueName, production) {
 
 const GLOBAL_CSS = /\.global\.css$/;
 
-/** @param {string} appDir @param {boolean} production */
-function cssExtractPlugin(appDir, production) {
-  const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
-  return new MiniCssExtractPlugin({
+/** @param {boolean} production @param {import('./bundler').Bundler} bundler */
+function cssExtractPlugin(production, bundler) {
+  return new bundler.CssExtractPlugin({
     filename: production ? `[name].${CONTENT_HASH}.css` : '[name].css',
     chunkFilename: production ? `[name].${CONTENT_HASH}.css` : '[name].css',
     // Order between CSS Modules does not matter: each class is scoped to its module.

@@ -9,13 +9,15 @@ import webpack from 'webpack';
 // The preset's style rules as webpack really applies them: a tiny app built with them.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const styles = require('./styles') as {
-  styleAndAssetRules(appDir: string, uniqueName: string, production: boolean): webpack.RuleSetRule[];
-  cssExtractPlugin(appDir: string, production: boolean): webpack.WebpackPluginInstance;
+  styleAndAssetRules(appDir: string, uniqueName: string, production: boolean, bundler: unknown): webpack.RuleSetRule[];
+  cssExtractPlugin(production: boolean, bundler: unknown): webpack.WebpackPluginInstance;
   StyleRulesPlugin: new () => webpack.WebpackPluginInstance;
   globalCssFiles(compilation: webpack.Compilation, appDir: string): string[];
 };
 
 const packageDir = join(__dirname, '..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const bundler = (require('./bundler') as { bundlerFor(appDir: string): unknown }).bundlerFor(packageDir);
 
 /** Builds an app whose entry imports the given CSS files; resolves with webpack's errors as text and the global CSS it found. */
 function build(files: Record<string, string>): Promise<{ errors: string[]; globalCss: string[]; css: string }> {
@@ -36,9 +38,9 @@ function build(files: Record<string, string>): Promise<{ errors: string[]; globa
     output: { path: join(dir, 'dist') },
     // Loaders come from this package's own (development) installation.
     resolveLoader: { modules: [join(packageDir, 'node_modules'), 'node_modules'] },
-    module: { rules: styles.styleAndAssetRules(packageDir, 'area', false) },
+    module: { rules: styles.styleAndAssetRules(packageDir, 'area', false, bundler) },
     plugins: [
-      styles.cssExtractPlugin(packageDir, false),
+      styles.cssExtractPlugin(false, bundler),
       new styles.StyleRulesPlugin(),
       {
         apply: (c: webpack.Compiler) =>
