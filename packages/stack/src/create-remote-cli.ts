@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planRemote, readAreaArguments, REACT_USAGE, ScaffoldError, writeRemote } from '@mfe/create-remote';
-import { DEV_MANIFEST_PATH, readDevRemotes } from './topology';
+import { APPS_DIR, appDir, DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 
 // `pnpm create-remote`: a new feature area in this repository, with the published scaffold's plan
 // and templates (@mfe/create-remote), added to this repository's development remote list and
@@ -22,13 +22,13 @@ function main(): number {
     console.error(USAGE);
     return 2;
   }
-  const apps = readdirSync(join(repoRoot, 'apps'), { withFileTypes: true })
+  const apps = readdirSync(APPS_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   const plan = planRemote(request, { apps, devRemotes: readDevRemotes() });
   const written = writeRemote(plan, {
     repoRoot,
-    appDir: join(repoRoot, 'apps', plan.name),
+    appDir: appDir(plan.name),
     devManifestPath: DEV_MANIFEST_PATH,
   });
   console.log(

@@ -2,6 +2,8 @@ export { serveStatic, type RunningServer, type ServedRole, type StaticServerOpti
 export { HOST_DIST, startStack, type DevManifest, type RunningStack, type StackOptions, type StackRig } from './stack';
 export { startCollector, type CollectorRecord, type RunningCollector } from './collector';
 export {
+  APPS_DIR,
+  appDir,
   DEFAULT_HOST_PORT,
   DEV_MANIFEST_PATH,
   localUrl,

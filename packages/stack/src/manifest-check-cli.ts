@@ -5,11 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { manifestCheckCommand } from '@mfe/manifest/check-command';
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+import { appDir } from './topology';
 
 /** The description the host's build writes as `mfe-host.json`, from its production config. */
 function hostDescription(hostDir: string): unknown {
@@ -27,7 +25,7 @@ function hostDescription(hostDir: string): unknown {
 
 const hostBuild = mkdtempSync(join(tmpdir(), 'mfe-host-description-'));
 try {
-  writeFileSync(join(hostBuild, 'mfe-host.json'), JSON.stringify(hostDescription(join(repoRoot, 'apps', 'host'))));
+  writeFileSync(join(hostBuild, 'mfe-host.json'), JSON.stringify(hostDescription(appDir('host'))));
   process.exitCode = await manifestCheckCommand([...process.argv.slice(2), '--host-build', hostBuild]);
 } finally {
   rmSync(hostBuild, { recursive: true, force: true });

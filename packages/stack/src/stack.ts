@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CONSOLE_CLIENT_ID, startDevIdp, type RunningDevIdp } from '@mfe/dev-idp';
 import {
   LOCAL_ORIGINS,
@@ -18,11 +17,10 @@ import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
 import { devRuntimeConfig } from './dev-config';
 import { stackPages } from './pages';
-import { DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
+import { appDir, DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The host's production build, as `pnpm build` leaves it: what the stack serves by default. */
-export const HOST_DIST = join(repoRoot, 'apps', 'host', 'dist');
+export const HOST_DIST = join(appDir('host'), 'dist');
 
 /** Where developer overrides may point when the stack enables them. */
 const OVERRIDE_ORIGINS = LOCAL_ORIGINS;
@@ -193,7 +191,7 @@ async function startProvider({
 }
 
 const remoteDist = (remote: DevRemote) =>
-  requireBuild(remote.dist ?? join(repoRoot, 'apps', remote.name, 'dist'), `@mfe/${remote.name}`);
+  requireBuild(remote.dist ?? join(appDir(remote.name), 'dist'), `@mfe/${remote.name}`);
 
 /** A live remote is someone else's (a dev server); through a release store, one folder serves them all; else each build its own port. */
 async function serveRemotes({ options, rig, ports, hostOrigins, started }: Starting): Promise<ServedRemotes> {

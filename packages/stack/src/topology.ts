@@ -15,6 +15,10 @@ export type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
  */
 export const DEV_MANIFEST_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'remotes.dev.json');
 
+/** Where this repository keeps its apps, the host and every feature area: `apps/<name>`. */
+export const APPS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'apps');
+export const appDir = (name: string): string => join(APPS_DIR, name);
+
 /** This repository's development remote list. */
 export function readDevRemotes(file = DEV_MANIFEST_PATH): ListedRemote[] {
   return readDevRemoteList(file);
