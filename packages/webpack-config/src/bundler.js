@@ -30,23 +30,40 @@ const BUNDLERS = /** @type {const} */ (['webpack', 'rspack']);
 function bundlerFor(appDir, name = 'webpack') {
   if (!BUNDLERS.includes(name))
     throw new Error(`bundler must be ${BUNDLERS.map((one) => `"${one}"`).join(' or ')}, not ${JSON.stringify(name)}.`);
-  if (name === 'rspack') {
-    const { rspack } = fromApp(appDir, '@rspack/core');
+  // Each tool is loaded when a config asks for it: a single bundle (baseConfig alone) needs no
+  // federation or integrity plugin installed.
+  const rspack = () => fromApp(appDir, '@rspack/core').rspack;
+  if (name === 'rspack')
     return {
       name,
-      CssExtractPlugin: rspack.CssExtractRspackPlugin,
-      SubresourceIntegrityPlugin: rspack.SubresourceIntegrityPlugin,
-      ModuleFederationPlugin: fromApp(appDir, '@module-federation/enhanced/rspack').ModuleFederationPlugin,
-      namespace: rspack,
+      get CssExtractPlugin() {
+        return rspack().CssExtractRspackPlugin;
+      },
+      get SubresourceIntegrityPlugin() {
+        return rspack().SubresourceIntegrityPlugin;
+      },
+      get ModuleFederationPlugin() {
+        return fromApp(appDir, '@module-federation/enhanced/rspack').ModuleFederationPlugin;
+      },
+      get namespace() {
+        return rspack();
+      },
       swcLoader: 'builtin:swc-loader',
     };
-  }
   return {
     name,
-    CssExtractPlugin: fromApp(appDir, 'mini-css-extract-plugin'),
-    SubresourceIntegrityPlugin: fromApp(appDir, 'webpack-subresource-integrity').SubresourceIntegrityPlugin,
-    ModuleFederationPlugin: fromApp(appDir, '@module-federation/enhanced/webpack').ModuleFederationPlugin,
-    namespace: fromApp(appDir, 'webpack'),
+    get CssExtractPlugin() {
+      return fromApp(appDir, 'mini-css-extract-plugin');
+    },
+    get SubresourceIntegrityPlugin() {
+      return fromApp(appDir, 'webpack-subresource-integrity').SubresourceIntegrityPlugin;
+    },
+    get ModuleFederationPlugin() {
+      return fromApp(appDir, '@module-federation/enhanced/webpack').ModuleFederationPlugin;
+    },
+    get namespace() {
+      return fromApp(appDir, 'webpack');
+    },
     swcLoader: 'swc-loader',
   };
 }

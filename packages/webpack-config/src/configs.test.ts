@@ -301,3 +301,23 @@ test("a remote's browser build keeps its server build when it cleans dist/", () 
   expect(keep('main.js')).toBe(false);
   expect(keep(join(output!.path!, 'assets', 'server.svg'))).toBe(false);
 });
+
+test('a bundler loads each of its tools only when a config asks for it (a single bundle needs no federation)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { bundlerFor } = require('./bundler') as {
+    bundlerFor(appDir: string, name?: string): { name: string; CssExtractPlugin: unknown };
+  };
+  const nothingInstalled = mkdtempSync(join(tmpdir(), 'mfe-no-tools-'));
+  try {
+    for (const name of ['webpack', 'rspack']) {
+      const bundler = bundlerFor(nothingInstalled, name);
+      expect(bundler.name).toBe(name);
+      expect(() => bundler.CssExtractPlugin).toThrow(
+        /builds with (mini-css-extract-plugin|@rspack\/core), which it has not installed/,
+      );
+    }
+    expect(() => bundlerFor(nothingInstalled, 'vite')).toThrow('bundler must be "webpack" or "rspack", not "vite".');
+  } finally {
+    rmSync(nothingInstalled, { recursive: true, force: true });
+  }
+});
