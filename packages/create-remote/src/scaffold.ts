@@ -12,6 +12,7 @@ import {
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
 import { planTokens, writeTemplate } from './template';
 import { applyVariant } from './variants';
+import type { RemotePlan } from './remote-plan';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
@@ -37,16 +38,7 @@ export interface RemoteRequest {
   readonly react?: string;
 }
 
-export interface RemotePlan {
-  readonly name: string;
-  readonly route: string;
-  readonly label: string;
-  /** Port with the default host port (`DEFAULT_HOST_PORT`). */
-  readonly port: number;
-  readonly order: number;
-  /** An area rendered in a root of its own (decision 0019): on this React major, or without React; absent: the host's tree. */
-  readonly react?: number | 'none';
-}
+export type { RemotePlan } from './remote-plan';
 
 export interface Workspace {
   /** Directory names under apps/. */

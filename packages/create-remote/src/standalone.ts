@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ScaffoldError, TEMPLATE_DIR, type RemotePlan } from './scaffold';
+import type { RemotePlan } from './remote-plan';
+import { ScaffoldError, TEMPLATE_DIR } from './scaffold';
 import { planTokens, writeTemplate } from './template';
 import { applyVariant } from './variants';
 

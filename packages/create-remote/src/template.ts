@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { RemotePlan } from './scaffold';
+import type { RemotePlan } from './remote-plan';
 
 // How a template folder becomes an area's files, for both scaffolds (in a repository, and standalone).
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemotePlan } from './scaffold';
+import type { RemotePlan } from './remote-plan';
 import { writeTemplate } from './template';
 
 // The template's variants (`--react <major>`, `--react none`; decision 0019): each is overlay folders

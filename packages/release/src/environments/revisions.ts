@@ -2,7 +2,6 @@ import { schemaVersionFor, type ManifestEntry, type ManifestSchemaVersion } from
 import { ReleaseError } from '../errors';
 import { jsonBytes, KEYS, readJson } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
-import type { StoppedRollout } from '../rollouts/rollout-stop';
 
 /** What a manifest revision did, as history shows it. */
 export type ReleaseAction =
@@ -17,6 +16,18 @@ export type ReleaseAction =
   | { readonly verb: 'remove'; readonly remote: string }
   | { readonly verb: 'canary'; readonly remote: string; readonly version: string; readonly percent: number }
   | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
+
+/** A rollout a change stops (rollout-stop.ts), and whether its candidate was removed with it: recorded with the revision. */
+export interface StoppedRollout {
+  readonly remote: string;
+  readonly version: string;
+  /** The share its candidate had when it was removed; absent when the candidate stays (or was already gone). */
+  readonly candidateRemoved?: number;
+  /** The share a person set for the candidate themselves, which stands without anything judging it. */
+  readonly candidateKept?: number;
+  /** Another build a person made the canary (their change put it in place of the rollout's). */
+  readonly replacedBy?: string;
+}
 
 export interface ManifestDocument {
   /** The lowest version its entries need (`schemaVersionFor`: 4 with contributions, 3 with translated labels, …). */

@@ -7,6 +7,7 @@ import {
   type Applied,
   type ManifestDocument,
   type Revision,
+  type StoppedRollout,
 } from '../environments/revisions';
 import { readJson } from '../store/layout';
 import { LIVE, rolloutsOf, updateRollout, type RolloutState } from './rollout-state';
@@ -15,18 +16,6 @@ import { LIVE, rolloutsOf, updateRollout, type RolloutState } from './rollout-st
 // rollback, a promotion, a canary set, promoted or aborted by hand) stops that rollout, and what
 // they did is what stands. The rollout's candidate goes with it, in the same revision as their
 // change, unless their change was to set the canary's share themselves (they took the canary over).
-
-/** A rollout a change stops, and whether its candidate was removed with it. */
-export interface StoppedRollout {
-  readonly remote: string;
-  readonly version: string;
-  /** The share its candidate had when it was removed; absent when the candidate stays (or was already gone). */
-  readonly candidateRemoved?: number;
-  /** The share a person set for the candidate themselves, which stands without anything judging it. */
-  readonly candidateKept?: number;
-  /** Another build a person made the canary (their change put it in place of the rollout's). */
-  readonly replacedBy?: string;
-}
 
 /** The running or paused rollouts of an environment, by remote. */
 export async function liveRollouts(store: ObjectStore, env: string): Promise<ReadonlyMap<string, RolloutState>> {
