@@ -67,6 +67,11 @@ test('read without signing in: every environment with its revision, remotes and 
   await page.getByLabel(/Search the revisions/).fill('account@');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.waitForURL(/\?q=account/);
+  // The rows before the search go once its answer shows: referrals' revisions leave, account's stay.
+  await page
+    .getByRole('cell', { name: /^deploy referrals@/ })
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 });
   await page
     .getByRole('cell', { name: /^deploy account@/ })
     .first()
