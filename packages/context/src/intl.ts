@@ -1,23 +1,11 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { canParseMessages, withoutParser, type CompiledMessage } from './message-parser';
 import { PSEUDO_LOCALE, pseudoLocalize } from './pseudo-locale';
-
-/**
- * A message a feature area shows: a stable id, and its text in the product's default language (the
- * source of every translation). `defaultMessage` is ICU MessageFormat: `{count, plural, one {# invite}
- * other {# invites}}`, `{when, date, long}`, `{gender, select, …}`. Written as text; a build with
- * the preset compiles it (`CompiledMessage`), so the page needs no parser.
- */
-export interface MessageDescriptor {
-  readonly id: string;
-  readonly defaultMessage: string | CompiledMessage;
-  /** For translators: where it shows and what it means. Not sent to the browser's formatter. */
-  readonly description?: string;
-}
+import type { MessageDescriptor } from './define-messages';
 
 export type MessageValues = Readonly<Record<string, string | number | bigint | Date | boolean | null | undefined>>;
 
-export { defineMessages } from './define-messages';
+export { defineMessages, type MessageDescriptor } from './define-messages';
 
 /** Messages and formatting in the page's language: what `useIntl()` returns. Since 1.5.0. */
 export interface IntlApi {
