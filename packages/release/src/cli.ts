@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { GLOBAL_OPTIONS, type Command, type Option, type Outcome, type Scope } from './cli/command';
+import { GLOBAL_OPTIONS, wholeNumber, type Command, type Option, type Outcome, type Scope } from './cli/command';
 import { COMMANDS } from './cli/commands';
 import { USAGE } from './cli/help';
 import { OPTIONS, usage } from './cli/options';
@@ -51,21 +51,23 @@ function scopeOf(name: string, args: readonly string[], values: Scope['values'])
   }
   const s3Endpoint = values['s3-endpoint'] ?? process.env.MFE_RELEASE_S3_ENDPOINT;
   const store = openStore(address.startsWith('s3://') ? address : here(address), s3Endpoint ? { s3Endpoint } : {});
-  const expect = values.expect === undefined ? undefined : Number(values.expect.replace('#', ''));
-  if (expect !== undefined && !(Number.isInteger(expect) && expect >= 0))
-    usage('--expect takes a revision number (history lists them).');
+  const expect = wholeNumber(values.expect, '--expect takes a revision number (history lists them).', 0);
+  const env = () => values.env?.[0] ?? usage('Which environment? Give --env <name>.');
+  const who = { actor: values.actor ?? defaultActor(), reason: values.reason ?? '' };
+  const options = {
+    // init's --host is each environment's host, recorded in the store, not this command's.
+    ...(name !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}),
+    ...(expect !== undefined ? { expect } : {}),
+    ...(values['dry-run'] ? { dryRun: true } : {}),
+  };
   return {
     store,
-    who: { actor: values.actor ?? defaultActor(), reason: values.reason ?? '' },
-    options: {
-      // init's --host is each environment's host, recorded in the store, not this command's.
-      ...(name !== 'init' && values.host?.[0] ? { host: values.host[0] } : {}),
-      ...(expect !== undefined ? { expect } : {}),
-      ...(values['dry-run'] ? { dryRun: true } : {}),
-    },
+    who,
+    options,
     values,
     args,
-    env: () => values.env?.[0] ?? usage('Which environment? Give --env <name>.'),
+    env,
+    acting: (actingIn = env()) => ({ store, env: actingIn, who, options }),
     here,
     // With --json, standard output carries one JSON document; what is said along the way goes to standard error.
     say: (line) => (values.json ? console.error(line) : console.log(line)),

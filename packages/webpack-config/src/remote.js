@@ -3,7 +3,7 @@ const { applyExtend, baseConfig } = require('./base');
 const { bundlerFor } = require('./bundler');
 const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
-const { serverConfig } = require('./server-build');
+const { SERVER_DIR, serverConfig } = require('./server-build');
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -184,9 +184,8 @@ function remoteServerConfig({ appDir, name, mode = 'production', bundler }) {
  * @param {string} outputPath
  */
 function keepServerBuild(outputPath) {
-  const { serverFolder } = require('@mfe/manifest/rules.json').build;
   return (/** @type {string} */ file) =>
-    path.relative(outputPath, path.resolve(outputPath, file)).split(path.sep)[0] === serverFolder;
+    path.relative(outputPath, path.resolve(outputPath, file)).split(path.sep)[0] === SERVER_DIR;
 }
 
 /**

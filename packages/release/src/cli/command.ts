@@ -1,6 +1,6 @@
 import type { parseArgs } from 'node:util';
 import type { ObjectStore } from '../store/object-store';
-import type { ChangeOptions, Who } from '../environments/who';
+import type { ChangeOptions, ReleaseScope, Who } from '../environments/who';
 import { usage, type OPTIONS } from './options';
 
 // What an mfe-release command is (one module per concept under commands/, one table in commands/index.ts):
@@ -20,6 +20,8 @@ export interface Scope {
   readonly args: readonly string[];
   /** The one environment the command acts on (`--env`); refuses as bad usage when not given. */
   env(): string;
+  /** Where, as whom and how a change acts: the store, `env` (by default `--env`), who, and the options. */
+  acting(env?: string): ReleaseScope;
   /** A path as the user meant it, from where they typed the command. */
   here(path: string): string;
   /** Says a line along the way: on standard error with --json (standard output is the document's). */

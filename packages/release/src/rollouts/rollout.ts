@@ -41,11 +41,8 @@ export interface RolloutOptions extends PolicyChoices {
   readonly prometheus: string;
 }
 
-export async function startRollout(
-  { store, env, who, options: how = {} }: ReleaseScope,
-  target: string,
-  options: RolloutOptions,
-): Promise<string[]> {
+export async function startRollout(scope: ReleaseScope, target: string, options: RolloutOptions): Promise<string[]> {
+  const { store, env, who, options: how = {} } = scope;
   checkEnv(env);
   const { name: remote, version } = versionedTarget(target);
   const { prometheus, ...chosen } = options;
@@ -66,7 +63,7 @@ export async function startRollout(
   await checkPrometheus(prometheus, remote, now, how.fetchImpl);
   if (how.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
-    const lines = await canary({ store, env, who, options: how }, `${remote}@${version}`, {
+    const lines = await canary(scope, `${remote}@${version}`, {
       kind: 'share',
       percent: steps[0]!,
     });
@@ -107,7 +104,7 @@ export async function startRollout(
     );
   try {
     // `--expect` guards the start only: every later change is the rollout's own (finishPending).
-    return await finishPending({ store, env, who, options: how }, remote, version, { expect: how.expect });
+    return await finishPending(scope, remote, version, { expect: how.expect });
   } catch (error) {
     // The first share was refused (its check failed): the rollout never began.
     await updateRollout(
@@ -126,23 +123,21 @@ export async function startRollout(
 }
 
 /** One look at a running rollout: acts if its interval is over, else says how long it waits. */
-export async function tickRollout(
-  { store, env, who, options: how = {} }: ReleaseScope,
-  remote: string,
-): Promise<string[]> {
+export async function tickRollout(scope: ReleaseScope, remote: string): Promise<string[]> {
+  const { store, env, options: how = {} } = scope;
   const found = await readRollout(store, env, remote);
   if (how.dryRun)
     throw new ReleaseError(
       'RELEASE_USAGE',
       'A look at a rollout acts or not by its figures: run it without --dry-run, or see `rollout status`.',
     );
-  if (found.value.pending) return finishPending({ store, env, who, options: how }, remote, found.value.version);
+  if (found.value.pending) return finishPending(scope, remote, found.value.version);
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
   const now = (how.now ?? Date.now)();
   const overridden = await changedByOthers(store, env, state);
-  if (overridden) return stopOverridden({ store, env, who, options: how }, state, overridden, now);
+  if (overridden) return stopOverridden(scope, state, overridden, now);
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
@@ -151,7 +146,7 @@ export async function tickRollout(
   try {
     counts = await countsBetween(state.prometheus, remote, versions, state.startedAt, now, how.fetchImpl);
   } catch (error) {
-    return holdWithoutFigures({ store, env, who, options: how }, state, error as Error, now);
+    return holdWithoutFigures(scope, state, error as Error, now);
   }
   const judged = judge(counts.candidate, counts.stable, state.rule);
   // A share that has lasted its longest time with nothing decided ends as the rollout says (judgeAtLongest).
@@ -219,7 +214,7 @@ export async function tickRollout(
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
-  return [next.log.at(-1)!, ...(await finishPending({ store, env, who, options: how }, remote, state.version))];
+  return [next.log.at(-1)!, ...(await finishPending(scope, remote, state.version))];
 }
 
 /** Looks kept in a rollout's state: at most one a minute while nothing changes, every one that decided. */
@@ -271,11 +266,12 @@ function stillNeeded(counts: { candidate: SideCounts; stable: SideCounts }, stat
  * limit (an hour by default) it goes back to the stable build rather than leave a candidate unwatched.
  */
 async function holdWithoutFigures(
-  { store, env, who, options: how }: ReleaseScope,
+  scope: ReleaseScope,
   state: RolloutState,
   error: Error,
   now: number,
 ): Promise<string[]> {
+  const { store, env } = scope;
   const since = state.held?.since ?? now;
   const limit = state.holdLimitMs ?? HOLD_LIMIT_MS;
   const percent = state.steps[state.step]!;
@@ -290,7 +286,7 @@ async function holdWithoutFigures(
     }));
     return [
       `${stamp}: gave up, back to the stable build; ${why}`,
-      ...(await finishPending({ store, env, who, options: how }, state.remote, state.version)),
+      ...(await finishPending(scope, state.remote, state.version)),
     ];
   }
   const retried = new ReleaseError(
@@ -315,10 +311,11 @@ async function holdWithoutFigures(
 
 /** By hand: `pause` stops the ticks acting, `resume` starts the current share's interval again, `abort` goes back to stable. */
 export async function controlRollout(
-  { store, env, who, options: how = {} }: ReleaseScope,
+  scope: ReleaseScope,
   remote: string,
   action: 'pause' | 'resume' | 'abort',
 ): Promise<string[]> {
+  const { store, env, who, options: how = {} } = scope;
   requireReasonGiven(await readSettings(store), env, who.reason);
   const now = (how.now ?? Date.now)();
   const stamp = `${new Date(now).toISOString()} ${action} by ${who.actor}${who.reason ? `: ${who.reason}` : ''}`;
@@ -358,10 +355,7 @@ export async function controlRollout(
       log: [...state.log, stamp],
     };
   });
-  return [
-    stamp,
-    ...(changed.pending ? await finishPending({ store, env, who, options: how }, remote, changed.version) : []),
-  ];
+  return [stamp, ...(changed.pending ? await finishPending(scope, remote, changed.version) : [])];
 }
 
 /** Looks at a rollout until it ends, printing what each look did; resolves with how it ended. */
@@ -460,11 +454,12 @@ async function changedByOthers(store: ObjectStore, env: string, state: RolloutSt
  * goes with it (rollout-stop.ts says the same for a person's command).
  */
 async function stopOverridden(
-  { store, env, who, options: how }: ReleaseScope,
+  scope: ReleaseScope,
   state: RolloutState,
   overridden: Overridden,
   now: number,
 ): Promise<string[]> {
+  const { store, env } = scope;
   const candidate = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === state.remote)?.candidate;
   const ours = candidate && versionOf({ name: state.remote, entry: candidate.entry }) === state.version;
   const setByHand = overridden.revisions.some(
@@ -482,8 +477,5 @@ async function stopOverridden(
     ...(removing ? { pending: { kind: 'abort', reason: `rollout stopped: ${overridden.why}${fate}` } as const } : {}),
     log: [...current.log, `${new Date(now).toISOString()} stopped: ${overridden.why}${fate}`],
   }));
-  return [
-    stopped.log.at(-1)!,
-    ...(removing ? await finishPending({ store, env, who, options: how }, state.remote, state.version) : []),
-  ];
+  return [stopped.log.at(-1)!, ...(removing ? await finishPending(scope, state.remote, state.version) : [])];
 }

@@ -13,23 +13,19 @@ export const deploy: Command = {
                                                   what it puts in other pages' slots (replaces its list; '[]'
                                                   removes them); the manifest's rules check each one`,
   options: ['path', 'label', 'label-in', 'order', 'public', 'contributions'],
-  run: ({ store, env, who, options, values, args }) => {
+  run: ({ acting, values, args }) => {
     const order = wholeNumber(values.order, '--order takes a whole number.');
     return lines(
-      commands.deploy(
-        { store, env: env(), who, options },
-        args[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'),
-        {
-          ...(values.path ? { path: values.path } : {}),
-          ...(values.label ? { label: values.label } : {}),
-          ...(order !== undefined ? { order } : {}),
-          ...(values.public !== undefined ? { public: values.public } : {}),
-          ...(values.contributions !== undefined ? { contributions: contributionsOption(values.contributions) } : {}),
-          ...(values['label-in']?.length
-            ? { labels: Object.fromEntries(pairsOf(values['label-in'], 'label-in', '<locale>=<label>')) }
-            : {}),
-        },
-      ),
+      commands.deploy(acting(), args[0] ?? usage('What to deploy? deploy <name>@<version> --env <env>.'), {
+        ...(values.path ? { path: values.path } : {}),
+        ...(values.label ? { label: values.label } : {}),
+        ...(order !== undefined ? { order } : {}),
+        ...(values.public !== undefined ? { public: values.public } : {}),
+        ...(values.contributions !== undefined ? { contributions: contributionsOption(values.contributions) } : {}),
+        ...(values['label-in']?.length
+          ? { labels: Object.fromEntries(pairsOf(values['label-in'], 'label-in', '<locale>=<label>')) }
+          : {}),
+      }),
     );
   },
 };
@@ -38,7 +34,7 @@ export const canary: Command = {
   usage: `  canary <name>@<version> --env <env> --percent N  a candidate beside the stable build for N % of browsers
   canary <name> --env <env> (--percent N | --promote | --abort)`,
   options: ['percent', 'promote', 'abort'],
-  run: ({ store, env, who, options, values, args }) => {
+  run: ({ acting, values, args }) => {
     const target = args[0] ?? usage('Which remote? canary <name>[@<version>] --env <env> --percent N.');
     const percent = values.percent === undefined ? undefined : Number(values.percent);
     if (percent !== undefined && !(percent >= 0 && percent <= 100)) usage('--percent takes a share from 0 to 100.');
@@ -49,26 +45,26 @@ export const canary: Command = {
       : values.abort
         ? ({ kind: 'abort' } as const)
         : ({ kind: 'share', percent: percent! } as const);
-    return lines(commands.canary({ store, env: env(), who, options }, target, step));
+    return lines(commands.canary(acting(), target, step));
   },
 };
 
 export const promote: Command = {
   usage: `  promote --from <env> --to <env> [<name>…]       the same files, never a rebuild (default: every remote)`,
   options: ['from', 'to'],
-  run: ({ store, who, options, values, args }) => {
+  run: ({ acting, values, args }) => {
     const from = values.from ?? usage('Promote from where? Give --from <env>.');
     const to = values.to ?? usage('Promote to where? Give --to <env>.');
-    return lines(commands.promote({ store, env: to, who, options }, from, [...args]));
+    return lines(commands.promote(acting(to), from, [...args]));
   },
 };
 
 export const rollback: Command = {
   usage: `  rollback --env <env> [--to <revision>]          default: the revision before the current one`,
   options: ['to'],
-  run: ({ store, env, who, options, values }) => {
+  run: ({ acting, values }) => {
     const to = wholeNumber(values.to, '--to takes a revision number (history lists them).');
-    return lines(commands.rollback({ store, env: env(), who, options }, to));
+    return lines(commands.rollback(acting(), to));
   },
 };
 
@@ -76,10 +72,10 @@ export const preview: Command = {
   usage: `  preview <dist> --env <env> [--ttl 3d]             publish a branch build and print a link that opens <env>'s host
                                                   with it (everything else as in <env>), until it expires`,
   options: ['ttl', 'path', 'label'],
-  run: ({ store, env, who, options, values, args, here }) => {
+  run: ({ acting, values, args, here }) => {
     const dist = here(args[0] ?? usage('Which build? preview <dist> --env <env>.'));
     return lines(
-      previewBuild({ store, env: env(), who, options }, dist, {
+      previewBuild(acting(), dist, {
         ttlMs: parseDuration(values.ttl!),
         placement: { ...(values.path ? { path: values.path } : {}), ...(values.label ? { label: values.label } : {}) },
       }),

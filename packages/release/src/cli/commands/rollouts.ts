@@ -37,10 +37,9 @@ export const rollout: Command = {
   rollout (tick | watch | pause | resume | abort | status) <name> --env <env>`,
   options: [...POLICY_OPTIONS, 'prometheus', 'watch'],
   run: async (scope) => {
-    const { store, env, who, options, values, args, say } = scope;
+    const { store, env, acting, values, args, say } = scope;
     const [verb, target] = args;
     if (!target) usage('rollout <start|tick|watch|pause|resume|abort|status> <name> --env <env>.');
-    const acting = () => ({ store, env: env(), who, options });
     switch (verb) {
       case 'start': {
         const chosen = {
@@ -77,13 +76,12 @@ export const policy: Command = {
           [--at-max-step promote|rollback|wait] [--min-loads 100] [--margin 0.01 | --margin 50%]
           [--ceiling 0.05] [--alpha 0.05] [--hold-limit 1h]   (--margin N %: relative to stable's rate)`,
   options: [...POLICY_OPTIONS, 'reset'],
-  run: ({ store, env, who, options, values }) =>
-    lines(setPolicy({ store, env: env(), who, options }, policyChoices(values), { reset: values.reset })),
+  run: ({ acting, values }) => lines(setPolicy(acting(), policyChoices(values), { reset: values.reset })),
 };
 
 /** Watches a rollout to its end: the ending's stable code on the last line, its own exit status (ENDINGS). */
-async function watchToTheEnd({ store, env, who, options, values, say }: Scope, remote: string): Promise<Outcome> {
-  const status = await watchRollout({ store, env: env(), who, options }, remote, say);
+async function watchToTheEnd({ store, env, acting, values, say }: Scope, remote: string): Promise<Outcome> {
+  const status = await watchRollout(acting(), remote, say);
   const ending = ENDINGS[status];
   if (values.json)
     return {
