@@ -1,6 +1,6 @@
 // @ts-check
 // @mfe/webpack-config: the webpack + Module Federation config factories for every app of the
-// platform (a remote may build with Rspack instead: `bundler: 'rspack'`), in this repository
+// platform (a remote may build with Rspack instead: `bundler: 'rspack'`, or with Rsbuild: `pluginMfeArea`), in this repository
 // (through the root webpack.shared.js) and outside it (installed from the registry). Each app's webpack.config.js is a few lines that call `hostConfig` or
 // `remoteConfig`; an app adds a loader, plugin or define through `extend`, not by editing this.
 // One module per concern in src/ (each with its unit tests beside it):
@@ -9,6 +9,7 @@
 //   styles.js       CSS Modules (pure), *.global.css, assets, the style-rule messages
 //   base.js         what every config starts from, and `extend`
 //   bundler.js      webpack (the default) or Rspack: the plugins each builds an area with
+//   rsbuild.js      an area built with Rsbuild: the plugin that makes its build the preset's
 //   host.js         the host: provides the singletons (hostFederationPlugin), describes itself (mfe-host.json)
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
@@ -26,6 +27,7 @@ const { baseConfig } = require('./src/base');
 const { FirstScriptPriorityPlugin } = require('./src/first-script');
 const { hostConfig, hostFederationPlugin } = require('./src/host');
 const { ownReactFolders, remoteConfig, remoteServerConfig } = require('./src/remote');
+const { pluginMfeArea } = require('./src/rsbuild');
 const { serverConfig } = require('./src/server-build');
 const { HOST_SINGLETONS, providedVersions } = require('./src/shared');
 const { bootConfig, silentCallbackConfig } = require('./src/side-builds');
@@ -39,6 +41,7 @@ module.exports = {
   hostConfig,
   hostFederationPlugin,
   ownReactFolders,
+  pluginMfeArea,
   providedVersions,
   remoteConfig,
   remoteServerConfig,

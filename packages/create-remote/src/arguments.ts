@@ -1,18 +1,21 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { BUNDLER_USAGE } from './bundlers';
 import type { RemoteRequest } from './scaffold';
 
 // The scaffold's command line, for both commands that make an area (`create-mfe-remote` here, and
 // the platform repository's `pnpm create-remote`): the area's own options, and each command's.
 
-/** What `--react` takes, said in each command's usage. */
-export const REACT_USAGE = `--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
---react none: in a root of its own without React (plain DOM).`;
+/** What `--react` and `--bundler` take, said in each command's usage. */
+export const AREA_USAGE = `--react 18: the area renders in a root of its own with its own React 18 (decision 0019), not in the host's tree;
+--react none: in a root of its own without React (plain DOM).
+${BUNDLER_USAGE}`;
 
 /** The options every area takes: its route, label and React. */
 const AREA_OPTIONS = {
   route: { type: 'string' },
   label: { type: 'string' },
   react: { type: 'string' },
+  bundler: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /**
@@ -30,8 +33,15 @@ export function readAreaArguments<const Own extends NonNullable<ParseArgsConfig[
     options: { ...AREA_OPTIONS, ...own },
   });
   const [name] = positionals;
-  const { route, label, react } = values as { route?: string; label?: string; react?: string };
+  const { route, label, react, bundler } = values as {
+    route?: string;
+    label?: string;
+    react?: string;
+    bundler?: string;
+  };
   const request: RemoteRequest | undefined =
-    name && route ? { name, route, ...(label ? { label } : {}), ...(react ? { react } : {}) } : undefined;
+    name && route
+      ? { name, route, ...(label ? { label } : {}), ...(react ? { react } : {}), ...(bundler ? { bundler } : {}) }
+      : undefined;
   return { request, values };
 }

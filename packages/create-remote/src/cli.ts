@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { readAreaArguments, REACT_USAGE } from './arguments';
+import { readAreaArguments, AREA_USAGE } from './arguments';
 import { planRemote, ScaffoldError } from './scaffold';
 import { writeStandalone } from './standalone';
 
 // A feature area in its own repository. (In the platform's repository, `pnpm create-remote` runs
 // @mfe/stack's in-repo command with this package's plan and templates.)
-const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--react <major>] [--registry <url of the @mfe scope>]
+const USAGE = `Usage: create-mfe-remote <name> --route /path --standalone <dir> [--label "Label"] [--react <major>] [--bundler rspack|rsbuild] [--registry <url of the @mfe scope>]
 For example: create-mfe-remote payments --route /payments --standalone ../payments-remote
-${REACT_USAGE}`;
+${AREA_USAGE}`;
 
 async function main(): Promise<number> {
   const { request, values } = readAreaArguments(process.argv.slice(2), {

@@ -1,4 +1,4 @@
-export { readAreaArguments, REACT_USAGE } from './arguments';
+export { readAreaArguments, AREA_USAGE } from './arguments';
 export {
   planRemote,
   ScaffoldError,

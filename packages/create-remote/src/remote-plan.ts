@@ -10,4 +10,6 @@ export interface RemotePlan {
   readonly order: number;
   /** An area rendered in a root of its own (decision 0019): on this React major, or without React; absent: the host's tree. */
   readonly react?: number | 'none';
+  /** Built with Rspack or Rsbuild through the preset (bundlers.ts); absent: webpack. */
+  readonly bundler?: 'rspack' | 'rsbuild';
 }

@@ -11,13 +11,21 @@ import {
 } from '@mfe/manifest';
 import type { DevRemote, ListedRemote } from '@mfe/manifest/dev-remotes';
 import { planTokens, writeTemplate } from './template';
+import { applyBundler, BUNDLERS } from './bundlers';
 import { applyVariant } from './variants';
 import type { RemotePlan } from './remote-plan';
 
 export const TEMPLATE_DIR = join(__dirname, '..', 'template');
 
 export type ScaffoldErrorCode =
-  'NAME_INVALID' | 'NAME_TAKEN' | 'ROUTE_INVALID' | 'ROUTE_CLASH' | 'LABEL_INVALID' | 'REACT_INVALID' | 'NOT_BUILT';
+  | 'NAME_INVALID'
+  | 'NAME_TAKEN'
+  | 'ROUTE_INVALID'
+  | 'ROUTE_CLASH'
+  | 'LABEL_INVALID'
+  | 'REACT_INVALID'
+  | 'BUNDLER_INVALID'
+  | 'NOT_BUILT';
 
 /** A request the scaffold refuses, with a stable code and what to do instead. */
 export class ScaffoldError extends Error {
@@ -36,6 +44,8 @@ export interface RemoteRequest {
   readonly label?: string;
   /** A React major for an area in a root of its own (`--react 18`), or `none` for one without React; absent: the host's tree, on the host's React. */
   readonly react?: string;
+  /** `--bundler rspack` or `rsbuild`; absent or `webpack`: webpack. */
+  readonly bundler?: string;
 }
 
 export type { RemotePlan } from './remote-plan';
@@ -82,9 +92,18 @@ export function planRemote(request: RemoteRequest, workspace: Workspace): Remote
     throw new ScaffoldError('LABEL_INVALID', `"${label}" cannot be a navigation label: ${RULES_EXPLAINED.label}.`);
   }
   const react = reactMajorOf(request.react);
+  const bundler = bundlerOf(request.bundler);
   const port = Math.max(DEFAULT_HOST_PORT, ...workspace.devRemotes.map((remote) => remote.port)) + 1;
   const order = Math.max(0, ...workspace.devRemotes.map((remote) => remote.order)) + 10;
-  return { name, route, label, port, order, ...(react === undefined ? {} : { react }) };
+  return {
+    name,
+    route,
+    label,
+    port,
+    order,
+    ...(react === undefined ? {} : { react }),
+    ...(bundler === undefined ? {} : { bundler }),
+  };
 }
 
 /** `--react <major>`: a React major from 18 on (the first with `createRoot`); `--react none`: no React. */
@@ -97,6 +116,16 @@ function reactMajorOf(requested: string | undefined): number | 'none' | undefine
       `"--react ${requested}" is not a React major this platform can mount in a root of its own: give 18 or later (for example --react 18), none for an area without React, or leave it out to render in the host's tree.`,
     );
   return major;
+}
+
+/** `--bundler`: one of BUNDLERS; webpack, the default, is left out of the plan. */
+function bundlerOf(requested: string | undefined): RemotePlan['bundler'] {
+  if (requested === undefined || requested === 'webpack') return undefined;
+  if (requested === 'rspack' || requested === 'rsbuild') return requested;
+  throw new ScaffoldError(
+    'BUNDLER_INVALID',
+    `"--bundler ${requested}" is not a bundler the platform's preset builds with: give one of ${BUNDLERS.join(', ')} (webpack, the default, when it is left out).`,
+  );
 }
 
 /** Where a repository keeps its areas: the repository (the paths said are relative to it), the new area's folder, its development manifest. */
@@ -119,6 +148,7 @@ export function writeRemote(plan: RemotePlan, { repoRoot, appDir, devManifestPat
     ...new Set([
       ...writeTemplate(TEMPLATE_DIR, appDir, fill, repoRoot),
       ...applyVariant(appDir, plan, 'repository', fill, repoRoot),
+      ...applyBundler(appDir, plan, () => 'catalog:', repoRoot),
     ]),
   ].filter((file) => existsSync(join(repoRoot, file)));
 

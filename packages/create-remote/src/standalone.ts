@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { RemotePlan } from './remote-plan';
 import { ScaffoldError, TEMPLATE_DIR } from './scaffold';
 import { planTokens, writeTemplate } from './template';
+import { applyBundler } from './bundlers';
 import { applyVariant } from './variants';
 
 /** The standalone project's own files; its components come from the in-repo template's `src/`. */
@@ -54,6 +55,7 @@ export function writeStandalone(
     ...writeTemplate(join(TEMPLATE_DIR, 'src'), join(dir, 'src'), fill, dir),
     ...writeTemplate(STANDALONE_DIR, dir, fill, dir),
     ...applyVariant(dir, plan, 'standalone', fill, dir),
+    ...applyBundler(dir, plan, (name) => fill(`__V_${name.toUpperCase()}__`), dir),
   ];
   if (options.registry) {
     writeFileSync(

@@ -2,15 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { planRemote, readAreaArguments, REACT_USAGE, ScaffoldError, writeRemote } from '@mfe/create-remote';
+import { planRemote, readAreaArguments, AREA_USAGE, ScaffoldError, writeRemote } from '@mfe/create-remote';
 import { APPS_DIR, appDir, DEV_MANIFEST_PATH, readDevRemotes } from './topology';
 
 // `pnpm create-remote`: a new feature area in this repository, with the published scaffold's plan
 // and templates (@mfe/create-remote), added to this repository's development remote list and
 // workspace. The rig's part: the published command knows nothing of this repository.
-const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--react <major>] [--no-install]
+const USAGE = `Usage: pnpm create-remote <name> --route /path [--label "Label"] [--react <major>] [--bundler rspack|rsbuild] [--no-install]
 For example: pnpm create-remote payments --route /payments
-${REACT_USAGE}
+${AREA_USAGE}
 (A feature area in its own repository: create-mfe-remote <name> --route /path --standalone <dir>.)`;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -46,7 +46,7 @@ function routerAliases(appDir, production) {
  * with their plugins, react-router's production build, content-hashed output and hidden source
  * maps. The host and remote factories add federation; an app the preset has no factory for (a
  * single bundle) adds its own entry and page. `bundler`: webpack (the default) or Rspack (bundler.js).
- * @param {{ appDir: string, mode: string, uniqueName?: string, bundler?: import('./bundler').BundlerName }} options
+ * @param {{ appDir: string, mode: string, uniqueName?: string, bundler?: import('./bundler').BundlerChoice }} options
  */
 function baseConfig({ appDir, mode, uniqueName = path.basename(appDir), bundler: bundlerName }) {
   const production = mode !== 'development';

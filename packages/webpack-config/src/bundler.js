@@ -23,35 +23,26 @@ const BUNDLERS = /** @type {const} */ (['webpack', 'rspack']);
  */
 
 /**
+ * A bundler by name, or one already made (`rspackBundler` with the compiler a tool such as Rsbuild runs).
+ * @typedef {BundlerName | Bundler} BundlerChoice
+ */
+
+/**
  * @param {string} appDir
- * @param {BundlerName} [name]
+ * @param {BundlerChoice} [choice]
  * @returns {Bundler}
  */
-function bundlerFor(appDir, name = 'webpack') {
-  if (!BUNDLERS.includes(name))
-    throw new Error(`bundler must be ${BUNDLERS.map((one) => `"${one}"`).join(' or ')}, not ${JSON.stringify(name)}.`);
+function bundlerFor(appDir, choice = 'webpack') {
+  if (typeof choice === 'object') return choice;
+  if (!BUNDLERS.includes(choice))
+    throw new Error(
+      `bundler must be ${BUNDLERS.map((one) => `"${one}"`).join(' or ')}, not ${JSON.stringify(choice)}.`,
+    );
   // Each tool is loaded when a config asks for it: a single bundle (baseConfig alone) needs no
   // federation or integrity plugin installed.
-  const rspack = () => fromApp(appDir, '@rspack/core').rspack;
-  if (name === 'rspack')
-    return {
-      name,
-      get CssExtractPlugin() {
-        return rspack().CssExtractRspackPlugin;
-      },
-      get SubresourceIntegrityPlugin() {
-        return rspack().SubresourceIntegrityPlugin;
-      },
-      get ModuleFederationPlugin() {
-        return fromApp(appDir, '@module-federation/enhanced/rspack').ModuleFederationPlugin;
-      },
-      get namespace() {
-        return rspack();
-      },
-      swcLoader: 'builtin:swc-loader',
-    };
+  if (choice === 'rspack') return rspackBundler(appDir, () => fromApp(appDir, '@rspack/core').rspack);
   return {
-    name,
+    name: choice,
     get CssExtractPlugin() {
       return fromApp(appDir, 'mini-css-extract-plugin');
     },
@@ -68,4 +59,29 @@ function bundlerFor(appDir, name = 'webpack') {
   };
 }
 
-module.exports = { BUNDLERS, bundlerFor };
+/**
+ * Rspack: `rspack` gives the compiler's namespace (the app's own `@rspack/core`, or the one a tool
+ * that runs Rspack itself hands its plugins: a plugin must come from the compiler that applies it).
+ * @param {string} appDir @param {() => any} rspack
+ * @returns {Bundler}
+ */
+function rspackBundler(appDir, rspack) {
+  return {
+    name: 'rspack',
+    get CssExtractPlugin() {
+      return rspack().CssExtractRspackPlugin;
+    },
+    get SubresourceIntegrityPlugin() {
+      return rspack().SubresourceIntegrityPlugin;
+    },
+    get ModuleFederationPlugin() {
+      return fromApp(appDir, '@module-federation/enhanced/rspack').ModuleFederationPlugin;
+    },
+    get namespace() {
+      return rspack();
+    },
+    swcLoader: 'builtin:swc-loader',
+  };
+}
+
+module.exports = { BUNDLERS, bundlerFor, rspackBundler };

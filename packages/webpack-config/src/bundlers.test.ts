@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// One area built by each bundler the preset supports (bundler.js), compared as the host and the
-// release's checks read it. The builds run in a child Node process: Rspack is an ES module, which
-// jest's module loader does not require. The area lives in this package (its development
-// installation has React, the contract and both bundlers).
+// One area built by each bundler the preset supports (bundler.js), and by Rsbuild through the preset's
+// plugin (rsbuild.js), compared as the host and the release's checks read it. The builds run in a child
+// Node process: Rspack and Rsbuild are ES modules, which jest's module loader does not require. The
+// area lives in this package (its development installation has React, the contract and the bundlers).
 const packageDir = join(__dirname, '..');
 let root: string;
 
@@ -30,18 +30,30 @@ export default defineContribution('account.profile.aside', () => <p className={s
   'src/contributions/side-card.css': `.card { padding: 1px; }\n`,
 };
 
+type Bundler = 'webpack' | 'rspack' | 'rsbuild';
+
 /** Builds the area's browser and server builds with `bundler`, in a folder of its own; returns its dist/. */
-function build(bundler: 'webpack' | 'rspack'): string {
+function build(bundler: Bundler): string {
   const appDir = join(root, bundler);
   for (const [file, text] of Object.entries(AREA)) {
     mkdirSync(join(appDir, file, '..'), { recursive: true });
     writeFileSync(join(appDir, file), text);
   }
-  const script = `
+  const options = { name: 'compared', slots: ['compared.aside'] };
+  const script =
+    bundler === 'rsbuild'
+      ? `
+const { pluginMfeArea } = require(${JSON.stringify(join(packageDir, 'index.js'))});
+import('@rsbuild/core')
+  .then(({ createRsbuild }) => createRsbuild({ cwd: ${JSON.stringify(appDir)}, rsbuildConfig: { mode: 'production', plugins: [pluginMfeArea(${JSON.stringify(options)})] } }))
+  .then((rsbuild) => rsbuild.build())
+  .then(({ close }) => close())
+  .catch((error) => { console.error(error); process.exit(1); });`
+      : `
 const preset = require(${JSON.stringify(join(packageDir, 'index.js'))});
 const appDir = ${JSON.stringify(appDir)};
 const bundler = ${JSON.stringify(bundler)};
-const browser = preset.remoteConfig({ appDir, name: 'compared', bundler, slots: ['compared.aside'] });
+const browser = preset.remoteConfig({ appDir, bundler, ...${JSON.stringify(options)} });
 const server = preset.remoteServerConfig({ appDir, name: 'compared', bundler });
 const compile = bundler === 'rspack' ? require('@rspack/core').rspack : require('webpack');
 compile([browser, server], (error, stats) => {
@@ -100,12 +112,22 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-test('Rspack builds the same area as webpack: the same modules, singletons, slots, pins and server build', () => {
-  const webpack = asTheHostSeesIt(build('webpack'));
-  const rspack = asTheHostSeesIt(build('rspack'));
+/** The webpack build, once: what every other bundler's build is compared with. */
+let webpackBuild: ReturnType<typeof asTheHostSeesIt> | undefined;
+const asWebpackBuildsIt = () => (webpackBuild ??= asTheHostSeesIt(build('webpack')));
+
+test('webpack builds the area whole: both modules, every file pinned, its styles and its server build', () => {
+  const webpack = asWebpackBuildsIt();
   expect(webpack).toMatchObject({ entryPinned: true, exposedPinned: true, unpinned: [] });
   expect(webpack.exposes).toEqual(['contributions/side-card', 'remote']);
   expect(webpack.kinds.styles).toBe(2);
   expect(webpack.serverContributions).toEqual(['side-card']);
-  expect(rspack).toEqual(webpack);
 }, 120_000);
+
+test.each<Bundler>(['rspack', 'rsbuild'])(
+  '%s builds the same area as webpack: the same modules, singletons, slots, pins and server build',
+  (bundler) => {
+    expect(asTheHostSeesIt(build(bundler))).toEqual(asWebpackBuildsIt());
+  },
+  120_000,
+);

@@ -60,6 +60,7 @@ test('the published preset offers the app factories and nothing for tests or ben
     'hostConfig',
     'hostFederationPlugin',
     'ownReactFolders',
+    'pluginMfeArea',
     'providedVersions',
     'remoteConfig',
     'remoteServerConfig',

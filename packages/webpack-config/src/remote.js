@@ -83,7 +83,7 @@ function ownReactFolders(appDir, names = ['react', 'react-dom']) {
  * `slots`: the slots the remote's pages offer other teams (`<Slot name=…>`), recorded in its
  * mf-manifest.json so that the checks refuse a contribution placed in a slot nobody offers.
  * `bundler`: webpack (the default) or Rspack (bundler.js): the same build either way.
- * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, bundler?: import('./bundler').BundlerName, extend?: import('./base').Extend }} options
+ * @param {{ appDir: string, name: string, mode?: string, slots?: readonly string[], mount?: MountKind, bundler?: import('./bundler').BundlerChoice, extend?: import('./base').Extend }} options
  */
 function remoteConfig({
   appDir,
@@ -110,7 +110,7 @@ function remoteConfig({
       `Remote "${name}" is built with mount: '${OWN_ROOT}' but has contributions in src/contributions/: a contribution renders in the host's React tree, which a build for a root of its own does not share. Move them to a remote built for the host's tree.`,
     );
   const bundler = bundlerFor(appDir, bundlerName);
-  const config = baseConfig({ appDir, mode, uniqueName: name, bundler: bundler.name });
+  const config = baseConfig({ appDir, mode, uniqueName: name, bundler });
   if (ownRoot) config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, ...ownReactFolders(appDir) } };
   config.entry = {};
   // Chunks load from wherever the remote's entry was loaded from; `anonymous`
@@ -157,7 +157,7 @@ function remoteConfig({
  * `contribution-<module>.js` for each contribution): the prerender step renders a public area's
  * content, and its public contributions to a page's slots, into the page's HTML from them, and the
  * browser then hydrates that HTML with the browser build. Without it, they render in the browser only.
- * @param {{ appDir: string, name: string, mode?: string, bundler?: import('./bundler').BundlerName }} options
+ * @param {{ appDir: string, name: string, mode?: string, bundler?: import('./bundler').BundlerChoice }} options
  */
 function remoteServerConfig({ appDir, name, mode = 'production', bundler }) {
   const { contributions: rules } = require('@mfe/manifest/rules.json');

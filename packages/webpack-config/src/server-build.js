@@ -35,7 +35,7 @@ const SERVER_EXTERNALS = [
  * `contributions`: a remote's contributions to slots by module name, each built the same way into a
  * file of its own (`contribution-<module>.js`, named with its sha384 in `server.json`), so a public
  * page's slot can be rendered into its HTML.
- * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[], contributions?: Readonly<Record<string, string>>, bundler?: import('./bundler').BundlerName }} options
+ * @param {{ appDir: string, mode?: string, entry: string, name: string, uniqueName?: string, bundled?: readonly string[], contributions?: Readonly<Record<string, string>>, bundler?: import('./bundler').BundlerChoice }} options
  */
 function serverConfig({
   appDir,
