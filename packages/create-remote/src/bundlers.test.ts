@@ -38,7 +38,7 @@ describe('scaffolding an area on another bundler (--bundler)', () => {
     expect(config).toContain("module.exports = { plugins: [pluginMfeArea({ name: 'payments' })] };");
     expect(config).toContain('prerendered');
     const pkg = packageOf(app);
-    expect(pkg.scripts.build).toBe('rsbuild build');
+    expect(pkg.scripts.build).toBe('rsbuild build --mode production');
     expect(pkg.devDependencies['@rsbuild/core']).toBe('catalog:');
     expect(Object.keys(pkg.devDependencies)).toEqual(Object.keys(pkg.devDependencies).sort());
     expect(existsSync(join(app, 'webpack.config.js'))).toBe(true);

@@ -56,7 +56,7 @@ module.exports = (_env, argv) => ${
 /** @type {import('@rsbuild/core').RsbuildConfig} */
 module.exports = { plugins: [pluginMfeArea({ name: '${plan.name}'${ownRoot(plan) ? ", mount: 'own-root'" : ''} })] };
 `,
-    build: 'rsbuild build',
+    build: 'rsbuild build --mode production',
     packages: ['@rsbuild/core'],
   },
 };

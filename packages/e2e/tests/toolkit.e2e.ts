@@ -352,6 +352,74 @@ test('the published scaffold writes an area on React 18 that installs its own Re
   expect([...versions]).toEqual(['18.3.1']);
 }, 300_000);
 
+test('the published scaffold writes an area built with Rsbuild that installs, builds its server build too, passes the checks and works in the host', async () => {
+  if (!installed)
+    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
+  const dir = join(work, 'shipping-remote');
+  await sh(
+    'npx',
+    [
+      ...['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'shipping'],
+      ...['--route', '/shipping', '--bundler', 'rsbuild', '--standalone', dir, '--registry', registryUrl],
+    ],
+    work,
+    npmScope(),
+  );
+  expect(readFileSync(join(dir, 'rsbuild.config.cjs'), 'utf8')).toContain("require('@mfe/webpack-config')");
+  await sh('pnpm', ['install'], dir);
+  await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
+  const dist = join(dir, 'dist');
+  // Rsbuild built the browser build and, in its second environment, the server build.
+  expect(Object.keys(JSON.parse(readFileSync(join(dist, 'server', 'server.json'), 'utf8')) as object)).toEqual(
+    expect.arrayContaining(['entry', 'integrity', 'contributions']),
+  );
+  const store = deployment!.dir;
+  expect(await sh('pnpm', ['exec', 'mfe-release', 'publish', dist, '--store', store, '--actor', 'ci'], dir)).toContain(
+    'shipping@1.0.0',
+  );
+  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)[
+    'remoteEntry.js'
+  ];
+  const current = JSON.parse(readFileSync(deployment!.manifestFile, 'utf8')) as NginxDeployment['manifest'];
+  const manifest = {
+    ...current,
+    remotes: [
+      ...current.remotes.filter((remote) => remote.name !== 'shipping'),
+      {
+        name: 'shipping',
+        entry: `${deployment!.remotesUrl}/shipping/1.0.0/mf-manifest.json`,
+        path: '/shipping',
+        label: 'Shipping',
+        order: 40,
+        integrity,
+      },
+    ],
+  };
+  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
+  const checked = await sh(
+    'pnpm',
+    ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'],
+    dir,
+  );
+  expect(checked).toContain('✔ shipping (/shipping) is valid, reachable and compatible');
+  writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
+
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${deployment!.hostUrl}/shipping`);
+    await signInAtProvider(page, deployment!.idpUrl, ALICE);
+    await page.waitForSelector('[data-testid=shipping-overview]');
+    expect(await page.textContent('[data-testid=shipping-overview]')).toContain(
+      `Hello ${ALICE.name}, welcome to Shipping.`,
+    );
+    expect(await page.getAttribute('[data-remote=shipping]', 'data-remote-version')).toBe('1.0.0');
+    expect(await page.$eval('#shipping-title', (element) => element.className)).toMatch(/^shipping_title_/);
+  } finally {
+    await browser.close();
+  }
+}, 300_000);
+
 test('the scaffold refuses what the host would refuse, with the same rules', async () => {
   const refused = await sh(
     'npx',
