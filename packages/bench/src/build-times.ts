@@ -9,18 +9,34 @@ import { fmt, medianInterval, summarize } from './stats';
 
 // `pnpm bench:build`: how long one area takes to build with each bundler the preset supports, the
 // repository's referrals area with webpack (its own build) against the same sources with Rspack (the
-// fixture referrals-rspack), in alternating pairs after one warm-up each: its browser and server
-// builds, wall time of the command a team runs (`webpack` / `rspack build`, production), with the
-// compilers' caches as a second build on the same machine finds them.
-const PAIRS = Number(process.argv.find((arg) => arg.startsWith('--pairs='))?.slice('--pairs='.length) ?? 7);
+// fixture referrals-rspack) and with Rsbuild through the preset's plugin (referrals-rsbuild), in rounds
+// after one warm-up each, the order rotating from round to round: its browser and server builds, wall
+// time of the command a team runs (production), with the compilers' caches as a second build on the
+// same machine finds them. Each other bundler's figure is also a ratio to webpack's in the same round.
+const ROUNDS = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 7);
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', '..', '..', '.bench');
 
 const BUILDS = {
-  webpack: { dir: appDir('referrals'), command: ['webpack', '--mode', 'production'] },
-  rspack: { dir: dirname(BUILT_WITH.rspack), command: ['rspack', 'build', '--mode', 'production'] },
+  webpack: {
+    dir: appDir('referrals'),
+    command: ['webpack', '--mode', 'production'],
+    label: 'webpack 5 (the preset)',
+  },
+  rspack: {
+    dir: dirname(BUILT_WITH.rspack),
+    command: ['rspack', 'build', '--mode', 'production'],
+    label: "Rspack 2 (the preset, `bundler: 'rspack'`)",
+  },
+  rsbuild: {
+    dir: dirname(BUILT_WITH.rsbuild),
+    command: ['rsbuild', 'build', '--mode', 'production'],
+    label: "Rsbuild 2 (the preset's plugin, `pluginMfeArea`)",
+  },
 } as const;
 type Bundler = keyof typeof BUILDS;
+const BUNDLERS = Object.keys(BUILDS) as Bundler[];
+const OTHERS = BUNDLERS.filter((bundler) => bundler !== 'webpack');
 
 /** One build, its wall time in ms; a failed build stops the bench (a figure of a broken build means nothing). */
 function buildOnce(bundler: Bundler): number {
@@ -33,39 +49,42 @@ function buildOnce(bundler: Bundler): number {
 }
 
 const load = startLoadWatch();
-for (const bundler of Object.keys(BUILDS) as Bundler[]) buildOnce(bundler); // warm-up: caches and the OS's
-const times: Record<Bundler, number[]> = { webpack: [], rspack: [] };
-const ratios: number[] = [];
-for (let pair = 0; pair < PAIRS; pair += 1) {
-  // Alternating which goes first, so neither always builds on the other's warm file cache.
-  const order: Bundler[] = pair % 2 === 0 ? ['webpack', 'rspack'] : ['rspack', 'webpack'];
+for (const bundler of BUNDLERS) buildOnce(bundler); // warm-up: caches and the OS's
+const times = Object.fromEntries(BUNDLERS.map((bundler) => [bundler, [] as number[]])) as Record<Bundler, number[]>;
+const ratios = Object.fromEntries(OTHERS.map((bundler) => [bundler, [] as number[]])) as Record<Bundler, number[]>;
+for (let round = 0; round < ROUNDS; round += 1) {
+  // The order rotates, so no bundler always builds on another's warm file cache.
+  const order = BUNDLERS.map((_, index) => BUNDLERS[(index + round) % BUNDLERS.length]!);
   const took = Object.fromEntries(order.map((bundler) => [bundler, buildOnce(bundler)])) as Record<Bundler, number>;
-  times.webpack.push(took.webpack);
-  times.rspack.push(took.rspack);
-  ratios.push(took.rspack / took.webpack);
+  for (const bundler of BUNDLERS) times[bundler].push(took[bundler]);
+  for (const bundler of OTHERS) ratios[bundler].push(took[bundler] / took.webpack);
 }
 const machine = load.stop();
 
-const interval = medianInterval(ratios);
-const ratio = summarize(ratios);
+const ratioLine = (bundler: Bundler) => {
+  const ratio = summarize(ratios[bundler]);
+  const interval = medianInterval(ratios[bundler]);
+  return (
+    `${BUILDS[bundler].label.split(' (')[0]} ÷ webpack, round by round: ${ratio.median.toFixed(2)}× (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})` +
+    (interval
+      ? `; the median's ${Math.round(interval.confidence * 100)} % interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}.`
+      : ' (too few rounds for an interval: give --rounds=6 or more).')
+  );
+};
 const lines = [
-  `# Build times: the referrals area, webpack against Rspack (${PAIRS} pairs after a warm-up each)`,
+  `# Build times: the referrals area with webpack, Rspack and Rsbuild (${ROUNDS} rounds after a warm-up each)`,
   '',
   describeLoad(machine),
   '',
   '| bundler | wall time, median (min–max) |',
   '| --- | --- |',
-  `| webpack 5 (the preset) | ${fmt(summarize(times.webpack), 'ms')} |`,
-  `| Rspack 2 (the preset, \`bundler: 'rspack'\`) | ${fmt(summarize(times.rspack), 'ms')} |`,
+  ...BUNDLERS.map((bundler) => `| ${BUILDS[bundler].label} | ${fmt(summarize(times[bundler]), 'ms')} |`),
   '',
-  `Rspack ÷ webpack, pair by pair: ${ratio.median.toFixed(2)}× (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})` +
-    (interval
-      ? `; the median's ${Math.round(interval.confidence * 100)} % interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}.`
-      : ' (too few pairs for an interval: give --pairs=6 or more).'),
+  ...OTHERS.map(ratioLine),
 ];
 console.log(lines.join('\n'));
 mkdirSync(outDir, { recursive: true });
 writeFileSync(
   join(outDir, 'build-times.json'),
-  `${JSON.stringify({ pairs: PAIRS, times, ratios, machine, record: !wasLoaded(machine) }, null, 2)}\n`,
+  `${JSON.stringify({ rounds: ROUNDS, times, ratios, machine, record: !wasLoaded(machine) }, null, 2)}\n`,
 );
