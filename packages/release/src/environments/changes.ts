@@ -3,7 +3,7 @@ import { readBuildRecord } from '../store/builds';
 import { ReleaseError } from '../errors';
 import { KEYS, type StoreSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
-import { versionOf } from './diff';
+import { canaryVersion } from './diff';
 import { manifestOf, readCurrent, readRevision, type Change, type ManifestDocument } from './revisions';
 
 export interface ChangeContext {
@@ -193,7 +193,7 @@ export async function canaryChange(context: ChangeContext, name: string, step: C
           'RELEASE_NOT_FOUND',
           `${name} has no canary running: start one with \`canary ${name}@<version> --percent <share>\`.`,
         );
-      const version = versionOf({ name, entry: candidate.entry });
+      const version = canaryVersion(name, candidate);
       const { candidate: _running, ...stable } = existing;
       if (step.kind === 'promote') {
         return {

@@ -7,6 +7,11 @@ export function versionOf(entry: Pick<ManifestEntry, 'name' | 'entry'>): string 
   return match ? decodeURIComponent(match[1]!) : entry.entry;
 }
 
+/** The version a remote's canary (its `candidate`) runs: the release in the candidate's entry URL. */
+export function canaryVersion(name: string, candidate: { readonly entry: string }): string {
+  return versionOf({ name, entry: candidate.entry });
+}
+
 const FIELDS = ['path', 'label', 'order', 'requiresAuth', 'requires', 'timeoutMs', 'contributions'] as const;
 
 /** One line per remote that differs: `+` added, `-` removed, `~` changed (version first, then what else). */
@@ -37,6 +42,4 @@ export function diffManifests(before: ManifestDocument, after: ManifestDocument)
 }
 
 const describeCandidate = (remote: ManifestEntry): string =>
-  remote.candidate
-    ? `${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %`
-    : 'none';
+  remote.candidate ? `${canaryVersion(remote.name, remote.candidate)} at ${remote.candidate.percent} %` : 'none';

@@ -1,4 +1,4 @@
-import { diffManifests, versionOf } from './diff';
+import { canaryVersion, diffManifests, versionOf } from './diff';
 import { describeStopped, liveRollouts } from '../rollouts/rollout-stop';
 import { checkEnv, listEnvironments, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
@@ -69,7 +69,7 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
       // Whether anything judges a canary: a rollout (running or paused), or nothing (set by hand).
       const judged = rollout ? ` (rollout ${rollout.status})` : ' (set by hand: no rollout judges it)';
       const canary = remote.candidate
-        ? `, canary ${versionOf({ name: remote.name, entry: remote.candidate.entry })} at ${remote.candidate.percent} %${judged}`
+        ? `, canary ${canaryVersion(remote.name, remote.candidate)} at ${remote.candidate.percent} %${judged}`
         : '';
       lines.push(
         `  ${remote.name} ${versionOf(remote)} ${remote.path ? `at ${remote.path}` : '(contributions only)'}${canary}`,
@@ -123,7 +123,7 @@ export async function statusData(
         path: remote.path ?? null,
         canary: remote.candidate
           ? {
-              version: versionOf({ name: remote.name, entry: remote.candidate.entry }),
+              version: canaryVersion(remote.name, remote.candidate),
               percent: remote.candidate.percent,
               rollout: (live.get(remote.name)?.status as 'running' | 'paused' | undefined) ?? null,
             }

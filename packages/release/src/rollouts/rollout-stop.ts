@@ -1,5 +1,5 @@
 import type { ManifestEntry } from '@mfe/manifest';
-import { versionOf } from '../environments/diff';
+import { canaryVersion } from '../environments/diff';
 import type { ObjectStore } from '../store/object-store';
 import {
   describeAction,
@@ -49,14 +49,14 @@ export function stoppingRollouts(
     if (!rollout || actor === rolloutActor(rollout)) return entry;
     if (JSON.stringify(entryOf(before, entry.name)) === JSON.stringify(entry)) return entry;
     const candidate = entry.candidate;
-    const ours = candidate && versionOf({ name: entry.name, entry: candidate.entry }) === rollout.version;
+    const ours = candidate && canaryVersion(entry.name, candidate) === rollout.version;
     const tookItOver = applied.action.verb === 'canary' && applied.action.remote === entry.name;
     if (!ours || tookItOver) {
       stopped.push({
         remote: entry.name,
         version: rollout.version,
         ...(ours ? { candidateKept: candidate.percent } : {}),
-        ...(candidate && !ours ? { replacedBy: versionOf({ name: entry.name, entry: candidate.entry }) } : {}),
+        ...(candidate && !ours ? { replacedBy: canaryVersion(entry.name, candidate) } : {}),
       });
       return entry;
     }

@@ -16,7 +16,7 @@ import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import { checkPrometheus, countsBetween } from './prometheus';
-import { versionOf } from '../environments/diff';
+import { canaryVersion, versionOf } from '../environments/diff';
 import { formatDuration } from '../durations';
 import { describeAction, readCurrent, readRevision, type Revision } from '../environments/revisions';
 import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
@@ -461,7 +461,7 @@ async function stopOverridden(
 ): Promise<string[]> {
   const { store, env } = scope;
   const candidate = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === state.remote)?.candidate;
-  const ours = candidate && versionOf({ name: state.remote, entry: candidate.entry }) === state.version;
+  const ours = candidate && canaryVersion(state.remote, candidate) === state.version;
   const setByHand = overridden.revisions.some(
     (revision) => revision.action.verb === 'canary' && revision.action.remote === state.remote,
   );

@@ -10,7 +10,7 @@ import {
 import { readAudit, type AuditRecord } from '../store/audit';
 import { alteredFiles } from '../store/build-record';
 import { readBuildRecord } from '../store/builds';
-import { diffManifests, versionOf } from '../environments/diff';
+import { canaryVersion, diffManifests, versionOf } from '../environments/diff';
 import { checkEnv, KEYS, listEnvironments, readJson, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import { errorRates, type ErrorRate } from '../rollouts/prometheus';
@@ -168,7 +168,7 @@ export async function overviewOf(store: ObjectStore, cache: RevisionCache, optio
             path: remote.path ?? null,
             canary: remote.candidate
               ? {
-                  version: versionOf({ name: remote.name, entry: remote.candidate.entry }),
+                  version: canaryVersion(remote.name, remote.candidate),
                   percent: remote.candidate.percent,
                 }
               : null,

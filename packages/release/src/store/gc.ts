@@ -1,6 +1,6 @@
 import { recordAudit } from './audit';
 import type { BuildRecord } from './build-record';
-import { versionOf } from '../environments/diff';
+import { canaryVersion, versionOf } from '../environments/diff';
 import { formatDuration } from '../durations';
 import { jsonBytes, KEYS, listEnvironments, readJson } from './layout';
 import type { ObjectStore } from './object-store';
@@ -45,8 +45,7 @@ export async function collectGarbage(
     for (const manifest of [current, ...recent.map((revision) => revision.manifest)]) {
       for (const remote of manifest?.remotes ?? []) {
         referenced.add(`${remote.name}@${versionOf(remote)}`);
-        if (remote.candidate)
-          referenced.add(`${remote.name}@${versionOf({ name: remote.name, entry: remote.candidate.entry })}`);
+        if (remote.candidate) referenced.add(`${remote.name}@${canaryVersion(remote.name, remote.candidate)}`);
       }
     }
   }
