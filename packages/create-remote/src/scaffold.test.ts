@@ -73,4 +73,11 @@ describe('planning a new feature area', () => {
   it('refuses a label that could break out of markup or JSON', () => {
     expect(refusal({ name: 'payments', route: '/payments', label: 'Pay<script>' }).code).toBe('LABEL_INVALID');
   });
+
+  it('refuses a bundler the preset does not build with, naming those it does', () => {
+    expect(refusal({ name: 'payments', route: '/payments', bundler: 'vite' })).toEqual({
+      code: 'BUNDLER_INVALID',
+      message: expect.stringContaining('give one of webpack, rspack, rsbuild'),
+    });
+  });
 });

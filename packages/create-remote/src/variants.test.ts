@@ -1,23 +1,16 @@
 /**
  * @jest-environment node
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planRemote, ScaffoldError, writeRemote } from './scaffold';
 import { writeStandalone } from './standalone';
 import { repositoryVersions } from '../scripts/repository-versions';
+import { readText, temporaryFolders } from './test-folders';
 
 const workspace = { apps: ['host'], devRemotes: [] };
-const dirs: string[] = [];
-const fresh = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-const read = (...path: string[]) => readFileSync(join(...path), 'utf8');
+const fresh = temporaryFolders();
+const read = readText;
 
 describe('scaffolding an area on another React major (--react)', () => {
   test('in this repository: own-root build, defineReactRootArea, its own React 18, no contribution', () => {

@@ -129,6 +129,36 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Adds an area's build, published as version 1.0.0, to the deployment's manifest by hand, pinned by
+ * its entry's hash, once the team's own check of that manifest against the running host (not this
+ * repository's sources) passes.
+ */
+async function addToDeployment(
+  dir: string,
+  remote: { name: string; path: string; label: string; order: number },
+): Promise<void> {
+  const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)[
+    'remoteEntry.js'
+  ];
+  const current = JSON.parse(readFileSync(deployment!.manifestFile, 'utf8')) as NginxDeployment['manifest'];
+  const manifest = {
+    ...current,
+    remotes: [
+      ...current.remotes.filter((one) => one.name !== remote.name),
+      { ...remote, entry: `${deployment!.remotesUrl}/${remote.name}/1.0.0/mf-manifest.json`, integrity },
+    ],
+  };
+  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
+  const checked = await sh(
+    'pnpm',
+    ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'],
+    dir,
+  );
+  expect(checked).toContain(`✔ ${remote.name} (${remote.path}) is valid, reachable and compatible`);
+  writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
+}
+
 test('a team scaffolds, installs, tests, builds and ships a feature area from the published toolkit, and the host shows it', async () => {
   const scope = npmScope();
   // The published packages carry built code and type declarations, not TypeScript source.
@@ -193,32 +223,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   );
 
   // Published under its own versioned path beside the other remotes; composed into the manifest by hand.
-  const integrity = (JSON.parse(readFileSync(join(dir, 'dist', 'integrity.json'), 'utf8')) as Record<string, string>)[
-    'remoteEntry.js'
-  ];
-  const manifest = {
-    ...deployment!.manifest,
-    remotes: [
-      ...deployment!.manifest.remotes,
-      {
-        name: 'payments',
-        entry: `${deployment!.remotesUrl}/payments/1.0.0/mf-manifest.json`,
-        path: '/payments',
-        label: 'Payments',
-        order: 30,
-        integrity,
-      },
-    ],
-  };
-  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
-  // The team's own check, against what the running host publishes (not this repository's sources).
-  const checked = await sh(
-    'pnpm',
-    ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'],
-    dir,
-  );
-  expect(checked).toContain('✔ payments (/payments) is valid, reachable and compatible');
-  writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
+  await addToDeployment(dir, { name: 'payments', path: '/payments', label: 'Payments', order: 30 });
 
   const browser = await launchBrowser();
   try {
@@ -377,32 +382,7 @@ test('the published scaffold writes an area built with Rsbuild that installs, bu
   expect(await sh('pnpm', ['exec', 'mfe-release', 'publish', dist, '--store', store, '--actor', 'ci'], dir)).toContain(
     'shipping@1.0.0',
   );
-  const integrity = (JSON.parse(readFileSync(join(dist, 'integrity.json'), 'utf8')) as Record<string, string>)[
-    'remoteEntry.js'
-  ];
-  const current = JSON.parse(readFileSync(deployment!.manifestFile, 'utf8')) as NginxDeployment['manifest'];
-  const manifest = {
-    ...current,
-    remotes: [
-      ...current.remotes.filter((remote) => remote.name !== 'shipping'),
-      {
-        name: 'shipping',
-        entry: `${deployment!.remotesUrl}/shipping/1.0.0/mf-manifest.json`,
-        path: '/shipping',
-        label: 'Shipping',
-        order: 40,
-        integrity,
-      },
-    ],
-  };
-  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(manifest, null, 2));
-  const checked = await sh(
-    'pnpm',
-    ['--silent', 'manifest:check', 'remotes.json', '--host', deployment!.hostUrl, '--reachable'],
-    dir,
-  );
-  expect(checked).toContain('✔ shipping (/shipping) is valid, reachable and compatible');
-  writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
+  await addToDeployment(dir, { name: 'shipping', path: '/shipping', label: 'Shipping', order: 40 });
 
   const browser = await launchBrowser();
   try {
