@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+import { ALICE, launchFirefox, launchWebKit, setUpBrowserSuite, signInAtProvider, type EnginePage } from '../src';
 import { BUILT_WITH } from '../src/built-with';
+
+/** The accent the area's headings take from its own stylesheets (CSS Modules on the shell's tokens). */
+const ACCENT = 'rgb(11, 110, 79)';
+
+const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
+  ['Firefox ESR', launchFirefox],
+  ['WebKitGTK', launchWebKit],
+];
 
 // A team's area built with another bundler: the repository's own referrals area, its sources built by
 // a fixture with Rspack through the preset (`bundler: 'rspack'`) and with Rsbuild through the preset's
@@ -46,9 +54,7 @@ describe.each(Object.entries(BUILT_WITH))('an area built with %s', (bundler, DIS
     await page.goto(`${suite.stack.hostUrl}/`);
     await page.getByTestId('sign-in').waitFor();
     const tile = page.getByTestId('referrals-tile');
-    expect(await tile.getByRole('heading').evaluate((element) => getComputedStyle(element).color)).toBe(
-      'rgb(11, 110, 79)',
-    );
+    expect(await tile.getByRole('heading').evaluate((element) => getComputedStyle(element).color)).toBe(ACCENT);
     await tile.getByRole('link', { name: 'Invite someone' }).click();
     await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
   });
@@ -64,6 +70,30 @@ describe.each(Object.entries(BUILT_WITH))('an area built with %s', (bundler, DIS
       ALICE.name,
     );
   });
+
+  // Each bundler's runtime loads chunks with their pins its own way: in the other engines too (the
+  // invite page is a chunk of its own, loaded by that runtime when the button is clicked).
+  test.each(ENGINES)(
+    'in %s, its prerendered page hydrates with its own styles and its button works',
+    async (_engine, launch) => {
+      const page: EnginePage & { readonly pageErrors?: string[] } = await launch();
+      try {
+        await page.goto(`${suite.stack.hostUrl}/referrals`);
+        await page.waitFor('[data-testid=sign-in]', 30_000); // hydrated
+        // The area's title takes its color from the area's own stylesheet.
+        expect(
+          await page.evaluate<string>("return getComputedStyle(document.getElementById('referrals-title')).color"),
+        ).toBe(ACCENT);
+        await page.click('section[aria-labelledby=referrals-title] button');
+        await page.waitForUrl((url) => url === `${suite.stack.hostUrl}/referrals/invite`, 30_000);
+        await page.waitFor('[data-testid=referrals-invite]', 30_000);
+        expect(page.pageErrors ?? []).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    120_000,
+  );
 
   test.each([
     ['a chunk', 'js', 'text/javascript', 'window.__tampered = true;'],
