@@ -131,4 +131,14 @@ function applyExtend(config, appDir, mode, extend, bundler = bundlerFor(appDir))
   return extended;
 }
 
-module.exports = { applyExtend, baseConfig, MESSAGE_PARSER_ALIASES };
+/**
+ * What a build's cleaning keeps: the given folders of its output, each another build's (webpack names
+ * a file relative to the output folder, Rspack by its whole path).
+ * @param {string} outputPath @param {readonly string[]} folders
+ */
+function keepFolders(outputPath, folders) {
+  return (/** @type {string} */ file) =>
+    folders.includes(path.relative(outputPath, path.resolve(outputPath, file)).split(path.sep)[0] ?? '');
+}
+
+module.exports = { applyExtend, baseConfig, keepFolders, MESSAGE_PARSER_ALIASES };

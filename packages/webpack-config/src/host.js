@@ -1,6 +1,6 @@
 // @ts-check
 const path = require('node:path');
-const { applyExtend, baseConfig } = require('./base');
+const { applyExtend, baseConfig, keepFolders } = require('./base');
 const { fromApp } = require('./from-app');
 const { CONTRACT_PACKAGE, providedVersions, sharedConfig } = require('./shared');
 const { readBootScript } = require('./side-builds');
@@ -103,7 +103,11 @@ function hostConfig({
   const config = baseConfig({ appDir, mode, uniqueName: name });
   config.entry = { main: entry };
   // dist/auth/, dist/boot/ and dist/server/ are the silent-callback page's, the boot script's and the server build's own.
-  config.output = { ...config.output, publicPath: '/', clean: { keep: /^(auth|boot|server)[\\/]/ } };
+  config.output = {
+    ...config.output,
+    publicPath: '/',
+    clean: { keep: keepFolders(config.output?.path ?? path.join(appDir, 'dist'), ['auth', 'boot', 'server']) },
+  };
   // The boot script is built first (its own compiler: the federation plugin would add the shared
   // modules to any entry of this one), and index.html names its file.
   if (boot) config.dependencies = ['boot'];

@@ -1,5 +1,5 @@
 // @ts-check
-const { applyExtend, baseConfig } = require('./base');
+const { applyExtend, baseConfig, keepFolders } = require('./base');
 const { bundlerFor } = require('./bundler');
 const { CssIntegrityPlugin, EntryIntegrityPlugin } = require('./integrity');
 const { sharedConfig } = require('./shared');
@@ -121,7 +121,7 @@ function remoteConfig({
     publicPath: 'auto',
     uniqueName: name,
     crossOriginLoading: 'anonymous',
-    clean: { keep: keepServerBuild(config.output?.path ?? path.join(appDir, 'dist')) },
+    clean: { keep: keepFolders(config.output?.path ?? path.join(appDir, 'dist'), [SERVER_DIR]) },
   };
   // With more than one exposed module, chunks split out to be shared between them leave the
   // integrity plugin unable to resolve their hashes in remoteEntry.js (webpack-subresource-integrity
@@ -176,16 +176,6 @@ function remoteServerConfig({ appDir, name, mode = 'production', bundler }) {
       ]),
     ),
   });
-}
-
-/**
- * What a browser build's cleaning keeps: the server build's folder, written beside it (webpack names
- * a file relative to the output folder, Rspack by its whole path).
- * @param {string} outputPath
- */
-function keepServerBuild(outputPath) {
-  return (/** @type {string} */ file) =>
-    path.relative(outputPath, path.resolve(outputPath, file)).split(path.sep)[0] === SERVER_DIR;
 }
 
 /**
