@@ -1,25 +1,21 @@
 /**
  * @jest-environment node
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { planRemote, writeRemote } from './scaffold';
 import { writeStandalone } from './standalone';
 import { repositoryVersions } from '../scripts/repository-versions';
-import { readText, temporaryFolders } from './test-folders';
+import { emptyRepository, readText as read, temporaryFolders } from './test-folders';
 
 const workspace = { apps: ['host'], devRemotes: [] };
 const fresh = temporaryFolders();
-const read = readText;
 const packageOf = (dir: string) =>
   JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
 
 describe('scaffolding an area on another bundler (--bundler)', () => {
   test('in this repository, Rsbuild: the plugin from the preset, its build script and the catalog version; webpack.config.js kept for pnpm dev', () => {
-    const repo = fresh('rsbuild-repo-');
-    mkdirSync(join(repo, 'apps'));
-    const devManifest = join(repo, 'remotes.dev.json');
-    writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+    const { repo, devManifest } = emptyRepository(fresh('rsbuild-repo-'));
     const plan = planRemote({ name: 'payments', route: '/payments', bundler: 'rsbuild' }, workspace);
     expect(plan.bundler).toBe('rsbuild');
     const app = join(repo, 'apps', 'payments');

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RemotePlan } from './remote-plan';
+import { editPackageJson, withPackages } from './template';
 
 // `--bundler rspack|rsbuild`: the area builds with Rspack through the preset (`bundler: 'rspack'`), or
 // with Rsbuild through the preset's plugin (`pluginMfeArea`), instead of webpack. Its config is written
@@ -82,18 +83,12 @@ export function applyBundler(
   if (plan.bundler === undefined) return [];
   const bundler = BUILDS[plan.bundler];
   writeFileSync(join(appDir, bundler.file), bundler.text(plan, presetOf(appDir)));
-  const file = join(appDir, 'package.json');
-  const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
-    scripts: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  pkg.scripts.build = bundler.build;
-  pkg.devDependencies = Object.fromEntries(
-    Object.entries({
-      ...pkg.devDependencies,
-      ...Object.fromEntries(bundler.packages.map((name) => [name, versionOf(name)])),
-    }).sort(([a], [b]) => a.localeCompare(b)),
-  );
-  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  editPackageJson(appDir, (pkg) => {
+    pkg.scripts.build = bundler.build;
+    pkg.devDependencies = withPackages(
+      pkg.devDependencies,
+      Object.fromEntries(bundler.packages.map((name) => [name, versionOf(name)])),
+    );
+  });
   return [relative(root, join(appDir, bundler.file))];
 }

@@ -27,3 +27,27 @@ export function writeTemplate(from: string, to: string, fill: (text: string) => 
     return [relative(root, target)];
   });
 }
+
+/** The area's package.json as the scaffold edits it (the fields it touches). */
+export interface PackageJson {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  mfe?: { contributions?: unknown };
+}
+
+/** Edits the package.json written in `appDir` in place, as `edit` says. */
+export function editPackageJson(appDir: string, edit: (pkg: PackageJson) => void): void {
+  const file = join(appDir, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+  edit(pkg);
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/** `packages` with `added`, sorted by name as package managers write them. */
+export function withPackages(
+  packages: Readonly<Record<string, string>>,
+  added: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries({ ...packages, ...added }).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,3 +16,10 @@ export function temporaryFolders(): (prefix: string) => string {
 }
 
 export const readText = (...path: string[]) => readFileSync(join(...path), 'utf8');
+
+/** A repository with no area yet, in `repo`: an empty development manifest (the scaffold makes an area's folders). */
+export function emptyRepository(repo: string): { repo: string; devManifest: string } {
+  const devManifest = join(repo, 'remotes.dev.json');
+  writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+  return { repo, devManifest };
+}

@@ -1,23 +1,19 @@
 /**
  * @jest-environment node
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { planRemote, ScaffoldError, writeRemote } from './scaffold';
 import { writeStandalone } from './standalone';
 import { repositoryVersions } from '../scripts/repository-versions';
-import { readText, temporaryFolders } from './test-folders';
+import { emptyRepository, readText as read, temporaryFolders } from './test-folders';
 
 const workspace = { apps: ['host'], devRemotes: [] };
 const fresh = temporaryFolders();
-const read = readText;
 
 describe('scaffolding an area on another React major (--react)', () => {
   test('in this repository: own-root build, defineReactRootArea, its own React 18, no contribution', () => {
-    const repo = fresh('own-root-repo-');
-    mkdirSync(join(repo, 'apps'));
-    const devManifest = join(repo, 'remotes.dev.json');
-    writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+    const { repo, devManifest } = emptyRepository(fresh('own-root-repo-'));
     const plan = planRemote({ name: 'claims', route: '/claims', react: '18' }, workspace);
     expect(plan.react).toBe(18);
     const written = writeRemote(plan, {
@@ -71,10 +67,7 @@ describe('scaffolding an area on another React major (--react)', () => {
 
 describe('scaffolding an area without React (--react none)', () => {
   test('in this repository: plain DOM through the mount contract, no React at all, no contribution', () => {
-    const repo = fresh('plain-repo-');
-    mkdirSync(join(repo, 'apps'));
-    const devManifest = join(repo, 'remotes.dev.json');
-    writeFileSync(devManifest, JSON.stringify({ remotes: [] }));
+    const { repo, devManifest } = emptyRepository(fresh('plain-repo-'));
     const plan = planRemote({ name: 'notes', route: '/notes', react: 'none' }, workspace);
     expect(plan.react).toBe('none');
     const written = writeRemote(plan, {

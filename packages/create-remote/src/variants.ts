@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemotePlan } from './remote-plan';
-import { writeTemplate } from './template';
+import { editPackageJson, type PackageJson, withPackages, writeTemplate } from './template';
 
 // The template's variants (`--react <major>`, `--react none`; decision 0019): each is overlay folders
 // written over the template, the template's files it has no use for, and edits of its package.json.
@@ -17,12 +17,6 @@ export type Scaffold = 'repository' | 'standalone';
 const KNOWN_REACT: Readonly<Record<number, string>> = { 18: '18.3.1' };
 
 const reactVersionFor = (major: number): string => KNOWN_REACT[major] ?? `^${major}.0.0`;
-
-interface PackageJson {
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
-  mfe?: { contributions?: unknown };
-}
 
 interface Variant {
   /** Folders under variants/ written over the template, in order. */
@@ -66,11 +60,7 @@ function variantOf(react: number | 'none', scaffold: Scaffold): Variant {
       // Its own react and react-dom of the chosen major, as dependencies (bundled into its build).
       const version = reactVersionFor(react);
       delete pkg.devDependencies['react-dom'];
-      pkg.dependencies = Object.fromEntries(
-        Object.entries({ ...pkg.dependencies, react: version, 'react-dom': version }).sort(([a], [b]) =>
-          a.localeCompare(b),
-        ),
-      );
+      pkg.dependencies = withPackages(pkg.dependencies, { react: version, 'react-dom': version });
     },
   };
 }
@@ -95,10 +85,7 @@ export function applyVariant(
   const variant = variantOf(plan.react, scaffold);
   for (const path of variant.remove) rmSync(join(appDir, path), { recursive: true, force: true });
   const written = variant.overlays.flatMap((overlay) => writeTemplate(join(VARIANTS_DIR, overlay), appDir, fill, root));
-  const file = join(appDir, 'package.json');
-  const pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
-  variant.editPackage(pkg);
-  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  editPackageJson(appDir, variant.editPackage);
   if (variant.dropMessages) dropMessages(join(appDir, 'src', 'locales'), variant.dropMessages);
   return written;
 }

@@ -190,4 +190,4 @@ function checkSlotNames(slots, who) {
       throw new Error(`${who} offers the slot "${slot}", which must be ${contributions.slotExplain}.`);
 }
 
-module.exports = { checkSlotNames, contributionExposes, ownReactFolders, remoteConfig, remoteServerConfig };
+module.exports = { OWN_ROOT, checkSlotNames, contributionExposes, ownReactFolders, remoteConfig, remoteServerConfig };

@@ -1,9 +1,10 @@
 // @ts-check
 const { rspackBundler } = require('./bundler');
-const { remoteConfig, remoteServerConfig } = require('./remote');
+const { OWN_ROOT, remoteConfig, remoteServerConfig } = require('./remote');
+const { SERVER_DIR } = require('./server-build');
 
 /** Rsbuild's environment for the server build (the name of the folder it writes too). */
-const SERVER_ENVIRONMENT = require('@mfe/manifest/rules.json').build.serverFolder;
+const SERVER_ENVIRONMENT = SERVER_DIR;
 const BROWSER_ENVIRONMENT = 'web';
 
 /**
@@ -19,7 +20,7 @@ const BROWSER_ENVIRONMENT = 'web';
  * Refresh) is undone here, and a team says so through `extend` on the preset's config instead.
  * @param {{ name: string, slots?: readonly string[], mount?: import('./remote').MountKind, prerender?: boolean, extend?: import('./base').Extend }} options
  */
-function pluginMfeArea({ name, slots, mount, prerender = mount !== 'own-root', extend }) {
+function pluginMfeArea({ name, slots, mount, prerender = mount !== OWN_ROOT, extend }) {
   return {
     name: 'mfe:area',
     /** @param {any} api Rsbuild's plugin API */
