@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import {
   ALICE,
   expectSavedEditInPlace,
@@ -159,6 +160,17 @@ async function addToDeployment(
   writeFileSync(deployment!.manifestFile, JSON.stringify(manifest));
 }
 
+/** Opens the deployed area at its route signed in as Alice: its welcome, from its version 1.0.0. */
+async function openSignedIn(page: Page, name: string, label: string): Promise<void> {
+  await page.goto(`${deployment!.hostUrl}/${name}`);
+  await signInAtProvider(page, deployment!.idpUrl, ALICE);
+  await page.waitForSelector(`[data-testid=${name}-overview]`);
+  expect(await page.textContent(`[data-testid=${name}-overview]`)).toContain(
+    `Hello ${ALICE.name}, welcome to ${label}.`,
+  );
+  expect(await page.getAttribute(`[data-remote=${name}]`, 'data-remote-version')).toBe('1.0.0');
+}
+
 test('a team scaffolds, installs, tests, builds and ships a feature area from the published toolkit, and the host shows it', async () => {
   const scope = npmScope();
   // The published packages carry built code and type declarations, not TypeScript source.
@@ -228,13 +240,7 @@ test('a team scaffolds, installs, tests, builds and ships a feature area from th
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
-    await page.goto(`${deployment!.hostUrl}/payments`);
-    await signInAtProvider(page, deployment!.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=payments-overview]');
-    expect(await page.textContent('[data-testid=payments-overview]')).toContain(
-      `Hello ${ALICE.name}, welcome to Payments.`,
-    );
-    expect(await page.getAttribute('[data-remote=payments]', 'data-remote-version')).toBe('1.0.0');
+    await openSignedIn(page, 'payments', 'Payments');
     // Its styles (a CSS Module on the shell's tokens) and its image, from its own versioned path.
     const title = await page.$eval('#payments-title', (element) => ({
       className: element.className,
@@ -293,10 +299,10 @@ test('the team develops its feature area inside a development host: a saved comp
 }, 300_000);
 
 /**
- * An area scaffolded by the published command with `--react <react>`, in a folder outside the
- * workspace; and the first test's installed area (this needs it).
+ * Another area scaffolded by the published command with `options` (`--react 18`, `--bundler rsbuild`),
+ * in a folder outside the workspace; and the first test's installed area (this needs it).
  */
-async function scaffoldOwnRoot(name: string, react: 'none' | '18'): Promise<{ dir: string; firstArea: string }> {
+async function scaffoldAnother(name: string, options: string[]): Promise<{ dir: string; firstArea: string }> {
   if (!installed)
     throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
   const dir = join(work, `${name}-remote`);
@@ -304,7 +310,7 @@ async function scaffoldOwnRoot(name: string, react: 'none' | '18'): Promise<{ di
     'npx',
     [
       ...['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', name],
-      ...['--route', `/${name}`, '--react', react, '--standalone', dir, '--registry', registryUrl],
+      ...['--route', `/${name}`, ...options, '--standalone', dir, '--registry', registryUrl],
     ],
     work,
     npmScope(),
@@ -323,7 +329,7 @@ function expectOwnRootBuild(dist: string): void {
 }
 
 test('the published scaffold writes an area without React that passes its own tests and builds to mount in a root of its own', async () => {
-  const { dir, firstArea } = await scaffoldOwnRoot('notes', 'none');
+  const { dir, firstArea } = await scaffoldAnother('notes', ['--react', 'none']);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   expect(Object.keys(pkg.dependencies)).toEqual(['@mfe/context']);
   // The first area's installation has every package this one needs (the same toolkit, less React).
@@ -336,7 +342,7 @@ test('the published scaffold writes an area without React that passes its own te
 }, 300_000);
 
 test('the published scaffold writes an area on React 18 that installs its own React, passes its own tests and builds to mount in a root of its own', async () => {
-  const { dir } = await scaffoldOwnRoot('claims', '18');
+  const { dir } = await scaffoldAnother('claims', ['--react', '18']);
   // Its own install: React 18 beside a toolkit whose host runs React 19.
   await sh('pnpm', ['install'], dir);
   const installedVersion = (name: string) =>
@@ -358,18 +364,7 @@ test('the published scaffold writes an area on React 18 that installs its own Re
 }, 300_000);
 
 test('the published scaffold writes an area built with Rsbuild that installs, builds its server build too, passes the checks and works in the host', async () => {
-  if (!installed)
-    throw new Error('The scaffold-and-install test above did not get far enough to install the feature area.');
-  const dir = join(work, 'shipping-remote');
-  await sh(
-    'npx',
-    [
-      ...['--yes', '--package', '@mfe/create-remote@latest', 'create-mfe-remote', 'shipping'],
-      ...['--route', '/shipping', '--bundler', 'rsbuild', '--standalone', dir, '--registry', registryUrl],
-    ],
-    work,
-    npmScope(),
-  );
+  const { dir } = await scaffoldAnother('shipping', ['--bundler', 'rsbuild']);
   expect(readFileSync(join(dir, 'rsbuild.config.cjs'), 'utf8')).toContain("require('@mfe/webpack-config')");
   await sh('pnpm', ['install'], dir);
   await sh('pnpm', ['build'], dir, { MF_BUILD_VERSION: '1.0.0' });
@@ -387,13 +382,7 @@ test('the published scaffold writes an area built with Rsbuild that installs, bu
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
-    await page.goto(`${deployment!.hostUrl}/shipping`);
-    await signInAtProvider(page, deployment!.idpUrl, ALICE);
-    await page.waitForSelector('[data-testid=shipping-overview]');
-    expect(await page.textContent('[data-testid=shipping-overview]')).toContain(
-      `Hello ${ALICE.name}, welcome to Shipping.`,
-    );
-    expect(await page.getAttribute('[data-remote=shipping]', 'data-remote-version')).toBe('1.0.0');
+    await openSignedIn(page, 'shipping', 'Shipping');
     expect(await page.$eval('#shipping-title', (element) => element.className)).toMatch(/^shipping_title_/);
   } finally {
     await browser.close();
