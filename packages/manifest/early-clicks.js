@@ -6,7 +6,11 @@
 // the host has rendered and clicks each held control again. Links are left alone: they work as links.
 // Plain JavaScript with no imports, so every reader (CommonJS, the browser, Node) takes it as it is.
 
-/** Where the held clicks wait for the host: `{ targets, stop }`. */
+/**
+ * Where the held clicks wait for the host: `{ targets, stop, except }`. `except(element)`: a part of
+ * the page that answers its own clicks from now on (the opening area, hydrated before the shell);
+ * clicks in it are no longer held.
+ */
 const EARLY_CLICKS_GLOBAL = '__mfeEarlyClicks';
 
 /** What a held click may be on: a control whose action is the page's script's. */
@@ -16,6 +20,6 @@ const EARLY_CLICKS_CONTROL = 'button, [role="button"], input[type="submit"], inp
  * The inline script. Its default (a form's submission) must not run before the page's own handler
  * does; the last click on a control is the one the person meant, so one replay per control.
  */
-const EARLY_CLICKS_SCRIPT = `(function(){var w=window,k=${JSON.stringify(EARLY_CLICKS_GLOBAL)};if(w[k])return;var t=[];function h(e){var r=document.getElementById("root"),s=e.target,c=s&&s.closest&&s.closest(${JSON.stringify(EARLY_CLICKS_CONTROL)});if(!r||!c||!r.contains(c)||c.closest("a[href]"))return;e.preventDefault();if(t.indexOf(c)<0)t.push(c)}document.addEventListener("click",h,true);w[k]={targets:t,stop:function(){document.removeEventListener("click",h,true)}}})();`;
+const EARLY_CLICKS_SCRIPT = `(function(){var w=window,k=${JSON.stringify(EARLY_CLICKS_GLOBAL)};if(w[k])return;var t=[];function h(e){var r=document.getElementById("root"),s=e.target,c=s&&s.closest&&s.closest(${JSON.stringify(EARLY_CLICKS_CONTROL)});if(!r||!c||!r.contains(c)||c.closest("a[href]")||x&&x.contains(c))return;e.preventDefault();if(t.indexOf(c)<0)t.push(c)}var x=null;document.addEventListener("click",h,true);w[k]={targets:t,stop:function(){document.removeEventListener("click",h,true)},except:function(e){x=e}}})();`;
 
 module.exports = { EARLY_CLICKS_CONTROL, EARLY_CLICKS_GLOBAL, EARLY_CLICKS_SCRIPT };

@@ -47,3 +47,27 @@ test('a held control the page has since removed is not clicked', () => {
   document.getElementById('invite')!.remove();
   expect(replayEarlyClicks()).toBe(0);
 });
+
+test('a part hydrated first (the opening area) answers its own held clicks; those elsewhere stay held for the page', () => {
+  document.body.innerHTML =
+    '<div id="root"><div id="area"><button id="invite">Invite</button></div><button id="menu">Menu</button></div>';
+  runInlineScript();
+  const answered: string[] = [];
+  document.getElementById('invite')!.click();
+  document.getElementById('menu')!.click();
+  document.addEventListener('click', (event) => answered.push((event.target as Element).id));
+  // The area's root hydrates: its click is made again, the menu's waits for the shell.
+  expect(replayEarlyClicks(document.getElementById('area')!)).toBe(1);
+  expect(answered).toEqual(['invite']);
+  // From now on a click in the area goes straight to it, one elsewhere is still held.
+  const inArea = new MouseEvent('click', { bubbles: true, cancelable: true });
+  document.getElementById('invite')!.dispatchEvent(inArea);
+  expect(inArea.defaultPrevented).toBe(false);
+  const onMenu = new MouseEvent('click', { bubbles: true, cancelable: true });
+  document.getElementById('menu')!.dispatchEvent(onMenu);
+  expect(onMenu.defaultPrevented).toBe(true);
+  answered.length = 0;
+  // The shell's root renders: the menu's held click is made once.
+  expect(replayEarlyClicks()).toBe(1);
+  expect(answered).toEqual(['menu']);
+});

@@ -7,20 +7,34 @@ import { EARLY_CLICKS_GLOBAL } from '@mfe/manifest/early-clicks';
 interface Held {
   readonly targets: Element[];
   stop(): void;
+  /** Absent in a page written before the opening area could answer first. */
+  except?(element: Element): void;
 }
+
+const scope = () => window as unknown as Record<string, Held | undefined>;
 
 /**
  * Once the page's root has rendered or started hydrating (React's listeners are on it): stops holding
  * and clicks again each held control still on the page. React replays a click on a part it has not
- * hydrated yet once that part is. Returns how many were replayed.
+ * hydrated yet once that part is. With `within` (a part hydrated before the page's root: the
+ * opening area's island), only that part's clicks: they are no longer held, those elsewhere still are.
+ * Returns how many were replayed.
  */
-export function replayEarlyClicks(): number {
-  const scope = window as unknown as Record<string, Held | undefined>;
-  const held = scope[EARLY_CLICKS_GLOBAL];
+export function replayEarlyClicks(within?: Element): number {
+  const held = scope()[EARLY_CLICKS_GLOBAL];
   if (!held) return 0;
-  held.stop();
-  scope[EARLY_CLICKS_GLOBAL] = { targets: [], stop: () => undefined };
-  const replayed = held.targets.filter((target) => target.isConnected);
-  for (const target of replayed) (target as HTMLElement).click();
-  return replayed.length;
+  let replayed: Element[];
+  if (within) {
+    if (!held.except) return 0;
+    held.except(within);
+    replayed = held.targets.filter((target) => within.contains(target));
+    held.targets.splice(0, held.targets.length, ...held.targets.filter((target) => !within.contains(target)));
+  } else {
+    held.stop();
+    scope()[EARLY_CLICKS_GLOBAL] = { targets: [], stop: () => undefined };
+    replayed = held.targets;
+  }
+  const connected = replayed.filter((target) => target.isConnected);
+  for (const target of connected) (target as HTMLElement).click();
+  return connected.length;
 }

@@ -55,6 +55,16 @@ export function fetchEarly(url: string, init: RequestInit = {}): Promise<Respons
 }
 
 /**
+ * Host side: a copy of the response the boot script holds for `url`, which stays held for the first
+ * request of it; undefined when the boot script made none.
+ */
+export function peekEarly(url: string): Promise<Response> | undefined {
+  return held()
+    .get(new URL(url, window.location.href).href)
+    ?.then((response) => response.clone());
+}
+
+/**
  * Host side: a `fetch` that answers a GET the boot script already made from its held response (once;
  * if the early request failed, it is made again), and anything else from `fetchImpl`.
  */

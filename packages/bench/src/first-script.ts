@@ -9,14 +9,16 @@ import { firstScriptFile } from '@mfe/e2e/host-build';
 // may be on the first path at all. `pnpm bench` prints it, and fails on a package not named here.
 
 /**
- * What may be in the host's first script, and why a page needs it before it works. The platform's
- * own code is named by package (`@mfe/…`); anything else found there fails the bench, named.
+ * What may be in the host's first script, and why a page needs it before it works: on a prerendered
+ * page, what hydrates the opening area on its own (the shell is a chunk of its own, asked for after).
+ * The platform's own code is named by package (`@mfe/…`); anything else found there fails the bench,
+ * named (the schemas' parser, the session's store and the shell's code each did once).
  */
 export const MAY_BE_ON_THE_FIRST_PATH: Readonly<Record<string, string>> = {
   react: 'the shared singleton',
   'react-dom': 'the shared singleton',
   scheduler: "react-dom's",
-  'react-router': 'the routes (declarative mode)',
+  'react-router': "the area's routes (declarative mode)",
   '@module-federation/runtime-core': 'loads the remotes',
   '@module-federation/runtime': 'loads the remotes',
   '@module-federation/sdk': "the federation runtime's",
@@ -25,15 +27,13 @@ export const MAY_BE_ON_THE_FIRST_PATH: Readonly<Record<string, string>> = {
   '@module-federation/inject-external-runtime-core-plugin': 'the runtime bundled once (decision 0010)',
   '(webpack)': "webpack's runtime: chunk loading, sharing, the federation's bootstrap",
   '.federation': "the federation plugin's generated entry (written to node_modules/.federation)",
-  valibot: "the manifest's and config's checks",
-  'intl-messageformat': "the shell's messages with arguments",
+  'intl-messageformat': "the area's messages with arguments (the contract's useIntl)",
   '@formatjs/fast-memoize': "intl-messageformat's",
   '@formatjs/icu-messageformat-parser': "intl-messageformat's types and its parser's errors (the parser is a chunk)",
-  'idb-keyval': 'whether a session may be restored (before the sign-in chunk)',
-  '@mfe/host': 'the shell, its start-up, the remote loader, telemetry queue and hub',
+  '@mfe/host': "the opening area's island, the remote loader and its checks, the telemetry queue",
   '@mfe/context': 'the shared contract',
-  '@mfe/manifest': "the manifest's and config's rules",
-  '@mfe/auth': 'the session as far as the page needs it before the sign-in chunk',
+  '@mfe/manifest': 'the rules a remote build is checked by',
+  '@mfe/auth': 'the sign-in paths, and whether this tab may have a session',
 };
 
 /** One package's (or the platform's own module's) part of the script. */

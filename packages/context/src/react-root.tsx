@@ -7,8 +7,9 @@
 import { Component, createElement, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route, Router, Routes, type Navigator, type To } from 'react-router';
-import { defineMountedArea, type AreaServices, type MountedAreaModule } from './mount';
+import { defineMountedArea, type MountedAreaModule } from './mount';
 import { HostProvider } from './provider';
+import type { HostContext } from './types';
 
 export interface ReactRootAreaDefinition {
   /** The area's root component: its `<Routes>` match paths relative to the area, as in the host's tree. */
@@ -37,9 +38,9 @@ const pathOf = (to: To): string =>
 /**
  * The area's router navigates through the host's (one history, the host's navigation highlighting
  * the area's page): react-router hands a navigator whole paths, and the host's `remote.navigate`
- * takes paths within the area.
+ * takes paths within the area. Also the host's, for an area it hydrates in a root of its own.
  */
-function hostNavigator(services: () => AreaServices): Navigator {
+export function hostNavigator(services: () => Pick<HostContext, 'remote'>): Navigator {
   const withinArea = (to: To) => {
     const path = pathOf(to);
     const base = services().remote.basePath;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 // The typed errors alone: the contract's root loads React, which a release command or renderer must not load first.
 import { PlatformError } from '@mfe/context/errors';
 import {
+  DEFAULTS,
   LABEL_MAX_LENGTH,
   LABEL_PATTERN,
   NAME_PATTERN,
@@ -74,7 +75,7 @@ const ENTRY_FIELDS = {
       v.minValue(500, 'must be at least 500'),
       v.maxValue(60_000, 'must be at most 60000'),
     ),
-    10_000,
+    DEFAULTS.remoteTimeoutMs,
   ),
 };
 

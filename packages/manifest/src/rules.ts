@@ -16,6 +16,9 @@ export const RESERVED_PATHS: readonly string[] = rules.reservedPaths;
 /** The runtime files a host reads at start-up (`config.json`, the default manifest URL), by path. */
 export const RUNTIME_FILES = { config: rules.runtimeFiles.config, manifest: rules.runtimeFiles.manifest } as const;
 
+/** What an absent field means (rules.json's `defaults`). */
+export const DEFAULTS = { remoteTimeoutMs: rules.defaults.remoteTimeoutMs, locale: rules.defaults.locale } as const;
+
 export const PAGE_FILES = {
   page: rules.pages.page,
   areaShell: rules.pages.areaShell,

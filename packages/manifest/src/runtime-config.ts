@@ -9,7 +9,7 @@ import {
   origin,
   TelemetryAdapterSchema,
 } from './config-fields';
-import { RUNTIME_FILES } from './rules';
+import { DEFAULTS, RUNTIME_FILES } from './rules';
 
 export { isOrigin, LOCAL_ORIGINS, localeTag } from './config-fields';
 
@@ -49,9 +49,9 @@ const RuntimeConfigFields = v.object({
   i18n: v.optional(
     v.pipe(
       v.strictObject({
-        defaultLocale: v.optional(localeTag, 'en'),
+        defaultLocale: v.optional(localeTag, DEFAULTS.locale),
         locales: v.optional(v.pipe(v.array(localeTag), v.minLength(1, 'must list at least the default locale')), [
-          'en',
+          DEFAULTS.locale,
         ]),
       }),
       v.forward(
@@ -59,7 +59,7 @@ const RuntimeConfigFields = v.object({
         ['locales'],
       ),
     ),
-    { defaultLocale: 'en', locales: ['en'] },
+    { defaultLocale: DEFAULTS.locale, locales: [DEFAULTS.locale] },
   ),
   /**
    * Developer overrides: point this host, for one browser session, at another build of a remote

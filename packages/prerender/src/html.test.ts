@@ -102,3 +102,14 @@ test("a page hints the manifest its runtime config names, not the build's defaul
   expect(moved).not.toContain('href=/remotes.json');
   expect(moved).toContain('href=/config.json');
 });
+
+test("a page holding an area drops the shell's script hint (the area is hydrated first); a page of the shell keeps it", () => {
+  const template =
+    '<html><head><title>x</title><script defer src="/main.1.js"></script><link rel=preload href=/shell.2.js as=script data-shell><link rel="preload" href="/966.3.js" as="script" data-shell/></head><body><div id="root"><main></main></div></body></html>';
+  const parts = { root: '<p>hi</p>', title: 't', data: '{}' };
+  expect(pageHtml(template, parts)).toContain('/shell.2.js');
+  const withArea = pageHtml(template, { ...parts, holdsArea: true });
+  expect(withArea).not.toContain('shell.2.js');
+  expect(withArea).not.toContain('966.3.js');
+  expect(withArea).toContain('<script defer src="/main.1.js"></script></head>');
+});

@@ -18,6 +18,13 @@ export interface PageParts {
    */
   readonly scripts?: ReadonlyArray<{ readonly href: string; readonly integrity?: string }>;
 
+  /**
+   * The page holds an area's content: the browser hydrates the area before the shell, so the page
+   * does not hint the shell's script (the template's `data-shell` hint), which would compete with
+   * the area's files; the first script asks for it once the area works.
+   */
+  readonly holdsArea?: boolean;
+
   /** The page's language and direction (`<html lang dir>`). */
   readonly lang?: string;
   readonly dir?: 'ltr' | 'rtl';
@@ -29,6 +36,8 @@ const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/main><\/div>/;
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const HTML_TAG = /<html[^>]*>/;
 const HEAD_END = /<\/head>/;
+// The template's hints for the shell's scripts (apps/host/src/index.html; quotes may be gone).
+const SHELL_HINTS = /<link\b[^>]*\sdata-shell\b[^>]*>/g;
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
@@ -92,7 +101,7 @@ export function pageHtml(template: string, parts: PageParts): string {
   const language = parts.lang
     ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}`
     : undefined;
-  return template
+  return (parts.holdsArea ? template.replace(SHELL_HINTS, '') : template)
     .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${stylesheets}`)
     .replace(HEAD_END, () => `${scripts}${hints}</head>`)

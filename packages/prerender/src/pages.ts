@@ -207,6 +207,7 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       data: page.data,
       lang: page.locale,
       dir: page.dir,
+      ...(content ? { holdsArea: true } : {}),
       ...(held.length
         ? {
             stylesheets: unique(held.flatMap((files) => files.stylesheets)),

@@ -87,8 +87,33 @@ function hostFederationPlugin(appDir, { name = 'host', sharedImports = {} } = {}
  *   `entry`: the module main.js starts from (default `./src/index.ts`), relative to `appDir`.
  *   `boot`: true when the app also builds `bootConfig` (a small script index.html runs before the
  *   main one); the page template gets its URL as `bootScript`.
- *   The page template gets the URL of the shell's stylesheet (`public/host.css`) as `shellStylesheet`.
+ *   The page template gets the URL of the shell's stylesheet (`public/host.css`) as `shellStylesheet`,
+ *   and those of the chunks the first script's `SHELL_CHUNK` import loads (if it has one) as `shellScripts`.
  */
+/**
+ * The chunk a host's first script imports its shell from (`import(/* webpackChunkName: "shell" *\/ …)`):
+ * on a page without its opening area's island, the page hints it with the first script (it would
+ * otherwise be asked for only once that script has run); a prerendered page holding an area drops
+ * the hint (@mfe/prerender), so nothing but the area's code is fetched before the area works.
+ */
+const SHELL_CHUNK = 'shell';
+
+/**
+ * The URLs of the scripts the shell's import loads: its chunk and those webpack split from it (a
+ * library it shares with another lazy chunk is a chunk of its own, loaded with it). None without one.
+ * @param {import('webpack').Compilation} compilation
+ * @returns {string[]}
+ */
+function shellScriptsOf(compilation) {
+  const group = compilation.namedChunkGroups.get(SHELL_CHUNK);
+  if (!group) return [];
+  return group.chunks.flatMap((chunk) =>
+    [...chunk.files]
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `${compilation.outputOptions.publicPath}${file}`),
+  );
+}
+
 function hostConfig({
   appDir,
   mode = 'production',
@@ -142,6 +167,7 @@ function hostConfig({
         htmlWebpackPlugin: { tags: assetTags, files: assets, options },
         bootScript: boot ? readBootScript(compilation.outputOptions.path) : undefined,
         shellStylesheet: shellStyles.href,
+        shellScripts: shellScriptsOf(compilation),
         // The runtime files' paths, from the one rule file (`@mfe/manifest`'s rules.json).
         runtimeFiles: require('@mfe/manifest/rules.json').runtimeFiles,
         // The page's one inline script (the header policy allows it by its hash): clicks held from the first paint.
@@ -156,4 +182,4 @@ function hostConfig({
   return applyExtend(config, appDir, mode, extend);
 }
 
-module.exports = { hostConfig, hostFederationPlugin };
+module.exports = { SHELL_CHUNK, hostConfig, hostFederationPlugin };

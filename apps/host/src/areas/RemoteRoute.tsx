@@ -3,6 +3,7 @@ import { HostProvider, isMountedAreaModule, isPlatformError } from '@mfe/context
 import { useHostServices } from '../host-services/hooks';
 import type { RemoteEntry } from '../manifest';
 import type { AreaModule } from '../remotes/remote-loader';
+import { AdoptedIsland } from './AdoptedIsland';
 import { MountedArea } from './MountedArea';
 import { useRemoteContext } from './use-remote-context';
 import { useRemoteLoad, useRemoteStyles, withTexts } from './use-remote-load';
@@ -27,7 +28,7 @@ type LoadState =
  * an element of its own, with the same services, boundary, styles and Retry.
  */
 export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
-  const { loader, pageTitles, styles, prerendered, locale } = useHostServices();
+  const { loader, pageTitles, styles, prerendered, locale, island } = useHostServices();
   const label = useAreaLabel(remote);
   const intl = useShellIntl();
   const [attempt, setAttempt] = useState(0);
@@ -35,6 +36,11 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   // frame); hydrating a prerendered page, only if that HTML holds the area's content, so the first
   // render matches it.
   const asPrerendered = useAsPrerendered();
+  // The opening area, hydrated before the shell (opening-island.tsx): taken over as the page hydrates.
+  const [adopting, setAdopting] = useState(() =>
+    asPrerendered && island?.remote === remote.name && island.adoptable ? island : undefined,
+  );
+  const lostIsland = useCallback(() => setAdopting(undefined), []);
   const [state, setState] = useState<LoadState>(() => {
     const module = loader.loadedModule(remote.name);
     return module && locale.areaPrepared(remote.name) && (!asPrerendered || prerendered?.remote === remote.name)
@@ -104,6 +110,13 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     );
   }
   const { module } = state;
+  // The area's element, its island's too: what the HTML holds and the island is rooted in.
+  const element = {
+    tabIndex: -1,
+    className: 'remote-slot remote-area',
+    'data-remote': remote.name,
+    'data-remote-version': loader.build(remote.name).version ?? '',
+  };
   return (
     <RemoteErrorBoundary
       key={`${remote.name}:${attempt}`}
@@ -128,19 +141,17 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
         );
       }}
     >
-      <div
-        ref={areaRef}
-        tabIndex={-1}
-        className="remote-slot remote-area"
-        data-remote={remote.name}
-        data-remote-version={loader.build(remote.name).version ?? ''}
-      >
-        <HostProvider value={context}>
-          <Suspense fallback={<AreaLoading label={label} />}>
-            {isMountedAreaModule(module) ? <MountedArea module={module} /> : <module.App />}
-          </Suspense>
-        </HostProvider>
-      </div>
+      {adopting ? (
+        <AdoptedIsland island={adopting} context={context} element={element} areaRef={areaRef} onLost={lostIsland} />
+      ) : (
+        <div ref={areaRef} {...element}>
+          <HostProvider value={context}>
+            <Suspense fallback={<AreaLoading label={label} />}>
+              {isMountedAreaModule(module) ? <MountedArea module={module} /> : <module.App />}
+            </Suspense>
+          </HostProvider>
+        </div>
+      )}
     </RemoteErrorBoundary>
   );
 }

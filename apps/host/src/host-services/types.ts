@@ -1,6 +1,6 @@
 // What the host hands its own views (never remotes: they see only @mfe/context), as types alone,
 // so every service's module can be named here without this folder importing their code.
-import type { ApiClient, ConsentApi, RootEventBus } from '@mfe/context';
+import type { ApiClient, ConsentApi, HostContext, RootEventBus } from '@mfe/context';
 import type { LazySession } from '@mfe/auth';
 import type { HostConfig } from '../config';
 import type { PageLocale } from '../i18n/page-locale';
@@ -40,4 +40,35 @@ export interface HostServices {
   readonly preview?: PreviewResult;
   /** What the page's HTML, rendered ahead of time, holds: the area whose content it shows, if any. */
   readonly prerendered?: { readonly remote?: string };
+  /** The opening area, hydrated in a root of its own before the shell started: its route adopts it. */
+  readonly island?: OpeningIsland;
+}
+
+/** Where the area is, as its router sees it. */
+export interface IslandLocation {
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+}
+
+/**
+ * The opening area, hydrated by the first script in a root of its own before the shell's code came
+ * (startup/opening-island.tsx): for the shell to adopt (areas/AdoptedIsland.tsx) or, if it cannot, to end.
+ */
+export interface OpeningIsland {
+  /** The area it holds, by its manifest name. */
+  readonly remote: string;
+  /** The element the island is rooted in: the area's element in the page's HTML. */
+  readonly element: HTMLElement;
+  /** Whether it is still on the page, not failed, ended or adopted already. */
+  readonly adoptable: boolean;
+  /**
+   * The shell takes it over: from now on the area has the shell's contract, and what it asked
+   * before is done through it. `fail` hears a throw of the area's (the shell shows it in place).
+   */
+  adopt(context: HostContext, location: IslandLocation, fail: (error: unknown) => void): void;
+  /** A new context or location from the shell. */
+  update(context: HostContext, location: IslandLocation): void;
+  /** Unmounts the area's root (the shell then renders the area itself, or none). */
+  end(): void;
 }

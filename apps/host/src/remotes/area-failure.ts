@@ -1,7 +1,7 @@
 import { PlatformError, type IntlApi, type PlatformErrorCode } from '@mfe/context';
 import { CONTRACT_PACKAGE } from '@mfe/manifest/remote-build';
 import type { Incompatibility } from '@mfe/manifest';
-import { shellMessages } from '../i18n/shell-messages';
+import { failureMessages } from '../i18n/failure-messages';
 import { english } from '../i18n/text';
 
 /** Why an area could not be shown, as data: said to the visitor in the page's language, to logs in English. */
@@ -31,41 +31,41 @@ export const MADE_WITH = {
 export function describeAreaFailure(intl: IntlApi, label: string, failure: AreaFailure): string {
   switch (failure.kind) {
     case 'timeout':
-      return intl.formatMessage(shellMessages.failureTimeout, { label, seconds: failure.seconds });
+      return intl.formatMessage(failureMessages.failureTimeout, { label, seconds: failure.seconds });
     case 'unreachable':
     case 'not-in-manifest':
-      return intl.formatMessage(shellMessages.failureUnreachable, { label });
+      return intl.formatMessage(failureMessages.failureUnreachable, { label });
     case 'not-exposed':
-      return intl.formatMessage(shellMessages.failureNotExposed, { label, expose: failure.expose });
+      return intl.formatMessage(failureMessages.failureNotExposed, { label, expose: failure.expose });
     case 'not-a-remote':
-      return intl.formatMessage(shellMessages.failureNotRemote, {
+      return intl.formatMessage(failureMessages.failureNotRemote, {
         label,
         expose: failure.expose,
         expected: failure.expected,
       });
     case 'wrong-mount':
-      return intl.formatMessage(shellMessages.failureWrongMount, { label, expose: failure.expose });
+      return intl.formatMessage(failureMessages.failureWrongMount, { label, expose: failure.expose });
     case 'unpinned':
-      return intl.formatMessage(shellMessages.failureUnpinned, {
+      return intl.formatMessage(failureMessages.failureUnpinned, {
         label,
         files: intl.formatList(failure.files, { type: 'conjunction' }),
       });
     case 'wrong-slot':
-      return intl.formatMessage(shellMessages.failureWrongSlot, {
+      return intl.formatMessage(failureMessages.failureWrongSlot, {
         label,
         expose: failure.expose,
         slot: failure.slot,
         placed: failure.placed,
       });
     case 'threw-at-start':
-      return intl.formatMessage(shellMessages.failureThrewAtStart, { label, detail: failure.detail });
+      return intl.formatMessage(failureMessages.failureThrewAtStart, { label, detail: failure.detail });
     case 'incompatible': {
       const builtFor = failure.problems.map(({ packageName, required, provided }) =>
         packageName === CONTRACT_PACKAGE
-          ? intl.formatMessage(shellMessages.builtForContract, { required, provided })
-          : intl.formatMessage(shellMessages.builtForPackage, { packageName, required, provided }),
+          ? intl.formatMessage(failureMessages.builtForContract, { required, provided })
+          : intl.formatMessage(failureMessages.builtForPackage, { packageName, required, provided }),
       );
-      return intl.formatMessage(shellMessages.failureIncompatible, {
+      return intl.formatMessage(failureMessages.failureIncompatible, {
         label,
         builtFor: intl.formatList(builtFor, { type: 'conjunction' }),
       });

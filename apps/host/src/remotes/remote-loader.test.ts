@@ -1,9 +1,9 @@
 import { defineMountedArea, defineRemote } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
-import { report } from '../telemetry';
+import { report } from '../telemetry/queue';
 import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
-jest.mock('../telemetry', () => ({ report: jest.fn() }));
+jest.mock('../telemetry/queue', () => ({ report: jest.fn() }));
 
 const entry: RemoteEntry = {
   name: 'referrals',

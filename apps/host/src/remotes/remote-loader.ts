@@ -6,7 +6,7 @@ import {
   type RemoteModule,
 } from '@mfe/context';
 import { createLogger } from '../logger';
-import { report } from '../telemetry';
+import { report } from '../telemetry/queue';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError, MADE_WITH } from './area-failure';
 import { ownsItsRoot, readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';

@@ -5,15 +5,13 @@
 // It only downloads: nothing of a remote runs until the host has checked the manifest entry and
 // the remote's contract, as before. Anything unexpected here ends the boot script quietly; the
 // host then does the same work itself and reports any problem.
-// It reads config.json without the schema's parser (valibot would double its size), and only this
-// subset, with the schema's defaults from rules.json: manifestUrl (default runtimeFiles.manifest),
-// allowedRemoteOrigins (default none) and requireIntegrity (integrityRequired). The host parses
-// the whole config again and refuses it if it is invalid; nothing read here loosens a rule.
+// It reads config.json and the manifest without the schemas' parser (valibot would double its
+// size), as remotes/opening-build.ts says; nothing read here loosens a rule.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { tabChoicesAsked } from '../remotes/tab-choices';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
-import { bucketOf, cohortSeed } from '../remotes/cohort';
-import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
+import { allowedBuild, chosenBuild, manifestUrlOf, type RawConfig, type RawEntry } from '../remotes/opening-build';
+import { isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
 import { announcePreloads, fetchEarly, hostStarted } from '../early-fetch';
@@ -22,24 +20,6 @@ import { heldContributionInView } from '../remotes/held-in-view';
 
 /** Where the runtime config is, as the host reads it (config.ts). */
 const CONFIG_URL = rules.runtimeFiles.config;
-
-interface RawEntry {
-  readonly name?: unknown;
-  readonly entry?: unknown;
-  readonly path: string;
-  readonly integrity?: unknown;
-  readonly requiresAuth?: boolean;
-  readonly requires?: unknown;
-  readonly candidate?: { readonly entry?: unknown; readonly integrity?: unknown; readonly percent?: unknown };
-}
-
-/** The build this browser will load, by the host's own cohort rule (cohort.ts). */
-function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown } {
-  const { candidate } = remote;
-  if (!candidate || typeof candidate.percent !== 'number' || typeof remote.name !== 'string') return remote;
-  // Storage refused: the host draws a side for the page; this preload may then be the other build.
-  return bucketOf(cohortSeed(storageOrNull('localStorage')).seed, remote.name) < candidate.percent ? candidate : remote;
-}
 
 const json = (response: Response): Promise<unknown> =>
   response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
@@ -145,38 +125,21 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
   // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
   early?.catch(() => undefined);
-  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as {
-    manifestUrl?: unknown;
-    allowedRemoteOrigins?: unknown;
-    requireIntegrity?: unknown;
-  };
-  const manifestUrl = new URL(
-    typeof config.manifestUrl === 'string' ? config.manifestUrl : rules.runtimeFiles.manifest,
-    window.location.href,
-  ).href;
+  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as RawConfig;
+  const manifestUrl = manifestUrlOf(config);
   const manifest = (await (manifestUrl === preloaded && early
     ? early
     : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
   if (!Array.isArray(manifest.remotes) || tabChoices) return;
   const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
   if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
-  const remote = chosenBuild(opening);
-  if (typeof remote.entry !== 'string') return;
-  // Only from an origin the config allows (the host refuses any other entry anyway).
-  const allowed = [
-    window.location.origin,
-    ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : []),
-  ];
-  const url = new URL(remote.entry, window.location.href);
-  // Pinned as the host will require it (it refuses an unpinned entry unless the config allows them).
-  if (
-    !allowed.includes(url.origin) ||
-    (remote.integrity === undefined ? integrityRequired(config) : !isSri(remote.integrity))
-  )
-    return;
+  // Only from an origin the config allows, pinned as the host will require (it refuses any other entry anyway).
+  const build = allowedBuild(config, chosenBuild(opening));
+  if (!build) return;
+  const { url } = build;
   // The prerendered page asked for it already, and hints its scripts.
   if (url.href === pageEntry) return;
-  const entry = { entry: url.href, integrity: remote.integrity as string | undefined };
+  const entry = { entry: url.href, integrity: build.integrity };
   if (!url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);
     areaRequested();

@@ -15,6 +15,7 @@ import type { ComposedManifest } from '../remotes/compose-manifest';
 import { ContributionLoader } from '../remotes/contribution-loader';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { AppRouter } from '../routes';
+import type { OpeningIsland } from '../host-services/types';
 
 const log = createLogger('host');
 
@@ -60,6 +61,8 @@ export type StartedServices = Pick<HostServices, 'consent' | 'locale' | 'styles'
   readonly loader: RemoteLoader;
   /** Settles once the page's language is ready to render with. */
   readonly localeReady: Promise<unknown>;
+  /** The opening area, hydrated on its own before the shell's code came (opening-island.tsx). */
+  readonly island: OpeningIsland | null;
 };
 
 /**
@@ -71,7 +74,7 @@ export async function renderFirstPage(
   prerendered: PageData | null,
   started: StartedServices,
 ): Promise<boolean> {
-  const { config, session, manifest, loader, locale, localeReady } = started;
+  const { config, session, manifest, loader, locale, localeReady, island } = started;
   const contributions = new ContributionLoader(loader);
   const hydrate = await prepareFirstRender(prerendered, {
     manifest,
@@ -103,7 +106,10 @@ export async function renderFirstPage(
     builds: manifest.builds,
     ...(manifest.preview ? { preview: manifest.preview } : {}),
     ...(hydrate && prerendered ? { prerendered } : {}),
+    // Adopted by its route as the page hydrates; a page rendered afresh replaces it.
+    ...(hydrate && island?.adoptable ? { island } : {}),
   };
+  if (!hydrate) island?.end();
   const app = (
     <HostServicesProvider value={services}>
       <AppRouter remotes={manifest.remotes} />

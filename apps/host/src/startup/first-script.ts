@@ -1,18 +1,40 @@
-// The host provides the shared singletons eagerly (bundled into this script), so no async
-// boundary is needed for them. The start-up itself (every module's first run, then the first
-// render: one long task) waits until the boot script has asked for the opening area's files, which
-// it could not do while that task runs; never longer than BOOT_WAIT_MS. The silent-renewal iframe
-// only needs its callback.
+// The host's first script. The shared singletons are provided eagerly (bundled into this script), so
+// no async boundary is needed for them. The start-up waits until the boot script has asked for the
+// opening area's files, which it could not do while the start-up's long task runs; never longer
+// than BOOT_WAIT_MS. On a prerendered page the opening area is then hydrated on its own (its island,
+// opening-island.tsx), and only after that is the shell's code (start.tsx, its own chunk) requested:
+// the area works before the rest of the platform has downloaded. The silent-renewal iframe only
+// needs its callback.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
-import { bootPreloadsStarted } from '../early-fetch';
+import { bootPreloadsStarted, markHostStarted } from '../early-fetch';
+import { federatedLoader } from '../remotes/federated-loader';
+import { hydrateOpeningIsland } from './opening-island';
 
 /** How long the host's start-up waits at most for the boot script's requests (its responses are usually in already). */
 const BOOT_WAIT_MS = 50;
 
+/**
+ * Once the browser has painted the hydrated area (a click in that frame is the area's to answer, with
+ * nothing else downloading or starting); a hidden tab, which paints nothing, goes on after a moment.
+ */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+
 if (window.location.pathname === SILENT_CALLBACK_PATH) {
   void import('@mfe/auth/silent-callback').then((m) => m.completeSilentCallback());
 } else {
-  void bootPreloadsStarted(BOOT_WAIT_MS)
-    .then(() => import(/* webpackMode: "eager" */ './start'))
-    .then(({ start }) => start());
+  void bootPreloadsStarted(BOOT_WAIT_MS).then(async () => {
+    markHostStarted();
+    const loader = federatedLoader();
+    const island = await hydrateOpeningIsland(loader);
+    if (island) await afterNextPaint();
+    const { start } = await import(/* webpackChunkName: "shell" */ './start');
+    return start(loader, island);
+  });
 }

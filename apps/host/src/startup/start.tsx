@@ -1,9 +1,8 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
 import { CALLBACK_PATH } from '@mfe/auth/paths';
 import { LazySession, loadAuthEngine, needsAuthEngineAtOnce } from '@mfe/auth';
 import { pageWorks } from '../after-page-works';
 import { loadRuntimeConfig, type HostConfig } from '../config';
-import { fetchEarlyOr, markHostStarted } from '../early-fetch';
+import { fetchEarlyOr } from '../early-fetch';
 import { browserPageLocale } from '../i18n/browser-locale';
 import type { PageLocale } from '../i18n/page-locale';
 import { shellMessages } from '../i18n/shell-messages';
@@ -14,10 +13,11 @@ import { readPageData, type PageData } from '../prerender/page-data';
 import { composeManifest, type ComposedManifest } from '../remotes/compose-manifest';
 import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
 import { reportSlotsNobodyOffers } from '../remotes/offered-slots';
-import { RemoteLoader, type FederationRuntime } from '../remotes/remote-loader';
+import type { RemoteLoader } from '../remotes/remote-loader';
 import { createRemoteStyles } from '../remotes/remote-styles';
 import { startupFailure } from './failure';
 import { pageRoot, renderFirstPage } from './first-render';
+import type { OpeningIsland } from '../host-services/types';
 import { finishSignInReturn } from './sign-in-return';
 import { createPageConsent, exposeConsent, installTelemetry } from '../telemetry';
 
@@ -27,10 +27,10 @@ const log = createLogger('host');
  * The host's start-up, step by step: the page's root and how a failure is said; the runtime config;
  * telemetry, the page's language and the remotes' styles; the manifest composed for this browser,
  * alongside the session's start; the sign-in return finished when this is that page; the opening
- * page's area started; then the page rendered, or its prerendered HTML hydrated.
+ * page's area started; then the page rendered, or its prerendered HTML hydrated (adopting the
+ * opening area's island, if the first script hydrated one).
  */
-export async function start(): Promise<void> {
-  markHostStarted();
+export async function start(loader: RemoteLoader, island: OpeningIsland | null): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
   const root = pageRoot(rootElement);
@@ -46,7 +46,6 @@ export async function start(): Promise<void> {
   if (config instanceof Error) return fail(say(shellMessages.startupFailed), config);
   document.title = config.productName;
 
-  const loader = federatedLoader();
   let composed: readonly ManifestEntry[] = [];
   const consent = startTelemetry(config, loader, () => composed, shown);
   // The page's language: a prerendered page starts in the language it was rendered in, which hydration must match.
@@ -77,7 +76,7 @@ export async function start(): Promise<void> {
 
   const hydrated = await renderFirstPage(root, prerendered, {
     ...{ config, session, manifest, loader },
-    ...{ consent, locale, localeReady, styles },
+    ...{ consent, locale, localeReady, styles, island },
   });
   pageShown();
   // The visitor's own language, if it differs from the prerendered page's, once the page works.
@@ -115,12 +114,6 @@ function startOpeningArea(
     ([module]) => texts.locale.prepareArea(opening.name, module.messages),
     () => undefined,
   );
-}
-
-function federatedLoader(): RemoteLoader {
-  const runtime = getInstance();
-  if (!runtime) throw new Error('The Module Federation runtime is missing: build the host with webpack.shared.js.');
-  return new RemoteLoader(runtime as unknown as FederationRuntime, __MFE_PROVIDED_VERSIONS__);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ConsentApi } from '@mfe/context';
 import type { TelemetryAdapter, TelemetryRecord } from './record';
 import { scrubPath, scrubText, scrubValue } from './scrub';
 import { describeThrown } from './thrown';
+import { pageRoute } from './queue';
 
 /**
  * A reported error: the value that was thrown (described and scrubbed here, while still
@@ -43,10 +44,6 @@ export interface TelemetryHubOptions {
 }
 
 /** The page's path and query, as a record's route; none while a page is rendered ahead of time (Node). */
-export function pageRoute(): string | undefined {
-  return typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`;
-}
-
 /** Records held for adapters until the user decides about consent; older ones are dropped first. */
 const PENDING_LIMIT = 100;
 const RECENT_LIMIT = 50;

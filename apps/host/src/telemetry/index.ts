@@ -1,7 +1,8 @@
 import type { ConsentApi, Telemetry } from '@mfe/context';
 import type { HostConfig } from '../config';
 import type { AttributableRemote } from './attribution';
-import { pageRoute, type TelemetryHub, type TelemetryInput } from './hub';
+import type { TelemetryHub } from './hub';
+import { report, sendQueueTo } from './queue';
 import { installErrorListeners } from './page-signals';
 import { loadLaterSignals, startHub, type HubStart, type LaterSignals } from './start-hub';
 import type { RemoteIdentity, TelemetryRecord } from './record';
@@ -10,29 +11,21 @@ export type { TelemetryRecord } from './record';
 export { createPageConsent, exposeConsent } from './consent-store';
 
 /**
- * The host's telemetry. Until the page works, `report` only queues: the hub, which scrubs every
- * record and hands it to the adapters the runtime config names, starts then (`installTelemetry`'s
- * `after`), with web vitals and the tag loader (a chunk fetched at that moment). Scrubbing and
- * delivering what the start-up reports held up the area's hydration, and none of it is needed for
- * the first click. A queued report keeps the time and route it was made at. A page left before then
- * starts the hub at once and sends the queue (the rollouts' error rates count every visit, the
- * shortest ones included), which is why the hub and the collector's adapter stay in this script.
+ * The host's telemetry. Until the page works, `report` only queues (queue.ts, in the first script):
+ * the hub, which scrubs every record and hands it to the adapters the runtime config names, starts
+ * then (`installTelemetry`'s `after`), with web vitals and the tag loader (a chunk fetched at that
+ * moment). Scrubbing and delivering what the start-up reports held up the area's hydration, and none
+ * of it is needed for the first click. A page left before then starts the hub at once and sends the
+ * queue (the rollouts' error rates count every visit, the shortest ones included), which is why the
+ * hub and the collector's adapter are in the shell's script; a page left before even that has come
+ * (the opening area worked, the shell's code on its way) sends nothing.
  */
 let hub: TelemetryHub | undefined;
 let waiting: HubStart | undefined;
-const early: TelemetryInput[] = [];
-/** Reports kept for the hub; past this, the oldest are dropped. */
-const EARLY_LIMIT = 100;
 let describeRemote: (name: string) => RemoteIdentity = (name) => ({ name });
 let hubStarted: Promise<void> | undefined;
 
-export function report(input: TelemetryInput): void {
-  if (hub) return hub.report(input);
-  // In a page rendered ahead of time (Node) there is no route; nothing is sent from there.
-  const route = input.route ?? pageRoute();
-  early.push({ ...input, time: input.time ?? Date.now(), ...(route === undefined ? {} : { route }) });
-  if (early.length > EARLY_LIMIT) early.shift();
-}
+export { report };
 
 /** The latest records (scrubbed), newest last; none until the hub has started (`telemetryReady`). */
 export function recentTelemetry(): readonly TelemetryRecord[] {
@@ -58,7 +51,8 @@ function startWaitingHub(later?: LaterSignals): TelemetryHub | undefined {
   if (hub || !waiting) return hub;
   hub = startHub(waiting, later);
   waiting = undefined;
-  for (const input of early.splice(0)) hub.report(input);
+  const started = hub;
+  sendQueueTo((input) => started.report(input));
   return hub;
 }
 

@@ -1,0 +1,50 @@
+import { useEffect, useLayoutEffect, useMemo, useState, type HTMLAttributes, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+import { PlatformError, type HostContext } from '@mfe/context';
+import type { OpeningIsland } from '../host-services/types';
+
+/** The area's element keeps what the island rendered into it: the shell's React renders nothing there. */
+const KEEP_ISLAND = Object.freeze({ __html: '' });
+
+/**
+ * The opening area, hydrated by the first script in a root of its own (opening-island.tsx), taken
+ * over as the shell hydrates around it: the same element, given the route's contract and location
+ * from now on, ended when the route leaves. A throw of the area's is thrown here, so the area's error
+ * boundary reports and shows it, as for any area; if the island is gone (the shell's HTML was
+ * rendered afresh, or the island failed before), `onLost` has the route render the area itself.
+ */
+export function AdoptedIsland({
+  island,
+  context,
+  element,
+  areaRef,
+  onLost,
+}: {
+  readonly island: OpeningIsland;
+  readonly context: HostContext;
+  /** The area element's attributes, as the route renders them for any area. */
+  readonly element: HTMLAttributes<HTMLDivElement>;
+  readonly areaRef: RefObject<HTMLDivElement | null>;
+  readonly onLost: () => void;
+}) {
+  const { pathname, search, hash } = useLocation();
+  const location = useMemo(() => ({ pathname, search, hash }), [pathname, search, hash]);
+  const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
+  if (failure)
+    throw failure.error instanceof Error
+      ? failure.error
+      : new PlatformError('REMOTE_RENDER_FAILED', String(failure.error));
+  useLayoutEffect(() => {
+    if (areaRef.current !== island.element || !island.adoptable) {
+      island.end();
+      onLost();
+      return undefined;
+    }
+    island.adopt(context, location, (error) => setFailure({ error }));
+    return () => island.end();
+    // Adopted once; later contexts and locations go through `update` below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [island]);
+  useEffect(() => island.update(context, location), [island, context, location]);
+  return <div {...element} ref={areaRef} dangerouslySetInnerHTML={KEEP_ISLAND} suppressHydrationWarning />;
+}

@@ -1,0 +1,69 @@
+// The opening area's build as the boot script and the host's first script read it: from config.json
+// and the manifest as they arrive, without the schemas' parser (valibot would double the boot
+// script and sit on the first path), and only the fields below, with the schemas' defaults from
+// rules.json. The host parses both whole once the page works and refuses what is invalid; nothing
+// read here loosens a rule: an entry from an origin the config does not allow, or unpinned where
+// the config requires pins, is never chosen.
+// Used by the boot script (startup/boot-script.ts) as well as the first script: nothing here may import more.
+import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
+import rules from '@mfe/manifest/rules.json';
+import { storageOrNull } from '../browser-storage';
+import { bucketOf, cohortSeed } from './cohort';
+
+/** A manifest entry, unparsed: each use checks what it takes. */
+export interface RawEntry {
+  readonly name?: unknown;
+  readonly entry?: unknown;
+  readonly path: string;
+  readonly label?: unknown;
+  readonly integrity?: unknown;
+  readonly timeoutMs?: unknown;
+  readonly requiresAuth?: boolean;
+  readonly requires?: unknown;
+  readonly candidate?: { readonly entry?: unknown; readonly integrity?: unknown; readonly percent?: unknown };
+}
+
+/** The fields of config.json read before it is parsed. */
+export interface RawConfig {
+  readonly manifestUrl?: unknown;
+  readonly allowedRemoteOrigins?: unknown;
+  readonly requireIntegrity?: unknown;
+}
+
+/** Where the manifest is, by the config (default: `runtimeFiles.manifest`). */
+export function manifestUrlOf(config: RawConfig): string {
+  return new URL(
+    typeof config.manifestUrl === 'string' ? config.manifestUrl : rules.runtimeFiles.manifest,
+    window.location.href,
+  ).href;
+}
+
+/** The build this browser will load, by the host's own cohort rule (cohort.ts). */
+export function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown } {
+  const { candidate } = remote;
+  if (!candidate || typeof candidate.percent !== 'number' || typeof remote.name !== 'string') return remote;
+  // Storage refused: the host draws a side for the page; this preload may then be the other build.
+  return bucketOf(cohortSeed(storageOrNull('localStorage')).seed, remote.name) < candidate.percent ? candidate : remote;
+}
+
+/** A build the config lets this page load: from an allowed origin, and pinned as the host will require. */
+export interface AllowedBuild {
+  readonly url: URL;
+  readonly integrity?: string;
+}
+
+/** The chosen build's entry if the config lets it load, else undefined (the host then decides, and says why). */
+export function allowedBuild(
+  config: RawConfig,
+  build: { entry?: unknown; integrity?: unknown },
+): AllowedBuild | undefined {
+  if (typeof build.entry !== 'string') return undefined;
+  const allowed = [
+    window.location.origin,
+    ...(Array.isArray(config.allowedRemoteOrigins) ? config.allowedRemoteOrigins : []),
+  ];
+  const url = new URL(build.entry, window.location.href);
+  if (!allowed.includes(url.origin)) return undefined;
+  if (build.integrity === undefined) return integrityRequired(config) ? undefined : { url };
+  return isSri(build.integrity) ? { url, integrity: build.integrity } : undefined;
+}

@@ -1,0 +1,356 @@
+// The opening area's island (issue 61): on a prerendered page, the area's HTML is hydrated by the
+// host's first script in a React root of its own, before the shell's code is even requested, so the
+// area works as soon as its own code is in; the shell (router, layout, checks, session, telemetry)
+// follows and adopts the island, handing it the full contract (decision 0017). Until then the area
+// has the contract as a visitor's page has it while it hydrates: no one signed in, nothing consented,
+// the page's language; what it asks of the rest (navigation, API calls, sign-in, events, telemetry)
+// is kept and done by the shell's services once they adopt it.
+//
+// Only when nothing could differ from the shell's own hydration: the page names its area's build,
+// the manifest still chooses that build for this browser (cohort included) from an allowed origin
+// and pinned as the config requires, no preview or overrides, no contribution in the area's HTML,
+// a React area in the host's tree, and its texts compiled. Otherwise the shell starts as before.
+import { Component, startTransition, Suspense, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { Route, Router, Routes } from 'react-router';
+import { hostNavigator } from '@mfe/context/react-root';
+import {
+  CONTRACT_VERSION,
+  HostProvider,
+  NO_CONSENT,
+  areaPath,
+  createIntl,
+  fixedIntl,
+  isRemoteModule,
+  type HostContext,
+  type RemoteModule,
+} from '@mfe/context';
+import rules from '@mfe/manifest/rules.json';
+import { replayEarlyClicks } from '../early-clicks';
+import { peekEarly } from '../early-fetch';
+import type { IslandLocation, OpeningIsland } from '../host-services/types';
+import type { ManifestEntry } from '../manifest';
+import { readPageData, type PageData } from '../prerender/page-data';
+import { allowedBuild, chosenBuild, manifestUrlOf, type RawConfig, type RawEntry } from '../remotes/opening-build';
+import { mayLoadBeforeSession } from '../remotes/opening';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { tabChoicesAsked } from '../remotes/tab-choices';
+import { storageOrNull } from '../browser-storage';
+import { createLogger } from '../logger';
+
+const log = createLogger('host');
+
+/** The config's fields the island reads, besides those that choose the build (opening-build.ts). */
+interface RawIslandConfig extends RawConfig {
+  readonly productName?: unknown;
+  readonly auth?: unknown;
+  readonly apiOrigins?: unknown;
+  readonly features?: unknown;
+  readonly i18n?: { readonly defaultLocale?: unknown };
+}
+
+const json = async (response: Promise<Response> | undefined): Promise<unknown> => {
+  const answered = await response;
+  if (!answered?.ok) throw new Error('not held');
+  return answered.json();
+};
+
+/**
+ * Hydrates the opening area's island when this page has one (see above), resolving once the area
+ * has committed (its controls answer clicks); null when the page has none, or anything did not go
+ * as planned (the shell then does the work itself, and says what went wrong).
+ */
+export async function hydrateOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland | null> {
+  try {
+    const found = await findIsland(loader);
+    return found ? await hydrate(found) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface FoundIsland {
+  readonly page: PageData & { readonly remote: string };
+  readonly element: HTMLElement;
+  readonly entry: ManifestEntry & { readonly path: string };
+  readonly module: RemoteModule;
+  readonly config: RawIslandConfig;
+  readonly messages?: Readonly<Record<string, unknown>>;
+  readonly defaultLocale: string;
+}
+
+/** Step by step: the page's area and its element; the build the manifest chooses; its code and texts. */
+async function findIsland(loader: RemoteLoader): Promise<FoundIsland | null> {
+  const page = readPageData(document);
+  if (!page?.remote || !page.entry || tabChoicesAsked(window.location.href, storageOrNull('sessionStorage')))
+    return null;
+  const element = document.querySelector<HTMLElement>(`.remote-area[data-remote="${CSS.escape(page.remote)}"]`);
+  // A slot in the area's HTML holds contributions, which only the shell renders.
+  if (!element || element.querySelector('[data-slot]')) return null;
+
+  const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
+  const manifest = await json(peekEarly(manifestUrlOf(config)));
+  const entry = islandEntry(page, config, manifest, window.location.pathname);
+  if (!entry) return null;
+  loader.register([entry]);
+  // Its failure is kept for the area's route, which shows it (it is not tried twice).
+  const module = await loader.loadAhead(entry.name);
+  if (!isRemoteModule(module)) return null;
+  const defaultLocale =
+    typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
+  const locale = page.locale ?? defaultLocale;
+  const messages = locale === defaultLocale ? undefined : await module.messages?.(locale);
+  // Texts as ICU source need the parser the shell loads: they would not render as the HTML does.
+  if (messages && Object.values(messages).some((message) => typeof message === 'string')) return null;
+  return {
+    page: { ...page, remote: page.remote, locale },
+    element,
+    entry,
+    module,
+    config,
+    ...(messages ? { messages } : {}),
+    defaultLocale,
+  };
+}
+
+/**
+ * The opening area's entry as the loader takes it, read from the manifest as it arrived, or null when
+ * the island is not for this page: the manifest no longer lists the area, it is not public, or this
+ * browser loads another build than the page's HTML was rendered from (a newer release, the other
+ * side of a canary, an origin the config does not allow, a pin missing): the shell then decides,
+ * renders afresh and says why. The shell registers the parsed entry once it has read the manifest.
+ */
+export function islandEntry(
+  page: Pick<PageData, 'remote' | 'entry'>,
+  config: RawConfig,
+  manifest: unknown,
+  pathname: string,
+): (ManifestEntry & { readonly path: string }) | null {
+  const remotes = (manifest as { remotes?: unknown } | null)?.remotes;
+  if (!page.remote || !page.entry || !Array.isArray(remotes)) return null;
+  const raw = (remotes as RawEntry[]).find((remote) => remote.name === page.remote);
+  if (!raw || typeof raw.path !== 'string' || !mayLoadBeforeSession(raw, pathname)) return null;
+  const build = allowedBuild(config, chosenBuild(raw));
+  if (!build || build.url.href !== new URL(page.entry, window.location.href).href) return null;
+  return {
+    name: page.remote,
+    path: raw.path,
+    entry: build.url.href,
+    ...(build.integrity ? { integrity: build.integrity } : {}),
+    label: typeof raw.label === 'string' ? raw.label : page.remote,
+    timeoutMs: typeof raw.timeoutMs === 'number' ? raw.timeoutMs : rules.defaults.remoteTimeoutMs,
+  } as ManifestEntry & { readonly path: string };
+}
+
+const locationNow = (): IslandLocation => {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+};
+
+/** Hydrates the area's element in a root of its own; resolves once it has committed. */
+function hydrate(found: FoundIsland): Promise<OpeningIsland> {
+  const { element, entry, module } = found;
+  const shell = shellLater();
+  let root: Root | undefined;
+  let state: 'hydrating' | 'waiting' | 'adopted' | 'ended' = 'hydrating';
+  let location = locationNow();
+  // Until the shell adopts it, the island routes within its area itself, in the page's one history
+  // (the shell's router starts from the URL it finds), and follows back and forward.
+  const navigateEarly = (to: string, options?: { readonly replace?: boolean }) => {
+    const path = areaPath(entry.path, to);
+    if (options?.replace) window.history.replaceState(null, '', path);
+    else window.history.pushState(null, '', path);
+    moved();
+  };
+  let movedWhileHydrating = false;
+  const moved = () => {
+    if (state === 'adopted' || state === 'ended') return;
+    location = locationNow();
+    // Not before hydration has committed: React would drop the HTML and render the area afresh.
+    if (state === 'hydrating') movedWhileHydrating = true;
+    else show();
+  };
+  let hydrated: (island: OpeningIsland) => void = () => undefined;
+  const committed = () => {
+    if (state !== 'hydrating') return;
+    state = 'waiting';
+    hydrated(island);
+    if (movedWhileHydrating) show();
+  };
+  // As a transition: a page of the area still loading (a lazy part) leaves the one on screen until it is in.
+  const show = () => startTransition(() => root?.render(render()));
+  window.addEventListener('popstate', moved);
+  let context = islandContext(found, shell, navigateEarly);
+  // A throw before the shell adopts it ends the island: the shell renders the area itself.
+  let fail: (error: unknown) => void = () => island.end();
+  const navigator = hostNavigator(() => context);
+  const render = () => (
+    <Island failed={(error) => fail(error)} committed={committed}>
+      <Router location={location} navigator={navigator}>
+        <Routes>
+          <Route
+            path={`${entry.path}/*`}
+            element={
+              // As RemoteRoute renders it in the shell's tree (and so in the HTML): the provider, then Suspense.
+              <HostProvider value={context}>
+                <Suspense fallback={null}>
+                  <module.App />
+                </Suspense>
+              </HostProvider>
+            }
+          />
+        </Routes>
+      </Router>
+    </Island>
+  );
+  const island: OpeningIsland = {
+    remote: entry.name,
+    element,
+    get adoptable() {
+      return state === 'waiting' && element.isConnected;
+    },
+    adopt(next, at, onFail) {
+      state = 'adopted';
+      window.removeEventListener('popstate', moved);
+      fail = onFail;
+      shell.adopted(next);
+      this.update(next, at);
+    },
+    update(next, at) {
+      if (state !== 'adopted') return;
+      context = next;
+      location = at;
+      show();
+    },
+    end() {
+      if (state === 'ended') return;
+      state = 'ended';
+      window.removeEventListener('popstate', moved);
+      // Not while the shell's React commits (its route leaving): React unmounts no root from inside another's commit.
+      setTimeout(() => root?.unmount(), 0);
+    },
+  };
+  return new Promise((resolve) => {
+    hydrated = resolve;
+    root = hydrateRoot(element, render(), {
+      onRecoverableError: (error) =>
+        log.warn("The area's prerendered HTML did not match what the browser renders; React rendered it again.", {
+          message: (error as Error)?.message,
+        }),
+    });
+    // Its controls answer from now on: a click held on one since the first paint is made again.
+    replayEarlyClicks(element);
+  });
+}
+
+/** The island's root: says once that it committed, and hands a throw of the area's to whoever holds it. */
+class Island extends Component<{
+  readonly failed: (error: unknown) => void;
+  readonly committed: () => void;
+  readonly children: ReactNode;
+}> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidMount() {
+    this.props.committed();
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.failed(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** What the area asks of the shell before the shell adopts it: done once it does, in order; then at once. */
+interface ShellLater {
+  run(task: (context: HostContext) => void): void;
+  ask<T>(task: (context: HostContext) => Promise<T>): Promise<T>;
+  adopted(context: HostContext): void;
+}
+
+function shellLater(): ShellLater {
+  let shell: HostContext | undefined;
+  const waiting: Array<(context: HostContext) => void> = [];
+  const run = (task: (context: HostContext) => void) => (shell ? task(shell) : void waiting.push(task));
+  return {
+    run,
+    ask: (task) => new Promise((resolve, reject) => run((context) => task(context).then(resolve, reject))),
+    adopted: (context) => {
+      shell = context;
+      for (const task of waiting.splice(0)) task(context);
+    },
+  };
+}
+
+/**
+ * The contract before the shell adopts the island: a visitor's, as the HTML was rendered (the
+ * session is restored once the area works, as before), the page's language and the area's texts.
+ */
+function islandContext(
+  found: FoundIsland,
+  shell: ShellLater,
+  navigate: HostContext['remote']['navigate'],
+): HostContext {
+  const { entry, config, page, messages, defaultLocale } = found;
+  const intl = createIntl({
+    locale: page.locale ?? defaultLocale,
+    defaultLocale,
+    ...(messages ? { messages: messages as Parameters<typeof createIntl>[0]['messages'] } : {}),
+  });
+  return Object.freeze({
+    contractVersion: CONTRACT_VERSION,
+    auth: Object.freeze({
+      user: null,
+      getAccessToken: () => shell.ask((context) => context.auth.getAccessToken()),
+      signIn: (returnTo?: string) => shell.ask((context) => context.auth.signIn(returnTo)),
+      signOut: () => shell.ask((context) => context.auth.signOut()),
+      hasRole: () => false,
+      hasScope: () => false,
+    }),
+    api: Object.freeze({
+      fetch: (input: string | URL, init?: RequestInit) => shell.ask((context) => context.api.fetch(input, init)),
+      json: <T,>(input: string | URL, init?: RequestInit) => shell.ask((context) => context.api.json<T>(input, init)),
+    }),
+    telemetry: Object.freeze({
+      track: (name: string, properties?: Readonly<Record<string, unknown>>) =>
+        shell.run((context) => context.telemetry.track(name, properties)),
+      captureError: (error: unknown, extra?: Readonly<Record<string, unknown>>) =>
+        shell.run((context) => context.telemetry.captureError(error, extra)),
+    }),
+    config: Object.freeze({
+      productName: typeof config.productName === 'string' ? config.productName : '',
+      auth: config.auth as HostContext['config']['auth'],
+      apiOrigins: Array.isArray(config.apiOrigins) ? config.apiOrigins : [],
+      features: (config.features ?? {}) as HostContext['config']['features'],
+    }),
+    remote: Object.freeze({
+      name: entry.name,
+      basePath: entry.path,
+      navigate,
+      setTitle: (title: string | null) => shell.run((context) => context.remote.setTitle(title)),
+    }),
+    events: Object.freeze({
+      emit: (name, payload) => shell.run((context) => context.events.emit(name, payload)),
+      on: (name, handler, options) => {
+        let off: (() => void) | undefined;
+        let live = true;
+        shell.run((context) => {
+          if (live) off = context.events.on(name, handler, options);
+        });
+        return () => {
+          live = false;
+          off?.();
+        };
+      },
+    } satisfies HostContext['events']),
+    consent: Object.freeze({
+      get: () => NO_CONSENT,
+      set: (choice) => shell.run((context) => context.consent.set(choice)),
+      subscribe: () => () => undefined,
+    } satisfies HostContext['consent']),
+    intl: fixedIntl(intl),
+  });
+}

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { setUpBrowserSuite } from '../src';
+
+// The opening area's island (issue 61): on a prerendered page the host's first script hydrates the
+// area on its own, and only then asks for the shell's code, which adopts the area without rendering
+// it again. Here the shell's script is held back, so what works without it shows.
+const suite = setUpBrowserSuite(['--public', 'referrals']);
+
+/** The shell's chunk (`shell.<hash>.js`), split from the first script. */
+const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
+
+/** Holds every request for the shell's script until `release()`; says whether one was made. */
+async function holdShell(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(SHELL_SCRIPT, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { requested: () => requested, release };
+}
+
+function watchMessages(page: Page) {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return () => messages.filter((message) => /hydrat|did not match|rendered it again|pageerror/i.test(message));
+}
+
+test("a prerendered area works before the shell's code has come, and the shell takes it over as it is", async () => {
+  const page = await suite.browser.context.newPage();
+  const problems = watchMessages(page);
+  const shell = await holdShell(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  const overview = page.getByTestId('referrals-overview');
+  await overview.waitFor();
+  // The area answers: its button navigates within the area (the invite page is a chunk of its own).
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.getByTestId('referrals-invite').waitFor();
+  // …while the shell has not run: its account place is still the HTML's, no "Sign in" yet.
+  expect(shell.requested()).toBe(true);
+  expect(await page.getByTestId('sign-in').count()).toBe(0);
+  // Back and forward are the area's too, until the shell is here.
+  await page.goBack();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals`);
+  await overview.waitFor();
+  await page.goForward();
+  await page.getByTestId('referrals-invite').waitFor();
+  await page.evaluate(() => {
+    (document.querySelector('[data-testid=referrals-invite]') as HTMLElement & { kept?: boolean }).kept = true;
+  });
+
+  // The shell comes: it hydrates around the area and adopts it, the same elements on screen.
+  shell.release();
+  await page.getByTestId('sign-in').waitFor();
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('[data-testid=referrals-invite]') as HTMLElement & { kept?: boolean }).kept,
+    ),
+  ).toBe(true);
+  // From now on the shell's router leads: its navigation, and the area's own within it.
+  await page.getByTestId('product-name').click();
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
+  expect(await page.getByTestId('referrals-invite').count()).toBe(0);
+  await page.getByTestId('nav-referrals').click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals`);
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.getByTestId('referrals-invite').waitFor();
+  expect(problems()).toEqual([]);
+  await page.close();
+});
+
+test('what the area asks of the shell before it has come is done once it has, and what it did meanwhile stays', async () => {
+  const page = await suite.browser.context.newPage();
+  const shell = await holdShell(page);
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  const prerenderedTitle = await page.title();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.getByTestId('referrals-invite').waitFor();
+  // The invitation form works on its own; the page's title waits for the shell, which owns it.
+  await page.getByLabel('Email').fill('friend@example.com');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByTestId('referrals-sent').waitFor();
+  expect(await page.title()).toBe(prerenderedTitle);
+  shell.release();
+  await page.getByTestId('sign-in').waitFor();
+  // The area named its page (usePageTitle) while only its island ran: the shell titles the document with it.
+  await page.waitForFunction(() => document.title.startsWith('Invite someone · Referrals · '));
+  // What the person did is still on screen: the area was not rendered again.
+  expect(await page.getByTestId('referrals-sent').textContent()).toContain('friend@example.com');
+  await page.close();
+});
+
+test("the shell's code: hinted by a page without an island, asked for only after the area's code on a page with one", async () => {
+  const hint = /<link[^>]*href="?\/shell\.[0-9a-f]+\.js"?[^>]*data-shell/;
+  expect(await (await fetch(`${suite.stack.hostUrl}/`)).text()).toMatch(hint);
+  expect(await (await fetch(`${suite.stack.hostUrl}/referrals`)).text()).not.toMatch(hint);
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.getByTestId('sign-in').waitFor();
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(new URL(entry.name).pathname));
+    return {
+      shell: find(/\/shell\.[0-9a-f]+\.js$/).map(({ initiatorType, startTime }) => ({ initiatorType, startTime })),
+      area: find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/).map((entry) => entry.responseEnd),
+    };
+  });
+  expect(timing.shell).toHaveLength(1);
+  expect(timing.shell[0]!.initiatorType).toBe('script');
+  expect(timing.area.length).toBeGreaterThan(0);
+  for (const areaIn of timing.area) expect(timing.shell[0]!.startTime).toBeGreaterThan(areaIn);
+  await page.close();
+});
