@@ -116,3 +116,44 @@ test("the shell's code: hinted by a page without an island, asked for only after
   for (const areaIn of timing.area) expect(timing.shell[0]!.startTime).toBeGreaterThan(areaIn);
   await page.close();
 });
+
+test("a click in the area while the shell hydrates around it is where the shell's router goes too", async () => {
+  const page = await suite.browser.context.newPage();
+  const problems = watchMessages(page);
+  // A slow phone, so the shell's hydration spans several tasks; the click comes in the first task
+  // after the shell's router has read the address (its history stamps the entry it starts on), before
+  // the shell has adopted the area: the island moves the area itself, and the router must follow.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.addInitScript(() => {
+    const replace = history.replaceState.bind(history);
+    let clicked = false;
+    history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+      replace(state, unused, url);
+      if (clicked || !state || typeof state !== 'object' || !('idx' in state)) return;
+      clicked = true;
+      setTimeout(() => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Invite someone');
+        (window as unknown as { clickedAt?: string }).clickedAt = button ? location.pathname : 'no button';
+        button?.click();
+      }, 0);
+    };
+  });
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  await page.waitForFunction(() => (window as unknown as { clickedAt?: string }).clickedAt !== undefined);
+  expect(await page.evaluate(() => (window as unknown as { clickedAt?: string }).clickedAt)).toBe('/referrals');
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.getByTestId('referrals-invite').waitFor({ timeout: 15_000 });
+  await page.getByTestId('sign-in').waitFor();
+  // One entry for the click: back is the page it was made on, and the shell's router knows it.
+  await page.goBack();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals`);
+  await page.getByTestId('referrals-overview').waitFor();
+  await page.goForward();
+  await page.getByTestId('referrals-invite').waitFor();
+  await page.getByTestId('nav-referrals').click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals`);
+  await page.getByTestId('referrals-overview').waitFor();
+  expect(problems()).toEqual([]);
+  await page.close();
+});

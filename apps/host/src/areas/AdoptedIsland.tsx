@@ -1,7 +1,7 @@
-import { useEffect, useLayoutEffect, useMemo, useState, type HTMLAttributes, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PlatformError, type HostContext } from '@mfe/context';
-import type { OpeningIsland } from '../host-services/types';
+import type { IslandLocation, OpeningIsland } from '../host-services/types';
 
 /** The area's element keeps what the island rendered into it: the shell's React renders nothing there. */
 const KEEP_ISLAND = Object.freeze({ __html: '' });
@@ -29,6 +29,8 @@ export function AdoptedIsland({
 }) {
   const { pathname, search, hash } = useLocation();
   const location = useMemo(() => ({ pathname, search, hash }), [pathname, search, hash]);
+  const navigate = useNavigate();
+  const movedTo = useRef<IslandLocation | null>(null);
   const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
   if (failure)
     throw failure.error instanceof Error
@@ -40,11 +42,17 @@ export function AdoptedIsland({
       onLost();
       return undefined;
     }
-    island.adopt(context, location, (error) => setFailure({ error }));
+    movedTo.current = island.adopt(context, location, (error) => setFailure({ error }));
     return () => island.end();
     // Adopted once; later contexts and locations go through `update` below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [island]);
-  useEffect(() => island.update(context, location), [island, context, location]);
+  useEffect(() => {
+    const to = movedTo.current;
+    movedTo.current = null;
+    // Not from the layout effect: the router listens for its history only from its own, which runs after.
+    if (to) navigate(to, { replace: true });
+    else island.update(context, location);
+  }, [island, context, location, navigate]);
   return <div {...element} ref={areaRef} dangerouslySetInnerHTML={KEEP_ISLAND} suppressHydrationWarning />;
 }

@@ -65,8 +65,10 @@ export interface OpeningIsland {
   /**
    * The shell takes it over: from now on the area has the shell's contract, and what it asked
    * before is done through it. `fail` hears a throw of the area's (the shell shows it in place).
+   * Returns where the area is when that is not `location` (it moved after the shell's router read
+   * the address): the router is to go there, in place of the history entry the area made.
    */
-  adopt(context: HostContext, location: IslandLocation, fail: (error: unknown) => void): void;
+  adopt(context: HostContext, location: IslandLocation, fail: (error: unknown) => void): IslandLocation | null;
   /** A new context or location from the shell. */
   update(context: HostContext, location: IslandLocation): void;
   /** Unmounts the area's root (the shell then renders the area itself, or none). */

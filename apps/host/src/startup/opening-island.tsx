@@ -142,6 +142,9 @@ export function islandEntry(
   } as ManifestEntry & { readonly path: string };
 }
 
+const samePlace = (a: IslandLocation, b: IslandLocation) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+
 const locationNow = (): IslandLocation => {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash };
@@ -155,8 +158,11 @@ function hydrate(found: FoundIsland): Promise<OpeningIsland> {
   let state: 'hydrating' | 'waiting' | 'adopted' | 'ended' = 'hydrating';
   let location = locationNow();
   // Until the shell adopts it, the island routes within its area itself, in the page's one history
-  // (the shell's router starts from the URL it finds), and follows back and forward.
+  // (the shell's router starts from the URL it finds), and follows back and forward. A call made
+  // with the island's contract after the shell adopted it (a handler rendered before) is the shell's.
   const navigateEarly = (to: string, options?: { readonly replace?: boolean }) => {
+    if (state === 'adopted') return shell.run((shellContext) => shellContext.remote.navigate(to, options));
+    if (state === 'ended') return;
     const path = areaPath(entry.path, to);
     if (options?.replace) window.history.replaceState(null, '', path);
     else window.history.pushState(null, '', path);
@@ -214,7 +220,13 @@ function hydrate(found: FoundIsland): Promise<OpeningIsland> {
       window.removeEventListener('popstate', moved);
       fail = onFail;
       shell.adopted(next);
-      this.update(next, at);
+      context = next;
+      // The area moved within itself after the shell's router had read the address (a click while
+      // the shell hydrated): it stays where it is, and the router is to follow it.
+      const movedTo = samePlace(location, at) ? null : location;
+      if (!movedTo) location = at;
+      show();
+      return movedTo;
     },
     update(next, at) {
       if (state !== 'adopted') return;
