@@ -8,7 +8,9 @@
 import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { storageOrNull } from '../browser-storage';
+import type { ManifestEntry } from '../manifest';
 import { bucketOf, cohortSeed } from './cohort';
+import { mayLoadBeforeSession, openingRemote } from './opening';
 
 /** A manifest entry, unparsed: each use checks what it takes. */
 export interface RawEntry {
@@ -66,4 +68,37 @@ export function allowedBuild(
   if (!allowed.includes(url.origin)) return undefined;
   if (build.integrity === undefined) return integrityRequired(config) ? undefined : { url };
   return isSri(build.integrity) ? { url, integrity: build.integrity } : undefined;
+}
+
+/** The opening page's area as the loader takes it, and the side of its canary this browser loads. */
+export interface OpeningEntry {
+  readonly entry: ManifestEntry & { readonly path: string };
+  readonly variant: 'stable' | 'candidate';
+}
+
+/**
+ * The opening page's area, read from the manifest as it arrived, to load before the shell has parsed
+ * it; null when the page has none, it may not load before the session is known, or the config does
+ * not let the build this browser loads be loaded. The shell registers the parsed entry once it has
+ * read the manifest.
+ */
+export function openingEntry(config: RawConfig, manifest: unknown, pathname: string): OpeningEntry | null {
+  const remotes = (manifest as { remotes?: unknown } | null)?.remotes;
+  if (!Array.isArray(remotes)) return null;
+  const raw = openingRemote(remotes as RawEntry[], pathname);
+  if (!raw || typeof raw.name !== 'string' || !mayLoadBeforeSession(raw, pathname)) return null;
+  const chosen = chosenBuild(raw);
+  const build = allowedBuild(config, chosen);
+  if (!build) return null;
+  return {
+    entry: {
+      name: raw.name,
+      path: raw.path,
+      entry: build.url.href,
+      ...(build.integrity ? { integrity: build.integrity } : {}),
+      label: typeof raw.label === 'string' ? raw.label : raw.name,
+      timeoutMs: typeof raw.timeoutMs === 'number' ? raw.timeoutMs : rules.defaults.remoteTimeoutMs,
+    } as ManifestEntry & { readonly path: string },
+    variant: chosen === raw ? 'stable' : 'candidate',
+  };
 }

@@ -31,9 +31,8 @@ import { peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
 import type { ManifestEntry } from '../manifest';
 import { readPageData, type PageData } from '../prerender/page-data';
-import { allowedBuild, chosenBuild, manifestUrlOf, type RawConfig, type RawEntry } from '../remotes/opening-build';
-import { mayLoadBeforeSession } from '../remotes/opening';
-import type { RemoteLoader } from '../remotes/remote-loader';
+import { manifestUrlOf, openingEntry, type OpeningEntry, type RawConfig } from '../remotes/opening-build';
+import type { AreaModule, RemoteLoader } from '../remotes/remote-loader';
 import { tabChoicesAsked } from '../remotes/tab-choices';
 import { storageOrNull } from '../browser-storage';
 import { createLogger } from '../logger';
@@ -58,15 +57,64 @@ const json = async (response: Promise<Response> | undefined): Promise<unknown> =
 /**
  * Hydrates the opening area's island when this page has one (see above), resolving once the area
  * has committed (its controls answer clicks); null when the page has none, or anything did not go
- * as planned (the shell then does the work itself, and says what went wrong).
+ * as planned (the shell then does the work itself, and says what went wrong). On a page that may
+ * have one, the opening area's code starts loading here, island or not. (On a page rendered in the
+ * browser, loading it here rather than in the shell's start-up did not make it work sooner: the
+ * shell's start-up and first render come first either way. Measured on 2026-11-29.)
  */
 export async function hydrateOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland | null> {
   try {
-    const found = await findIsland(loader);
+    const page = islandPage();
+    if (!page) return null;
+    const found = await findIsland(page, await loadOpeningArea(loader));
     return found ? await hydrate(found) : null;
   } catch {
     return null;
   }
+}
+
+interface LoadingArea {
+  readonly opening: OpeningEntry;
+  readonly config: RawIslandConfig;
+  readonly loading: Promise<AreaModule>;
+}
+
+/**
+ * The opening page's area, by the config and manifest the boot script fetched, read as they arrived
+ * (opening-build.ts), registered with its canary's side and its loading started; null when there is
+ * none to load before the shell has read the manifest (a preview or overrides replace its entries).
+ */
+async function loadOpeningArea(loader: RemoteLoader): Promise<LoadingArea | null> {
+  try {
+    if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
+    const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
+    const manifest = await json(peekEarly(manifestUrlOf(config)));
+    const opening = openingEntry(config, manifest, window.location.pathname);
+    if (!opening) return null;
+    const { entry, variant } = opening;
+    loader.register([entry], { [entry.name]: { variant } });
+    // A failure is kept for the area's route, which shows it (it is not tried twice).
+    const loading = loader.loadAhead(entry.name);
+    loading.catch(() => undefined);
+    return { opening, config, loading };
+  } catch {
+    return null;
+  }
+}
+
+interface IslandPage {
+  readonly page: PageData & { readonly remote: string; readonly entry: string };
+  readonly element: HTMLElement;
+}
+
+/** A prerendered page holding its area's content, and that content's element. */
+function islandPage(): IslandPage | null {
+  const page = readPageData(document);
+  if (!page?.remote || !page.entry) return null;
+  const element = document.querySelector<HTMLElement>(`.remote-area[data-remote="${CSS.escape(page.remote)}"]`);
+  // A slot in the area's HTML holds contributions, which only the shell renders.
+  if (!element || element.querySelector('[data-slot]')) return null;
+  return { page: { ...page, remote: page.remote, entry: page.entry }, element };
 }
 
 interface FoundIsland {
@@ -79,22 +127,11 @@ interface FoundIsland {
   readonly defaultLocale: string;
 }
 
-/** Step by step: the page's area and its element; the build the manifest chooses; its code and texts. */
-async function findIsland(loader: RemoteLoader): Promise<FoundIsland | null> {
-  const page = readPageData(document);
-  if (!page?.remote || !page.entry || tabChoicesAsked(window.location.href, storageOrNull('sessionStorage')))
-    return null;
-  const element = document.querySelector<HTMLElement>(`.remote-area[data-remote="${CSS.escape(page.remote)}"]`);
-  // A slot in the area's HTML holds contributions, which only the shell renders.
-  if (!element || element.querySelector('[data-slot]')) return null;
-
-  const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
-  const manifest = await json(peekEarly(manifestUrlOf(config)));
-  const entry = islandEntry(page, config, manifest, window.location.pathname);
-  if (!entry) return null;
-  loader.register([entry]);
-  // Its failure is kept for the area's route, which shows it (it is not tried twice).
-  const module = await loader.loadAhead(entry.name);
+/** The island, if the area loading is the page's build: its code, and its texts in the page's language. */
+async function findIsland({ page, element }: IslandPage, ahead: LoadingArea | null): Promise<FoundIsland | null> {
+  if (!ahead || !islandEntry(page, ahead.opening)) return null;
+  const { opening, config, loading } = ahead;
+  const module = await loading;
   if (!isRemoteModule(module)) return null;
   const defaultLocale =
     typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
@@ -103,9 +140,9 @@ async function findIsland(loader: RemoteLoader): Promise<FoundIsland | null> {
   // Texts as ICU source need the parser the shell loads: they would not render as the HTML does.
   if (messages && Object.values(messages).some((message) => typeof message === 'string')) return null;
   return {
-    page: { ...page, remote: page.remote, locale },
+    page: { ...page, locale },
     element,
-    entry,
+    entry: opening.entry,
     module,
     config,
     ...(messages ? { messages } : {}),
@@ -114,32 +151,18 @@ async function findIsland(loader: RemoteLoader): Promise<FoundIsland | null> {
 }
 
 /**
- * The opening area's entry as the loader takes it, read from the manifest as it arrived, or null when
- * the island is not for this page: the manifest no longer lists the area, it is not public, or this
- * browser loads another build than the page's HTML was rendered from (a newer release, the other
- * side of a canary, an origin the config does not allow, a pin missing): the shell then decides,
- * renders afresh and says why. The shell registers the parsed entry once it has read the manifest.
+ * The opening area's entry, when the island is for this page: the page's area, from the build its
+ * HTML was rendered from. Otherwise null: the manifest no longer lists the area at this page, or
+ * this browser loads another build (a newer release, the other side of a canary, an origin the
+ * config does not allow, a pin missing): the shell then decides, renders afresh and says why.
  */
 export function islandEntry(
   page: Pick<PageData, 'remote' | 'entry'>,
-  config: RawConfig,
-  manifest: unknown,
-  pathname: string,
-): (ManifestEntry & { readonly path: string }) | null {
-  const remotes = (manifest as { remotes?: unknown } | null)?.remotes;
-  if (!page.remote || !page.entry || !Array.isArray(remotes)) return null;
-  const raw = (remotes as RawEntry[]).find((remote) => remote.name === page.remote);
-  if (!raw || typeof raw.path !== 'string' || !mayLoadBeforeSession(raw, pathname)) return null;
-  const build = allowedBuild(config, chosenBuild(raw));
-  if (!build || build.url.href !== new URL(page.entry, window.location.href).href) return null;
-  return {
-    name: page.remote,
-    path: raw.path,
-    entry: build.url.href,
-    ...(build.integrity ? { integrity: build.integrity } : {}),
-    label: typeof raw.label === 'string' ? raw.label : page.remote,
-    timeoutMs: typeof raw.timeoutMs === 'number' ? raw.timeoutMs : rules.defaults.remoteTimeoutMs,
-  } as ManifestEntry & { readonly path: string };
+  opening: OpeningEntry | null,
+): OpeningEntry | null {
+  if (!opening || !page.remote || !page.entry) return null;
+  const { entry } = opening;
+  return entry.name === page.remote && entry.entry === new URL(page.entry, window.location.href).href ? opening : null;
 }
 
 const samePlace = (a: IslandLocation, b: IslandLocation) =>
