@@ -148,6 +148,9 @@ function hostConfig({
   config.optimization = {
     ...config.optimization,
     minimizeOptions: { ...config.optimization?.minimizeOptions, html: false },
+    // A library only the shell's chunk uses stays in it: split apart, it was one more request on
+    // every page that asks for the shell with the first script (webpack's vendors group).
+    splitChunks: { ...config.optimization?.splitChunks, cacheGroups: { defaultVendors: false } },
   };
   config.plugins = [
     // What the host provides, so it can refuse a remote built for something else before loading it.
