@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALICE, launchFirefox, launchWebKit, setUpBrowserSuite, signInAtProvider, type EnginePage } from '../src';
+import { ALICE, OTHER_ENGINES, setUpBrowserSuite, signInAtProvider, type EnginePage } from '../src';
 import { BUILT_WITH } from '../src/built-with';
 
 /** The accent the area's headings take from its own stylesheets (CSS Modules on the shell's tokens). */
 const ACCENT = 'rgb(11, 110, 79)';
-
-const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
-  ['Firefox ESR', launchFirefox],
-  ['WebKitGTK', launchWebKit],
-];
 
 // A team's area built with another bundler: the repository's own referrals area, its sources built by
 // a fixture with Rspack through the preset (`bundler: 'rspack'`) and with Rsbuild through the preset's
@@ -73,7 +68,7 @@ describe.each(Object.entries(BUILT_WITH))('an area built with %s', (bundler, DIS
 
   // Each bundler's runtime loads chunks with their pins its own way: in the other engines too (the
   // invite page is a chunk of its own, loaded by that runtime when the button is clicked).
-  test.each(ENGINES)(
+  test.each(OTHER_ENGINES)(
     'in %s, its prerendered page hydrates with its own styles and its button works',
     async (_engine, launch) => {
       const page: EnginePage & { readonly pageErrors?: string[] } = await launch();

@@ -1,4 +1,4 @@
-import { launchFirefox, launchWebKit, setUpBrowserSuite, type EnginePage } from '../src';
+import { OTHER_ENGINES, setUpBrowserSuite, type EnginePage } from '../src';
 
 // The prerendered public page in Firefox ESR and WebKitGTK, signed out: its opening area hydrated on
 // its own before the shell's code is asked for (its island, decision 0021), then taken over by the
@@ -6,12 +6,7 @@ import { launchFirefox, launchWebKit, setUpBrowserSuite, type EnginePage } from 
 // navigation leads after. (engines.e2e.ts has the signed-in journeys; its areas are not public.)
 const suite = setUpBrowserSuite(['--public', 'referrals']);
 
-const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
-  ['Firefox ESR', launchFirefox],
-  ['WebKitGTK', launchWebKit],
-];
-
-describe.each(ENGINES)('%s', (_name, launch) => {
+describe.each(OTHER_ENGINES)('%s', (_name, launch) => {
   let page: EnginePage & { readonly pageErrors?: string[] };
   const host = () => suite.stack.hostUrl;
   const pathname = async () => new URL(await page.url()).pathname;

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALICE, launchFirefox, launchWebKit, release, setUpBrowserSuite, type EnginePage } from '../src';
+import { ALICE, OTHER_ENGINES, release, setUpBrowserSuite, type EnginePage } from '../src';
 import { poll } from '../src/engines/page';
 
 // The main journeys in Firefox ESR and WebKitGTK, against the same production builds, server and
@@ -21,12 +21,7 @@ const suite = setUpBrowserSuite([
   store,
 ]);
 
-const ENGINES: Array<[string, () => Promise<EnginePage & { readonly pageErrors?: string[] }>]> = [
-  ['Firefox ESR', launchFirefox],
-  ['WebKitGTK', launchWebKit],
-];
-
-describe.each(ENGINES)('%s', (_name, launch) => {
+describe.each(OTHER_ENGINES)('%s', (_name, launch) => {
   let page: EnginePage & { readonly pageErrors?: string[] };
   const host = () => suite.stack.hostUrl;
   const atProvider = async () => (await page.url()).startsWith(`${suite.stack.idpUrl}/interaction/`);
