@@ -70,6 +70,30 @@ export function allowedBuild(
   return isSri(build.integrity) ? { url, integrity: build.integrity } : undefined;
 }
 
+/** The opening page's area as the manifest lists it, the build of it this browser loads, and that build's side. */
+export interface OpeningBuild {
+  readonly remote: RawEntry & { readonly name: string };
+  readonly build: AllowedBuild;
+  readonly variant: 'stable' | 'candidate';
+}
+
+/**
+ * The opening page's area and its build, read from the manifest as it arrived, to fetch or load
+ * before the shell has parsed it; null when the page has none, it may not load before the session
+ * is known, or the config does not let the build this browser loads be loaded.
+ */
+export function openingBuild(config: RawConfig, manifest: unknown, pathname: string): OpeningBuild | null {
+  const remotes = (manifest as { remotes?: unknown } | null)?.remotes;
+  if (!Array.isArray(remotes)) return null;
+  const remote = openingRemote(remotes as RawEntry[], pathname);
+  if (!remote || typeof remote.name !== 'string' || !mayLoadBeforeSession(remote, pathname)) return null;
+  const chosen = chosenBuild(remote);
+  const build = allowedBuild(config, chosen);
+  if (!build) return null;
+  const named = remote as RawEntry & { readonly name: string };
+  return { remote: named, build, variant: chosen === remote ? 'stable' : 'candidate' };
+}
+
 /** The opening page's area as the loader takes it, and the side of its canary this browser loads. */
 export interface OpeningEntry {
   readonly entry: ManifestEntry & { readonly path: string };
@@ -77,28 +101,22 @@ export interface OpeningEntry {
 }
 
 /**
- * The opening page's area, read from the manifest as it arrived, to load before the shell has parsed
- * it; null when the page has none, it may not load before the session is known, or the config does
- * not let the build this browser loads be loaded. The shell registers the parsed entry once it has
- * read the manifest.
+ * The opening page's area as the loader takes it (`openingBuild`), with the schema's defaults. The
+ * shell registers the parsed entry once it has read the manifest.
  */
 export function openingEntry(config: RawConfig, manifest: unknown, pathname: string): OpeningEntry | null {
-  const remotes = (manifest as { remotes?: unknown } | null)?.remotes;
-  if (!Array.isArray(remotes)) return null;
-  const raw = openingRemote(remotes as RawEntry[], pathname);
-  if (!raw || typeof raw.name !== 'string' || !mayLoadBeforeSession(raw, pathname)) return null;
-  const chosen = chosenBuild(raw);
-  const build = allowedBuild(config, chosen);
-  if (!build) return null;
+  const opening = openingBuild(config, manifest, pathname);
+  if (!opening) return null;
+  const { remote, build, variant } = opening;
   return {
     entry: {
-      name: raw.name,
-      path: raw.path,
+      name: remote.name,
+      path: remote.path,
       entry: build.url.href,
       ...(build.integrity ? { integrity: build.integrity } : {}),
-      label: typeof raw.label === 'string' ? raw.label : raw.name,
-      timeoutMs: typeof raw.timeoutMs === 'number' ? raw.timeoutMs : rules.defaults.remoteTimeoutMs,
+      label: typeof remote.label === 'string' ? remote.label : remote.name,
+      timeoutMs: typeof remote.timeoutMs === 'number' ? remote.timeoutMs : rules.defaults.remoteTimeoutMs,
     } as ManifestEntry & { readonly path: string },
-    variant: chosen === raw ? 'stable' : 'candidate',
+    variant,
   };
 }

@@ -9,8 +9,7 @@
 // size), as remotes/opening-build.ts says; nothing read here loosens a rule.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { tabChoicesAsked } from '../remotes/tab-choices';
-import { mayLoadBeforeSession, openingRemote } from '../remotes/opening';
-import { allowedBuild, chosenBuild, manifestUrlOf, type RawConfig, type RawEntry } from '../remotes/opening-build';
+import { manifestUrlOf, openingBuild, type RawConfig } from '../remotes/opening-build';
 import { isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
@@ -129,24 +128,20 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   const manifestUrl = manifestUrlOf(config);
   const manifest = (await (manifestUrl === preloaded && early
     ? early
-    : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as { remotes?: unknown };
-  if (!Array.isArray(manifest.remotes) || tabChoices) return;
-  const opening = openingRemote(manifest.remotes as RawEntry[], pathname);
-  if (!opening || !mayLoadBeforeSession(opening, pathname)) return;
+    : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as unknown;
+  if (tabChoices) return;
   // Only from an origin the config allows, pinned as the host will require (it refuses any other entry anyway).
-  const build = allowedBuild(config, chosenBuild(opening));
-  if (!build) return;
-  const { url } = build;
+  const build = openingBuild(config, manifest, pathname)?.build;
   // The prerendered page asked for it already, and hints its scripts.
-  if (url.href === pageEntry) return;
-  const entry = { entry: url.href, integrity: build.integrity };
-  if (!url.pathname.endsWith('.json')) {
+  if (!build || build.url.href === pageEntry) return;
+  const entry = { entry: build.url.href, integrity: build.integrity };
+  if (!build.url.pathname.endsWith('.json')) {
     preloadRemoteScripts(entry, undefined);
     areaRequested();
     return;
   }
   // The entry script and the remote's mf-manifest.json together; its module files once it is in.
-  const remoteManifest = fetchEarly(url.href, { cache: 'no-cache' }).then(json);
+  const remoteManifest = fetchEarly(entry.entry, { cache: 'no-cache' }).then(json);
   preloadRemoteScripts(entry, undefined);
   areaRequested();
   preloadRemoteScripts(entry, await remoteManifest);

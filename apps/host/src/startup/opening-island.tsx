@@ -83,23 +83,20 @@ interface LoadingArea {
  * The opening page's area, by the config and manifest the boot script fetched, read as they arrived
  * (opening-build.ts), registered with its canary's side and its loading started; null when there is
  * none to load before the shell has read the manifest (a preview or overrides replace its entries).
+ * Throws when the boot script holds no config or manifest: the caller leaves the page to the shell.
  */
 async function loadOpeningArea(loader: RemoteLoader): Promise<LoadingArea | null> {
-  try {
-    if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
-    const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
-    const manifest = await json(peekEarly(manifestUrlOf(config)));
-    const opening = openingEntry(config, manifest, window.location.pathname);
-    if (!opening) return null;
-    const { entry, variant } = opening;
-    loader.register([entry], { [entry.name]: { variant } });
-    // A failure is kept for the area's route, which shows it (it is not tried twice).
-    const loading = loader.loadAhead(entry.name);
-    loading.catch(() => undefined);
-    return { opening, config, loading };
-  } catch {
-    return null;
-  }
+  if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
+  const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
+  const manifest = await json(peekEarly(manifestUrlOf(config)));
+  const opening = openingEntry(config, manifest, window.location.pathname);
+  if (!opening) return null;
+  const { entry, variant } = opening;
+  loader.register([entry], { [entry.name]: { variant } });
+  // A failure is kept for the area's route, which shows it (it is not tried twice).
+  const loading = loader.loadAhead(entry.name);
+  loading.catch(() => undefined);
+  return { opening, config, loading };
 }
 
 interface IslandPage {
