@@ -1,8 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type CDPSession, type Cookie, type Page } from 'playwright-core';
+import CDP from 'chrome-remote-interface';
+import type { Cookie } from 'playwright-core';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@mfe/e2e/browser';
 import {
@@ -10,9 +12,7 @@ import {
   INTERACTIVE_SIGNAL,
   observerScript,
   paintedSignal,
-  SIGNAL_BINDING,
   type Probe,
-  type Signal,
 } from './observer-script';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH };
@@ -87,13 +87,45 @@ interface Tracked {
   fromCache?: boolean;
   encoded?: number;
   finished: boolean;
+  /** It failed (or was cancelled): not in flight, and not counted. */
+  failed?: boolean;
   /** When it finished (CDP monotonic seconds). */
   finishedAt?: number;
 }
 
+/** The measured page's viewport. */
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** Chromium as the bench starts it, and the DevTools endpoint it printed. */
+async function startChromium(dir: string): Promise<{ process: ChildProcess; port: number }> {
+  const chromium = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, '--headless', `--user-data-dir=${dir}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let said = '';
+    chromium.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(said);
+      if (found) resolve(Number(found[1]));
+    });
+    chromium.once('exit', (code) =>
+      reject(new Error(`Chromium (${CHROMIUM_PATH}) exited (${code}) before it listened: ${said.slice(-500)}`)),
+    );
+  });
+  return { process: chromium, port };
+}
+
+/**
+ * One measured browser: a fresh profile, driven through the DevTools protocol with only the domains
+ * a measurement needs (Page for the observer script and navigations, Network for the throttling and
+ * the requests). Not a test driver: a driver's own domains (Runtime, its script worlds) make V8 record
+ * a stack trace for each exception and script-started request, and so parse large functions a second
+ * time for their source positions (measured: the home page worked 136 ms later on one build and
+ * 40 ms later on another under Playwright than under this session, throttled), which skews ratios.
+ */
 export class Session {
-  readonly page: Page;
-  private readonly cdp: CDPSession;
   private tracked = new Map<string, Tracked>();
   /**
    * Each response's status on the wire, where it differs: a revalidation answered 304 is reported to
@@ -101,22 +133,16 @@ export class Session {
    * Kept apart from `tracked`: Chromium often reports it before the request itself (seen for 304s).
    */
   private wireStatuses = new Map<string, number>();
-  /** What the page has signalled (observer-script.ts), newest document last. */
-  private readonly signals: Signal[] = [];
-  private readonly signalled = new Set<() => void>();
+  private navigatedWaiters: Array<() => void> = [];
 
   private constructor(
-    readonly context: BrowserContext,
-    page: Page,
-    cdp: CDPSession,
+    private readonly cdp: CDP.Client,
+    private readonly chromium: ChildProcess,
     private readonly dir: string,
   ) {
-    this.page = page;
-    this.cdp = cdp;
-    cdp.on('Runtime.bindingCalled', (e) => {
-      if (e.name !== SIGNAL_BINDING) return;
-      this.signals.push(JSON.parse(e.payload) as Signal);
-      for (const wake of this.signalled) wake();
+    cdp.on('Page.frameNavigated', (e) => {
+      if (e.frame.parentId) return;
+      for (const wake of this.navigatedWaiters.splice(0)) wake();
     });
     cdp.on(
       'Network.requestWillBeSent',
@@ -147,6 +173,10 @@ export class Session {
       const t = this.tracked.get(e.requestId);
       if (t) Object.assign(t, { encoded: e.encodedDataLength, finished: true, finishedAt: e.timestamp });
     });
+    cdp.on('Network.loadingFailed', (e) => {
+      const t = this.tracked.get(e.requestId);
+      if (t) t.failed = true;
+    });
   }
 
   /** A fresh profile (empty cache), throttled as the profile says, signed in at the provider through `cookies`. */
@@ -158,30 +188,87 @@ export class Session {
     probe?: Probe,
   ): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'mfe-bench-'));
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 800 },
-    });
-    await context.addCookies([...cookies]);
-    await context.addInitScript(observerScript(appOrigin, signedInHint, probe));
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Runtime.enable');
-    await cdp.send('Runtime.addBinding', { name: SIGNAL_BINDING });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-    if (profile.network) {
-      const bytesPerSecond = profile.network.bitsPerSecond / 8;
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: profile.network.latencyMs,
-        downloadThroughput: bytesPerSecond,
-        uploadThroughput: bytesPerSecond,
-      });
+    const { process: chromium, port } = await startChromium(dir);
+    let cdp: CDP.Client | undefined;
+    try {
+      cdp = await CDP({ port, target: (targets) => targets.findIndex((target) => target.type === 'page') });
+      await cdp.Page.enable();
+      await cdp.Network.enable({});
+      await cdp.Emulation.setDeviceMetricsOverride({ ...VIEWPORT, deviceScaleFactor: 1, mobile: false });
+      if (cookies.length > 0) await cdp.Network.setCookies({ cookies: cookies.map(cookieParam) });
+      await cdp.Page.addScriptToEvaluateOnNewDocument({ source: observerScript(appOrigin, signedInHint, probe) });
+      await cdp.Emulation.setCPUThrottlingRate({ rate: profile.cpuSlowdown });
+      if (profile.network) {
+        const bytesPerSecond = profile.network.bitsPerSecond / 8;
+        await cdp.Network.emulateNetworkConditions({
+          offline: false,
+          latency: profile.network.latencyMs,
+          downloadThroughput: bytesPerSecond,
+          uploadThroughput: bytesPerSecond,
+        });
+      }
+      return new Session(cdp, chromium, dir);
+    } catch (error) {
+      await cdp?.close().catch(() => undefined);
+      chromium.kill();
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+      throw error;
     }
-    return new Session(context, page, cdp, dir);
+  }
+
+  /** Opens `url`; resolves once its document has committed (`commit`) or has loaded (`load`, the default). */
+  async goto(url: string, { waitUntil = 'load' }: { waitUntil?: 'commit' | 'load' } = {}): Promise<void> {
+    const loaded = waitUntil === 'load' ? this.cdp.Page.loadEventFired() : undefined;
+    const committed = this.nextDocument();
+    const { errorText } = await this.cdp.Page.navigate({ url });
+    if (errorText) throw new Error(`The bench could not open ${url}: ${errorText}`);
+    await committed;
+    await loaded;
+  }
+
+  /** Reloads the page; resolves once the new document has committed. */
+  async reload(): Promise<void> {
+    const committed = this.nextDocument();
+    await this.cdp.Page.reload({});
+    await committed;
+  }
+
+  /** Clicks the element `selector` names as a person would (a trusted click at its centre). */
+  async click(selector: string): Promise<void> {
+    const centre = (await this.evaluate(
+      `(() => { const r = document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect(); return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`,
+    )) as { x: number; y: number } | undefined;
+    if (!centre) throw new Error(`The bench found no ${selector} to click.`);
+    for (const type of ['mousePressed', 'mouseReleased'] as const)
+      await this.cdp.Input.dispatchMouseEvent({ type, ...centre, button: 'left', clickCount: 1 });
+  }
+
+  /** The value of `expression` in the page (awaited when it is a promise). */
+  async evaluate(expression: string): Promise<unknown> {
+    const { result, exceptionDetails } = await this.cdp.Runtime.evaluate({
+      expression,
+      returnByValue: true,
+      awaitPromise: true,
+    });
+    if (exceptionDetails)
+      throw new Error(`In the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value as unknown;
+  }
+
+  async waitForTimeout(ms: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** Until no request has been in flight for half a second (at most `timeoutMs`). */
+  async waitForNetworkIdle(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      const busy = [...this.tracked.values()].some((t) => !t.finished && !t.failed);
+      if (busy) quietSince = Date.now();
+      else if (Date.now() - quietSince >= 500) return;
+      await this.waitForTimeout(50);
+    }
   }
 
   resetCounters(): void {
@@ -199,50 +286,45 @@ export class Session {
     return this.waitForSignal(INTERACTIVE_SIGNAL, 'worked', timeoutMs);
   }
 
+  private nextDocument(): Promise<void> {
+    return new Promise((resolve) => this.navigatedWaiters.push(resolve));
+  }
+
   /**
-   * The time of the signal `name` from the page's current document or a later one (a page that
-   * navigates on, e.g. a redirect, still counts), waiting for it if it has not come yet. Nothing is
-   * run in the page while it loads but one read of its time origin.
+   * The time of the signal `name` in the page's current document, or in a later one (a page that
+   * navigates on, e.g. a redirect, still counts): one evaluation that settles when the page has it.
    */
   private async waitForSignal(name: string, what: string, timeoutMs: number): Promise<number> {
-    const current = await this.cdp.send('Runtime.evaluate', {
-      expression: 'performance.timeOrigin',
-      returnByValue: true,
-    });
-    const since = current.result.value as number;
-    const find = () => this.signals.find((signal) => signal.name === name && signal.document >= since)?.at;
-    let wake = () => {};
-    try {
-      return await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${name}" signal`)), timeoutMs);
-        wake = () => {
-          const at = find();
-          if (at === undefined) return;
-          clearTimeout(timer);
-          resolve(at);
-        };
-        this.signalled.add(wake);
-        wake();
-      });
-    } catch (error) {
-      throw await this.neverDid(what, timeoutMs, error);
-    } finally {
-      this.signalled.delete(wake);
+    const deadline = Date.now() + timeoutMs;
+    let lastError: unknown;
+    while (Date.now() < deadline) {
+      try {
+        const at = await Promise.race([
+          this.evaluate(`window.__bench ? window.__bench.when(${JSON.stringify(name)}) : null`),
+          this.waitForTimeout(deadline - Date.now()).then(() => null),
+        ]);
+        if (typeof at === 'number') return at;
+      } catch (error) {
+        // The document went away while it was asked (it navigated on): ask the next one.
+        lastError = error;
+      }
+      await this.waitForTimeout(50);
     }
+    throw await this.neverDid(what, timeoutMs, lastError);
   }
 
   /** A load that never got there, with what the page showed instead, so it can be read, not guessed at. */
   private async neverDid(what: string, timeoutMs: number, cause: unknown): Promise<Error> {
-    const shown = await this.page
-      .evaluate(() => ({
+    const shown = await this.evaluate(
+      `(() => ({
         url: location.href,
         parts: [...document.querySelectorAll('[data-contribution], [data-remote]')].map(
           (part) =>
-            `${part.getAttribute('data-contribution') ?? part.getAttribute('data-remote')}: ${part.getAttribute('data-state') ?? ''}${part.hasAttribute('data-held') ? ' (held)' : ''}`,
+            (part.getAttribute('data-contribution') ?? part.getAttribute('data-remote')) + ': ' + (part.getAttribute('data-state') ?? '') + (part.hasAttribute('data-held') ? ' (held)' : ''),
         ),
         failures: [...document.querySelectorAll('[role=alert], .notice')].map((notice) => notice.textContent),
-      }))
-      .catch(() => 'unreadable');
+      }))()`,
+    ).catch(() => 'unreadable');
     const pending = [...this.tracked.values()].filter((request) => !request.finished).map((request) => request.url);
     return new Error(
       `The page never ${what} within ${timeoutMs} ms; it showed ${JSON.stringify(shown)}; requests unfinished: ${JSON.stringify(pending)}`,
@@ -252,13 +334,13 @@ export class Session {
 
   /** Everything measured since the last reset. */
   async figures(paintMs: number): Promise<LoadFigures> {
-    await this.page.waitForTimeout(300); // late long tasks and responses
-    const state = (await this.page.evaluate('window.__bench')) as {
+    await this.waitForTimeout(300); // late long tasks and responses
+    const state = (await this.evaluate('({ fcp: window.__bench.fcp, longTasks: window.__bench.longTasks })')) as {
       fcp: number;
       longTasks: Array<{ start: number; duration: number }>;
     };
     // The page itself: the hidden silent-sign-in iframe does the same for both apps and is left out.
-    const { frameTree } = await this.cdp.send('Page.getFrameTree');
+    const { frameTree } = await this.cdp.Page.getFrameTree();
     const done = [...this.tracked.entries()].filter(([, t]) => t.finished && t.frameId === frameTree.frame.id);
     const scripts = done.filter(([, t]) => t.type === 'Script');
     // Time zero: the page's document request, or (a client-side navigation) the first request after the reset.
@@ -275,7 +357,7 @@ export class Session {
       if (!t.fromCache && t.status === 200 && this.wireStatuses.get(requestId) !== 304)
         jsTransferBytes += t.encoded ?? 0;
       try {
-        const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId });
+        const { body, base64Encoded } = await this.cdp.Network.getResponseBody({ requestId });
         const text = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
         jsBytes += Buffer.byteLength(text);
         const gzipped = gzipSync(text).length;
@@ -291,16 +373,12 @@ export class Session {
       .filter((task) => task.start >= state.fcp)
       .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
     // Resource Timing (start and end are exposed cross-origin too): did the remote start with the host's script?
-    const timing = (await this.page.evaluate(() => {
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const remote = entries.find(
-        (entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin),
-      );
-      const script = entries.find(
-        (entry) => entry.name.startsWith(location.origin) && /\/main\.[0-9a-f]+\.js$/.test(entry.name),
-      );
+    const timing = (await this.evaluate(`(() => {
+      const entries = performance.getEntriesByType('resource');
+      const remote = entries.find((entry) => entry.name.endsWith('/mf-manifest.json') && !entry.name.startsWith(location.origin));
+      const script = entries.find((entry) => entry.name.startsWith(location.origin) && /\\/main\\.[0-9a-f]+\\.js$/.test(entry.name));
       return { remote: remote ? remote.startTime : -1, script: script ? script.responseEnd : -1 };
-    })) as { remote: number; script: number };
+    })()`)) as { remote: number; script: number };
     const waterfall: Waterfall = {
       requests: mine
         .filter((t) => (t.sentAt - zero) * 1000 <= paintMs)
@@ -314,8 +392,8 @@ export class Session {
       longTasks: state.longTasks.filter((task) => task.start <= paintMs),
       at: paintMs,
     };
-    const belowFoldScriptsEarly = (await this.page.evaluate(BELOW_FOLD_SCRIPTS_EARLY)) as number;
-    const heap = (await this.cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
+    const belowFoldScriptsEarly = (await this.evaluate(BELOW_FOLD_SCRIPTS_EARLY)) as number;
+    const heap = (await this.cdp.Runtime.getHeapUsage().catch(() => ({ usedSize: 0 }))) as { usedSize: number };
     return {
       paintMs,
       fcpMs: state.fcp,
@@ -338,7 +416,28 @@ export class Session {
   }
 
   async close(): Promise<void> {
-    await this.context.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.cdp.Browser.close().catch(() => undefined);
+    await this.cdp.close().catch(() => undefined);
+    if (this.chromium.exitCode === null) {
+      const exited = new Promise((resolve) => this.chromium.once('exit', resolve));
+      const timer = setTimeout(() => this.chromium.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
   }
+}
+
+/** A cookie of the provider's sign-in (read with Playwright, scenarios.ts), as the protocol sets it. */
+function cookieParam(cookie: Cookie) {
+  return {
+    name: cookie.name,
+    value: cookie.value,
+    domain: cookie.domain,
+    path: cookie.path,
+    httpOnly: cookie.httpOnly,
+    secure: cookie.secure,
+    sameSite: cookie.sameSite,
+    ...(cookie.expires > 0 ? { expires: cookie.expires } : {}),
+  };
 }

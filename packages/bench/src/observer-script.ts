@@ -15,19 +15,11 @@ export const COUNT_PROBE: Probe = { click: 'Add one', done: { text: 'Add another
 export const TILE_PROBE: Probe = { click: 'Answer', done: { text: 'Answered' } };
 
 /**
- * The function (a CDP binding, measure.ts) through which the page tells the bench what happened, as
- * it happens. The bench does not poll the page while it loads: polling through the driver would
- * inject the driver's own script, and run it on the page's main thread while the page starts.
+ * How the bench learns what happened: the page keeps each signal with its time, and the bench asks
+ * once per wait, with one evaluation that settles when the signal is there (`window.__bench.when`).
+ * Nothing else runs in the page while it loads: no polling, and no debugger domain that would make
+ * the engine record stack traces (measure.ts says what that costs).
  */
-export const SIGNAL_BINDING = '__benchSignal';
-
-/** What the page sends through SIGNAL_BINDING: its document (by time origin), what happened, and when. */
-export interface Signal {
-  readonly document: number;
-  readonly name: string;
-  readonly at: number;
-}
-
 /** The signal sent when an element with this Element Timing identifier is painted. */
 export const paintedSignal = (identifier: string): string => `painted:${identifier}`;
 /** The signal sent when the probe's click has been answered. */
@@ -42,12 +34,21 @@ export function observerScript(appOrigin: string, signedInHint: boolean, probe: 
   if (location.origin !== ${JSON.stringify(appOrigin)}) return;
   // The host's "this tab was signed in" hint, so the session is restored as after a reload.
   if (${signedInHint}) sessionStorage.setItem('mfe.auth.signed-in', '1');
-  const state = { elements: {}, fcp: 0, longTasks: [] };
+  const signals = {};
+  const waiting = {};
+  const state = {
+    elements: {},
+    fcp: 0,
+    longTasks: [],
+    // The time of the signal \`name\` in this document, once it has come.
+    when: (name) => name in signals ? Promise.resolve(signals[name]) : new Promise((resolve) => (waiting[name] ??= []).push(resolve)),
+  };
   window.__bench = state;
   // Only the page itself reports (not the hidden silent-sign-in iframe, which runs this too).
   const signal = (name, at) => {
-    const send = window[${JSON.stringify(SIGNAL_BINDING)}];
-    if (window === window.top && typeof send === 'function') send(JSON.stringify({ document: performance.timeOrigin, name, at }));
+    if (window !== window.top || name in signals) return;
+    signals[name] = at;
+    for (const resolve of waiting[name] ?? []) resolve(at);
   };
   // When the page first works: its first button named probe.click is clicked once a frame from the
   // moment it exists, until its handler has run (probe.done: the path it goes to, or the text a

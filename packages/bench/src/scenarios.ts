@@ -59,7 +59,7 @@ async function inFreshProfile(
 
 export const coldLoad = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+    await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
@@ -69,7 +69,7 @@ export const interactiveLoad = (app: App, profile: Profile) =>
     app,
     profile,
     async (session) => {
-      await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
     INVITE_PROBE,
@@ -83,7 +83,7 @@ export const areaWorks =
       app,
       profile,
       async (session) => {
-        await session.page.goto(`${app.origin}${path}`, { waitUntil: 'commit' });
+        await session.goto(`${app.origin}${path}`, { waitUntil: 'commit' });
         return session.figures(await session.waitForInteractive());
       },
       COUNT_PROBE,
@@ -98,7 +98,7 @@ export const firstTileWorks = (app: App, profile: Profile) =>
     app,
     profile,
     async (session) => {
-      await session.page.goto(`${app.origin}/`, { waitUntil: 'commit' });
+      await session.goto(`${app.origin}/`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
     TILE_PROBE,
@@ -113,11 +113,11 @@ export const reloadInteractive = (app: App, profile: Profile) =>
     app,
     profile,
     async (session) => {
-      await session.page.goto(`${app.origin}/referrals`);
+      await session.goto(`${app.origin}/referrals`);
       await session.waitForInteractive();
-      await session.page.waitForTimeout(300); // the stored token (with DPoP) is written
+      await session.waitForTimeout(300); // the stored token (with DPoP) is written
       session.resetCounters();
-      await session.page.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
     INVITE_PROBE,
@@ -126,7 +126,7 @@ export const reloadInteractive = (app: App, profile: Profile) =>
 /** A signed-in cold load of a page that needs a user, until the shell (the header) is painted. */
 export const signedInShell = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/account`, { waitUntil: 'commit' });
+    await session.goto(`${app.origin}/account`, { waitUntil: 'commit' });
     return session.figures(await session.waitForPaint('shell'));
   });
 
@@ -136,13 +136,13 @@ export const signedInShell = (app: App, profile: Profile) =>
  */
 export const navigation = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
-    await session.page.waitForLoadState('networkidle');
-    await session.page.waitForTimeout(200);
+    await session.waitForNetworkIdle();
+    await session.waitForTimeout(200);
     session.resetCounters();
-    const clickedAt = (await session.page.evaluate('performance.now()')) as number;
-    await session.page.click('[data-testid=nav-account]');
+    const clickedAt = (await session.evaluate('performance.now()')) as number;
+    await session.click('[data-testid=nav-account]');
     return session.figures((await session.waitForPaint('account-greeting')) - clickedAt);
   });
 
@@ -153,33 +153,33 @@ export const navigation = (app: App, profile: Profile) =>
  */
 export const repeatVisit = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
-    await session.page.waitForLoadState('networkidle');
+    await session.waitForNetworkIdle();
     session.resetCounters();
-    await session.page.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}/referrals`);
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
 /** Signed in on a deep link, then the page reloaded: how long until its content is back. */
 export const reloadDeepLink = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/account`);
+    await session.goto(`${app.origin}/account`);
     await session.waitForPaint('account-greeting');
-    await session.page.waitForTimeout(300); // the stored token (with DPoP) is written
+    await session.waitForTimeout(300); // the stored token (with DPoP) is written
     session.resetCounters();
-    await session.page.reload({ waitUntil: 'commit' });
+    await session.reload();
     return session.figures(await session.waitForPaint('account-greeting'));
   });
 
 /** A visitor on the public page, then the page reloaded (the reference for a signed-in reload). */
 export const reloadPublicPage = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.page.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}/referrals`);
     await session.waitForPaint('referrals-overview');
-    await session.page.waitForTimeout(300);
+    await session.waitForTimeout(300);
     session.resetCounters();
-    await session.page.reload({ waitUntil: 'commit' });
+    await session.reload();
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
