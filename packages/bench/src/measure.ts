@@ -104,15 +104,25 @@ async function startChromium(dir: string): Promise<{ process: ChildProcess; port
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
-    let said = '';
+    let said: string | undefined = '';
+    const timer = setTimeout(() => {
+      chromium.kill('SIGKILL');
+      reject(new Error(`Chromium (${CHROMIUM_PATH}) did not listen within 30 s.`));
+    }, 30_000);
     chromium.stderr.on('data', (chunk: Buffer) => {
+      // Read to the end (a full pipe would stall Chromium), kept only until the endpoint is known.
+      if (said === undefined) return;
       said += chunk.toString();
       const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(said);
-      if (found) resolve(Number(found[1]));
+      if (!found) return;
+      clearTimeout(timer);
+      said = undefined;
+      resolve(Number(found[1]));
     });
-    chromium.once('exit', (code) =>
-      reject(new Error(`Chromium (${CHROMIUM_PATH}) exited (${code}) before it listened: ${said.slice(-500)}`)),
-    );
+    chromium.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium (${CHROMIUM_PATH}) exited (${code}) before it listened: ${said?.slice(-500)}`));
+    });
   });
   return { process: chromium, port };
 }
@@ -120,10 +130,10 @@ async function startChromium(dir: string): Promise<{ process: ChildProcess; port
 /**
  * One measured browser: a fresh profile, driven through the DevTools protocol with only the domains
  * a measurement needs (Page for the observer script and navigations, Network for the throttling and
- * the requests). Not a test driver: a driver's own domains (Runtime, its script worlds) make V8 record
- * a stack trace for each exception and script-started request, and so parse large functions a second
- * time for their source positions (measured: the home page worked 136 ms later on one build and
- * 40 ms later on another under Playwright than under this session, throttled), which skews ratios.
+ * the requests). Not a test driver: a driver's own domains (Runtime, its script worlds) make V8
+ * collect source positions for stack traces, parsing large functions a second time (measured: the
+ * home page worked 160 ms later on one build and 70 ms later on another under Playwright than under
+ * this session, throttled), which skews ratios (docs/performance.md).
  */
 export class Session {
   private tracked = new Map<string, Tracked>();
