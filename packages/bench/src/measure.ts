@@ -308,15 +308,19 @@ export class Session {
     const deadline = Date.now() + timeoutMs;
     let lastError: unknown;
     while (Date.now() < deadline) {
+      // Cleared once the page answers: a pending timer would keep the bench's process alive.
+      let timer: NodeJS.Timeout | undefined;
       try {
         const at = await Promise.race([
           this.evaluate(`window.__bench ? window.__bench.when(${JSON.stringify(name)}) : null`),
-          this.waitForTimeout(deadline - Date.now()).then(() => null),
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deadline - Date.now()))),
         ]);
         if (typeof at === 'number') return at;
       } catch (error) {
         // The document went away while it was asked (it navigated on): ask the next one.
         lastError = error;
+      } finally {
+        clearTimeout(timer);
       }
       await this.waitForTimeout(50);
     }

@@ -14,12 +14,11 @@ export const COUNT_PROBE: Probe = { click: 'Add one', done: { text: 'Add another
 /** The tiles fixture: the first tile's "Answer" says "Answered". */
 export const TILE_PROBE: Probe = { click: 'Answer', done: { text: 'Answered' } };
 
-/**
- * How the bench learns what happened: the page keeps each signal with its time, and the bench asks
- * once per wait, with one evaluation that settles when the signal is there (`window.__bench.when`).
- * Nothing else runs in the page while it loads: no polling, and no debugger domain that would make
- * the engine record stack traces (measure.ts says what that costs).
- */
+// How the bench learns what happened: the page keeps each signal with its time, and the bench asks
+// once per wait, with one evaluation that settles when the signal is there (`window.__bench.when`).
+// Nothing else runs in the page while it loads: no polling, and no debugger domain that would make
+// the engine record stack traces (measure.ts says what that costs).
+
 /** The signal sent when an element with this Element Timing identifier is painted. */
 export const paintedSignal = (identifier: string): string => `painted:${identifier}`;
 /** The signal sent when the probe's click has been answered. */
