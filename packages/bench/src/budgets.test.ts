@@ -41,3 +41,21 @@ test('too few pairs for an interval are said, not judged decided', () => {
     /not decided: 3 pairs give no 95 % interval/,
   );
 });
+
+test('the paint budget says what the same page reaches without its scripts, when that was measured', () => {
+  const painted = (scenario: string, median: number) =>
+    ({
+      scenario,
+      profile: 'cpu4x-40ms-10mbit',
+      failedLoads: [],
+      ...ratios(median, median - 0.1, median + 0.1),
+    }) as unknown as Comparison;
+  const paintCheck = (comparisons: Comparison[]) =>
+    budgets(comparisons).find((check) => check.budget.startsWith('prerendered public page: content painted'));
+  expect(paintCheck([painted('public page, cold', 1.16)])!.measured).toBe('1.16× (1.01–1.31)');
+  expect(
+    paintCheck([painted('public page, cold', 1.16), painted('the public page without scripts, cold', 0.91)])!.measured,
+  ).toBe(
+    '1.16× (1.01–1.31); the same page without its scripts: 0.91× (0.76–1.06), decided: its 97.8 % interval 0.81–1.01 is over 0.75×',
+  );
+});

@@ -32,6 +32,14 @@ export const PLAN: readonly Measurement[] = [
     against: 'plainPage',
     scenario: coldLoad,
   },
+  // What a first paint can reach here at all: the same page with no script (the paint budget's bound).
+  {
+    name: 'the public page without scripts, cold',
+    says: "the public page's HTML and stylesheets alone (its scripts taken out) vs a plain React page",
+    measured: 'htmlAlone',
+    against: 'plainPage',
+    scenario: coldLoad,
+  },
   {
     name: 'public page interactive',
     says: "the public page's area interactive (prerendered) vs a plain React page's button",

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { RUNTIME_FILES } from '@mfe/manifest';
-import { readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
+import { HOST_DIST, readDevRemotes, serveStatic, startStack, type RunningStack, type StackRig } from '@mfe/stack';
 import { FIXTURES, tileRemotes } from '@mfe/e2e/fixtures';
-import { signInOnce, type App } from './scenarios';
+import { PUBLIC_PAGE, signInOnce, type App } from './scenarios';
 
 // What the benchmark measures: six stacks of the platform, each a production build served as
 // `pnpm start` serves it, and the five reference pages, each served with the host's headers.
@@ -19,7 +19,14 @@ const STACK_PORTS = {
   areaRoots: 1200,
 };
 /** The reference pages beside the main stack, clear of its collector (host + 60). */
-const PAGE_PORTS = { baseline: 50, plain: 55, fixedChoices: 56, federatedFloor: 57, federatedFloorPrerendered: 58 };
+const PAGE_PORTS = {
+  baseline: 50,
+  plain: 55,
+  fixedChoices: 56,
+  federatedFloor: 57,
+  federatedFloorPrerendered: 58,
+  htmlAlone: 59,
+};
 const port = (offset: number) => BASE_PORT + offset;
 
 /** The systems compared, by the role each plays in the plan (plan.ts). */
@@ -39,6 +46,7 @@ export interface Apps {
   readonly fixedChoicesPage: App;
   readonly federatedFloor: App;
   readonly federatedFloorPrerendered: App;
+  readonly htmlAlone: App;
 }
 
 export interface Rigs {
@@ -77,6 +85,7 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       fixedChoicesPage,
       federatedFloor,
       federatedFloorPrerendered,
+      htmlAlone: await startHtmlAlone(stacks.dpop, running),
     };
     await signInOnce(apps.host, outDir);
     // The baseline page and the iframe restore sign in with the main stack's provider: the same session.
@@ -113,7 +122,13 @@ async function startStacks(running: Array<{ close(): Promise<void> }>) {
       rig: { extraHostOrigins: [`http://localhost:${port(PAGE_PORTS.baseline)}`] },
     }),
     manyRemotes: await start({ hostPort: port(STACK_PORTS.manyRemotes), rig: { manifest: withIdleRemotes(48) } }),
-    dpop: await start({ hostPort: port(STACK_PORTS.dpop), dpop: true, remotes: publicRemotes }),
+    dpop: await start({
+      hostPort: port(STACK_PORTS.dpop),
+      dpop: true,
+      remotes: publicRemotes,
+      // The area's stylesheet is also linked by the visitor's page without its scripts (startHtmlAlone).
+      rig: { extraHostOrigins: [`http://localhost:${port(PAGE_PORTS.htmlAlone)}`] },
+    }),
     // Every page rendered in the browser (a host without prerendered pages).
     clientRendered: await start({
       hostPort: port(STACK_PORTS.clientRendered),
@@ -196,6 +211,47 @@ async function startReferencePages(
       'the federated floor, prerendered (its area in its HTML, hydrated)',
     ),
   ];
+}
+
+// Every script of a page, and the hints that only download scripts or data for them. The page's data
+// block (type="application/json") is not run, and stays.
+const SCRIPT = /<script\b(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>/g;
+const SCRIPT_HINT = /<link\b[^>]*\brel="?preload"?[^>]*\bas="?(?:script|fetch)"?[^>]*>/g;
+
+/**
+ * The visitor's prerendered public page with every script taken out: its HTML, stylesheets and
+ * image alone, served with the host's headers beside the host's files. What any page's first paint
+ * can reach on this machine, to judge the paint budget by (docs/performance.md).
+ */
+async function startHtmlAlone(stack: RunningStack, running: Array<{ close(): Promise<void> }>): Promise<App> {
+  const response = await fetch(`${stack.hostUrl}${PUBLIC_PAGE}`, { headers: { 'Accept-Language': 'en' } });
+  const page = (await response.text()).replace(SCRIPT, '').replace(SCRIPT_HINT, '');
+  if (
+    !response.ok ||
+    !page.includes('elementtiming="referrals-overview"') ||
+    /<script(?![^>]*application\/json)/.test(page)
+  )
+    throw new Error(
+      `The bench could not make the public page without its scripts from ${stack.hostUrl}${PUBLIC_PAGE} (HTTP ${response.status}): is it prerendered?`,
+    );
+  const server = await serveStatic({
+    dir: HOST_DIST,
+    port: port(PAGE_PORTS.htmlAlone),
+    compress: true,
+    role: {
+      kind: 'host',
+      headers: { config: stack.config },
+      pageFor: async (pathname) => (pathname === PUBLIC_PAGE ? page : undefined),
+    },
+  });
+  running.push(server);
+  return {
+    label: "the public page's HTML and stylesheets alone (its scripts taken out)",
+    origin: server.url,
+    idpUrl: stack.idpUrl,
+    cookies: [],
+    visitor: true,
+  };
 }
 
 /** Manifest entries that are valid but never visited (the 50-remote case): the manifest's size alone. */

@@ -9,6 +9,9 @@ import { COUNT_PROBE, INVITE_PROBE, TILE_PROBE, type Probe } from './observer-sc
 // (a cold load, a navigation, a repeat visit, reloads), run in pairs (A then B) in fresh profiles.
 const DEMO = DEMO_USERS[0]!;
 
+/** The page every page-load scenario opens: the public area's page (prerendered where the host prerenders). */
+export const PUBLIC_PAGE = '/referrals';
+
 export interface App {
   readonly label: string;
   readonly origin: string;
@@ -59,7 +62,7 @@ async function inFreshProfile(
 
 export const coldLoad = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+    await session.goto(`${app.origin}${PUBLIC_PAGE}`, { waitUntil: 'commit' });
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
@@ -69,7 +72,7 @@ export const interactiveLoad = (app: App, profile: Profile) =>
     app,
     profile,
     async (session) => {
-      await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      await session.goto(`${app.origin}${PUBLIC_PAGE}`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
     INVITE_PROBE,
@@ -113,11 +116,11 @@ export const reloadInteractive = (app: App, profile: Profile) =>
     app,
     profile,
     async (session) => {
-      await session.goto(`${app.origin}/referrals`);
+      await session.goto(`${app.origin}${PUBLIC_PAGE}`);
       await session.waitForInteractive();
       await session.waitForTimeout(300); // the stored token (with DPoP) is written
       session.resetCounters();
-      await session.goto(`${app.origin}/referrals`, { waitUntil: 'commit' });
+      await session.goto(`${app.origin}${PUBLIC_PAGE}`, { waitUntil: 'commit' });
       return session.figures(await session.waitForInteractive());
     },
     INVITE_PROBE,
@@ -136,7 +139,7 @@ export const signedInShell = (app: App, profile: Profile) =>
  */
 export const navigation = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}${PUBLIC_PAGE}`);
     await session.waitForPaint('referrals-overview');
     await session.waitForNetworkIdle();
     await session.waitForTimeout(200);
@@ -153,11 +156,11 @@ export const navigation = (app: App, profile: Profile) =>
  */
 export const repeatVisit = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}${PUBLIC_PAGE}`);
     await session.waitForPaint('referrals-overview');
     await session.waitForNetworkIdle();
     session.resetCounters();
-    await session.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}${PUBLIC_PAGE}`);
     return session.figures(await session.waitForPaint('referrals-overview'));
   });
 
@@ -175,7 +178,7 @@ export const reloadDeepLink = (app: App, profile: Profile) =>
 /** A visitor on the public page, then the page reloaded (the reference for a signed-in reload). */
 export const reloadPublicPage = (app: App, profile: Profile) =>
   inFreshProfile(app, profile, async (session) => {
-    await session.goto(`${app.origin}/referrals`);
+    await session.goto(`${app.origin}${PUBLIC_PAGE}`);
     await session.waitForPaint('referrals-overview');
     await session.waitForTimeout(300);
     session.resetCounters();
