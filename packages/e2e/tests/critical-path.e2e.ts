@@ -2,9 +2,10 @@ import type { Page, Request } from 'playwright-core';
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
 import { FIRST_SCRIPT_PATH } from '../src/host-build';
 
-// The first page's critical path (decision 0010): the boot script starts the opening page's remote
-// while the host's own script downloads, within the page's policy, and never for a visitor about
-// to be sent to sign in; after first content the likely-next areas are downloaded while idle.
+// The first page's critical path (decision 0010): the opening page's remote starts downloading
+// while the host's own script does (hinted by a prerendered page holding it, else asked for by the
+// boot script), within the page's policy, and never for a visitor about to be sent to sign in;
+// after first content the likely-next areas are downloaded while idle.
 // Areas alone: account's part in the header would load that remote on every signed-in page, which
 // these tests of what an area downloads ahead of its visit would count (slots.e2e.ts covers slots).
 const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions']);
@@ -66,6 +67,10 @@ test("a visitor's public page: the area's files are requested while the host's s
   const mainAsked = asked.findIndex((request) => FIRST_SCRIPT_PATH.test(request.path));
   expect(asked[mainAsked]?.priority).toMatch(/^(High|VeryHigh)$/);
   expect(mainAsked).toBeLessThan(asked.findIndex((request) => request.path.endsWith('/remoteEntry.js')));
+  // A page holding its area and nothing else: its first script starts it all, so it has no boot
+  // script, and hints the area's manifest as it hints its scripts.
+  expect(await page.locator('script[data-boot]').count()).toBe(0);
+  expect(await page.locator('link[rel=preload][as=fetch][href$="/mf-manifest.json"]').count()).toBe(1);
   // Taken over by the host, not asked again: the config, the manifest and the remote's manifest once each.
   const count = (suffix: string) =>
     requests.filter((request) => new URL(request.url()).pathname.endsWith(suffix)).length;

@@ -113,3 +113,19 @@ test("a page holding an area drops the shell's script hint (the area is hydrated
   expect(withArea).not.toContain('966.3.js');
   expect(withArea).toContain('<script defer src="/main.1.js"></script></head>');
 });
+
+test("a page whose first script starts all it holds hints its area's manifest and leaves the boot script out; other pages keep it", () => {
+  // As the build minifies it: quotes may be gone.
+  const template =
+    '<html><head><title>x</title><script defer src="/main.1.js"></script></head><body><div id="root"><main></main></div><script src=/boot/boot.2.js data-boot></script></body></html>';
+  const parts = { root: '<p>hi</p>', title: 't', data: '{}' };
+  const alone = pageHtml(template, { ...parts, holdsArea: true, areaEntry: 'https://remote.example/mf-manifest.json' });
+  expect(alone).not.toContain('boot.2.js');
+  expect(alone).toContain(
+    '<script defer src="/main.1.js"></script><link rel="preload" as="fetch" href="https://remote.example/mf-manifest.json" crossorigin="anonymous" /></head>',
+  );
+  for (const page of [pageHtml(template, { ...parts, holdsArea: true }), pageHtml(template, parts)]) {
+    expect(page).toContain('<script src=/boot/boot.2.js data-boot></script>');
+    expect(page).not.toContain('as="fetch"');
+  }
+});

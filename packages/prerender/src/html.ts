@@ -25,6 +25,13 @@ export interface PageParts {
    */
   readonly holdsArea?: boolean;
 
+  /**
+   * The area's mf-manifest.json, on a page whose first script starts everything it holds (an area,
+   * no contribution): hinted in the head, so it downloads with the page's files, and the template's
+   * boot script (`data-boot`), which would only fetch what the page already asks for, is left out.
+   */
+  readonly areaEntry?: string;
+
   /** The page's language and direction (`<html lang dir>`). */
   readonly lang?: string;
   readonly dir?: 'ltr' | 'rtl';
@@ -38,6 +45,8 @@ const HTML_TAG = /<html[^>]*>/;
 const HEAD_END = /<\/head>/;
 // The template's hints for the shell's scripts (apps/host/src/index.html; quotes may be gone).
 const SHELL_HINTS = /<link\b[^>]*\sdata-shell\b[^>]*>/g;
+// The template's boot script (apps/host/src/index.html; quotes may be gone).
+const BOOT_SCRIPT = /<script\b[^>]*\sdata-boot\b[^>]*><\/script>/;
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
@@ -98,13 +107,19 @@ export function pageHtml(template: string, parts: PageParts): string {
         `<link rel="preload" as="script" href="${escapeAttribute(href)}" crossorigin="anonymous"${integrityOf(integrity)} />`,
     )
     .join('');
+  // Read by the first script with the default cache mode, so this very download answers it; the
+  // file is revalidated on every use by its server's headers (@mfe/deploy), as every stable name is.
+  const areaEntry = parts.areaEntry
+    ? `<link rel="preload" as="fetch" href="${escapeAttribute(parts.areaEntry)}" crossorigin="anonymous" />`
+    : '';
   const language = parts.lang
     ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}`
     : undefined;
-  return (parts.holdsArea ? template.replace(SHELL_HINTS, '') : template)
+  const withoutShellHints = parts.holdsArea ? template.replace(SHELL_HINTS, '') : template;
+  return (parts.areaEntry ? withoutShellHints.replace(BOOT_SCRIPT, '') : withoutShellHints)
     .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${stylesheets}`)
-    .replace(HEAD_END, () => `${scripts}${hints}</head>`)
+    .replace(HEAD_END, () => `${scripts}${areaEntry}${hints}</head>`)
     .replace(
       ROOT_PLACEHOLDER,
       () =>

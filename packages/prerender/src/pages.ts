@@ -102,6 +102,8 @@ async function areaContent(
 /** A public area's content as a page holds it. */
 type Content = {
   remote: string;
+  /** Its mf-manifest.json, as the page's data names it. */
+  entry: string;
   module: unknown;
   version: string;
   stylesheets: LinkedFile[];
@@ -119,7 +121,7 @@ async function publicArea(
     return `${remote.name}: a canary is running, so its pages render in the browser until it ends (each browser's side differs).`;
   try {
     const content = await areaContent(remote, fetchImpl, provided);
-    return typeof content === 'string' ? content : { remote: remote.name, ...content };
+    return typeof content === 'string' ? content : { remote: remote.name, entry: remote.entry, ...content };
   } catch (error) {
     return `${remote.name}: its page could not be rendered ahead of time (${(error as Error).message}); it renders in the browser.`;
   }
@@ -208,6 +210,8 @@ export async function prerenderPages(input: PrerenderInput): Promise<Prerendered
       lang: page.locale,
       dir: page.dir,
       ...(content ? { holdsArea: true } : {}),
+      // Nothing but the area to start: its first script does it all (no boot script).
+      ...(content && !page.contributions?.length ? { areaEntry: content.entry } : {}),
       ...(held.length
         ? {
             stylesheets: unique(held.flatMap((files) => files.stylesheets)),

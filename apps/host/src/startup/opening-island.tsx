@@ -27,7 +27,7 @@ import {
 } from '@mfe/context';
 import rules from '@mfe/manifest/rules.json';
 import { replayEarlyClicks } from '../early-clicks';
-import { peekEarly } from '../early-fetch';
+import { fetchEarly, peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
 import type { ManifestEntry } from '../manifest';
 import { readPageData, type PageData } from '../prerender/page-data';
@@ -48,11 +48,18 @@ interface RawIslandConfig extends RawConfig {
   readonly i18n?: { readonly defaultLocale?: unknown };
 }
 
-const json = async (response: Promise<Response> | undefined): Promise<unknown> => {
+const json = async (response: Promise<Response>): Promise<unknown> => {
   const answered = await response;
-  if (!answered?.ok) throw new Error('not held');
+  if (!answered.ok) throw new Error(`HTTP ${answered.status}`);
   return answered.json();
 };
+
+/**
+ * A file the start-up reads: as the boot script fetched it, or (a page without one, whose area the
+ * first script starts alone) fetched now, answered by the page's own hint for it, and held likewise
+ * for the host's first request of it.
+ */
+const early = (url: string, init?: RequestInit): Promise<Response> => peekEarly(url) ?? fetchEarly(url, init);
 
 /**
  * Hydrates the opening area's island when this page has one (see above), resolving once the area
@@ -66,6 +73,8 @@ export async function hydrateOpeningIsland(loader: RemoteLoader): Promise<Openin
   try {
     const page = islandPage();
     if (!page) return null;
+    // The area's own manifest first: nothing else decides when it is asked for.
+    early(page.page.entry).catch(() => undefined);
     const found = await findIsland(page, await loadOpeningArea(loader));
     return found ? await hydrate(found) : null;
   } catch {
@@ -80,15 +89,16 @@ interface LoadingArea {
 }
 
 /**
- * The opening page's area, by the config and manifest the boot script fetched, read as they arrived
- * (opening-build.ts), registered with its canary's side and its loading started; null when there is
- * none to load before the shell has read the manifest (a preview or overrides replace its entries).
- * Throws when the boot script holds no config or manifest: the caller leaves the page to the shell.
+ * The opening page's area, by the config and manifest (those the boot script fetched, or the page's
+ * preloads), read as they arrived (opening-build.ts), registered with its canary's side and its
+ * loading started; null when there is none to load before the shell has read the manifest (a preview
+ * or overrides replace its entries). Throws when either cannot be read: the caller leaves the page
+ * to the shell.
  */
 async function loadOpeningArea(loader: RemoteLoader): Promise<LoadingArea | null> {
   if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
-  const config = (await json(peekEarly(rules.runtimeFiles.config))) as RawIslandConfig;
-  const manifest = await json(peekEarly(manifestUrlOf(config)));
+  const config = (await json(early(rules.runtimeFiles.config, { cache: 'no-cache' }))) as RawIslandConfig;
+  const manifest = await json(early(manifestUrlOf(config), { cache: 'no-cache' }));
   const opening = openingEntry(config, manifest, window.location.pathname);
   if (!opening) return null;
   const { entry, variant } = opening;
