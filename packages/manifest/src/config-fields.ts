@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isLocaleTag, LOCALE_TAG_EXPLAINED } from './rules';
+import { isLocaleTag, LOCALE_TAG_EXPLAINED } from './page-files';
 
 // The runtime config's field rules that are more than a type: origins, URLs, the provider's
 // settings, telemetry adapters, locale tags (runtime-config.ts puts them together).

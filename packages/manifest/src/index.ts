@@ -39,10 +39,7 @@ export {
   isValidRoute,
   LABEL_MAX_LENGTH,
   LABEL_PATTERN,
-  isLocaleTag,
-  LOCALE_TAG_EXPLAINED,
   NAME_PATTERN,
-  PAGE_FILES,
   pathsOverlap,
   RUNTIME_FILES,
   RESERVED_PATHS,
@@ -50,6 +47,7 @@ export {
   ROUTE_PATTERN,
   RULES_EXPLAINED,
 } from './rules';
+export { isLocaleTag, LOCALE_TAG_EXPLAINED, PAGE_FILES } from './page-files';
 export {
   CONTRACT_PACKAGE,
   entryScriptUrl,

@@ -1,4 +1,4 @@
-import { isLocaleTag } from './rules';
+import { isLocaleTag } from './page-files';
 import { validateRuntimeConfig } from './runtime-config';
 
 const config = (locales: string[]) => ({
