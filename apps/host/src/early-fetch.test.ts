@@ -1,4 +1,4 @@
-import { fetchEarly, fetchEarlyOr, hostStarted, markHostStarted } from './early-fetch';
+import { fetchEarly, fetchEarlyOr, hostStarted, jsonOf, markHostStarted } from './early-fetch';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -53,4 +53,11 @@ test('a failed early request is made again by the host, and other URLs and metho
   expect(await (await host('/other.json')).text()).toBe('other');
   expect(await (await host('/remotes.json', { method: 'POST' })).text()).toBe('posted');
   expect(calls).toEqual(['http://localhost/remotes.json', '/remotes.json', '/other.json', '/remotes.json']);
+});
+
+test("a read file's JSON is its body, and a refused one says its HTTP status", async () => {
+  const answered = (status: number, body: unknown) =>
+    ({ ok: status < 400, status, json: async () => body }) as unknown as Response;
+  await expect(jsonOf(answered(200, { a: 1 }))).resolves.toEqual({ a: 1 });
+  await expect(jsonOf(answered(404, { a: 1 }))).rejects.toThrow('HTTP 404');
 });

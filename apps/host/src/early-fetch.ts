@@ -36,6 +36,11 @@ export function bootPreloadsStarted(limitMs: number): Promise<void> {
   return Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
 }
 
+/** A response's JSON body, or an error naming its HTTP status (the boot script's reads and the island's alike). */
+export function jsonOf(response: Response): Promise<unknown> {
+  return response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
+}
+
 type Held = Map<string, Promise<Response>>;
 
 function held(): Held {

@@ -13,15 +13,12 @@ import { manifestUrlOf, openingBuild, type RawConfig } from '../remotes/opening-
 import { isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
-import { announcePreloads, fetchEarly, hostStarted } from '../early-fetch';
+import { announcePreloads, fetchEarly, hostStarted, jsonOf } from '../early-fetch';
 import { storageOrNull } from '../browser-storage';
 import { heldContributionInView } from '../remotes/held-in-view';
 
 /** Where the runtime config is, as the host reads it (config.ts). */
 const CONFIG_URL = rules.runtimeFiles.config;
-
-const json = (response: Response): Promise<unknown> =>
-  response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
 
 /**
  * A prerendered page names the build of the area it holds (its data block): that build's
@@ -121,14 +118,14 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
   const preloaded = document.querySelector<HTMLLinkElement>(
     `link[rel="preload"][as="fetch"][href$=".json"]:not([href="${CONFIG_URL}"])`,
   )?.href;
-  const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(json) : undefined;
+  const early = preloaded ? fetchEarly(preloaded, { cache: 'no-cache' }).then(jsonOf) : undefined;
   // Read only when the config names it; never an unhandled rejection when it is not (or the page is left).
   early?.catch(() => undefined);
-  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(json)) as RawConfig;
+  const config = (await fetchEarly(CONFIG_URL, { cache: 'no-cache' }).then(jsonOf)) as RawConfig;
   const manifestUrl = manifestUrlOf(config);
   const manifest = (await (manifestUrl === preloaded && early
     ? early
-    : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(json))) as unknown;
+    : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(jsonOf))) as unknown;
   if (tabChoices) return;
   // Only from an origin the config allows, pinned as the host will require (it refuses any other entry anyway).
   const build = openingBuild(config, manifest, pathname)?.build;
@@ -141,7 +138,7 @@ async function bootPage(pathname: string, data: RawPageData | null, areaRequeste
     return;
   }
   // The entry script and the remote's mf-manifest.json together; its module files once it is in.
-  const remoteManifest = fetchEarly(entry.entry, { cache: 'no-cache' }).then(json);
+  const remoteManifest = fetchEarly(entry.entry, { cache: 'no-cache' }).then(jsonOf);
   preloadRemoteScripts(entry, undefined);
   areaRequested();
   preloadRemoteScripts(entry, await remoteManifest);

@@ -27,7 +27,7 @@ import {
 } from '@mfe/context';
 import rules from '@mfe/manifest/rules.json';
 import { replayEarlyClicks } from '../early-clicks';
-import { fetchEarly, peekEarly } from '../early-fetch';
+import { fetchEarly, jsonOf, peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
 import type { ManifestEntry } from '../manifest';
 import { readPageData, type PageData } from '../prerender/page-data';
@@ -47,12 +47,6 @@ interface RawIslandConfig extends RawConfig {
   readonly features?: unknown;
   readonly i18n?: { readonly defaultLocale?: unknown };
 }
-
-const json = async (response: Promise<Response>): Promise<unknown> => {
-  const answered = await response;
-  if (!answered.ok) throw new Error(`HTTP ${answered.status}`);
-  return answered.json();
-};
 
 /**
  * A file the start-up reads: as the boot script fetched it, or (a page without one, whose area the
@@ -97,8 +91,8 @@ interface LoadingArea {
  */
 async function loadOpeningArea(loader: RemoteLoader): Promise<LoadingArea | null> {
   if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
-  const config = (await json(early(rules.runtimeFiles.config, { cache: 'no-cache' }))) as RawIslandConfig;
-  const manifest = await json(early(manifestUrlOf(config), { cache: 'no-cache' }));
+  const config = (await early(rules.runtimeFiles.config, { cache: 'no-cache' }).then(jsonOf)) as RawIslandConfig;
+  const manifest = await early(manifestUrlOf(config), { cache: 'no-cache' }).then(jsonOf);
   const opening = openingEntry(config, manifest, window.location.pathname);
   if (!opening) return null;
   const { entry, variant } = opening;
