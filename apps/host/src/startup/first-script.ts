@@ -26,15 +26,31 @@ const afterNextPaint = () =>
     });
   });
 
+/** How long a failed start-up waits to be said, in case the page is being left. */
+const LEAVING_MS = 1_000;
+
+/**
+ * A page being left aborts its downloads, and Firefox then fails the shell's chunk as if it could not
+ * be loaded: a failure is thrown (to the page's error reporting) only if the page is still here a
+ * moment later, when it is a real one. A page that is left takes its timers with it.
+ */
+function unlessLeft(error: unknown): void {
+  setTimeout(() => {
+    throw error;
+  }, LEAVING_MS);
+}
+
 if (window.location.pathname === SILENT_CALLBACK_PATH) {
   void import('@mfe/auth/silent-callback').then((m) => m.completeSilentCallback());
 } else {
-  void bootPreloadsStarted(BOOT_WAIT_MS).then(async () => {
-    markHostStarted();
-    const loader = federatedLoader();
-    const island = await hydrateOpeningIsland(loader);
-    if (island) await afterNextPaint();
-    const { start } = await import(/* webpackChunkName: "shell" */ './start');
-    return start(loader, island);
-  });
+  void bootPreloadsStarted(BOOT_WAIT_MS)
+    .then(async () => {
+      markHostStarted();
+      const loader = federatedLoader();
+      const island = await hydrateOpeningIsland(loader);
+      if (island) await afterNextPaint();
+      const { start } = await import(/* webpackChunkName: "shell" */ './start');
+      return start(loader, island);
+    })
+    .catch(unlessLeft);
 }
