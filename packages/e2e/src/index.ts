@@ -6,7 +6,14 @@ export { idpControl, type IdpStats } from './idp-control';
 export { copyRepository, freePortBlock, waitForOutput } from './processes';
 export { startNginxDeployment, type NginxDeployment } from './nginx';
 export { axeViolations } from './axe';
-export { OTHER_ENGINES, launchFirefox, launchWebKit, type EngineName, type EnginePage } from './engines';
+export {
+  OTHER_ENGINES,
+  launchFirefox,
+  launchWebKit,
+  type EngineName,
+  type EnginePage,
+  type FirefoxPage,
+} from './engines';
 export { startPrometheus, type RunningPrometheus } from './prometheus';
 export {
   runRelease,

@@ -12,6 +12,8 @@ const { values } = parseArgs({
     'manifest-extra': { type: 'string' },
     // An origin the host may load remotes from besides the stack's own (a test's faulty server).
     'allow-remote-origin': { type: 'string', multiple: true },
+    // Another origin serving the host's pages (a test's proxy in front of it), granted the remotes' CORS.
+    'extra-host-origin': { type: 'string', multiple: true },
     'require-role': { type: 'string', multiple: true },
     'no-integrity': { type: 'boolean', default: false },
     // No contributions to slots: a test of how areas load alone (slots.e2e.ts tests them together).
@@ -83,6 +85,7 @@ const stack = await startStack({
       }
     : {}),
   rig: {
+    extraHostOrigins: values['extra-host-origin'] ?? [],
     // The provider's /__dev/ control API (revoke grants, take it down) and short token lifetimes are for tests only.
     provider: {
       adminApi: true,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { launch } from 'puppeteer-core';
+import { launch, type HTTPRequest, type Page } from 'puppeteer-core';
 import { DEFAULT_TIMEOUT_MS, poll, type EnginePage } from './page';
 
 /** Debian's Firefox ESR (`apt-get install -y firefox-esr`). */
@@ -17,11 +17,28 @@ export function isCutDownload(message: string): boolean {
   return message.includes('integrity attribute') && message.includes(`“${EMPTY_BODY_SHA384}”`);
 }
 
+/** A Firefox page: its page errors as they came, and requests it can fail (BiDi's interception). */
+export interface FirefoxPage extends EnginePage {
+  readonly pageErrors: string[];
+  /** Fails every request whose path matches `pattern` from now on, as a network error. */
+  failRequests(pattern: RegExp): Promise<void>;
+}
+
+/** Requests whose path matches `pattern` go to `handle`; the others go on. */
+async function intercept(page: Page, pattern: RegExp, handle: (request: HTTPRequest) => void): Promise<void> {
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (pattern.test(new URL(request.url()).pathname)) handle(request);
+    else void request.continue().catch(() => undefined);
+  });
+}
+
 /**
  * Firefox ESR driven over WebDriver BiDi (puppeteer-core); page errors are recorded from the start,
  * downloads cut off by leaving the page set apart.
  */
-export async function launchFirefox(): Promise<EnginePage & { readonly pageErrors: string[] }> {
+export async function launchFirefox(): Promise<FirefoxPage> {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(
       `Firefox ESR is not installed at ${FIREFOX_PATH}. Install it with "apt-get install -y firefox-esr" (as root) or set FIREFOX_PATH.`,
@@ -68,5 +85,7 @@ export async function launchFirefox(): Promise<EnginePage & { readonly pageError
     setViewport: (width, height) => page.setViewport({ width, height }),
     reload: async () => void (await page.reload()),
     close: () => browser.close(),
+    failRequests: (pattern) =>
+      intercept(page, pattern, (request) => void request.abort('failed').catch(() => undefined)),
   };
 }

@@ -2,7 +2,7 @@ import { launchFirefox } from './firefox';
 import type { EnginePage } from './page';
 import { launchWebKit } from './webkit';
 
-export { launchFirefox, FIREFOX_PATH } from './firefox';
+export { launchFirefox, FIREFOX_PATH, type FirefoxPage } from './firefox';
 export { launchWebKit, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from './webkit';
 export { poll, type EngineName, type EnginePage } from './page';
 
