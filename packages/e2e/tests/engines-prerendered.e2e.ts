@@ -131,6 +131,9 @@ describe("Firefox ESR, the shell's code cut off", () => {
     await page.waitFor('[data-testid=referrals-overview]');
     await poll(async () => page.pageErrors.length > 0, SAID_WITHIN_MS + 5_000, 'the failure to be reported');
     expect(page.pageErrors.join('\n')).toMatch(/shell/);
+    // The page says it in its language, with a way on; the area it shows still answers.
+    await page.waitFor('[data-testid=shell-unavailable][role=alert] button');
+    expect(await page.text('[data-testid=shell-unavailable] p')).toMatch(/^This page could not finish loading/);
     await page.click('main button');
     await page.waitFor('[data-testid=referrals-invite]');
   });

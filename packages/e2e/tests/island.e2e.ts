@@ -157,3 +157,14 @@ test("a click in the area while the shell hydrates around it is where the shell'
   expect(problems()).toEqual([]);
   await page.close();
 });
+
+test("a shell's code that fails once is asked for again, and the shell takes the area over", async () => {
+  const page = await suite.browser.context.newPage();
+  let asked = 0;
+  await page.route(SHELL_SCRIPT, (route) => (++asked === 1 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // The shell's sign-in answers: its code came at the second request (the page hints none of its own).
+  await page.getByTestId('sign-in').click();
+  await page.waitForURL((url) => url.href.startsWith(suite.stack.idpUrl));
+  expect(asked).toBe(2);
+});

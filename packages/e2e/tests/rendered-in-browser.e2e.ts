@@ -118,3 +118,21 @@ test("an opening area that is slow does not hold the shell back: the shell shows
   await page.getByTestId('referrals-overview').waitFor();
   await page.close();
 });
+
+/** The shell's chunk (`shell.<hash>.js`), which the first script imports. */
+const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
+
+test("the shell's code that cannot be loaded is said in place of the page's placeholder, with a reload that recovers", async () => {
+  const page = await suite.browser.context.newPage();
+  await page.route(SHELL_SCRIPT, (route) => route.abort('connectionreset'));
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
+  await notice.waitFor();
+  expect(await page.locator('.boot').count()).toBe(0);
+  // The connection is back: the notice's button reloads the page, which works.
+  await page.unroute(SHELL_SCRIPT);
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.getByTestId('referrals-invite').waitFor();
+  expect(await page.getByTestId('shell-unavailable').count()).toBe(0);
+});

@@ -1,9 +1,9 @@
 import { defineMessages } from '@mfe/context';
 
 /**
- * Why an area could not be shown (area-failure.ts): part of the shell's texts (`shellMessages`, whose
- * catalogues hold their translations), apart because the remote loader, on the first path, says its
- * errors in English with them before the rest of the shell's code has come.
+ * Why an area, or the shell's own code, could not be shown (area-failure.ts, shell-unavailable.ts):
+ * part of the shell's texts (`shellMessages`, whose catalogues hold their translations), apart
+ * because the first script says them before (or without) the rest of the shell's code.
  */
 export const failureMessages = defineMessages({
   failureTimeout: {
@@ -55,6 +55,11 @@ export const failureMessages = defineMessages({
     id: 'area.failure.builtForPackage',
     defaultMessage: '{packageName} {required} (this app provides {provided})',
   },
+  shellUnavailable: {
+    id: 'page.failure.shellUnavailable',
+    defaultMessage: 'This page could not finish loading. Check your connection, then reload.',
+  },
+  reload: { id: 'page.reload', defaultMessage: 'Reload' },
   builtForContract: {
     id: 'area.failure.builtForContract',
     defaultMessage: 'the platform contract {required} (this app provides {provided})',

@@ -9,6 +9,7 @@ import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { bootPreloadsStarted, markHostStarted } from '../early-fetch';
 import { federatedLoader } from '../remotes/federated-loader';
 import { hydrateOpeningIsland } from './opening-island';
+import { sayShellUnavailable } from './shell-unavailable';
 
 /** How long the host's start-up waits at most for the boot script's requests (its responses are usually in already). */
 const BOOT_WAIT_MS = 50;
@@ -25,6 +26,26 @@ const afterNextPaint = () =>
       setTimeout(resolve, 0);
     });
   });
+
+/** How long the shell's code is waited for before it is asked for again, once (a dropped connection, a server restarting). */
+const SHELL_RETRY_MS = 1_000;
+
+/**
+ * The shell's code, asked for again once if it fails; if that fails too, the page says so with a way
+ * on (webpack forgets a chunk that failed, so the second import asks the network again).
+ */
+async function importShell(): Promise<typeof import('./start')> {
+  const load = () => import(/* webpackChunkName: "shell" */ './start');
+  try {
+    return await load();
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, SHELL_RETRY_MS));
+    return load().catch(async (error: unknown) => {
+      await sayShellUnavailable();
+      throw error;
+    });
+  }
+}
 
 /** How long a failed start-up waits to be said, in case the page is being left. */
 const LEAVING_MS = 1_000;
@@ -49,7 +70,7 @@ if (window.location.pathname === SILENT_CALLBACK_PATH) {
       const loader = federatedLoader();
       const island = await hydrateOpeningIsland(loader);
       if (island) await afterNextPaint();
-      const { start } = await import(/* webpackChunkName: "shell" */ './start');
+      const { start } = await importShell();
       return start(loader, island);
     })
     .catch(unlessLeft);
