@@ -6,6 +6,48 @@ import { setUpBrowserSuite } from '../src';
 // over, so the area's files were asked for only then (decision 0017, issue 47).
 const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions', '--no-prerender']);
 
+/** The shell's chunk (`shell.<hash>.js`), which the first script imports. */
+const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
+
+test("a public area works before the shell's code has run, and the shell takes it in as it is, focus and input kept", async () => {
+  const page = await suite.browser.context.newPage();
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SHELL_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // Rendered in the page's placeholder by the first script: it answers while the shell has not run.
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  const email = page.getByLabel('Email');
+  await email.fill('ada@example.com');
+  expect(await page.getByTestId('sign-in').count()).toBe(0);
+  expect(await page.locator('.boot').count()).toBe(0);
+  await page.evaluate(() => {
+    (document.querySelector('[data-testid=referrals-invite]') as HTMLElement & { kept?: boolean }).kept = true;
+  });
+
+  // The shell renders around it and takes the same elements into its route.
+  release();
+  await page.getByTestId('sign-in').waitFor();
+  const kept = await page.evaluate(() => ({
+    same: (document.querySelector('[data-testid=referrals-invite]') as HTMLElement & { kept?: boolean }).kept,
+    inRoute: !!document.querySelector('main .remote-area[data-remote=referrals] [data-testid=referrals-invite]'),
+    focused: (document.activeElement as HTMLInputElement | null)?.value,
+  }));
+  expect(kept).toEqual({ same: true, inRoute: true, focused: 'ada@example.com' });
+  // The shell leads from now on: its navigation, then the area's own within it.
+  await page.getByTestId('product-name').click();
+  await page.waitForURL(`${suite.stack.hostUrl}/`);
+  await page.getByTestId('referrals-invite').waitFor({ state: 'detached' });
+  await page.getByTestId('nav-referrals').click();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.getByTestId('referrals-invite').waitFor();
+  await page.close();
+});
+
 test("the area's files are asked for before the host's start-up runs, on a slow processor", async () => {
   const page = await suite.browser.context.newPage();
   // What the page asked for, and when the host's start-up began (it sets this flag first), in order.
@@ -118,9 +160,6 @@ test("an opening area that is slow does not hold the shell back: the shell shows
   await page.getByTestId('referrals-overview').waitFor();
   await page.close();
 });
-
-/** The shell's chunk (`shell.<hash>.js`), which the first script imports. */
-const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
 
 test("the shell's code that cannot be loaded is said in place of the page's placeholder, with a reload that recovers", async () => {
   const page = await suite.browser.context.newPage();

@@ -7,8 +7,8 @@ import type { IslandLocation, OpeningIsland } from '../host-services/types';
 const KEEP_ISLAND = Object.freeze({ __html: '' });
 
 /**
- * The opening area, hydrated by the first script in a root of its own (opening-island.tsx), taken
- * over as the shell hydrates around it: the same element, given the route's contract and location
+ * The opening area, hydrated (or rendered) by the first script in a root of its own
+ * (opening-island.tsx), taken over as the shell hydrates (or renders) around it: the same element, given the route's contract and location
  * from now on, ended when the route leaves. A throw of the area's is thrown here, so the area's error
  * boundary reports and shows it, as for any area; if the island is gone (the shell's HTML was
  * rendered afresh, or the island failed before), `onLost` has the route render the area itself.
@@ -37,7 +37,13 @@ export function AdoptedIsland({
       ? failure.error
       : new PlatformError('REMOTE_RENDER_FAILED', String(failure.error));
   useLayoutEffect(() => {
-    if (areaRef.current !== island.element || !island.adoptable) {
+    // An island rendered in the browser is taken into the area's element (the shell's first render
+    // emptied the placeholder it was in); a hydrated one is that element.
+    if (!island.hydrated && island.adoptable) areaRef.current?.append(island.element);
+    const inPlace = island.hydrated
+      ? areaRef.current === island.element
+      : island.element.parentElement === areaRef.current;
+    if (!inPlace || !island.adoptable) {
       island.end();
       onLost();
       return undefined;

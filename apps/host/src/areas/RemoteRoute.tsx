@@ -36,9 +36,12 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
   // frame); hydrating a prerendered page, only if that HTML holds the area's content, so the first
   // render matches it.
   const asPrerendered = useAsPrerendered();
-  // The opening area, hydrated before the shell (opening-island.tsx): taken over as the page hydrates.
+  // The opening area, in a root of its own before the shell (opening-island.tsx): taken over as the
+  // page hydrates, or as it renders when the island was rendered in the browser.
   const [adopting, setAdopting] = useState(() =>
-    asPrerendered && island?.remote === remote.name && island.adoptable ? island : undefined,
+    (asPrerendered || island?.hydrated === false) && island?.remote === remote.name && island.adoptable
+      ? island
+      : undefined,
   );
   const lostIsland = useCallback(() => setAdopting(undefined), []);
   const [state, setState] = useState<LoadState>(() => {

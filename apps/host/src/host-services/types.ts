@@ -40,7 +40,7 @@ export interface HostServices {
   readonly preview?: PreviewResult;
   /** What the page's HTML, rendered ahead of time, holds: the area whose content it shows, if any. */
   readonly prerendered?: { readonly remote?: string };
-  /** The opening area, hydrated in a root of its own before the shell started: its route adopts it. */
+  /** The opening area, in a root of its own before the shell started: its route adopts it. */
   readonly island?: OpeningIsland;
 }
 
@@ -52,14 +52,17 @@ export interface IslandLocation {
 }
 
 /**
- * The opening area, hydrated by the first script in a root of its own before the shell's code came
- * (startup/opening-island.tsx): for the shell to adopt (areas/AdoptedIsland.tsx) or, if it cannot, to end.
+ * The opening area, hydrated (or, on a page rendered in the browser, rendered) by the first script in
+ * a root of its own before the shell's code came (startup/opening-island.tsx): for the shell to adopt
+ * (areas/AdoptedIsland.tsx) or, if it cannot, to end.
  */
 export interface OpeningIsland {
   /** The area it holds, by its manifest name. */
   readonly remote: string;
-  /** The element the island is rooted in: the area's element in the page's HTML. */
+  /** The element the island is rooted in: the area's element in the page's HTML, or one of its own. */
   readonly element: HTMLElement;
+  /** Whether it hydrated the page's HTML (else it was rendered in the browser, and its route takes its element in). */
+  readonly hydrated: boolean;
   /** Whether it is still on the page, not failed, ended or adopted already. */
   readonly adoptable: boolean;
   /**

@@ -7,6 +7,7 @@ import { createPageLocale, type PageLocale } from './page-locale';
 import { loadMessageParser } from './message-parser';
 import { loadShellCatalogue } from './shell-catalogues';
 import { storageOrNull } from '../browser-storage';
+import { applyToRoot } from './negotiate';
 
 const log = createLogger('i18n');
 
@@ -17,16 +18,6 @@ const log = createLogger('i18n');
 function rememberForServer(locale: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${PAGE_FILES.localeCookie}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-}
-
-/**
- * `<html lang dir>` in the page's locale. Each is written only when it differs: writing either, even
- * the value it has, makes the browser match `:lang()` and `:dir()` again on every element of the page
- * (seen in a trace of the page from HTML at start-up, where it always has them already).
- */
-export function applyToRoot(root: HTMLElement, locale: string, dir: 'ltr' | 'rtl'): void {
-  if (root.lang !== locale) root.lang = locale;
-  if (root.dir !== dir) root.dir = dir;
 }
 
 /**

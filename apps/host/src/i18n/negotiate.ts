@@ -41,3 +41,25 @@ export function negotiateLocale({ chosen, preferred, supported, defaultLocale }:
   }
   return defaultLocale;
 }
+
+/** Where the visitor's explicit choice (the language menu) is kept, in `localStorage`. */
+export const LOCALE_CHOICE_KEY = 'mfe.locale';
+
+/** The visitor's remembered choice, if storage allows reading it. */
+export function readChoice(storage: Pick<Storage, 'getItem'> | null): string | null {
+  try {
+    return storage?.getItem(LOCALE_CHOICE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `<html lang dir>` in the page's locale. Each is written only when it differs: writing either, even
+ * the value it has, makes the browser match `:lang()` and `:dir()` again on every element of the page
+ * (seen in a trace of the page from HTML at start-up, where it always has them already).
+ */
+export function applyToRoot(root: HTMLElement, locale: string, dir: 'ltr' | 'rtl'): void {
+  if (root.lang !== locale) root.lang = locale;
+  if (root.dir !== dir) root.dir = dir;
+}

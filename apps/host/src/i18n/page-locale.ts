@@ -6,10 +6,10 @@ import {
   type IntlApi,
   type IntlSource,
 } from '@mfe/context';
-import { negotiateLocale } from './negotiate';
+import { LOCALE_CHOICE_KEY, negotiateLocale, readChoice } from './negotiate';
 
 /** Where the visitor's explicit choice (the language menu) is remembered, per browser. */
-export const LOCALE_CHOICE_KEY = 'mfe.locale';
+export { LOCALE_CHOICE_KEY };
 
 /** A locale's texts by message id: compiled by the build (messages-loader), or as ICU text. */
 export type Catalogue = Readonly<Record<string, string | CompiledMessage>>;
@@ -278,13 +278,5 @@ class PageLocaleState implements PageLocale {
 
   private notify(): void {
     for (const listener of [...this.listeners]) listener();
-  }
-}
-
-function readChoice(storage: Pick<Storage, 'getItem'> | null): string | null {
-  try {
-    return storage?.getItem(LOCALE_CHOICE_KEY) ?? null;
-  } catch {
-    return null;
   }
 }

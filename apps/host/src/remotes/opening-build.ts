@@ -115,6 +115,7 @@ export function openingEntry(config: RawConfig, manifest: unknown, pathname: str
       entry: build.url.href,
       ...(build.integrity ? { integrity: build.integrity } : {}),
       label: typeof remote.label === 'string' ? remote.label : remote.name,
+      requiresAuth: remote.requiresAuth !== false,
       timeoutMs: typeof remote.timeoutMs === 'number' ? remote.timeoutMs : rules.defaults.remoteTimeoutMs,
     } as ManifestEntry & { readonly path: string },
     variant,

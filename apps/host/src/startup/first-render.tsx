@@ -83,6 +83,9 @@ export async function renderFirstPage(
     locale,
     started: localeReady,
   });
+  // An island rendered in the browser is taken in by the first render: its area's texts are ready for it.
+  if (!hydrate && island?.adoptable && !island.hydrated)
+    await locale.prepareArea(island.remote, loader.loadedModule(island.remote)?.messages);
   const services: HostServices = {
     config,
     session,
@@ -106,10 +109,11 @@ export async function renderFirstPage(
     builds: manifest.builds,
     ...(manifest.preview ? { preview: manifest.preview } : {}),
     ...(hydrate && prerendered ? { prerendered } : {}),
-    // Adopted by its route as the page hydrates; a page rendered afresh replaces it.
-    ...(hydrate && island?.adoptable ? { island } : {}),
+    // Adopted by its route as the page hydrates, or (rendered in the browser) as the page renders;
+    // a page rendered afresh around a hydrated one replaces it.
+    ...(island?.adoptable && (hydrate || !island.hydrated) ? { island } : {}),
   };
-  if (!hydrate) island?.end();
+  if (!hydrate && island?.hydrated) island.end();
   const app = (
     <HostServicesProvider value={services}>
       <AppRouter remotes={manifest.remotes} />

@@ -1,14 +1,14 @@
 // The host's first script. The shared singletons are provided eagerly (bundled into this script), so
 // no async boundary is needed for them. The start-up waits until the boot script has asked for the
 // opening area's files, which it could not do while the start-up's long task runs; never longer
-// than BOOT_WAIT_MS. On a prerendered page the opening area is then hydrated on its own (its island,
-// opening-island.tsx), and only after that is the shell's code (start.tsx, its own chunk) requested:
-// the area works before the rest of the platform has downloaded. The silent-renewal iframe only
-// needs its callback.
+// than BOOT_WAIT_MS. The opening area is then hydrated on its own (its island, opening-island.tsx;
+// on a page rendered in the browser, rendered in the page's placeholder), and only after that is the
+// shell's code (start.tsx, its own chunk) run, or requested on a prerendered page: the area works
+// before the rest of the platform has started. The silent-renewal iframe only needs its callback.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { bootPreloadsStarted, markHostStarted } from '../early-fetch';
 import { federatedLoader } from '../remotes/federated-loader';
-import { hydrateOpeningIsland } from './opening-island';
+import { startOpeningIsland } from './opening-island';
 import { sayShellUnavailable } from './shell-unavailable';
 
 /** How long the host's start-up waits at most for the boot script's requests (its responses are usually in already). */
@@ -68,7 +68,7 @@ if (window.location.pathname === SILENT_CALLBACK_PATH) {
     .then(async () => {
       markHostStarted();
       const loader = federatedLoader();
-      const island = await hydrateOpeningIsland(loader);
+      const island = await startOpeningIsland(loader);
       if (island) await afterNextPaint();
       const { start } = await importShell();
       return start(loader, island);

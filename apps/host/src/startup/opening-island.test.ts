@@ -33,6 +33,7 @@ test("the page's area, from the build its HTML was rendered from, pinned: the is
     entry: ENTRY,
     integrity: PIN,
     timeoutMs: 10_000,
+    requiresAuth: false,
   });
 });
 

@@ -10,8 +10,12 @@
 // the manifest still chooses that build for this browser (cohort included) from an allowed origin
 // and pinned as the config requires, no preview or overrides, no contribution in the area's HTML,
 // a React area in the host's tree, and its texts compiled. Otherwise the shell starts as before.
+//
+// On a page rendered in the browser (no area in its HTML), a public opening area is rendered the
+// same way into the page's placeholder, in the language the shell will choose, and the shell moves
+// it into its route when it renders (decision 0021, amended).
 import { Component, startTransition, Suspense, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { Route, Router, Routes } from 'react-router';
 import { hostNavigator } from '@mfe/context/react-root';
 import {
@@ -22,6 +26,7 @@ import {
   createIntl,
   fixedIntl,
   isRemoteModule,
+  textDirection,
   type HostContext,
   type RemoteModule,
 } from '@mfe/context';
@@ -30,6 +35,7 @@ import { replayEarlyClicks } from '../early-clicks';
 import { fetchEarly, jsonOf, peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
 import type { ManifestEntry } from '../manifest';
+import { applyToRoot, negotiateLocale, readChoice } from '../i18n/negotiate';
 import { readPageData, type PageData } from '../prerender/page-data';
 import { manifestUrlOf, openingEntry, type OpeningEntry, type RawConfig } from '../remotes/opening-build';
 import type { AreaModule, RemoteLoader } from '../remotes/remote-loader';
@@ -45,7 +51,7 @@ interface RawIslandConfig extends RawConfig {
   readonly auth?: unknown;
   readonly apiOrigins?: unknown;
   readonly features?: unknown;
-  readonly i18n?: { readonly defaultLocale?: unknown };
+  readonly i18n?: { readonly defaultLocale?: unknown; readonly locales?: unknown };
 }
 
 /**
@@ -56,24 +62,42 @@ interface RawIslandConfig extends RawConfig {
 const early = (url: string, init?: RequestInit): Promise<Response> => peekEarly(url) ?? fetchEarly(url, init);
 
 /**
- * Hydrates the opening area's island when this page has one (see above), resolving once the area
- * has committed (its controls answer clicks); null when the page has none, or anything did not go
- * as planned (the shell then does the work itself, and says what went wrong). On a page that may
- * have one, the opening area's code starts loading here, island or not. (On a page rendered in the
- * browser, loading it here rather than in the shell's start-up did not make it work sooner: the
- * shell's start-up and first render come first either way. Measured on 2026-11-29.)
+ * How long the shell's code waits at most for the island: a slow remote holds the shell (its
+ * navigation, sign-in, language menu) back no longer than this. The island is then given up, and
+ * the shell loads and renders the area itself, as on any page.
  */
-export async function hydrateOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland | null> {
-  try {
+const ISLAND_WAIT_MS = 1_000;
+
+/**
+ * Starts the opening area's island when this page has one (see above), resolving once the area has
+ * committed (its controls answer clicks); null when the page has none, it is not ready within
+ * ISLAND_WAIT_MS, or anything did not go as planned (the shell then does the work itself, and says
+ * what went wrong). On a page that may have one, the opening area's code starts loading here.
+ */
+export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland | null> {
+  let begun = false;
+  let givenUp = false;
+  const island = (async () => {
     const page = islandPage();
-    if (!page) return null;
+    const placeholder = page ? null : document.querySelector('#root .boot');
+    if (!page && !placeholder) return null;
     // The area's own manifest first: nothing else decides when it is asked for.
-    early(page.page.entry).catch(() => undefined);
-    const found = await findIsland(page, await loadOpeningArea(loader));
-    return found ? await hydrate(found) : null;
-  } catch {
-    return null;
-  }
+    if (page) early(page.page.entry).catch(() => undefined);
+    const ahead = await loadOpeningArea(loader);
+    const found = page ? await findIsland(page, ahead) : await findIslandToRender(ahead);
+    if (!found || givenUp) return null;
+    begun = true;
+    return start(found, placeholder);
+  })().catch(() => null);
+  const waited = new Promise<null>((resolve) =>
+    setTimeout(() => {
+      // Once it has begun to render, it is only a moment from committing.
+      if (begun) return;
+      givenUp = true;
+      resolve(null);
+    }, ISLAND_WAIT_MS),
+  );
+  return Promise.race([island, waited]);
 }
 
 interface LoadingArea {
@@ -119,7 +143,9 @@ function islandPage(): IslandPage | null {
 }
 
 interface FoundIsland {
-  readonly page: PageData & { readonly remote: string };
+  /** The page's language: the HTML's, or (an island rendered here) the one the shell will choose. */
+  readonly locale: string;
+  /** The element it is rooted in: the area's in the HTML, or a new one for the placeholder's place. */
   readonly element: HTMLElement;
   readonly entry: ManifestEntry & { readonly path: string };
   readonly module: RemoteModule;
@@ -134,21 +160,52 @@ async function findIsland({ page, element }: IslandPage, ahead: LoadingArea | nu
   const { opening, config, loading } = ahead;
   const module = await loading;
   if (!isRemoteModule(module)) return null;
-  const defaultLocale =
-    typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
+  const defaultLocale = defaultLocaleOf(config);
   const locale = page.locale ?? defaultLocale;
-  const messages = locale === defaultLocale ? undefined : await module.messages?.(locale);
-  // Texts as ICU source need the parser the shell loads: they would not render as the HTML does.
-  if (messages && Object.values(messages).some((message) => typeof message === 'string')) return null;
-  return {
-    page: { ...page, locale },
-    element,
-    entry: opening.entry,
-    module,
-    config,
-    ...(messages ? { messages } : {}),
+  const messages = await compiledTexts(module, locale, defaultLocale);
+  if (messages === null) return null;
+  return { locale, element, entry: opening.entry, module, config, ...(messages ? { messages } : {}), defaultLocale };
+}
+
+/**
+ * The island of a page rendered in the browser: the opening area when it is public (a visitor's
+ * render, as a prerendered page's; a signed-in area waits for the session, with the shell), in the
+ * language the shell will choose for the page (negotiate.ts).
+ */
+async function findIslandToRender(ahead: LoadingArea | null): Promise<FoundIsland | null> {
+  if (!ahead || ahead.opening.entry.requiresAuth !== false) return null;
+  const { opening, config, loading } = ahead;
+  const module = await loading;
+  if (!isRemoteModule(module)) return null;
+  const defaultLocale = defaultLocaleOf(config);
+  const listed = config.i18n?.locales;
+  const locale = negotiateLocale({
+    chosen: readChoice(storageOrNull('localStorage')),
+    preferred: navigator.languages?.length ? navigator.languages : [navigator.language],
+    supported: Array.isArray(listed) && listed.every((tag) => typeof tag === 'string') ? listed : [defaultLocale],
     defaultLocale,
-  };
+  });
+  const messages = await compiledTexts(module, locale, defaultLocale);
+  if (messages === null) return null;
+  const element = document.createElement('div');
+  element.dataset.island = opening.entry.name;
+  return { locale, element, entry: opening.entry, module, config, ...(messages ? { messages } : {}), defaultLocale };
+}
+
+const defaultLocaleOf = (config: RawIslandConfig): string =>
+  typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
+
+/**
+ * The area's texts in `locale` (none in the default one), or null when they are ICU source: those
+ * need the parser the shell loads, and would not render as the shell renders them.
+ */
+async function compiledTexts(
+  module: RemoteModule,
+  locale: string,
+  defaultLocale: string,
+): Promise<Readonly<Record<string, unknown>> | undefined | null> {
+  const messages = locale === defaultLocale ? undefined : await module.messages?.(locale);
+  return messages && Object.values(messages).some((message) => typeof message === 'string') ? null : messages;
 }
 
 /**
@@ -174,9 +231,13 @@ const locationNow = (): IslandLocation => {
   return { pathname, search, hash };
 };
 
-/** Hydrates the area's element in a root of its own; resolves once it has committed. */
-function hydrate(found: FoundIsland): Promise<OpeningIsland> {
+/**
+ * Hydrates the area's element in a root of its own, or (`placeholder`: a page rendered in the
+ * browser) renders it there in place of the placeholder; resolves once it has committed.
+ */
+function start(found: FoundIsland, placeholder: Element | null): Promise<OpeningIsland> {
   const { element, entry, module } = found;
+  const hydrated = placeholder === null;
   const shell = shellLater();
   let root: Root | undefined;
   let state: 'hydrating' | 'waiting' | 'adopted' | 'ended' = 'hydrating';
@@ -200,11 +261,11 @@ function hydrate(found: FoundIsland): Promise<OpeningIsland> {
     if (state === 'hydrating') movedWhileHydrating = true;
     else show();
   };
-  let hydrated: (island: OpeningIsland) => void = () => undefined;
+  let settled: (island: OpeningIsland) => void = () => undefined;
   const committed = () => {
     if (state !== 'hydrating') return;
     state = 'waiting';
-    hydrated(island);
+    settled(island);
     if (movedWhileHydrating) show();
   };
   // As a transition: a page of the area still loading (a lazy part) leaves the one on screen until it is in.
@@ -233,14 +294,22 @@ function hydrate(found: FoundIsland): Promise<OpeningIsland> {
       </Router>
     </Island>
   );
+  // Where focus was in the area: an island rendered here is moved into the shell's route, which
+  // takes focus from it (a person typing in the area goes on typing).
+  let focused: HTMLElement | null = null;
+  element.addEventListener('focusin', (event) => (focused = event.target as HTMLElement));
   const island: OpeningIsland = {
     remote: entry.name,
     element,
+    hydrated,
     get adoptable() {
-      return state === 'waiting' && element.isConnected;
+      // One rendered here is out of the page for a moment as the shell renders, until its route takes it in.
+      return state === 'waiting' && (element.isConnected || !hydrated);
     },
     adopt(next, at, onFail) {
       state = 'adopted';
+      if (focused?.isConnected && (document.activeElement === document.body || !document.activeElement))
+        focused.focus({ preventScroll: true });
       window.removeEventListener('popstate', moved);
       fail = onFail;
       shell.adopted(next);
@@ -267,7 +336,14 @@ function hydrate(found: FoundIsland): Promise<OpeningIsland> {
     },
   };
   return new Promise((resolve) => {
-    hydrated = resolve;
+    settled = resolve;
+    if (placeholder) {
+      applyToRoot(document.documentElement, found.locale, textDirection(found.locale));
+      placeholder.replaceWith(element);
+      root = createRoot(element);
+      root.render(render());
+      return;
+    }
     root = hydrateRoot(element, render(), {
       onRecoverableError: (error) =>
         log.warn("The area's prerendered HTML did not match what the browser renders; React rendered it again.", {
@@ -330,9 +406,9 @@ function islandContext(
   shell: ShellLater,
   navigate: HostContext['remote']['navigate'],
 ): HostContext {
-  const { entry, config, page, messages, defaultLocale } = found;
+  const { entry, config, locale, messages, defaultLocale } = found;
   const intl = createIntl({
-    locale: page.locale ?? defaultLocale,
+    locale,
     defaultLocale,
     ...(messages ? { messages: messages as Parameters<typeof createIntl>[0]['messages'] } : {}),
   });

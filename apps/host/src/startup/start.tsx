@@ -79,6 +79,8 @@ export async function start(loader: RemoteLoader, island: OpeningIsland | null):
     ...{ consent, locale, localeReady, styles, island },
   });
   pageShown();
+  // An island rendered in the browser that no route took in (the shell's page is another) is ended.
+  if (island && !island.hydrated) void shown.then(() => island.element.isConnected || island.end());
   // The visitor's own language, if it differs from the prerendered page's, once the page works.
   if (hydrated) void shown.then(() => locale.start());
 }
