@@ -17,10 +17,11 @@ test("a public area works before the shell's code has run, and the shell takes i
     await released;
     await route.continue();
   });
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // Not until the page's load event, which the shell's hinted script holds back.
+  await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'domcontentloaded' });
   // Rendered in the page's placeholder by the first script: it answers while the shell has not run.
   await page.getByRole('button', { name: 'Invite someone' }).click();
-  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`, { waitUntil: 'commit' });
   const email = page.getByLabel('Email');
   await email.fill('ada@example.com');
   expect(await page.getByTestId('sign-in').count()).toBe(0);
@@ -152,7 +153,8 @@ test("an opening area that is slow does not hold the shell back: the shell shows
     await held;
     await route.continue();
   });
-  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  // Not until the page's load event: the area's entry, asked for as the page starts, holds it back.
+  await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'domcontentloaded' });
   // The area's entry is still held: the shell works, and says the area is loading.
   await page.getByTestId('remote-loading').waitFor();
   await page.getByTestId('nav-referrals').waitFor();

@@ -7,7 +7,7 @@ import { createPageLocale, type PageLocale } from './page-locale';
 import { loadMessageParser } from './message-parser';
 import { loadShellCatalogue } from './shell-catalogues';
 import { storageOrNull } from '../browser-storage';
-import { applyToRoot } from './negotiate';
+import { applyToRoot } from './document-language';
 
 const log = createLogger('i18n');
 

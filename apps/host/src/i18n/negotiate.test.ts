@@ -1,4 +1,4 @@
-import { applyToRoot, negotiateLocale } from './negotiate';
+import { negotiateLocale } from './negotiate';
 
 const supported = ['en', 'de', 'ar', 'pt-BR'];
 const base = { supported, defaultLocale: 'en' };
@@ -22,28 +22,4 @@ test("the browser's languages in order: exact, then by language, then a listed r
 test("the product's default when nothing matches", () => {
   expect(negotiateLocale({ ...base, preferred: ['ja-JP', 'not a tag'] })).toBe('en');
   expect(negotiateLocale({ ...base, preferred: [] })).toBe('en');
-});
-
-function watched(lang: string, dir: string) {
-  const root = document.createElement('html');
-  root.setAttribute('lang', lang);
-  root.setAttribute('dir', dir);
-  const observer = new MutationObserver(() => undefined);
-  observer.observe(root, { attributes: true });
-  return { root, written: () => observer.takeRecords().map((record) => record.attributeName) };
-}
-
-test('a page already in the locale keeps its lang and dir attributes untouched', () => {
-  const { root, written } = watched('en', 'ltr');
-  applyToRoot(root, 'en', 'ltr');
-  expect(written()).toEqual([]);
-});
-
-test('a page changing language gets the new lang, and dir only when the direction changes', () => {
-  const { root, written } = watched('en', 'ltr');
-  applyToRoot(root, 'de', 'ltr');
-  expect(written()).toEqual(['lang']);
-  applyToRoot(root, 'ar', 'rtl');
-  expect(written()).toEqual(['lang', 'dir']);
-  expect([root.lang, root.dir]).toEqual(['ar', 'rtl']);
 });

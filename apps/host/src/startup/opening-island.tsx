@@ -35,7 +35,7 @@ import { replayEarlyClicks } from '../early-clicks';
 import { fetchEarly, jsonOf, peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
 import type { ManifestEntry } from '../manifest';
-import { applyToRoot, negotiateLocale, readChoice } from '../i18n/negotiate';
+import { applyToRoot } from '../i18n/document-language';
 import { readPageData, type PageData } from '../prerender/page-data';
 import { manifestUrlOf, openingEntry, type OpeningEntry, type RawConfig } from '../remotes/opening-build';
 import type { AreaModule, RemoteLoader } from '../remotes/remote-loader';
@@ -46,7 +46,7 @@ import { createLogger } from '../logger';
 const log = createLogger('host');
 
 /** The config's fields the island reads, besides those that choose the build (opening-build.ts). */
-interface RawIslandConfig extends RawConfig {
+export interface RawIslandConfig extends RawConfig {
   readonly productName?: unknown;
   readonly auth?: unknown;
   readonly apiOrigins?: unknown;
@@ -81,10 +81,12 @@ export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland 
     const page = islandPage();
     const placeholder = page ? null : document.querySelector('#root .boot');
     if (!page && !placeholder) return null;
+    // What renders an island on a page without HTML: a chunk, which prerendered pages never ask for.
+    const toRender = page ? null : import(/* webpackChunkName: "island-to-render" */ './island-to-render');
     // The area's own manifest first: nothing else decides when it is asked for.
     if (page) early(page.page.entry).catch(() => undefined);
     const ahead = await loadOpeningArea(loader);
-    const found = page ? await findIsland(page, ahead) : await findIslandToRender(ahead);
+    const found = page ? await findIsland(page, ahead) : await (await toRender)!.findIslandToRender(ahead);
     if (!found || givenUp) return null;
     begun = true;
     return start(found, placeholder);
@@ -100,7 +102,7 @@ export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland 
   return Promise.race([island, waited]);
 }
 
-interface LoadingArea {
+export interface LoadingArea {
   readonly opening: OpeningEntry;
   readonly config: RawIslandConfig;
   readonly loading: Promise<AreaModule>;
@@ -142,7 +144,7 @@ function islandPage(): IslandPage | null {
   return { page: { ...page, remote: page.remote, entry: page.entry }, element };
 }
 
-interface FoundIsland {
+export interface FoundIsland {
   /** The page's language: the HTML's, or (an island rendered here) the one the shell will choose. */
   readonly locale: string;
   /** The element it is rooted in: the area's in the HTML, or a new one for the placeholder's place. */
@@ -167,39 +169,14 @@ async function findIsland({ page, element }: IslandPage, ahead: LoadingArea | nu
   return { locale, element, entry: opening.entry, module, config, ...(messages ? { messages } : {}), defaultLocale };
 }
 
-/**
- * The island of a page rendered in the browser: the opening area when it is public (a visitor's
- * render, as a prerendered page's; a signed-in area waits for the session, with the shell), in the
- * language the shell will choose for the page (negotiate.ts).
- */
-async function findIslandToRender(ahead: LoadingArea | null): Promise<FoundIsland | null> {
-  if (!ahead || ahead.opening.entry.requiresAuth !== false) return null;
-  const { opening, config, loading } = ahead;
-  const module = await loading;
-  if (!isRemoteModule(module)) return null;
-  const defaultLocale = defaultLocaleOf(config);
-  const listed = config.i18n?.locales;
-  const locale = negotiateLocale({
-    chosen: readChoice(storageOrNull('localStorage')),
-    preferred: navigator.languages?.length ? navigator.languages : [navigator.language],
-    supported: Array.isArray(listed) && listed.every((tag) => typeof tag === 'string') ? listed : [defaultLocale],
-    defaultLocale,
-  });
-  const messages = await compiledTexts(module, locale, defaultLocale);
-  if (messages === null) return null;
-  const element = document.createElement('div');
-  element.dataset.island = opening.entry.name;
-  return { locale, element, entry: opening.entry, module, config, ...(messages ? { messages } : {}), defaultLocale };
-}
-
-const defaultLocaleOf = (config: RawIslandConfig): string =>
+export const defaultLocaleOf = (config: RawIslandConfig): string =>
   typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
 
 /**
  * The area's texts in `locale` (none in the default one), or null when they are ICU source: those
  * need the parser the shell loads, and would not render as the shell renders them.
  */
-async function compiledTexts(
+export async function compiledTexts(
   module: RemoteModule,
   locale: string,
   defaultLocale: string,
