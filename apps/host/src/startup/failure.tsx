@@ -1,16 +1,13 @@
-import { createIntl, type IntlApi } from '@mfe/context';
+import type { IntlApi } from '@mfe/context';
 import type { ReactNode } from 'react';
 import { shellMessages } from '../i18n/shell-messages';
-import { loadShellCatalogue } from '../i18n/shell-catalogues';
-import { english, inEnglish, raw, say, type Text } from '../i18n/text';
+import { htmlLanguageTexts, withinAMoment } from '../i18n/html-texts';
+import { inEnglish, raw, say, type Text } from '../i18n/text';
 import { StartupErrorPage } from '../layout/StartupErrorPage';
 import { createLogger } from '../logger';
 import { report } from '../telemetry';
 
 const log = createLogger('host');
-
-/** How long a start-up failure waits for its texts in the page's language before it is said in English. */
-const FAILURE_TEXTS_WAIT_MS = 1500;
 
 export interface FailureOptions {
   readonly message?: Text;
@@ -33,7 +30,7 @@ export function startupFailure(
   render: (node: ReactNode) => void,
   pageShown: () => void,
 ): { fail: Fail; sayIn: (texts: () => Promise<IntlApi>) => void } {
-  let texts = () => htmlTexts(htmlLocale);
+  let texts = () => htmlLanguageTexts(htmlLocale);
   const fail: Fail = (title, error, options = {}) => {
     const reported = options.reported ?? {
       kind: 'error',
@@ -57,20 +54,4 @@ export function startupFailure(
     pageShown();
   };
   return { fail, sayIn: (pageTexts) => (texts = pageTexts) };
-}
-
-function withinAMoment(intl: Promise<IntlApi>): Promise<IntlApi> {
-  return Promise.race([
-    intl,
-    new Promise<IntlApi>((resolve) => setTimeout(() => resolve(english), FAILURE_TEXTS_WAIT_MS)),
-  ]);
-}
-
-/** The shell's texts before the page's language is known: the HTML's language when its catalogue loads, else the default's. */
-async function htmlTexts(htmlLocale: string | undefined): Promise<IntlApi> {
-  if (!htmlLocale || htmlLocale === 'en') return english;
-  return loadShellCatalogue(htmlLocale).then(
-    (messages) => createIntl({ locale: htmlLocale, defaultLocale: 'en', messages }),
-    () => english,
-  );
 }
