@@ -1,6 +1,7 @@
 import { createServer, request, type ServerResponse } from 'node:http';
 import { launchFirefox, OTHER_ENGINES, setUpBrowserSuite, type EnginePage, type FirefoxPage } from '../src';
 import { poll } from '../src/engines/page';
+import { SHELL_SCRIPT_PATH } from '../src/host-build';
 
 // The prerendered public page in Firefox ESR and WebKitGTK, signed out: its opening area hydrated on
 // its own before the shell's code is asked for (its island, decision 0021), then taken over by the
@@ -96,7 +97,6 @@ describe.each(OTHER_ENGINES)('%s', (_name, launch) => {
 // shell's chunk, asked for once the island works, must not be said to have failed by a page being
 // left, while a shell that really cannot be loaded still is.
 describe("Firefox ESR, the shell's code cut off", () => {
-  const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
   /** How long the first script waits before saying a failed start-up (LEAVING_MS), and a margin. */
   const SAID_WITHIN_MS = 1_000 + 2_000;
   let page: FirefoxPage;
@@ -111,7 +111,7 @@ describe("Firefox ESR, the shell's code cut off", () => {
     const slow = await stallingProxy(
       proxyPort(Number(new URL(suite.stack.hostUrl).port)),
       suite.stack.hostUrl,
-      SHELL_SCRIPT,
+      SHELL_SCRIPT_PATH,
     );
     try {
       await page.goto(`${slow.origin}/referrals`);
@@ -126,7 +126,7 @@ describe("Firefox ESR, the shell's code cut off", () => {
   });
 
   test("a shell's code that cannot be loaded is reported while the area goes on working", async () => {
-    await page.failRequests(SHELL_SCRIPT);
+    await page.failRequests(SHELL_SCRIPT_PATH);
     await page.goto(`${suite.stack.hostUrl}/referrals`);
     await page.waitFor('[data-testid=referrals-overview]');
     await poll(async () => page.pageErrors.length > 0, SAID_WITHIN_MS + 5_000, 'the failure to be reported');

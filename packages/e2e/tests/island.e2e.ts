@@ -1,26 +1,11 @@
 import type { Page } from 'playwright-core';
 import { setUpBrowserSuite } from '../src';
+import { holdShell, SHELL_SCRIPT_PATH } from '../src/host-build';
 
 // The opening area's island (issue 61): on a prerendered page the host's first script hydrates the
 // area on its own, and only then asks for the shell's code, which adopts the area without rendering
 // it again. Here the shell's script is held back, so what works without it shows.
 const suite = setUpBrowserSuite(['--public', 'referrals']);
-
-/** The shell's chunk (`shell.<hash>.js`), split from the first script. */
-const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
-
-/** Holds every request for the shell's script until `release()`; says whether one was made. */
-async function holdShell(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(SHELL_SCRIPT, async (route) => {
-    requested = true;
-    await released;
-    await route.continue();
-  });
-  return { requested: () => requested, release };
-}
 
 function watchMessages(page: Page) {
   const messages: string[] = [];
@@ -161,7 +146,7 @@ test("a click in the area while the shell hydrates around it is where the shell'
 test("a shell's code that fails once is asked for again, and the shell takes the area over", async () => {
   const page = await suite.browser.context.newPage();
   let asked = 0;
-  await page.route(SHELL_SCRIPT, (route) => (++asked === 1 ? route.abort('connectionreset') : route.continue()));
+  await page.route(SHELL_SCRIPT_PATH, (route) => (++asked === 1 ? route.abort('connectionreset') : route.continue()));
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   // The shell's sign-in answers: its code came at the second request (the page hints none of its own).
   await page.getByTestId('sign-in').click();

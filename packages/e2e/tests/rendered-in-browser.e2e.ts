@@ -1,4 +1,5 @@
 import { setUpBrowserSuite } from '../src';
+import { holdShell, SHELL_SCRIPT_PATH } from '../src/host-build';
 
 // A host without prerendered pages: the boot script reads the config and manifest and asks for the
 // opening area's files. The host's start-up (every module's first run, then the first render) is one
@@ -6,17 +7,9 @@ import { setUpBrowserSuite } from '../src';
 // over, so the area's files were asked for only then (decision 0017, issue 47).
 const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions', '--no-prerender']);
 
-/** The shell's chunk (`shell.<hash>.js`), which the first script imports. */
-const SHELL_SCRIPT = /\/shell\.[0-9a-f]+\.js$/;
-
 test("a public area works before the shell's code has run, and the shell takes it in as it is, focus and input kept", async () => {
   const page = await suite.browser.context.newPage();
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SHELL_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const shell = await holdShell(page);
   // Not until the page's load event, which the shell's hinted script holds back.
   await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'domcontentloaded' });
   // Rendered in the page's placeholder by the first script: it answers while the shell has not run.
@@ -31,7 +24,7 @@ test("a public area works before the shell's code has run, and the shell takes i
   });
 
   // The shell renders around it and takes the same elements into its route.
-  release();
+  shell.release();
   await page.getByTestId('sign-in').waitFor();
   const kept = await page.evaluate(() => ({
     same: (document.querySelector('[data-testid=referrals-invite]') as HTMLElement & { kept?: boolean }).kept,
@@ -165,13 +158,13 @@ test("an opening area that is slow does not hold the shell back: the shell shows
 
 test("the shell's code that cannot be loaded is said in place of the page's placeholder, with a reload that recovers", async () => {
   const page = await suite.browser.context.newPage();
-  await page.route(SHELL_SCRIPT, (route) => route.abort('connectionreset'));
+  await page.route(SHELL_SCRIPT_PATH, (route) => route.abort('connectionreset'));
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
   await notice.waitFor();
   expect(await page.locator('.boot').count()).toBe(0);
   // The connection is back: the notice's button reloads the page, which works.
-  await page.unroute(SHELL_SCRIPT);
+  await page.unroute(SHELL_SCRIPT_PATH);
   await notice.getByRole('button', { name: 'Reload' }).click();
   await page.getByRole('button', { name: 'Invite someone' }).click();
   await page.getByTestId('referrals-invite').waitFor();
