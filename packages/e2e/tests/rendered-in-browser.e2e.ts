@@ -10,7 +10,7 @@ const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions', 
 test("a public area works before the shell's code has run, and the shell takes it in as it is, focus and input kept", async () => {
   const page = await suite.browser.context.newPage();
   const shell = await holdShell(page);
-  // Not until the page's load event, which the held shell's script may hold back.
+  // Not until the page's load event, which the shell's hinted script holds back.
   await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'domcontentloaded' });
   // Rendered in the page's placeholder by the first script: it answers while the shell has not run.
   await page.getByRole('button', { name: 'Invite someone' }).click();
@@ -40,32 +40,6 @@ test("a public area works before the shell's code has run, and the shell takes i
   await page.getByRole('button', { name: 'Invite someone' }).click();
   await page.getByTestId('referrals-invite').waitFor();
   await page.close();
-});
-
-test("the shell's code: asked for once the public area works, and with the first script on a page of the shell's own", async () => {
-  const shellAndArea = async (path: string) => {
-    const page = await suite.browser.context.newPage();
-    await page.goto(`${suite.stack.hostUrl}${path}`);
-    await page.getByTestId('sign-in').waitFor();
-    const timing = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-        ({ name, initiatorType, startTime, responseEnd }) => ({ name, initiatorType, startTime, responseEnd }),
-      ),
-    );
-    await page.close();
-    return {
-      shell: timing.filter(({ name }) => SHELL_SCRIPT_PATH.test(new URL(name).pathname)),
-      area: timing.filter(({ name }) => /\/__federation_expose_remote\.[0-9a-f]+\.js$/.test(new URL(name).pathname)),
-    };
-  };
-  // The public area renders before the shell: nothing hints the shell's code, asked for once the area's is in.
-  const withArea = await shellAndArea('/referrals');
-  expect(withArea.shell.map(({ initiatorType }) => initiatorType)).toEqual(['script']);
-  expect(withArea.area.length).toBeGreaterThan(0);
-  for (const { responseEnd } of withArea.area) expect(withArea.shell[0]!.startTime).toBeGreaterThan(responseEnd);
-  // No area renders before the shell: the boot script hints its code, downloaded while the first script runs.
-  const ofShell = await shellAndArea('/');
-  expect(ofShell.shell.map(({ initiatorType }) => initiatorType)).toEqual(['link']);
 });
 
 test("the area's files are asked for before the host's start-up runs, on a slow processor", async () => {

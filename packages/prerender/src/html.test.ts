@@ -114,26 +114,6 @@ test("a page holding an area drops the shell's script hint (the area is hydrated
   expect(withArea).toContain('<script defer src="/main.1.js"></script></head>');
 });
 
-test("the shell's scripts the boot script would hint: in the head of a page of the shell, on no page holding an area", () => {
-  // As the build minifies it: quotes may be gone where the list has one script.
-  for (const [list, scripts] of [
-    ['data-shell="/shell.2.js /966.3.js"', ['/shell.2.js', '/966.3.js']],
-    ['data-shell=/shell.2.js', ['/shell.2.js']],
-  ] as const) {
-    const template = `<html><head><title>x</title><script defer src="/main.1.js"></script></head><body><div id="root"><main></main></div><script src=/boot/boot.2.js data-boot ${list}></script></body></html>`;
-    const parts = { root: '<p>hi</p>', title: 't', data: '{}' };
-    const ofShell = pageHtml(template, parts);
-    expect(ofShell).toContain(
-      `<script defer src="/main.1.js"></script>${scripts.map((href) => `<link rel="preload" href="${href}" as="script" data-shell />`).join('')}</head>`,
-    );
-    // Decided in the page: its boot script no longer hints them.
-    expect(ofShell).toContain('<script src=/boot/boot.2.js data-boot></script>');
-    const withArea = pageHtml(template, { ...parts, holdsArea: true });
-    expect(withArea).not.toContain('shell.2.js');
-    expect(withArea).toContain('<script src=/boot/boot.2.js data-boot></script>');
-  }
-});
-
 test("a page whose first script starts all it holds hints its area's manifest and leaves the boot script out; other pages keep it", () => {
   // As the build minifies it: quotes may be gone.
   const template =

@@ -20,10 +20,8 @@ export interface PageParts {
 
   /**
    * The page holds an area's content: the browser hydrates the area before the shell, so the page
-   * does not hint the shell's scripts, which would compete with the area's files; the first script
-   * asks for them once the area works. A page of the shell's own hints them in its head. (The
-   * template names them on its boot script, `data-shell`, which hints them on a page rendered in the
-   * browser unless its area renders first; a prerendered page has decided, and the attribute goes.)
+   * does not hint the shell's script (the template's `data-shell` hint), which would compete with
+   * the area's files; the first script asks for it once the area works.
    */
   readonly holdsArea?: boolean;
 
@@ -45,10 +43,8 @@ const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/main><\/div>/;
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const HTML_TAG = /<html[^>]*>/;
 const HEAD_END = /<\/head>/;
-// The template's hints for the shell's scripts, in a template without a boot script, and the list
-// its boot script has of them (apps/host/src/index.html; quotes may be gone).
+// The template's hints for the shell's scripts (apps/host/src/index.html; quotes may be gone).
 const SHELL_HINTS = /<link\b[^>]*\sdata-shell\b[^>]*>/g;
-const BOOT_SHELL_LIST = /(<script\b[^>]*)\sdata-shell=(?:"([^"]*)"|([^\s>]*))/;
 // The template's boot script (apps/host/src/index.html; quotes may be gone).
 const BOOT_SCRIPT = /<script\b[^>]*\sdata-boot\b[^>]*><\/script>/;
 
@@ -119,29 +115,14 @@ export function pageHtml(template: string, parts: PageParts): string {
   const language = parts.lang
     ? ` lang="${escapeAttribute(parts.lang)}"${parts.dir ? ` dir="${parts.dir === 'rtl' ? 'rtl' : 'ltr'}"` : ''}`
     : undefined;
-  const { template: decided, shellHints } = shellHintsDecided(template, parts.holdsArea === true);
-  return (parts.areaEntry ? decided.replace(BOOT_SCRIPT, '') : decided)
+  const withoutShellHints = parts.holdsArea ? template.replace(SHELL_HINTS, '') : template;
+  return (parts.areaEntry ? withoutShellHints.replace(BOOT_SCRIPT, '') : withoutShellHints)
     .replace(HTML_TAG, (tag) => (language === undefined ? tag : `<html${language}>`))
     .replace(TITLE, () => `<title>${escapeText(parts.title)}</title>${stylesheets}`)
-    .replace(HEAD_END, () => `${shellHints}${scripts}${areaEntry}${hints}</head>`)
+    .replace(HEAD_END, () => `${scripts}${areaEntry}${hints}</head>`)
     .replace(
       ROOT_PLACEHOLDER,
       () =>
         `<div id="root">${root}</div><script type="application/json" id="${PAGE_FILES.dataElementId}">${parts.data}</script>`,
     );
-}
-
-/**
- * The shell's script hints as this page has them: none on a page holding an area, else the
- * template's own (a template without a boot script) or those its boot script would add, made static.
- */
-function shellHintsDecided(template: string, holdsArea: boolean): { template: string; shellHints: string } {
-  const listed = BOOT_SHELL_LIST.exec(template);
-  const scripts = listed ? (listed[2] ?? listed[3] ?? '').split(/\s+/).filter(Boolean) : [];
-  const withoutList = listed ? template.replace(BOOT_SHELL_LIST, (_, tag: string) => tag) : template;
-  if (holdsArea) return { template: withoutList.replace(SHELL_HINTS, ''), shellHints: '' };
-  const shellHints = scripts
-    .map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script" data-shell />`)
-    .join('');
-  return { template: withoutList, shellHints };
 }

@@ -94,14 +94,6 @@ export function openingBuild(config: RawConfig, manifest: unknown, pathname: str
   return { remote: named, build, variant: chosen === remote ? 'stable' : 'candidate' };
 }
 
-/**
- * An opening area the first script renders before the shell on a page rendered in the browser, if
- * nothing else stops it (startup/island-to-render.ts): a public one. A signed-in one waits for the
- * session, which the shell restores.
- */
-export const rendersBeforeShell = (remote: { readonly requiresAuth?: unknown }): boolean =>
-  remote.requiresAuth === false;
-
 /** The opening page's area as the loader takes it, and the side of its canary this browser loads. */
 export interface OpeningEntry {
   readonly entry: ManifestEntry & { readonly path: string };

@@ -9,7 +9,7 @@
 // size), as remotes/opening-build.ts says; nothing read here loosens a rule.
 import { SILENT_CALLBACK_PATH } from '@mfe/auth/paths';
 import { tabChoicesAsked } from '../remotes/tab-choices';
-import { manifestUrlOf, openingBuild, rendersBeforeShell, type RawConfig } from '../remotes/opening-build';
+import { manifestUrlOf, openingBuild, type RawConfig } from '../remotes/opening-build';
 import { isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { addPreloadHints, preloadRemoteScripts } from '../remotes/preload';
@@ -91,28 +91,6 @@ function startContributionsInView(held: readonly HeldInView[], pageEntry: string
     if (entry !== pageEntry) fetchEarly(entry, { cache: 'no-cache' }).catch(() => undefined);
 }
 
-/**
- * Hints the shell's scripts, as the page's boot script element names them (`data-shell`, on a page
- * rendered in the browser), once: they are only wanted with the first script when no area renders
- * before the shell (the first script asks for them once that area works). Like the template's hint
- * it replaces, without `crossorigin`: the first script loads its own chunks so.
- */
-function shellHinter(script: HTMLOrSVGScriptElement | null): () => void {
-  const listed = script instanceof HTMLScriptElement ? (script.dataset.shell ?? '') : '';
-  let hinted = false;
-  return () => {
-    if (hinted) return;
-    hinted = true;
-    for (const href of listed.split(/\s+/).filter(Boolean)) {
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.setAttribute('as', 'script');
-      link.href = href;
-      document.head.appendChild(link);
-    }
-  };
-}
-
 function boot(): Promise<void> {
   const { pathname } = window.location;
   if (pathname === SILENT_CALLBACK_PATH || hostStarted()) return Promise.resolve();
@@ -120,24 +98,14 @@ function boot(): Promise<void> {
   const requested = new Promise<void>((resolve) => (areaRequested = resolve));
   // Read once: the page's data block (a prerendered page's, else none).
   const data = pageData();
-  const hintShell = shellHinter(document.currentScript);
-  // Anything unexpected: the shell will render the page, so its code is wanted now.
-  const booted = bootPage(pathname, data, areaRequested, hintShell).catch(hintShell).finally(areaRequested);
+  const booted = bootPage(pathname, data, areaRequested).finally(areaRequested);
   // Unless the page's HTML named its area (requested at once), the host waits for this.
   if (!pageArea(data)) announcePreloads(requested);
   return booted;
 }
 
-/**
- * `areaRequested` is called once the opening area's first files are asked for (if they are);
- * `hintShell` as soon as the page is known to render no public area before the shell.
- */
-async function bootPage(
-  pathname: string,
-  data: RawPageData | null,
-  areaRequested: () => void,
-  hintShell: () => void,
-): Promise<void> {
+/** `areaRequested` is called once the opening area's first files are asked for (if they are). */
+async function bootPage(pathname: string, data: RawPageData | null, areaRequested: () => void): Promise<void> {
   const pageEntry = pageArea(data);
   // A preview or overrides replace the manifest's entries: the host reads those itself.
   const tabChoices = tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'));
@@ -158,13 +126,9 @@ async function bootPage(
   const manifest = (await (manifestUrl === preloaded && early
     ? early
     : fetchEarly(manifestUrl, { cache: 'no-cache' }).then(jsonOf))) as unknown;
-  // A preview or overrides: the shell reads the manifest's entries first.
-  if (tabChoices) return hintShell();
+  if (tabChoices) return;
   // Only from an origin the config allows, pinned as the host will require (it refuses any other entry anyway).
-  const opening = openingBuild(config, manifest, pathname);
-  // The first script renders a public opening area before the shell (startup/island-to-render.ts).
-  if (!opening || !rendersBeforeShell(opening.remote)) hintShell();
-  const build = opening?.build;
+  const build = openingBuild(config, manifest, pathname)?.build;
   // The prerendered page asked for it already, and hints its scripts.
   if (!build || build.url.href === pageEntry) return;
   const entry = { entry: build.url.href, integrity: build.integrity };

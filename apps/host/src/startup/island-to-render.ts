@@ -1,6 +1,5 @@
 import { isRemoteModule } from '@mfe/context';
 import { storageOrNull } from '../browser-storage';
-import { rendersBeforeShell } from '../remotes/opening-build';
 import { negotiateLocale, readChoice } from '../i18n/negotiate';
 import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea } from './opening-island';
 
@@ -10,7 +9,7 @@ import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea } fr
  * language the shell will choose for the page (negotiate.ts).
  */
 export async function findIslandToRender(ahead: LoadingArea | null): Promise<FoundIsland | null> {
-  if (!ahead || !rendersBeforeShell(ahead.opening.entry)) return null;
+  if (!ahead || ahead.opening.entry.requiresAuth !== false) return null;
   const { opening, config, loading } = ahead;
   const module = await loading;
   if (!isRemoteModule(module)) return null;
