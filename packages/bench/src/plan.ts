@@ -124,6 +124,14 @@ export const PLAN: readonly Measurement[] = [
     against: 'plainPage',
     scenario: reloadInteractive,
   },
+  // No budget: what the limit above leaves to the platform, the federated floor's own reload being its floor.
+  {
+    name: 'federated floor reload, area interactive',
+    says: "the federated floor (prerendered) reloaded until its button works vs the plain React page's reload",
+    measured: 'federatedFloorPrerendered',
+    against: 'plainPage',
+    scenario: reloadInteractive,
+  },
   {
     name: '10 contributions vs 1',
     says: 'a home page of 10 contributions from 5 remotes vs one of 1, until its first tile works',
