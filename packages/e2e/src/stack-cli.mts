@@ -25,7 +25,7 @@ const { values } = parseArgs({
     // The host's default (DPoP where the provider advertises it), and a provider without DPoP support.
     'dpop-auto': { type: 'boolean', default: false },
     'idp-without-dpop': { type: 'boolean', default: false },
-    // --public referrals: that area opens without signing in
+    // --public referrals: that area (or fixture) opens without signing in
     public: { type: 'string', multiple: true },
     // Release through a store in this folder, as `pnpm start` does (the remotes are served from it).
     'release-store': { type: 'string' },
@@ -39,7 +39,9 @@ const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
 const extraRemotes = (values.fixture ?? []).flatMap((name) => {
   const fixture = (FIXTURES as Readonly<Record<string, DevRemote | readonly DevRemote[]>>)[name];
   if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
-  return fixture;
+  return ([] as DevRemote[])
+    .concat(fixture)
+    .map((remote) => (values.public?.includes(remote.name) ? { ...remote, requiresAuth: false } : remote));
 });
 // --require-role account=admin
 const requiredRoles: Record<string, string[]> = Object.fromEntries(

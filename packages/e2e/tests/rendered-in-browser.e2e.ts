@@ -5,7 +5,10 @@ import { holdShell, SHELL_SCRIPT_PATH } from '../src/host-build';
 // opening area's files. The host's start-up (every module's first run, then the first render) is one
 // long task; run straight after the boot script, it held the boot script's reading back until it was
 // over, so the area's files were asked for only then (decision 0017, issue 47).
-const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions', '--no-prerender']);
+const suite = setUpBrowserSuite([
+  ...['--public', 'referrals', '--no-contributions', '--no-prerender'],
+  ...['--fixture', 'faulty', '--public', 'faulty'],
+]);
 
 test("a public area works before the shell's code has run, and the shell takes it in as it is, focus and input kept", async () => {
   const page = await suite.browser.context.newPage();
@@ -169,4 +172,26 @@ test("the shell's code that cannot be loaded is said in place of the page's plac
   await page.getByRole('button', { name: 'Invite someone' }).click();
   await page.getByTestId('referrals-invite').waitFor();
   expect(await page.getByTestId('shell-unavailable').count()).toBe(0);
+});
+
+test('a public area that throws as the first script renders it: the shell shows its panel once, and Retry renders it', async () => {
+  const page = await suite.browser.context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('The faulty fixture failed to render'))
+      errors.push(message.text());
+  });
+  await page.goto(`${suite.stack.hostUrl}/faulty/render-throw`);
+  const panel = page.locator('[data-testid=remote-error][data-remote=faulty]');
+  await panel.waitFor();
+  expect(await panel.textContent()).toContain('It stopped with an error: The faulty fixture failed to render');
+  // The shell around it works, and the panel is there once (not the island's and the route's).
+  await page.getByTestId('sign-in').waitFor();
+  expect(await page.locator('[data-testid=remote-error]').count()).toBe(1);
+  expect(await page.locator('.boot').count()).toBe(0);
+  await page.evaluate(() => ((window as unknown as { __faultyFixed: boolean }).__faultyFixed = true));
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('faulty-recovered').waitFor();
+  expect(errors.length).toBeGreaterThan(0);
+  await page.close();
 });
