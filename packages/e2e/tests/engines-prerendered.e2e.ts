@@ -72,7 +72,7 @@ describe.each(OTHER_ENGINES)('%s', (_name, launch) => {
       const entries = performance.getEntriesByType('resource');
       const find = (pattern) => entries.filter((e) => pattern.test(new URL(e.name).pathname));
       return {
-        shell: find(/\\/shell\\.[0-9a-f]+\\.js$/).map((e) => e.startTime),
+        shell: find(${SHELL_SCRIPT_PATH}).map((e) => e.startTime),
         area: find(/\\/__federation_expose_remote\\.[0-9a-f]+\\.js$/).map((e) => e.responseEnd),
       };`);
     expect(order.shell).toHaveLength(1);

@@ -87,14 +87,14 @@ test("the shell's code: hinted by a page without an island, asked for only after
   const page = await suite.browser.context.newPage();
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   await page.getByTestId('sign-in').waitFor();
-  const timing = await page.evaluate(() => {
+  const timing = await page.evaluate((shellPath) => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(new URL(entry.name).pathname));
     return {
-      shell: find(/\/shell\.[0-9a-f]+\.js$/).map(({ initiatorType, startTime }) => ({ initiatorType, startTime })),
+      shell: find(new RegExp(shellPath)).map(({ initiatorType, startTime }) => ({ initiatorType, startTime })),
       area: find(/\/__federation_expose_remote\.[0-9a-f]+\.js$/).map((entry) => entry.responseEnd),
     };
-  });
+  }, SHELL_SCRIPT_PATH.source);
   expect(timing.shell).toHaveLength(1);
   expect(timing.shell[0]!.initiatorType).toBe('script');
   expect(timing.area.length).toBeGreaterThan(0);
