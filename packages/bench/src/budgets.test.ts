@@ -59,3 +59,27 @@ test('the paint budget says what the same page reaches without its scripts, when
     '1.16× (1.01–1.31); the same page without its scripts: 0.91× (0.76–1.06), decided: its 97.8 % interval 0.81–1.01 is over 0.75×',
   );
 });
+
+test("the signed-in reload's budget against the plain page says what the federated floor's own reload reaches", () => {
+  const reload = (scenario: string, median: number) =>
+    ({
+      scenario,
+      profile: 'cpu4x-40ms-10mbit',
+      failedLoads: [],
+      aFigures: { paintMs: { median: 300, min: 280, max: 340 } },
+      bFigures: { paintMs: { median: 170, min: 160, max: 180 } },
+      ...ratios(median, median - 0.1, median + 0.1),
+    }) as unknown as Comparison;
+  const reloadCheck = (comparisons: Comparison[]) =>
+    budgets(comparisons).find((check) => check.budget.startsWith("signed-in reload of the area's page"));
+  const alone = reloadCheck([reload('signed-in reload, area interactive', 1.9)])!;
+  expect(alone.measured).toBe('1.90× (1.75–2.05): 300 (280–340) ms vs 170 (160–180) ms');
+  expect(
+    reloadCheck([
+      reload('signed-in reload, area interactive', 1.9),
+      reload('federated floor reload, area interactive', 1.66),
+    ])!.measured,
+  ).toBe(
+    `${alone.measured}; the federated floor's own reload: 1.66× (1.51–1.81), decided: its 97.8 % interval 1.56–1.76 is over 1.5×`,
+  );
+});
