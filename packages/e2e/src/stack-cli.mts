@@ -36,12 +36,13 @@ const { values } = parseArgs({
   },
 });
 const hostPort = values['base-port'] ? Number(values['base-port']) : undefined;
+/** `--public name`: that remote, a dev remote or a fixture, opens without signing in. */
+const publicIfAsked = <R extends { name: string }>(remote: R): R =>
+  values.public?.includes(remote.name) ? { ...remote, requiresAuth: false } : remote;
 const extraRemotes = (values.fixture ?? []).flatMap((name) => {
   const fixture = (FIXTURES as Readonly<Record<string, DevRemote | readonly DevRemote[]>>)[name];
   if (!fixture) throw new Error(`Unknown fixture "${name}"; known: ${Object.keys(FIXTURES).join(', ')}`);
-  return ([] as DevRemote[])
-    .concat(fixture)
-    .map((remote) => (values.public?.includes(remote.name) ? { ...remote, requiresAuth: false } : remote));
+  return ([] as DevRemote[]).concat(fixture).map(publicIfAsked);
 });
 // --require-role account=admin
 const requiredRoles: Record<string, string[]> = Object.fromEntries(
@@ -80,8 +81,7 @@ const stack = await startStack({
   ...(values.public || values['remote-dist']
     ? {
         remotes: readDevRemotes().map((remote) => ({
-          ...remote,
-          ...(values.public?.includes(remote.name) ? { requiresAuth: false } : {}),
+          ...publicIfAsked(remote),
           ...(distOf[remote.name] ? { dist: distOf[remote.name] } : {}),
         })),
       }
