@@ -22,6 +22,8 @@ import {
   readRevision,
   type Change,
   type CommitResult,
+  type Revision,
+  type RolloutRef,
 } from './revisions';
 import { environmentPages, type RenderedPages } from './pages';
 import { describeStopped, liveRollouts, markStopped, stoppingRollouts } from '../rollouts/rollout-stop';
@@ -51,11 +53,16 @@ async function context({ store, env, who, options = {} }: ReleaseScope): Promise
   };
 }
 
-async function run(
+async function run(scope: ReleaseScope, planned: Change, context: ChangeContext): Promise<string[]> {
+  return (await runChange(scope, planned, context)).lines;
+}
+
+/** A change checked, committed and its pages written: what it said, and the revision it made (none for a dry run). */
+async function runChange(
   { store, env, options = {} }: ReleaseScope,
   planned: Change,
   context: ChangeContext,
-): Promise<string[]> {
+): Promise<{ readonly lines: string[]; readonly revision?: Revision }> {
   const { expect } = options;
   if (expect !== undefined && planned.expect !== undefined && planned.expect !== expect) {
     throw new ReleaseError(
@@ -72,7 +79,7 @@ async function run(
       : {
           ...guarded,
           apply: async (current, head) =>
-            stoppingRollouts(await guarded.apply(current, head), current, live, guarded.actor),
+            stoppingRollouts(await guarded.apply(current, head), current, live, guarded.rollout),
         };
   if (options.dryRun) {
     const result = await commit(store, env, change, undefined, { dryRun: true });
@@ -82,11 +89,13 @@ async function run(
         `${env} already is so (revision ${result.head}); nothing would change.`,
       );
     if (result.kind !== 'planned') throw new Error('a dry run committed');
-    return [
-      `dry run: ${env} would become revision ${result.head + 1}: ${describeAction(result.action)} (checked as its host will read it; nothing was changed)`,
-      ...diffManifests(result.before, result.manifest).map((line) => `  ${line}`),
-      ...(result.stopped ?? []).map((stopped) => `  ${describeStopped(stopped, true)}`),
-    ];
+    return {
+      lines: [
+        `dry run: ${env} would become revision ${result.head + 1}: ${describeAction(result.action)} (checked as its host will read it; nothing was changed)`,
+        ...diffManifests(result.before, result.manifest).map((line) => `  ${line}`),
+        ...(result.stopped ?? []).map((stopped) => `  ${describeStopped(stopped, true)}`),
+      ],
+    };
   }
   const pages = environmentPages(
     store,
@@ -121,12 +130,12 @@ async function run(
     ...diffManifests(parent, revision.manifest).map((line) => `  ${line}`),
     ...(revision.stopped ?? []).map((stopped) => `  ${describeStopped(stopped)}`),
   ];
-  if (!pages) return lines;
+  if (!pages) return { lines, revision };
   const rendered =
     prepared?.remotes === JSON.stringify(revision.manifest.remotes)
       ? await prepared.rendered
       : await pages.render(revision.manifest);
-  return [...lines, ...(await pages.write(rendered))];
+  return { lines: [...lines, ...(await pages.write(rendered))], revision };
 }
 
 /** Renders an environment's pages again for its current manifest: after its host is deployed anew. */
@@ -168,6 +177,28 @@ export async function canary(scope: ReleaseScope, target: string, step: CanarySt
     await canaryChange(ctx, name, step.kind === 'share' ? { ...step, ...(version ? { version } : {}) } : step),
     ctx,
   );
+}
+
+/**
+ * A step on a rollout's canary (a share, its promotion, or its removal). The rollout's own is
+ * committed only on the environment's revision it was judged on (`scope.options.expect`; rollout.ts
+ * says what a lost step does) and recorded as the rollout's, so it stops nothing of its own; a
+ * person's (an abort by hand) is theirs.
+ */
+export async function rolloutStep(
+  scope: ReleaseScope,
+  rollout: RolloutRef,
+  step: CanaryStep,
+  by: 'rollout' | 'person',
+): Promise<{ readonly lines: string[]; readonly revision?: Revision }> {
+  checkEnv(scope.env);
+  const ctx = await context(scope);
+  const change = await canaryChange(
+    ctx,
+    rollout.remote,
+    step.kind === 'share' ? { ...step, version: rollout.version } : step,
+  );
+  return runChange(scope, by === 'rollout' ? { ...change, rollout } : change, ctx);
 }
 
 /** Gives `env` what `from` has, for the remotes named (all when none is). */

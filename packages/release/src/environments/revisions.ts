@@ -40,6 +40,20 @@ export const manifestOf = (remotes: readonly ManifestEntry[]): ManifestDocument 
   remotes,
 });
 
+/**
+ * Which rollout made a change: its own steps are recorded with it, so that neither the change gate
+ * (rollout-stop.ts) nor a later look mistakes them for a person's change, and a step retried after
+ * a crash knows its revision when it finds it.
+ */
+export interface RolloutRef {
+  readonly remote: string;
+  readonly version: string;
+  readonly startedAt: number;
+}
+
+export const sameRollout = (a: RolloutRef | undefined, b: RolloutRef | undefined): boolean =>
+  !!a && !!b && a.remote === b.remote && a.version === b.version && a.startedAt === b.startedAt;
+
 /** One immutable step of an environment's history. */
 export interface Revision {
   readonly revision: number;
@@ -52,6 +66,8 @@ export interface Revision {
   readonly manifest: ManifestDocument;
   /** The rollouts this change stopped (a person's change to a remote a rollout was releasing). */
   readonly stopped?: readonly StoppedRollout[];
+  /** The rollout whose step this was; absent for a person's change. */
+  readonly rollout?: RolloutRef;
 }
 
 /** What hosts read: the manifest, and which revision it is (shown by /diagnostics and `status`). */
@@ -85,6 +101,8 @@ export interface Change {
    * #23). Set by the caller for `--expect`, and by every change that is not rebased.
    */
   readonly expect?: number;
+  /** The rollout whose step this is (recorded with the revision); absent for a person's change. */
+  readonly rollout?: RolloutRef;
   /** The new manifest from the current one, with what was done (may refuse with a ReleaseError). */
   apply(current: ManifestDocument, head: number): Applied | Promise<Applied>;
   /** Checks the new manifest as the environment's host will read it: problem lines, none if fine. */
@@ -170,6 +188,7 @@ export async function commit(
       action,
       manifest: next,
       ...(stopped?.length ? { stopped } : {}),
+      ...(change.rollout ? { rollout: change.rollout } : {}),
     };
     if (!(await store.create(KEYS.revision(env, revision.revision), jsonBytes(revision), 'application/json'))) {
       lostTo = (await readJson<Revision>(store, KEYS.revision(env, revision.revision)))?.value ?? null;

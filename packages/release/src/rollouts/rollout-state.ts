@@ -53,13 +53,21 @@ export const ENDINGS: Readonly<
 };
 
 /**
- * What a look decided and has not finished yet. `actor`: who caused it when a person did (an abort
- * by hand); otherwise the rollout itself.
+ * A step decided and not finished yet: a value, committed by rollout.ts's `finishPending` as one
+ * manifest revision. `actor`: the person who caused it (an abort by hand), whose change lands on
+ * whatever is current. The rollout's own steps carry `judgedRevision`, the environment's revision
+ * they were judged on, and commit only on it (compare-and-swap): a step that loses to anyone
+ * else's revision takes nothing and puts the rollout back as it was before the step (`before`),
+ * for the next look to judge again (or to stop, when that change was to its remote).
  */
 export type Pending = (
   | { readonly kind: 'share'; readonly percent: number; readonly reason: string }
   | { readonly kind: 'promote' | 'abort'; readonly reason: string }
-) & { readonly actor?: string };
+) & {
+  readonly actor?: string;
+  readonly judgedRevision?: number;
+  readonly before?: Pick<RolloutState, 'status' | 'step' | 'stepStartedAt'>;
+};
 
 /** One look's figures: what was judged, at which share, and the verdict (the console draws them). */
 export interface Look {
@@ -138,6 +146,7 @@ export async function updateRollout(
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const found = await readRollout(store, env, remote);
     const next = change(found.value);
+    if (next === found.value && !options.clearPending) return next;
     const written = options.clearPending ? (({ pending: _done, ...rest }) => rest)(next) : next;
     if (await store.replace(rolloutKey(env, remote), jsonBytes(written), 'application/json', found.etag))
       return written;

@@ -7,6 +7,8 @@ import {
   type Applied,
   type ManifestDocument,
   type Revision,
+  type RolloutRef,
+  sameRollout,
   type StoppedRollout,
 } from '../environments/revisions';
 import { readJson } from '../store/layout';
@@ -31,22 +33,30 @@ export async function liveRollouts(store: ObjectStore, env: string): Promise<Rea
 /** Who a rollout's own steps are recorded as (in revisions and the audit log). */
 export const rolloutActor = (state: Pick<RolloutState, 'actor'>) => `rollout (started by ${state.actor})`;
 
+/** The rollout a state is, as its own steps' revisions name it. */
+export const rolloutRef = (state: Pick<RolloutState, 'remote' | 'version' | 'startedAt'>): RolloutRef => ({
+  remote: state.remote,
+  version: state.version,
+  startedAt: state.startedAt,
+});
+
 /**
- * A change applied by `actor`, with every live rollout of a remote it changes stopped: the
- * rollout's candidate is taken out of the new manifest (when it is still that rollout's build)
- * unless the change set the remote's canary share itself. The rollout's own steps stop nothing.
+ * A change with every live rollout of a remote it changes stopped: the rollout's candidate is taken
+ * out of the new manifest (when it is still that rollout's build) unless the change set the
+ * remote's canary share itself. A rollout's own step (`by`) stops nothing of its own.
  */
 export function stoppingRollouts(
   applied: Applied,
   before: ManifestDocument,
   live: ReadonlyMap<string, RolloutState>,
-  actor: string,
+  by: RolloutRef | undefined,
 ): Applied & { readonly stopped: readonly StoppedRollout[] } {
+  const own = (rollout: RolloutState) => sameRollout(rolloutRef(rollout), by);
   const stopped: StoppedRollout[] = [];
   const entryOf = (manifest: ManifestDocument, name: string) => manifest.remotes.find((entry) => entry.name === name);
   const remotes = applied.manifest.remotes.map((entry): ManifestEntry => {
     const rollout = live.get(entry.name);
-    if (!rollout || actor === rolloutActor(rollout)) return entry;
+    if (!rollout || own(rollout)) return entry;
     if (JSON.stringify(entryOf(before, entry.name)) === JSON.stringify(entry)) return entry;
     const candidate = entry.candidate;
     const ours = candidate && canaryVersion(entry.name, candidate) === rollout.version;
@@ -66,7 +76,7 @@ export function stoppingRollouts(
   });
   // A remote the change removed altogether stops its rollout too.
   for (const [name, rollout] of live)
-    if (!entryOf(applied.manifest, name) && entryOf(before, name) && actor !== rolloutActor(rollout))
+    if (!entryOf(applied.manifest, name) && entryOf(before, name) && !own(rollout))
       stopped.push({ remote: name, version: rollout.version });
   return { ...applied, manifest: stopped.length ? manifestOf(remotes) : applied.manifest, stopped };
 }

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAudit } from '../store/audit';
 import * as commands from '../environments/commands';
@@ -44,6 +44,7 @@ afterAll(async () => {
   await prometheus.close();
 });
 beforeEach(async () => {
+  host.slow = undefined;
   prometheus.answer = undefined;
   storeDir = tempDir('rollout-store');
   store = new DirectoryStore(storeDir);
@@ -281,13 +282,21 @@ test('--expect guards the start only: the rollout moves on past its own revision
   clock = 5_000_000;
   prometheus.counters = (metric, at) =>
     metric === 'loads' ? { stable: (at - 5_000_000) / 50, candidate: (at - 5_000_000) / 100 } : { stable: 0 };
+  // An earlier rollout's record (its log) is what a refused start must leave in place.
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
+  await controlRollout(production({ actor: 'bob', reason: 'not yet' }), 'referrals', 'abort');
   const head = (await readCurrent(store, 'production'))!.revision;
+  const before = storeFiles();
   await expect(
     startRollout(production(who, { expect: head - 1 }), 'referrals@1.1.0', {
       ...options,
       prometheus: prometheus.url,
     }),
-  ).rejects.toThrow(/Nothing was changed by this command/);
+  ).rejects.toMatchObject({
+    code: 'RELEASE_CONFLICT',
+    message: expect.stringMatching(/Nothing was changed by this command/),
+  });
+  expect(storeFiles()).toEqual(before);
   await startRollout(
     {
       store,
@@ -577,6 +586,206 @@ test("an environment's policy is what a rollout starts with; its own options win
 });
 
 /** Every file of the store with its text, to compare it before and after. */
+test("a person's abort while the rollout's next share is being checked wins: the late step takes nothing, says so, and writes into no later rollout", async () => {
+  clock = 8_000_000;
+  prometheus.counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 8_000_000) / 50, candidate: (at - 8_000_000) / 100 } : { stable: 0 };
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 3_000,
+    prometheus: prometheus.url,
+    minLoads: 20,
+  });
+  expect(await share()).toBe(10);
+  // The share step's check is held between judging and committing (a CDN slow to answer).
+  const held = holdCandidateFiles();
+  clock += 60_000;
+  const late = tickRollout(productionAtClock(), 'referrals');
+  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  await held.whenHeld();
+  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  await controlRollout(production({ actor: 'carol', reason: 'x' }), 'referrals', 'abort');
+  const abortedAt = (await readHistory(store, 'production')).at(-1)!;
+  // A new rollout of the remote starts before the late step commits: the step must not write into it.
+  clock += 1_000;
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
+  held.release();
+  const said = await late;
+  expect(said.at(-1)).toMatch(
+    new RegExp(
+      `the step to 50 %, judged on revision ${abortedAt.revision - 1}, lost to revision ${abortedAt.revision} \\(abort canary referrals@1\\.1\\.0 by carol\\), revision ${abortedAt.revision + 1} \\(canary referrals@1\\.1\\.0 at 25 % by rollout \\(started by alice\\)\\): nothing taken$`,
+    ),
+  );
+  // The new rollout's share stands, its record holds nothing of the old one's step, and history has no late step.
+  expect(await share()).toBe(25);
+  expect(stored()).toMatchObject({ status: 'running', step: 0, startedAt: clock });
+  expect(JSON.stringify(stored().log)).not.toMatch(/lost to/);
+  expect((await readHistory(store, 'production')).map((revision) => revision.action)).not.toContainEqual(
+    expect.objectContaining({ verb: 'canary', percent: 50 }),
+  );
+});
+
+test("a person's abort while the step is checked, with no rollout after it: the aborted rollout's log ends with the step that lost", async () => {
+  clock = 8_500_000;
+  prometheus.counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 8_500_000) / 50, candidate: (at - 8_500_000) / 100 } : { stable: 0 };
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 3_000,
+    prometheus: prometheus.url,
+    minLoads: 20,
+  });
+  const held = holdCandidateFiles();
+  clock += 60_000;
+  const late = tickRollout(productionAtClock(), 'referrals');
+  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  await held.whenHeld();
+  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  await controlRollout(production({ actor: 'carol', reason: 'x' }), 'referrals', 'abort');
+  held.release();
+  await late;
+  expect(await share()).toBeUndefined();
+  expect((await readHistory(store, 'production')).at(-1)).toMatchObject({
+    actor: 'carol',
+    action: { verb: 'canary-abort' },
+  });
+  expect(stored().status).toBe('aborted');
+  expect(stored().log.slice(-2)).toEqual([
+    expect.stringMatching(/ abort by carol: x$/),
+    expect.stringMatching(
+      / the step to 50 %, judged on revision \d+, lost to revision \d+ \(abort canary referrals@1\.1\.0 by carol\): nothing taken$/,
+    ),
+  ]);
+  // Its next look does nothing more.
+  clock += 60_000;
+  expect(await tickRollout(productionAtClock(), 'referrals')).toEqual([
+    'rollout of referrals@1.1.0 in production is aborted; nothing to do',
+  ]);
+  expect(await share()).toBeUndefined();
+});
+
+test('a step that lost to a change of another remote takes nothing and is judged again at the next look', async () => {
+  clock = 8_700_000;
+  prometheus.counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 8_700_000) / 50, candidate: (at - 8_700_000) / 100 } : { stable: 0 };
+  await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 3_000,
+    prometheus: prometheus.url,
+    minLoads: 20,
+  });
+  const held = holdCandidateFiles();
+  clock += 60_000;
+  const late = tickRollout(productionAtClock(), 'referrals');
+  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  await held.whenHeld();
+  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  // The held request stays held; the deploy's own check is answered at once.
+  await commands.deploy(production({ actor: 'dan', reason: 'new area' }), 'account@1.0.0', {
+    path: '/account',
+    label: 'Account',
+  });
+  held.release();
+  const lateSaid = await late;
+  expect(lateSaid.at(-1)).toMatch(
+    /the step to 50 %, judged on revision \d+, lost to revision \d+ \(deploy account@1\.0\.0 by dan\): nothing taken$/,
+  );
+  expect(await share()).toBe(10);
+  expect(stored()).toMatchObject({ status: 'running', step: 0 });
+  expect(stored().pending).toBeUndefined();
+  expect((await tickRollout(productionAtClock(), 'referrals'))[0]).toMatch(/at 10 %: healthy, on to 50 %/);
+  expect(await share()).toBe(50);
+});
+
+test('a step whose revision landed before its look stopped is finished by the next look without a second revision', async () => {
+  clock = 8_900_000;
+  prometheus.counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - 8_900_000) / 50, candidate: (at - 8_900_000) / 100 } : { stable: 0 };
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 3_000,
+    prometheus: prometheus.url,
+    minLoads: 20,
+  });
+  const key = join(storeDir, 'envs/production/rollouts/referrals.json');
+  const judged = (await readCurrent(store, 'production'))!.revision;
+  clock += 60_000;
+  await tickRollout(productionAtClock(), 'referrals');
+  const revisions = (await readHistory(store, 'production')).length;
+  // As if the look had stopped between its revision and clearing its step.
+  const state = JSON.parse(readFileSync(key, 'utf8'));
+  writeFileSync(
+    key,
+    JSON.stringify({
+      ...state,
+      revision: judged,
+      pending: { kind: 'share', percent: 50, reason: 'rollout: on to 50 %', judgedRevision: judged },
+    }),
+  );
+  expect(await tickRollout(productionAtClock(), 'referrals')).toEqual([
+    `✔ production: canary referrals@1.1.0 at 50 % was already done (revision ${judged + 1})`,
+  ]);
+  expect((await readHistory(store, 'production')).length).toBe(revisions);
+  expect(JSON.parse(readFileSync(key, 'utf8'))).toMatchObject({ revision: judged + 1, status: 'running', step: 1 });
+});
+
+test('a hand edit of the served manifest (no revision records it) stops the rollout at its next look, long before its interval ends', async () => {
+  clock = 9_100_000;
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    ...options,
+    intervalMs: 3_600_000,
+    prometheus: prometheus.url,
+  });
+  const path = join(storeDir, 'envs/production/manifest.json');
+  const served = JSON.parse(readFileSync(path, 'utf8'));
+  served.remotes[0].candidate.percent = 60;
+  writeFileSync(path, JSON.stringify(served));
+  clock += 60_000;
+  const said = await tickRollout(productionAtClock(), 'referrals');
+  expect(said[0]).toMatch(
+    /stopped: referrals was changed by someone else since its revision \d+: an edit of envs\/production\/manifest\.json that no revision records; the rollout does not write over it; its candidate at 60 % goes with it$/,
+  );
+  expect(await share()).toBeUndefined();
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped \(RELEASE_ROLLOUT_STOPPED\)/);
+});
+
+test('a start whose first share is refused by its check leaves the store as it was, the earlier rollout included', async () => {
+  clock = 9_300_000;
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
+  await controlRollout(production({ actor: 'bob', reason: 'not yet' }), 'referrals', 'abort');
+  await commands.publish(store, writeBuild(builds, 'referrals', '2.0.0', { contract: '^9.0.0' }), who);
+  const before = storeFiles();
+  await expect(
+    startRollout(productionAtClock(), 'referrals@2.0.0', { ...options, prometheus: prometheus.url }),
+  ).rejects.toMatchObject({ code: 'RELEASE_CHECK_FAILED' });
+  expect(storeFiles()).toEqual(before);
+});
+
+/**
+ * Holds a look's check between judging and committing: the first request for the candidate's files
+ * waits until `release`; once one is held (`whenHeld`), every other request is answered at once.
+ */
+function holdCandidateFiles(): { whenHeld(): Promise<void>; release(): void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  host.slow = (path) => {
+    if (!path.includes('/referrals/1.1.0/')) return 0;
+    held = true;
+    return gate;
+  };
+  return {
+    whenHeld: async () => {
+      while (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+      host.slow = undefined;
+    },
+    release,
+  };
+}
+
 function storeFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (dir: string) => {

@@ -10,7 +10,7 @@
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
 import { versionedTarget } from '../environments/target';
 import { recordAudit } from '../store/audit';
-import { canary } from '../environments/commands';
+import { canary, rolloutStep } from '../environments/commands';
 import type { ChangeOptions, ReleaseScope, Who } from '../environments/who';
 import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
@@ -18,9 +18,17 @@ import type { ObjectStore } from '../store/object-store';
 import { checkPrometheus, countsBetween } from './prometheus';
 import { canaryVersion, versionOf } from '../environments/diff';
 import { formatDuration } from '../durations';
-import { describeAction, readCurrent, readRevision, type Revision } from '../environments/revisions';
+import {
+  describeAction,
+  readCurrent,
+  readRevision,
+  sameRollout,
+  type Revision,
+  type RolloutRef,
+  type ServedManifest,
+} from '../environments/revisions';
 import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
-import { rolloutActor } from './rollout-stop';
+import { rolloutActor, rolloutRef } from './rollout-stop';
 import {
   readRollout,
   isEnding,
@@ -30,6 +38,7 @@ import {
   TERMINAL,
   updateRollout,
   type Look,
+  type Pending,
   type RolloutEnding,
   type RolloutState,
 } from './rollout-state';
@@ -57,7 +66,14 @@ export async function startRollout(scope: ReleaseScope, target: string, options:
       `A rollout of ${remote}@${existing.value.version} in ${env} is ${existing.value.status}: abort it first (rollout abort ${remote} --env ${env}).`,
     );
   const now = (how.now ?? Date.now)();
-  const stable = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === remote);
+  const head = await readCurrent(store, env);
+  // `--expect` is checked before anything is written: a refused start leaves the store as it was.
+  if (how.expect !== undefined && (head?.revision ?? 0) !== how.expect)
+    throw new ReleaseError(
+      'RELEASE_CONFLICT',
+      `${env} is at revision ${head?.revision ?? 0}, not ${how.expect} as expected. Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again with --expect ${head?.revision ?? 0} if it still applies.`,
+    );
+  const stable = head?.remotes.find((entry) => entry.name === remote);
   const versions = { candidate: version, ...(stable ? { stable: versionOf(stable) } : {}) };
   // Prometheus must answer before anything changes: a rollout that cannot judge must not start.
   await checkPrometheus(prometheus, remote, now, how.fetchImpl);
@@ -92,6 +108,7 @@ export async function startRollout(scope: ReleaseScope, target: string, options:
       kind: 'share',
       percent: steps[0]!,
       reason: `rollout of ${remote}@${version} starts at ${steps[0]} %${who.reason ? `: ${who.reason}` : ''}`,
+      judgedRevision: head?.revision ?? 0,
     },
     log: [
       `${new Date(now).toISOString()} started by ${who.actor}: ${steps.join(' → ')} %, ${formatDuration(policy.intervalMs)} each at least, ${formatDuration(policy.maxStepMs)} at most (then ${policy.atMaxStep}); promoted within a margin of ${policy.rule.relativeMargin !== undefined ? `${policy.rule.relativeMargin * 100} % of stable's rate` : policy.rule.margin}`,
@@ -102,24 +119,25 @@ export async function startRollout(scope: ReleaseScope, target: string, options:
       'RELEASE_CONFLICT',
       `Another rollout of ${remote} in ${env} was started at the same moment; \`rollout status ${remote} --env ${env}\` shows it.`,
     );
-  try {
-    // `--expect` guards the start only: every later change is the rollout's own (finishPending).
-    return await finishPending(scope, remote, version, { expect: how.expect });
-  } catch (error) {
-    // The first share was refused (its check failed): the rollout never began.
-    await updateRollout(
-      store,
-      env,
-      remote,
-      (current) => ({
-        ...current,
-        status: 'aborted',
-        log: [...current.log, `${new Date().toISOString()} could not start: ${(error as Error).message}`],
-      }),
-      { clearPending: true },
-    );
-    throw error;
-  }
+  const outcome = await finishPending(scope, rolloutRef(state)).catch((error: unknown) => ({ refused: error }));
+  if ('lines' in outcome && !outcome.lost) return outcome.lines;
+  // The first share was refused (its check failed) or lost to another change: the rollout never
+  // began, and the store is left as it was (the previous rollout's record, if any, put back).
+  await restoreRecord(store, rolloutKey(env, remote), existing?.value ?? null);
+  if ('refused' in outcome) throw outcome.refused;
+  throw new ReleaseError(
+    'RELEASE_CONFLICT',
+    `${env} changed while the rollout of ${remote}@${version} started (${outcome.lost}). Nothing was changed by this command; look at \`mfe-release history --env ${env}\` and run it again if it still applies.`,
+  );
+}
+
+/** Puts a rollout's record back as it was before a start that did not begin (absent: removed). */
+async function restoreRecord(store: ObjectStore, key: string, previous: RolloutState | null): Promise<void> {
+  const ours = await store.get(key);
+  if (!ours) return;
+  if (previous) await store.replace(key, jsonBytes(previous), 'application/json', ours.etag);
+  // A record that never began decides nothing: removing it is not losing a state.
+  else await store.remove(key);
 }
 
 /** One look at a running rollout: acts if its interval is over, else says how long it waits. */
@@ -131,13 +149,16 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
       'RELEASE_USAGE',
       'A look at a rollout acts or not by its figures: run it without --dry-run, or see `rollout status`.',
     );
-  if (found.value.pending) return finishPending(scope, remote, found.value.version);
+  if (found.value.pending) return (await finishPending(scope, rolloutRef(found.value))).lines;
   const state = found.value;
   if (state.status !== 'running')
     return [`rollout of ${remote}@${state.version} in ${env} is ${state.status}; nothing to do`];
   const now = (how.now ?? Date.now)();
-  const overridden = await changedByOthers(store, env, state);
-  if (overridden) return stopOverridden(scope, state, overridden, now);
+  // The environment as this look judges it: its step commits only if it is still so.
+  const current = await readCurrent(store, env);
+  const judgedRevision = current?.revision ?? 0;
+  const overridden = await changedByOthers(store, env, state, current);
+  if (overridden) return stopOverridden(scope, state, overridden, now, judgedRevision);
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
@@ -174,6 +195,10 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
     : [];
   // One line while it waits at a share (the latest figures), not one a look.
   const waitedHere = (line: string | undefined) => line?.includes(` at ${percent} %: waiting, `) ?? false;
+  const judgedStep = {
+    judgedRevision,
+    before: { status: state.status, step: state.step, stepStartedAt: state.stepStartedAt },
+  };
   if (verdict.kind === 'wait')
     next = {
       ...looked,
@@ -187,14 +212,14 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
     next = {
       ...looked,
       status: 'rolled-back',
-      pending: { kind: 'abort', reason: `rollout: rolled back automatically, ${verdict.why}` },
+      pending: { kind: 'abort', reason: `rollout: rolled back automatically, ${verdict.why}`, ...judgedStep },
       log: [...state.log, ...back, `${stamp}: worse, rolled back; ${verdict.why}`],
     };
   else if (state.step === state.steps.length - 1)
     next = {
       ...looked,
       status: 'promoted',
-      pending: { kind: 'promote', reason: `rollout: healthy at 100 %, now stable; ${verdict.why}` },
+      pending: { kind: 'promote', reason: `rollout: healthy at 100 %, now stable; ${verdict.why}`, ...judgedStep },
       log: [...state.log, ...back, `${stamp}: healthy, promoted; ${verdict.why}`],
     };
   else {
@@ -207,6 +232,7 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
         kind: 'share',
         percent: share,
         reason: `rollout: healthy at ${percent} %, on to ${share} %; ${verdict.why}`,
+        ...judgedStep,
       },
       log: [...state.log, ...back, `${stamp}: healthy, on to ${share} %; ${verdict.why}`],
     };
@@ -214,7 +240,7 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
   if (!(await store.replace(rolloutKey(env, remote), jsonBytes(next), 'application/json', found.etag)))
     return [`another tick of this rollout acted at the same moment; nothing done here`];
   if (!next.pending) return [next.log.at(-1)!];
-  return [next.log.at(-1)!, ...(await finishPending(scope, remote, state.version))];
+  return [next.log.at(-1)!, ...(await finishPending(scope, rolloutRef(state))).lines];
 }
 
 /** Looks kept in a rollout's state: at most one a minute while nothing changes, every one that decided. */
@@ -278,15 +304,21 @@ async function holdWithoutFigures(
   const stamp = `${new Date(now).toISOString()} at ${percent} %`;
   if (now - since >= limit) {
     const why = `no figures for ${formatDuration(now - since)} (${error.message})`;
+    const judgedRevision = (await readCurrent(store, env))?.revision ?? 0;
     await updateRollout(store, env, state.remote, (current) => ({
       ...current,
       status: 'gave-up',
-      pending: { kind: 'abort', reason: `rollout: back to the stable build, ${why}` },
+      pending: {
+        kind: 'abort',
+        reason: `rollout: back to the stable build, ${why}`,
+        judgedRevision,
+        before: { status: current.status, step: current.step, stepStartedAt: current.stepStartedAt },
+      },
       log: [...current.log, `${stamp}: gave up, back to the stable build; ${why}`],
     }));
     return [
       `${stamp}: gave up, back to the stable build; ${why}`,
-      ...(await finishPending(scope, state.remote, state.version)),
+      ...(await finishPending(scope, rolloutRef(state))).lines,
     ];
   }
   const retried = new ReleaseError(
@@ -355,7 +387,7 @@ export async function controlRollout(
       log: [...state.log, stamp],
     };
   });
-  return [stamp, ...(changed.pending ? await finishPending(scope, remote, changed.version) : [])];
+  return [stamp, ...(changed.pending ? (await finishPending(scope, rolloutRef(changed))).lines : [])];
 }
 
 /** Looks at a rollout until it ends, printing what each look did; resolves with how it ended. */
@@ -378,38 +410,123 @@ export async function watchRollout(
   }
 }
 
-/** Does what the state says is pending (a manifest revision: the same if done twice), then clears it. */
+/**
+ * Does what the state says is pending as one manifest revision, then clears it. A person's step (an
+ * abort by hand) lands on whatever is current. The rollout's own steps land only on the revision
+ * they were judged on; one that lost to someone else's revision takes nothing, says so in the
+ * rollout's log, and puts the rollout back as it was before the step (`lost`: why), unless a person
+ * has acted on the rollout since, whose action stands. Done twice (a look that stopped half-way is
+ * finished by the next), it finds its own revision and does nothing more.
+ */
 async function finishPending(
-  { store, env, options = {} }: ReleaseScope,
-  remote: string,
-  version: string,
-  guard: { readonly expect?: number } = {},
-): Promise<string[]> {
-  const { value: state } = await readRollout(store, env, remote);
+  scope: ReleaseScope,
+  ref: RolloutRef,
+): Promise<{ readonly lines: string[]; readonly lost?: string }> {
+  const { store, env, options = {} } = scope;
+  const { value: state } = await readRollout(store, env, ref.remote);
   const pending = state.pending;
-  if (!pending) return [];
-  // A step a person caused (an abort by hand) is theirs; the rest are the rollout's own.
+  if (!pending || !sameRollout(rolloutRef(state), ref)) return { lines: [] };
+  const byPerson = pending.actor !== undefined;
   const by: Who = { actor: pending.actor ?? rolloutActor(state), reason: pending.reason };
-  const { expect: _guardsTheStartOnly, ...how } = options;
-  const guarded: ChangeOptions = { ...how, ...(guard.expect !== undefined ? { expect: guard.expect } : {}) };
-  const lines = await canary(
-    { store, env, who: by, options: guarded },
-    pending.kind === 'share' ? `${remote}@${version}` : remote,
-    pending.kind === 'share' ? { kind: 'share', percent: pending.percent } : { kind: pending.kind },
-  ).catch((error: unknown) => {
-    // Already done by an earlier try (no canary left to promote or abort, or the share already set): nothing more to do.
-    if ((error as ReleaseError).code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share')
-      return [`✔ ${env}: ${pending.kind} was already done`];
-    if ((error as ReleaseError).code === 'RELEASE_NOTHING_TO_DO')
-      return [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
-    throw error;
+  // `--expect` is the start's own guard (startRollout); each step has the revision it was judged on.
+  const { expect: _startOnly, ...how } = options;
+  const expect = byPerson ? undefined : pending.judgedRevision;
+  const step =
+    pending.kind === 'share' ? ({ kind: 'share', percent: pending.percent } as const) : { kind: pending.kind };
+  let lines: string[];
+  let revision: number | undefined;
+  try {
+    const result = await rolloutStep(
+      { store, env, who: by, options: { ...how, ...(expect !== undefined ? { expect } : {}) } },
+      ref,
+      step,
+      byPerson ? 'person' : 'rollout',
+    );
+    lines = result.lines;
+    revision = result.revision?.revision;
+  } catch (error) {
+    const code = (error as ReleaseError).code;
+    if (code === 'RELEASE_CONFLICT' && expect !== undefined) {
+      const done = await ownRevisionSince(store, env, ref, pending, expect);
+      if (!done) return lostStep(scope, ref, pending, expect);
+      lines = [`✔ ${env}: ${describeAction(done.action)} was already done (revision ${done.revision})`];
+      revision = done.revision;
+    } else if (code === 'RELEASE_NOT_FOUND' && pending.kind !== 'share') {
+      // No canary left to promote or abort: already done.
+      lines = [`✔ ${env}: ${pending.kind} was already done`];
+    } else if (code === 'RELEASE_NOTHING_TO_DO') {
+      lines = [`✔ ${env}: ${pending.kind === 'share' ? `${pending.percent} %` : pending.kind} was already done`];
+    } else throw error;
+  }
+  // Its own change is where later looks start comparing from (changedByOthers): the revision it
+  // made, never one read afterwards (which could be someone else's, unseen).
+  const own = revision ?? expect ?? (await readCurrent(store, env))?.revision;
+  await updateRollout(store, env, ref.remote, (current) =>
+    ownStep(current, ref, pending)
+      ? { ...withoutPending(current), ...(own !== undefined ? { revision: own } : {}) }
+      : current,
+  );
+  return { lines };
+}
+
+/** Whether a stored state still holds this rollout's step (nobody acted on the rollout since). */
+const ownStep = (state: RolloutState, ref: RolloutRef, pending: Pending): boolean =>
+  sameRollout(rolloutRef(state), ref) && JSON.stringify(state.pending) === JSON.stringify(pending);
+
+const withoutPending = ({ pending: _done, ...state }: RolloutState): RolloutState => state;
+
+/** The revision this rollout's step made since the revision it was judged on, if an earlier try made it. */
+async function ownRevisionSince(
+  store: ObjectStore,
+  env: string,
+  ref: RolloutRef,
+  pending: Pending,
+  judged: number,
+): Promise<Revision | null> {
+  const head = (await readCurrent(store, env))?.revision ?? 0;
+  const verb = { share: 'canary', promote: 'canary-promote', abort: 'canary-abort' }[pending.kind];
+  for (let number = judged + 1; number <= head; number += 1) {
+    const revision = await readRevision(store, env, number);
+    if (!sameRollout(revision.rollout, ref) || revision.action.verb !== verb) continue;
+    if (pending.kind === 'share' && revision.action.verb === 'canary' && revision.action.percent !== pending.percent)
+      continue;
+    return revision;
+  }
+  return null;
+}
+
+/**
+ * A step that lost to someone else's revision: said in the rollout's log, and the rollout put back
+ * as it was before it (if nobody acted on the rollout meanwhile) for its next look to judge again,
+ * or stop if that revision changed its remote.
+ */
+async function lostStep(
+  { store, env }: ReleaseScope,
+  ref: RolloutRef,
+  pending: Pending,
+  judged: number,
+): Promise<{ readonly lines: string[]; readonly lost: string }> {
+  const head = (await readCurrent(store, env))?.revision ?? judged;
+  const winners = await Promise.all(
+    Array.from({ length: Math.max(0, head - judged) }, (_, i) => readRevision(store, env, judged + i + 1)),
+  );
+  const byWhom = winners.length
+    ? winners
+        .map((revision) => `revision ${revision.revision} (${describeAction(revision.action)} by ${revision.actor})`)
+        .join(', ')
+    : `${env}'s manifest changed`;
+  const what = pending.kind === 'share' ? `the step to ${pending.percent} %` : `the ${pending.kind}`;
+  const line = `${new Date().toISOString()} ${what}, judged on revision ${judged}, lost to ${byWhom}: nothing taken`;
+  await updateRollout(store, env, ref.remote, (current) => {
+    // Another rollout of the remote since: this one's log is not there to write in.
+    if (!sameRollout(rolloutRef(current), ref)) return current;
+    // Still this step's: back to where it was before it, to be judged again. Otherwise a person
+    // acted on the rollout since (an abort, a pause), and what they did stands.
+    if (ownStep(current, ref, pending))
+      return { ...withoutPending(current), ...pending.before, log: [...current.log, line] };
+    return { ...current, log: [...current.log, line] };
   });
-  // Its own change is where later looks start comparing from (changedByOthers).
-  const revision = (await readCurrent(store, env))?.revision;
-  await updateRollout(store, env, remote, (current) => ({ ...current, ...(revision ? { revision } : {}) }), {
-    clearPending: true,
-  });
-  return lines;
+  return { lines: [line], lost: byWhom };
 }
 
 /** Someone else's change to the rollout's remote since its own last one: the revisions, and what they did. */
@@ -423,25 +540,36 @@ interface Overridden {
  * deploy, a canary set or removed by hand, a promote), or null: the remote's entry in the manifest
  * is not what the rollout left. A change to other remotes does not count.
  */
-async function changedByOthers(store: ObjectStore, env: string, state: RolloutState): Promise<Overridden | null> {
-  if (state.revision === undefined) return null;
-  const current = await readCurrent(store, env);
-  if (!current || current.revision === state.revision) return null;
+async function changedByOthers(
+  store: ObjectStore,
+  env: string,
+  state: RolloutState,
+  current: ServedManifest | null,
+): Promise<Overridden | null> {
+  if (state.revision === undefined || !current) return null;
   const entryIn = (remotes: readonly { name: string }[]) =>
     JSON.stringify(remotes.find((entry) => entry.name === state.remote) ?? null);
+  // Compared with what is served, not only with the revision number: a hand edit of the served
+  // manifest makes no revision, and is a change all the same.
   const left = await readRevision(store, env, state.revision);
   if (entryIn(left.manifest.remotes) === entryIn(current.remotes)) return null;
   const since = await Promise.all(
-    Array.from({ length: current.revision - state.revision }, (_, i) =>
+    Array.from({ length: Math.max(0, current.revision - state.revision) }, (_, i) =>
       readRevision(store, env, state.revision! + i + 1),
     ),
   );
-  const by = since
-    .map(
+  const recorded = since.at(-1)?.manifest ?? left.manifest;
+  const byHand =
+    entryIn(recorded.remotes) !== entryIn(current.remotes)
+      ? [`an edit of envs/${env}/manifest.json that no revision records`]
+      : [];
+  const by = [
+    ...since.map(
       (revision) =>
         `revision ${revision.revision} (${describeAction(revision.action)} by ${revision.actor}${revision.reason ? `: ${revision.reason}` : ''})`,
-    )
-    .join(', ');
+    ),
+    ...byHand,
+  ].join(', ');
   return {
     why: `${state.remote} was changed by someone else since its revision ${state.revision}: ${by}; the rollout does not write over it`,
     revisions: since,
@@ -458,6 +586,7 @@ async function stopOverridden(
   state: RolloutState,
   overridden: Overridden,
   now: number,
+  judgedRevision: number,
 ): Promise<string[]> {
   const { store, env } = scope;
   const candidate = (await readCurrent(store, env))?.remotes.find((entry) => entry.name === state.remote)?.candidate;
@@ -474,8 +603,17 @@ async function stopOverridden(
   const stopped = await updateRollout(store, env, state.remote, (current) => ({
     ...current,
     status: 'stopped',
-    ...(removing ? { pending: { kind: 'abort', reason: `rollout stopped: ${overridden.why}${fate}` } as const } : {}),
+    ...(removing
+      ? {
+          pending: {
+            kind: 'abort',
+            reason: `rollout stopped: ${overridden.why}${fate}`,
+            judgedRevision,
+            before: { status: current.status, step: current.step, stepStartedAt: current.stepStartedAt },
+          } as const,
+        }
+      : {}),
     log: [...current.log, `${new Date(now).toISOString()} stopped: ${overridden.why}${fate}`],
   }));
-  return [stopped.log.at(-1)!, ...(removing ? await finishPending(scope, state.remote, state.version) : [])];
+  return [stopped.log.at(-1)!, ...(removing ? (await finishPending(scope, rolloutRef(state))).lines : [])];
 }

@@ -46,10 +46,17 @@ export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `mfe-releas
 export async function startHost(
   storeDir: () => string,
   allowedRemoteOrigins: readonly string[] = [],
-): Promise<{ url: string; close(): Promise<void> }> {
-  let url = '';
-  const server: Server = createServer((req, res) => {
+): Promise<TestHost> {
+  const host: TestHost = {
+    url: '',
+    slow: undefined,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const delay = host.slow?.(path) ?? 0;
+    if (typeof delay !== 'number') await delay;
+    else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (path === '/mfe-host.json')
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -70,6 +77,13 @@ export async function startHost(
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  host.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return host;
+}
+
+export interface TestHost {
+  url: string;
+  /** How long to wait before answering a path (a slow CDN, a build's files slow to answer): ms, or until a promise settles. */
+  slow: ((path: string) => number | Promise<void>) | undefined;
+  close(): Promise<void>;
 }
