@@ -479,7 +479,15 @@ test('a whole release replayed from the history: every change, canary steps incl
       remote: 'referrals',
       version: '1.1.0',
     },
-    { revision: 5, parent: 4, actor: 'dave', reason: 'errors up', verb: 'rollback', to: 3 },
+    {
+      revision: 5,
+      parent: 4,
+      actor: 'dave',
+      reason: 'errors up',
+      verb: 'rollback',
+      canariesLeftOut: ['referrals@1.1.0 at 50 %'],
+      to: 3,
+    },
     {
       revision: 6,
       parent: 5,

@@ -27,6 +27,7 @@ export const OPTIONS = {
   public: { type: 'boolean' },
   promote: { type: 'boolean', default: false },
   abort: { type: 'boolean', default: false },
+  'with-canaries': { type: 'boolean', default: false },
   prometheus: { type: 'string' },
   steps: { type: 'string' },
   interval: { type: 'string' },

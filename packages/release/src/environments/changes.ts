@@ -107,7 +107,12 @@ export async function promoteChange(context: ChangeContext, from: string, names:
  * for the revision it went back to, so a second rollback goes further back, never forward (undoing
  * the first). Not made on top of a revision that lands meanwhile: it would undo that one instead.
  */
-export async function rollbackChange(context: ChangeContext, env: string, to?: number): Promise<Change> {
+export async function rollbackChange(
+  context: ChangeContext,
+  env: string,
+  to?: number,
+  options: { readonly withCanaries?: boolean } = {},
+): Promise<Change> {
   // The current manifest says which revision it is: no need to read the whole history.
   const head = await readCurrent(context.store, env);
   if (!head?.revision) throw new ReleaseError('RELEASE_NOT_FOUND', `${env} has no history to roll back.`);
@@ -119,8 +124,16 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
     );
   if (target === head.revision)
     throw new ReleaseError('RELEASE_USAGE', `Revision ${target} is already ${env}'s current one.`);
-  const manifest = (await readRevision(context.store, env, target)).manifest;
-  const action = { verb: 'rollback', to: target } as const;
+  const { manifest, comingBack } = withoutCanariesComingBack(
+    (await readRevision(context.store, env, target)).manifest,
+    head,
+    options.withCanaries ?? false,
+  );
+  const action = {
+    verb: 'rollback',
+    to: target,
+    ...(comingBack.length ? { [options.withCanaries ? 'canariesBack' : 'canariesLeftOut']: comingBack } : {}),
+  } as const;
   return {
     action,
     actor: context.actor,
@@ -131,6 +144,28 @@ export async function rollbackChange(context: ChangeContext, env: string, to?: n
     apply: () => ({ action, manifest }),
     check: context.check,
   };
+}
+
+/**
+ * A rollback restores stable builds; a canary the revision gone back to had, and the current
+ * manifest does not have (a rollout stopped or aborted since took it out), would be live again with
+ * nothing judging it. It is left out unless asked for; either way the action names it.
+ */
+function withoutCanariesComingBack(
+  target: ManifestDocument,
+  current: ManifestDocument,
+  keep: boolean,
+): { manifest: ManifestDocument; comingBack: string[] } {
+  const comingBack: string[] = [];
+  const remotes = target.remotes.map((entry) => {
+    const now = current.remotes.find((remote) => remote.name === entry.name)?.candidate;
+    if (!entry.candidate || now?.entry === entry.candidate.entry) return entry;
+    comingBack.push(`${entry.name}@${canaryVersion(entry.name, entry.candidate)} at ${entry.candidate.percent} %`);
+    if (keep) return entry;
+    const { candidate: _leftOut, ...stable } = entry;
+    return stable;
+  });
+  return { manifest: comingBack.length && !keep ? manifestOf(remotes) : target, comingBack };
 }
 
 /**

@@ -209,10 +209,14 @@ export async function promote(scope: ReleaseScope, from: string, names: readonly
   return run(scope, await promoteChange(ctx, from, names), ctx);
 }
 
-export async function rollback(scope: ReleaseScope, to: number | undefined): Promise<string[]> {
+export async function rollback(
+  scope: ReleaseScope,
+  to: number | undefined,
+  options: { readonly withCanaries?: boolean } = {},
+): Promise<string[]> {
   checkEnv(scope.env);
   const ctx = await context(scope);
-  return run(scope, await rollbackChange(ctx, scope.env, to), ctx);
+  return run(scope, await rollbackChange(ctx, scope.env, to, options), ctx);
 }
 
 export { audit, cors, init, verify } from '../store/store-commands';

@@ -12,7 +12,16 @@ export type ReleaseAction =
       readonly fromRevision: number;
       readonly remotes: readonly string[];
     }
-  | { readonly verb: 'rollback'; readonly to: number }
+  | {
+      readonly verb: 'rollback';
+      readonly to: number;
+      /**
+       * Canaries the revision gone back to had and the current manifest does not (`name@version at
+       * N %`): left out unless asked for (`--with-canaries`), since no rollout would judge them.
+       */
+      readonly canariesLeftOut?: readonly string[];
+      readonly canariesBack?: readonly string[];
+    }
   | { readonly verb: 'remove'; readonly remote: string }
   | { readonly verb: 'canary'; readonly remote: string; readonly version: string; readonly percent: number }
   | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
@@ -228,7 +237,11 @@ export function describeAction(action: ReleaseAction): string {
     case 'promote':
       return `promote ${action.remotes.join(', ') || 'nothing'} from ${action.from} #${action.fromRevision}`;
     case 'rollback':
-      return `rollback to #${action.to}`;
+      return `rollback to #${action.to}${
+        action.canariesLeftOut?.length
+          ? `, leaving out canary ${action.canariesLeftOut.join(', ')} (no rollout would judge it; --with-canaries brings it back)`
+          : ''
+      }${action.canariesBack?.length ? `, with canary ${action.canariesBack.join(', ')} live again, judged by no rollout` : ''}`;
     case 'remove':
       return `remove ${action.remote}`;
     case 'canary':

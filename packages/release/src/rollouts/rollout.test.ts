@@ -764,6 +764,31 @@ test('a start whose first share is refused by its check leaves the store as it w
   expect(storeFiles()).toEqual(before);
 });
 
+test("a plain rollback after a person's deploy stopped a rollout leaves the candidate out, says so first, and brings it back only when asked", async () => {
+  clock = 9_500_000;
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await commands.publish(store, writeBuild(builds, 'referrals', '1.0.1'), who);
+  await startRollout(productionAtClock(), 'referrals@1.1.0', { ...options, prometheus: prometheus.url });
+  const bob = production({ actor: 'bob', reason: 'hotfix' });
+  await commands.deploy(bob, 'referrals@1.0.1');
+  expect(await share()).toBeUndefined();
+  const planned = await commands.rollback(production(bob.who, { dryRun: true }), undefined);
+  expect(planned[0]).toMatch(
+    /^dry run: production would become revision \d+: rollback to #\d+, leaving out canary referrals@1\.1\.0 at 25 % \(no rollout would judge it; --with-canaries brings it back\)/,
+  );
+  await commands.rollback(bob, undefined);
+  const current = (await readCurrent(store, 'production'))!.remotes[0]!;
+  expect(current.entry).toContain('/referrals/1.0.0/');
+  expect(current.candidate).toBeUndefined();
+  expect((await rolloutStatus(store, 'production', 'referrals'))[0]).toMatch(/: stopped/);
+  // Asked for, it comes back, and the revision says nothing judges it.
+  await commands.deploy(bob, 'referrals@1.0.1');
+  const withCandidate = (await readHistory(store, 'production')).find((revision) => revision.action.verb === 'canary')!;
+  const said = await commands.rollback(bob, withCandidate.revision, { withCanaries: true });
+  expect(said[0]).toMatch(/rollback to #\d+, with canary referrals@1\.1\.0 at 25 % live again, judged by no rollout$/);
+  expect(await share()).toBe(25);
+});
+
 /**
  * Holds a look's check between judging and committing: the first request for the candidate's files
  * waits until `release`; once one is held (`whenHeld`), every other request is answered at once.

@@ -60,11 +60,13 @@ export const promote: Command = {
 };
 
 export const rollback: Command = {
-  usage: `  rollback --env <env> [--to <revision>]          default: the revision before the current one`,
-  options: ['to'],
+  usage: `  rollback --env <env> [--to <revision>]          default: the revision before the current one
+          [--with-canaries]                       bring back the canaries it had (left out by default:
+                                                  no rollout would judge them)`,
+  options: ['to', 'with-canaries'],
   run: ({ acting, values }) => {
     const to = wholeNumber(values.to, '--to takes a revision number (history lists them).');
-    return lines(commands.rollback(acting(), to));
+    return lines(commands.rollback(acting(), to, { withCanaries: values['with-canaries'] }));
   },
 };
 
