@@ -57,12 +57,12 @@ async function seed(remotes: number, envs: readonly string[], revisions: number)
   return { store, remotes, envs, close: () => host.close() };
 }
 
-/** A fresh release service on the store, its console read-only (no provider), as a desk tool runs it. */
-function readOnlyService(seeded: Seeded, port: number) {
+/** A fresh release service on the store, its console read-only (no provider), as a desk tool runs it; on a free port. */
+function readOnlyService(seeded: Seeded) {
   return startReleaseService({
     store: seeded.store,
     host: '127.0.0.1',
-    port,
+    port: 0,
     lookEveryMs: LOOK_EVERY_MS,
     log: () => undefined,
     console: { signIn: null, read: 'anyone', prometheusFor: () => undefined, pages: consolePages() },
@@ -70,12 +70,8 @@ function readOnlyService(seeded: Seeded, port: number) {
 }
 
 /** One first view: a fresh service and a fresh profile; ms from navigation start to every table filled. */
-async function firstView(
-  browser: Browser,
-  seeded: Seeded,
-  port: number,
-): Promise<{ ready: number; api: number; warm: number }> {
-  const service = await readOnlyService(seeded, port);
+async function firstView(browser: Browser, seeded: Seeded): Promise<{ ready: number; api: number; warm: number }> {
+  const service = await readOnlyService(seeded);
   try {
     const cold = await openOverview(browser, service.url, seeded);
     // The next person's first view, on the same (running) service: what most people see.
@@ -111,8 +107,8 @@ async function openOverview(browser: Browser, url: string, seeded: Seeded): Prom
 }
 
 /** How long a change made by the CLI takes to show on an open overview. */
-async function liveUpdate(browser: Browser, seeded: Seeded, port: number): Promise<number> {
-  const service = await readOnlyService(seeded, port);
+async function liveUpdate(browser: Browser, seeded: Seeded): Promise<number> {
+  const service = await readOnlyService(seeded);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -150,10 +146,9 @@ async function main() {
   };
   const lives: number[] = [];
   try {
-    const port = 4_470;
     for (let load = 0; load < LOADS; load += 1) {
-      const a = await firstView(browser, large, port);
-      const b = await firstView(browser, small, port);
+      const a = await firstView(browser, large);
+      const b = await firstView(browser, small);
       views.large.push(a.ready);
       views.largeWarm.push(a.warm);
       views.smallWarm.push(b.warm);
@@ -161,7 +156,7 @@ async function main() {
       views.small.push(b.ready);
       views.smallApi.push(b.api);
     }
-    for (let load = 0; load < 3; load += 1) lives.push(await liveUpdate(browser, large, port));
+    for (let load = 0; load < 3; load += 1) lives.push(await liveUpdate(browser, large));
   } finally {
     await browser.close();
     await large.close();

@@ -29,6 +29,8 @@ const { values } = parseArgs({
     public: { type: 'string', multiple: true },
     // Release through a store in this folder, as `pnpm start` does (the remotes are served from it).
     'release-store': { type: 'string' },
+    // That many release services on the store behind one round-robin name (a balancer with no affinity).
+    'release-service-instances': { type: 'string' },
     // Every page rendered in the browser (a host without prerendered pages).
     'no-prerender': { type: 'boolean', default: false },
     // A remote served from another build folder (`referrals=<dir>`): a test that rebuilds it works on its own copy.
@@ -95,6 +97,9 @@ const stack = await startStack({
       ...(values['idp-without-dpop'] ? { dpop: false } : {}),
     },
     manifest: testManifest,
+    ...(values['release-service-instances']
+      ? { releaseServiceInstances: Number(values['release-service-instances']) }
+      : {}),
     config: (config) => ({
       ...config,
       ...(values['tag-src'] ? { tagLoader: { src: values['tag-src'] } } : {}),
@@ -103,7 +108,7 @@ const stack = await startStack({
   },
 });
 console.log(
-  `STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl, releaseServiceUrl: stack.releaseServiceUrl })}`,
+  `STACK READY ${JSON.stringify({ hostUrl: stack.hostUrl, idpUrl: stack.idpUrl, apiUrl: stack.apiUrl, remoteUrls: stack.remoteUrls, collectorUrl: stack.collectorUrl, releaseServiceUrl: stack.releaseServiceUrl, releaseServiceInstanceUrls: stack.releaseServiceInstanceUrls })}`,
 );
 
 const stop = () => void stack.close().then(() => process.exit(0));

@@ -15,6 +15,8 @@ export interface StackHandle {
   readonly collectorUrl: string;
   /** The release service and its console, when the stack releases through a store (`--release-store`). */
   readonly releaseServiceUrl?: string;
+  /** Each release service's own address, when several serve behind one name (`--release-service-instances`). */
+  readonly releaseServiceInstanceUrls?: readonly string[];
   /** The first port of the suite's block (host); everything else of the stack is above it. */
   readonly basePort: number;
   stop(): Promise<void>;
@@ -38,7 +40,7 @@ export async function startStack(basePort: number, extraArgs: readonly string[] 
   const output = await waitForOutput(child, 'STACK READY', 30_000, 'The stack');
   const ready = JSON.parse(/STACK READY (.*)/.exec(output)![1]!) as Pick<
     StackHandle,
-    'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl' | 'releaseServiceUrl'
+    'hostUrl' | 'idpUrl' | 'apiUrl' | 'remoteUrls' | 'collectorUrl' | 'releaseServiceUrl' | 'releaseServiceInstanceUrls'
   >;
   return {
     ...ready,

@@ -302,6 +302,7 @@ test('verify finds a stored file that was altered, and publishing that version a
     code: 1,
     err: expect.stringContaining('remotes/referrals/1.1.0/static/chunk.js: changed'),
   });
+  expect(verified.err).toContain('1 stored file differs from what was published (of 4 builds)');
   expect((await cli('verify', 'referrals@1.0.0')).code).toBe(0);
   // A file added to a stored build (it would be served as if published) is found too.
   writeFileSync(join(storeDir, 'remotes', 'referrals', '1.0.0', 'static', 'extra.js'), 'alert("planted")');

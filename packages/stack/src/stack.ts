@@ -15,6 +15,7 @@ import { startCollector } from './collector';
 import { consolePages, DirectoryStore, startReleaseService } from '@mfe/release';
 import { currentManifest, releaseDevRemotes } from './release-store';
 import { serveStatic, type RunningServer } from './serve';
+import { startRoundRobin } from './round-robin';
 import { devRuntimeConfig } from './dev-config';
 import { stackPages } from './pages';
 import { appDir, DEFAULT_HOST_PORT, localUrl, readDevRemotes, topology, type DevRemote } from './topology';
@@ -47,6 +48,8 @@ export interface StackRig {
     served: { readonly remoteUrls: Readonly<Record<string, string>> },
   ) => DevManifest;
   readonly config?: (config: RuntimeConfigInput) => RuntimeConfigInput;
+  /** Release services on the release store behind one round-robin name (default 1: the service alone). */
+  readonly releaseServiceInstances?: number;
 }
 
 export interface StackOptions {
@@ -91,6 +94,8 @@ export interface RunningStack {
   readonly manifest: DevManifest;
   /** The release service (`mfe-release serve`) on the release store, when there is one. */
   readonly releaseServiceUrl?: string;
+  /** Each instance's own address, when several serve behind `releaseServiceUrl` (the rig's `releaseServiceInstances`). */
+  readonly releaseServiceInstanceUrls?: readonly string[];
   close(): Promise<void>;
 }
 
@@ -158,6 +163,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       ...{ hostUrl, idpUrl, apiUrl, remoteUrls: served.remoteUrls, idp, collectorUrl: collector.url, config },
       manifest: released?.manifest ?? manifest,
       ...(released ? { releaseServiceUrl: released.serviceUrl } : {}),
+      ...(released?.instanceUrls ? { releaseServiceInstanceUrls: released.instanceUrls } : {}),
       close,
     };
   } catch (error) {
@@ -318,9 +324,9 @@ function releaseConsole(ports: ReturnType<typeof topology>): { origin: string; a
  * service beside them (rollouts move with nobody watching); the manifest it then serves.
  */
 async function releaseThroughStore(
-  { options, hostUrl, ports, started, idpUrl }: Starting,
+  { options, rig, hostUrl, ports, started, idpUrl }: Starting,
   { remotes, storeServer }: ServedRemotes,
-): Promise<{ manifest: DevManifest | undefined; serviceUrl: string } | undefined> {
+): Promise<{ manifest: DevManifest | undefined; serviceUrl: string; instanceUrls?: string[] } | undefined> {
   if (!options.releaseStore || !storeServer) return undefined;
   const released = await releaseDevRemotes(
     { dir: options.releaseStore, publicUrl: storeServer.url, hostUrl },
@@ -330,29 +336,45 @@ async function releaseThroughStore(
   );
   for (const line of released) console.log(line);
   const console_ = releaseConsole(ports);
-  const service = await startReleaseService({
-    store: new DirectoryStore(options.releaseStore),
+  const instances = rig.releaseServiceInstances ?? 1;
+  const start = (port: number, name: string) =>
+    startReleaseService({
+      store: new DirectoryStore(options.releaseStore!),
+      host: 'localhost',
+      port,
+      lookEveryMs: 5_000,
+      log: (line) => console.log(`${name}: ${line}`),
+      console: {
+        signIn: {
+          issuer: idpUrl,
+          clientId: CONSOLE_CLIENT_ID,
+          audience: console_.audience,
+          rolesClaim: 'roles',
+          publicOrigin: console_.origin,
+        },
+        read: 'anyone',
+        prometheusFor: () => undefined,
+        pages: consolePages(),
+      },
+    });
+  const current = currentManifest(options.releaseStore)();
+  const manifest = typeof current === 'string' ? (JSON.parse(current) as DevManifest) : undefined;
+  if (instances <= 1) {
+    const service = await start(ports.releaseService, 'release service');
+    started.push(service);
+    return { manifest, serviceUrl: service.url };
+  }
+  const services = [];
+  for (let index = 0; index < instances; index += 1) {
+    const service = await start(0, `release service ${index + 1}`);
+    started.push(service);
+    services.push(service);
+  }
+  const balancer = await startRoundRobin({
     host: 'localhost',
     port: ports.releaseService,
-    lookEveryMs: 5_000,
-    log: (line) => console.log(`release service: ${line}`),
-    console: {
-      signIn: {
-        issuer: idpUrl,
-        clientId: CONSOLE_CLIENT_ID,
-        audience: console_.audience,
-        rolesClaim: 'roles',
-        publicOrigin: console_.origin,
-      },
-      read: 'anyone',
-      prometheusFor: () => undefined,
-      pages: consolePages(),
-    },
+    upstreams: services.map((service) => service.url),
   });
-  started.push(service);
-  const current = currentManifest(options.releaseStore)();
-  return {
-    manifest: typeof current === 'string' ? (JSON.parse(current) as DevManifest) : undefined,
-    serviceUrl: service.url,
-  };
+  started.push(balancer);
+  return { manifest, serviceUrl: balancer.url, instanceUrls: services.map((service) => service.url) };
 }

@@ -22,6 +22,7 @@ const en = {
   mayNotAct: 'You can read this console; changing an environment takes a role it names.',
   loading: 'Loading…',
   failed: 'The release service did not answer ({message}). It keeps trying; what is shown may be old.',
+  signInToRead: 'This console shows its environments to people signed in: sign in to read it.',
   live: 'Live: updates as the store changes',
   liveLost: 'Live updates paused: the service does not answer. Reload to try again.',
   updated: 'Updated at {time}',
@@ -139,6 +140,7 @@ const de: Record<MessageKey, string> = {
   loading: 'Wird geladen …',
   failed:
     'Der Release-Dienst hat nicht geantwortet ({message}). Er versucht es weiter; das Gezeigte kann veraltet sein.',
+  signInToRead: 'Diese Konsole zeigt ihre Umgebungen nur angemeldeten Personen: Melden Sie sich an, um sie zu lesen.',
   live: 'Live: aktualisiert sich, wenn sich der Speicher ändert',
   liveLost: 'Live-Aktualisierung angehalten: Der Dienst antwortet nicht. Laden Sie neu, um es erneut zu versuchen.',
   updated: 'Aktualisiert um {time}',
@@ -253,6 +255,7 @@ const ar: Record<MessageKey, string> = {
   mayNotAct: 'يمكنك قراءة وحدة التحكم هذه؛ تغيير بيئة يتطلب دورًا تسميه.',
   loading: 'جارٍ التحميل…',
   failed: 'لم تُجب خدمة الإصدارات ({message}). ستواصل المحاولة؛ قد يكون المعروض قديمًا.',
+  signInToRead: 'تعرض هذه الواجهة بيئاتها لمن سجّلوا الدخول فقط: سجّل الدخول لقراءتها.',
   live: 'مباشر: يتحدّث كلما تغيّر المخزن',
   liveLost: 'توقّف التحديث المباشر: الخدمة لا تجيب. أعد التحميل للمحاولة مجددًا.',
   updated: 'حُدّث في {time}',

@@ -152,13 +152,14 @@ async function call(
 }
 
 /** Every file of the store and its bytes: a refused request changes none. */
+/** Every file of the store but the proofs it has honoured (each request records its own, refused or not). */
 function snapshot(): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files[path.slice(storeDir.length)] = readFileSync(path, 'utf8');
+      else if (!path.includes('/service/dpop-proofs/')) files[path.slice(storeDir.length)] = readFileSync(path, 'utf8');
     }
   };
   walk(storeDir);

@@ -4,8 +4,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import {
   AccessDenied,
   createAccessVerifier,
+  createMemoryReplayStore,
   createNonceSource,
   type AccessVerifier,
+  type NonceSource,
+  type ReplayStore,
   type VerifiedAccess,
 } from '@mfe/api-auth';
 import { recordAudit } from '../store/audit';
@@ -58,6 +61,8 @@ export interface ConsoleOptions {
   /** The console's built pages (index.html and its files), or null: the API alone. */
   readonly pages: string | null;
   readonly fetchImpl?: typeof fetch;
+  /** DPoP's server nonces and used proofs, shared by every instance of the service (shared-dpop.ts); default: this process's own. */
+  readonly dpop?: { readonly nonces: NonceSource; readonly replay: ReplayStore };
   /** For tests of the API alone: the verifiers' policy extras (keys, clock). */
   readonly verifierExtras?: Partial<Parameters<typeof createAccessVerifier>[0]>;
 }
@@ -103,15 +108,16 @@ interface ActionRequest {
 }
 
 export function consoleRoutes(options: ConsoleOptions) {
-  // One nonce source for both: the page keeps one nonce for the service, whichever call it makes.
-  const nonces = createNonceSource();
+  // One nonce source and one record of used proofs for both: the page keeps one nonce for the
+  // service, whichever call it makes, and whichever instance answers it.
+  const { nonces, replay } = options.dpop ?? { nonces: createNonceSource(), replay: createMemoryReplayStore() };
   const verifier = (required: boolean): AccessVerifier | null =>
     options.signIn
       ? createAccessVerifier({
           issuer: options.signIn.issuer,
           audience: options.signIn.audience,
           realm: 'release console',
-          dpop: { required, nonces },
+          dpop: { required, nonces, replay },
           ...(options.fetchImpl ? { fetch: options.fetchImpl } : {}),
           ...options.verifierExtras,
         })

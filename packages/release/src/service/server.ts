@@ -6,8 +6,9 @@ import { RolloutController, type ControllerLog } from './controller';
 import { ChangeFeed } from './change-feed';
 import { consoleRoutes, type ConsoleOptions } from './console-api';
 import { serviceMetrics } from './metrics';
-import { RevisionCache } from './views';
+import { RevisionCache, storeName } from './views';
 import { json } from './answers';
+import { sharedNonceSource, storeReplay } from './shared-dpop';
 
 // `mfe-release serve`: the rollouts' controller (controller.ts) and, on one HTTP listener, its health
 // and metrics, and the release console's API and pages (console-api.ts).
@@ -20,7 +21,7 @@ export interface ServiceOptions {
   readonly log?: ControllerLog;
   readonly changeOptions?: Pick<ChangeOptions, 'now' | 'fetchImpl'>;
   /** The release console (its API and pages), when the service serves one. */
-  readonly console?: Omit<ConsoleOptions, 'store' | 'cache' | 'feed'>;
+  readonly console?: Omit<ConsoleOptions, 'store' | 'cache' | 'feed' | 'dpop'>;
 }
 
 export interface RunningService {
@@ -43,8 +44,18 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
   });
   const metrics = serviceMetrics(() => controller.status());
   const feed = new ChangeFeed(options.store, Math.min(options.lookEveryMs, 2_000));
+  // Any number of instances behind one name sign people in as one (shared-dpop.ts).
+  const dpop = options.console?.signIn
+    ? { nonces: await sharedNonceSource(options.store), replay: storeReplay(options.store) }
+    : undefined;
   const routes = options.console
-    ? consoleRoutes({ ...options.console, store: options.store, cache: new RevisionCache(options.store), feed })
+    ? consoleRoutes({
+        ...options.console,
+        store: options.store,
+        cache: new RevisionCache(options.store),
+        feed,
+        ...(dpop ? { dpop } : {}),
+      })
     : undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://service');
@@ -67,7 +78,7 @@ export async function startReleaseService(options: ServiceOptions): Promise<Runn
       const lookedRecently = Date.now() - (health.lastLookAt ?? startedAt) < options.lookEveryMs * 3 + 30_000;
       return json(res, lookedRecently ? 200 : 503, {
         status: lookedRecently ? 'ok' : 'not looking',
-        store: options.store.where,
+        store: storeName(options.store.where),
         lookEveryMs: options.lookEveryMs,
         ...health,
       });

@@ -179,7 +179,17 @@ export async function overviewOf(store: ObjectStore, cache: RevisionCache, optio
       };
     }),
   );
-  return { store: store.where, environments, figures, at: now };
+  return { store: storeName(store.where), environments, figures, at: now };
+}
+
+/**
+ * The store as every reader may see it: a folder's last name or an S3 store's bucket, never the
+ * server's paths (the full place is in the service's own log, for its operators).
+ */
+export function storeName(where: string): string {
+  const s3 = /^s3:\/\/([^/]+)/.exec(where);
+  if (s3) return `s3://${s3[1]}`;
+  return where.split(/[\\/]/).filter(Boolean).at(-1) ?? where;
 }
 
 /** How many revisions are read at once when looking back (an S3 store answers each in its own round trip). */

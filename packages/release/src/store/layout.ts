@@ -13,6 +13,8 @@ import type { ObjectStore } from './object-store';
  *   envs/<env>/rollout-policy.json      the environment's rollout policy (rollouts/rollout-policy.ts)
  *   envs/<env>/pages/…                  the manifest's prerendered pages, when the environment has a host build (pages.ts)
  *   remotes/_preview/<id>.json          a preview: a manifest for one link, until it expires
+ *   service/dpop-nonce-secret.json      the release services' DPoP nonce secret (service/shared-dpop.ts)
+ *   service/dpop-proofs/…               DPoP proofs already honoured by any of them, until they expire
  *
  * Only `remotes/` (previews included: a remote's name never starts with "_"),
  * `envs/<env>/manifest.json` and `envs/<env>/pages/` are served to browsers.
@@ -30,6 +32,8 @@ export const KEYS = {
   pages: (env: string) => `envs/${env}/pages/`,
   preview: (id: string) => `remotes/_preview/${id}.json`,
   previews: 'remotes/_preview/',
+  nonceSecret: 'service/dpop-nonce-secret.json',
+  usedProofs: 'service/dpop-proofs/',
   revision: (env: string, revision: number) => `envs/${env}/revisions/${String(revision).padStart(6, '0')}.json`,
 } as const;
 

@@ -111,7 +111,7 @@ export async function verify(store: ObjectStore, target: string | undefined): Pr
     return [`✔ ${builds} published build${builds === 1 ? '' : 's'} in ${store.where}: every file as published`];
   throw new ReleaseError(
     'RELEASE_STORE_ALTERED',
-    `${altered.length} stored file${altered.length === 1 ? '' : 's'} differ from what was published (of ${builds} builds). Remove what was never published or was added by hand; a published version's files are never rewritten, so publish a fix as a new version.`,
+    `${altered.length} stored file${altered.length === 1 ? ' differs' : 's differ'} from what was published (of ${builds} builds). Remove what was never published or was added by hand; a published version's files are never rewritten, so publish a fix as a new version.`,
     altered.map(({ key, problem }) => `${key}: ${ALTERED[problem]}`),
   );
 }

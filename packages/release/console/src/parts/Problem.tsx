@@ -9,9 +9,11 @@ export function Problem({ resource }: { resource: Resource<unknown> }) {
   const message = error instanceof ServiceError ? `${error.message} (${error.code})` : error.message;
   return (
     <p className="problem" role="alert">
-      {error instanceof ServiceError && error.status === 404
-        ? texts.t('notFound', { message })
-        : texts.t('failed', { message })}
+      {error instanceof ServiceError && error.code === 'CONSOLE_SIGN_IN'
+        ? texts.t('signInToRead')
+        : error instanceof ServiceError && error.status === 404
+          ? texts.t('notFound', { message })
+          : texts.t('failed', { message })}
     </p>
   );
 }
