@@ -37,6 +37,11 @@ function snapshot(): Record<string, string> {
   return files;
 }
 
+/** A version of referrals the stack published (its build record's name). */
+function referralsVersion(): string {
+  return readdirSync(join(store, 'builds', 'referrals'))[0]!.replace(/\.json$/, '');
+}
+
 async function openConsole(page: Page, path = '/'): Promise<void> {
   await page.goto(`${consoleUrl()}${path}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -89,8 +94,9 @@ test('a person with the role rolls the environment back from the console: what w
   const action = page.getByRole('region', { name: 'Roll back (development)' });
   await action.getByLabel(/Why/).fill('trying the console');
   await action.getByRole('button', { name: 'Show what would change' }).click();
-  await action
-    .getByRole('status')
+  // Said in the page's one live region; the panel lists it.
+  await page
+    .getByTestId('announced')
     .getByText(/dry run: development would become revision \d+: rollback/)
     .waitFor();
   // Nothing changed by the dry run.
@@ -229,8 +235,8 @@ test('a person with the role promotes from the environment before, and pauses, r
     await development.getByRole('button', { name: 'Promote from staging' }).click();
     const promotion = page.getByRole('region', { name: 'Promote from staging (development)' });
     await promotion.getByRole('button', { name: 'Show what would change' }).click();
-    await promotion
-      .getByRole('status')
+    await page
+      .getByTestId('announced')
       .getByText(/dry run: development would become revision \d+: promote/)
       .waitFor();
     await promotion.getByRole('button', { name: 'Make the change' }).click();
@@ -300,6 +306,114 @@ test('a person with the role promotes from the environment before, and pauses, r
   }
 });
 
+/** A change made from the terminal: development's canary area deployed at the version it does not have. */
+async function changeFromTheTerminal(): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(store, 'envs', 'development', 'manifest.json'), 'utf8')) as {
+    remotes: Array<{ name: string; entry: string }>;
+  };
+  const now = manifest.remotes.find((remote) => remote.name === 'canary')?.entry ?? '';
+  const other = now.includes('/canary/1.0.0/') ? '1.1.0' : '1.0.0';
+  await release(
+    store,
+    'deploy',
+    `canary@${other}`,
+    '--env',
+    'development',
+    '--actor',
+    'carol',
+    '--reason',
+    'from the terminal',
+  );
+}
+
+/** What has the focus: its tag and text (BODY when the focus was lost). */
+const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim() ?? ''}`);
+
+test.each([
+  ['en', 1280, 'Roll back', 'Show what would change', 'Make the change', 'Cancel'],
+  ['ar', 320, 'التراجع', 'اعرض ما سيتغيّر', 'نفّذ التغيير', 'إلغاء'],
+  ['de', 320, 'Zurücksetzen', 'Zeigen, was sich ändern würde', 'Ändern', 'Abbrechen'],
+] as const)(
+  'with the keyboard alone in %s at %i px: the panel takes the focus and gives it back, each result is said once in one live region, nothing scrolls sideways',
+  async (locale, width, rollBack, check, confirm, cancel) => {
+    // A change for the panel's rollback to undo.
+    await changeFromTheTerminal();
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript((code) => localStorage.setItem('mfe.release-console.locale', code), locale);
+    await openConsole(page);
+    await page.getByRole('button', { name: /^(Sign in|Anmelden|تسجيل الدخول)$/ }).click();
+    await signInAtProvider(page, suite.stack.idpUrl, ALICE);
+    const opener = page
+      .getByRole('region', { name: /^development/ })
+      .getByRole('button', { name: rollBack, exact: true });
+    await opener.waitFor();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H3');
+    expect(await focused(page)).toMatch(new RegExp(`^H3 ${rollBack} \\(development\\)$`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Tab to the reason, then to the dry run's button, and Enter.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('keyboard only');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`BUTTON ${check}`);
+    await page.keyboard.press('Enter');
+    await page
+      .waitForFunction((name) => document.activeElement?.textContent === name, confirm, { timeout: 10_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}; focus on ${await focused(page)}; panel: ${await page.locator('section.action').textContent()}`,
+        );
+      });
+    // Said once, by the page's one live region, in English marked as such.
+    const announced = page.getByTestId('announced');
+    await announced.getByText(/dry run: development would become revision \d+: rollback/).waitFor();
+    expect(await page.locator('[role=status], [aria-live]').count()).toBe(1);
+    expect(await announced.locator('[lang=en]').count()).toBe(1);
+    expect(await page.locator('.diff code[lang=en][dir=ltr]').count()).toBeGreaterThan(0);
+    // Cancel gives the focus back to the action's button.
+    await page.getByRole('button', { name: cancel }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((name) => document.activeElement?.textContent === name, rollBack);
+    expect(await focused(page)).toBe(`BUTTON ${rollBack}`);
+    // Routes and versions keep their order in every direction.
+    const written = page
+      .getByRole('region', { name: /^development [^:]*$/ })
+      .locator('bdi[dir=ltr]', { hasText: /^\/canary$/ });
+    expect(await written.count()).toBe(1);
+    await page.close();
+  },
+);
+
+test('every page names itself in its title, and a change made elsewhere is said in the live region', async () => {
+  const page = await suite.browser.context.newPage();
+  for (const [path, title] of [
+    ['/', 'Environments – Release console'],
+    ['/envs/development/history', 'development: History – Release console'],
+    ['/envs/development/revisions/2', 'development: revision 2 – Release console'],
+    ['/audit', 'The store’s audit log – Release console'],
+    ['/builds/canary/1.0.0', 'Build canary@1.0.0 – Release console'],
+    ['/envs/development/rollouts/canary', /^Rollout of canary@1\.0\.0 in development – Release console$/],
+  ] as const) {
+    await openConsole(page, path);
+    await page.locator('main table, main p.meta').first().waitFor();
+    await expect(page.title()).resolves.toMatch(title);
+  }
+  await openConsole(page, '/');
+  await page
+    .getByRole('link', { name: /^revision \d+$/ })
+    .first()
+    .waitFor();
+  await page.waitForTimeout(1_000);
+  await changeFromTheTerminal();
+  await page
+    .getByTestId('announced')
+    .getByText(/^Changed elsewhere: development\./)
+    .waitFor({ timeout: 15_000 });
+});
+
 test.each([
   ['en', 1280],
   ['ar', 320],
@@ -319,6 +433,8 @@ test.each([
       '/envs/development/rollouts/canary',
       '/envs/development/revisions/2',
       '/builds/canary/1.0.0',
+      // A development build's version is long and has no spaces (0.1.0+ac78a1c1a109).
+      `/builds/referrals/${encodeURIComponent(referralsVersion())}`,
     ]) {
       await openConsole(page, path);
       await page.locator('main table, main p.meta').first().waitFor();

@@ -1,5 +1,5 @@
 import type { LazySession } from '@mfe/auth';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, NavLink, Route, Routes, useLocation } from 'react-router';
 import type { ApiClient } from './api';
 import { ConsoleContext, useConsole, useResource, type ConsoleServices } from './context';
@@ -30,16 +30,34 @@ export function App({ api, session }: { api: ApiClient; session: LazySession | n
   const [version, setVersion] = useState(0);
   const [live, setLive] = useState<'on' | 'lost'>('on');
   const signedIn = snapshot?.user ? snapshot.user.sub : null;
+  // The page's one live region says each thing once: what a person's action did, a change made
+  // elsewhere (not the echo of their own), the live feed lost or back.
+  const [announced, setAnnounced] = useState<ReactNode>('');
+  const ownActionAt = useRef(0);
+  const announce = useCallback((text: ReactNode) => {
+    ownActionAt.current = Date.now();
+    setAnnounced(text);
+  }, []);
+  const textsRef = useRef(texts);
+  textsRef.current = texts;
   useEffect(() => {
     const stop = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let connections = 0;
+    let lost = false;
     const listen = (attempt: number) =>
       api
         .events(
-          () => setVersion((value) => value + 1),
+          (changed) => {
+            setVersion((value) => value + 1);
+            const envs = [...new Set(changed.map((key) => /^envs\/([^/]+)\//.exec(key)?.[1]).filter(Boolean))];
+            if (envs.length > 0 && Date.now() - ownActionAt.current > 5_000)
+              setAnnounced(textsRef.current.t('changedElsewhere', { envs: envs.join(', '), count: envs.length }));
+          },
           stop.signal,
           () => {
+            if (lost) setAnnounced(textsRef.current.t('live'));
+            lost = false;
             setLive('on');
             // Listening again after a drop: what changed meanwhile was told to nobody, so ask again.
             connections += 1;
@@ -52,7 +70,11 @@ export function App({ api, session }: { api: ApiClient; session: LazySession | n
         )
         .then((failures) => {
           if (stop.signal.aborted) return;
-          if (failures > 2) setLive('lost');
+          if (failures > 2 && !lost) {
+            lost = true;
+            setAnnounced(textsRef.current.t('liveLost'));
+            setLive('lost');
+          }
           timer = setTimeout(() => listen(failures), Math.min(30_000, 1_000 * 2 ** failures));
         });
     void listen(0);
@@ -61,8 +83,7 @@ export function App({ api, session }: { api: ApiClient; session: LazySession | n
       if (timer) clearTimeout(timer);
     };
   }, [api, signedIn]);
-  const [announced, setAnnounced] = useState('');
-  const services: ConsoleServices = { api, texts, session, version, signedIn, announce: setAnnounced };
+  const services: ConsoleServices = { api, texts, session, version, signedIn, announce };
   return (
     <ConsoleContext.Provider value={services}>
       <BrowserRouter>
@@ -81,18 +102,18 @@ function Frame({
   onLocale,
 }: {
   live: 'on' | 'lost';
-  announced: string;
+  announced: ReactNode;
   locale: Locale;
   onLocale: (locale: Locale) => void;
 }) {
   const { texts, session } = useConsole();
   const info = useResource<SessionInfo>('/api/session');
   const location = useLocation();
-  // A new page: its heading gets the focus (a screen reader hears where it is), and the title says it.
+  // A new page: its heading gets the focus (a screen reader hears where it is); each page names
+  // itself in the title (usePageTitle).
   useEffect(() => {
-    document.title = texts.t('title');
     document.querySelector<HTMLElement>('main h1')?.focus();
-  }, [location.pathname, texts]);
+  }, [location.pathname]);
   const person = info.data?.person;
   return (
     <>
@@ -139,18 +160,16 @@ function Frame({
             ))}
         </div>
       </header>
-      <div className="notices">
+      <section className="notices" aria-label={texts.t('notices')}>
         {info.data?.readOnly && <p className="notice">{texts.t('readOnly')}</p>}
         {info.data && !info.data.readOnly && person && info.data.actsOn.length === 0 && (
           <p className="notice">{texts.t('mayNotAct')}</p>
         )}
-        <p className="live" role="status">
-          {live === 'on' ? texts.t('live') : texts.t('liveLost')}
-        </p>
-        <p className="announced done" role="status" data-testid="announced">
+        <p className="live">{live === 'on' ? texts.t('live') : texts.t('liveLost')}</p>
+        <p className="announced" role="status" data-testid="announced">
           {announced}
         </p>
-      </div>
+      </section>
       <main id="content">
         <Routes>
           <Route path="/" element={<OverviewPage />} />

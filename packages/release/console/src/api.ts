@@ -25,7 +25,8 @@ export interface ApiClient {
   post<T>(path: string, body: unknown): Promise<T>;
   /** The event stream: calls `onChange` at each change until `signal` aborts; resolves when it ends. */
   /** The live feed until it ends: `onOpen` once it is listening, `onChange` at each change. */
-  events(onChange: () => void, signal: AbortSignal, onOpen?: () => void): Promise<void>;
+  /** Listens to the store's changes (`changed`: the store's keys that moved) until `signal` aborts. */
+  events(onChange: (changed: readonly string[]) => void, signal: AbortSignal, onOpen?: () => void): Promise<void>;
 }
 
 export function createApiClient(signedIn: () => Authorizer | null, fetchImpl: typeof fetch = fetch): ApiClient {
@@ -92,7 +93,15 @@ export function createApiClient(signedIn: () => Authorizer | null, fetchImpl: ty
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (/^event: change$/m.test(block)) onChange();
+          if (!/^event: change$/m.test(block)) continue;
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          let changed: readonly string[] = [];
+          try {
+            changed = data ? ((JSON.parse(data) as { changed?: string[] }).changed ?? []) : [];
+          } catch {
+            // A change all the same: the page asks again, whatever the data said.
+          }
+          onChange(changed);
         }
       }
     },

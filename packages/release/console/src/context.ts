@@ -1,5 +1,5 @@
 import type { LazySession } from '@mfe/auth';
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiClient } from './api';
 import type { Texts } from './i18n';
 
@@ -16,7 +16,15 @@ export interface ConsoleServices {
    * Says what an action did in the page's own status line, which outlives the part that did it (a
    * panel the change itself removes, such as Promote once nothing is left to promote).
    */
-  readonly announce: (text: string) => void;
+  readonly announce: (text: ReactNode) => void;
+}
+
+/** The page's title: what its heading says, then the console's name (each page names itself). */
+export function usePageTitle(title: string | undefined): void {
+  const { texts } = useConsole();
+  useEffect(() => {
+    document.title = title ? `${title} – ${texts.t('title')}` : texts.t('title');
+  }, [title, texts]);
 }
 
 export const ConsoleContext = createContext<ConsoleServices | null>(null);

@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { createElement, Fragment, type ReactNode } from 'react';
 
 // The console's texts in the languages the platform ships (English, German, Arabic; Arabic right to
 // left), as ICU messages. The page's language: the person's choice (kept in localStorage), else the
@@ -11,6 +12,7 @@ const en = {
   title: 'Release console',
   skip: 'Skip to the content',
   nav: 'Console',
+  notices: 'Notices',
   overview: 'Environments',
   audit: 'Audit log',
   language: 'Language',
@@ -26,6 +28,7 @@ const en = {
   live: 'Live: updates as the store changes',
   liveLost: 'Live updates paused: the service does not answer. Reload to try again.',
   updated: 'Updated at {time}',
+  changedElsewhere: 'Changed elsewhere: {envs}. The page shows the change.',
   store: 'Store {where}',
   revision: 'revision {revision}',
   noManifest: 'nothing deployed yet',
@@ -128,6 +131,7 @@ const de: Record<MessageKey, string> = {
   title: 'Release-Konsole',
   skip: 'Zum Inhalt springen',
   nav: 'Konsole',
+  notices: 'Hinweise',
   overview: 'Umgebungen',
   audit: 'Prüfprotokoll',
   language: 'Sprache',
@@ -144,6 +148,7 @@ const de: Record<MessageKey, string> = {
   live: 'Live: aktualisiert sich, wenn sich der Speicher ändert',
   liveLost: 'Live-Aktualisierung angehalten: Der Dienst antwortet nicht. Laden Sie neu, um es erneut zu versuchen.',
   updated: 'Aktualisiert um {time}',
+  changedElsewhere: 'Anderswo geändert: {envs}. Die Seite zeigt die Änderung.',
   store: 'Speicher {where}',
   revision: 'Revision {revision}',
   noManifest: 'noch nichts ausgeliefert',
@@ -244,6 +249,7 @@ const ar: Record<MessageKey, string> = {
   title: 'وحدة تحكم الإصدارات',
   skip: 'انتقل إلى المحتوى',
   nav: 'وحدة التحكم',
+  notices: 'تنبيهات',
   overview: 'البيئات',
   audit: 'سجل التدقيق',
   language: 'اللغة',
@@ -259,6 +265,7 @@ const ar: Record<MessageKey, string> = {
   live: 'مباشر: يتحدّث كلما تغيّر المخزن',
   liveLost: 'توقّف التحديث المباشر: الخدمة لا تجيب. أعد التحميل للمحاولة مجددًا.',
   updated: 'حُدّث في {time}',
+  changedElsewhere: 'تغيّر من مكان آخر: {envs}. تعرض الصفحة التغيير.',
   store: 'المخزن {where}',
   revision: 'المراجعة {revision}',
   noManifest: 'لم يُنشر شيء بعد',
@@ -362,6 +369,8 @@ export interface Texts {
   readonly locale: Locale;
   readonly dir: 'ltr' | 'rtl';
   t(key: MessageKey, values?: Record<string, string | number>): string;
+  /** The same with parts that are elements (a version isolated left to right, the service's English). */
+  rich(key: MessageKey, values: Record<string, ReactNode>): ReactNode;
   time(ms: number): string;
   ago(ms: number, now?: number): string;
   duration(ms: number): string;
@@ -392,6 +401,14 @@ export function textsFor(locale: Locale): Texts {
       if (!format) compiled.set(key, (format = new IntlMessageFormat(CATALOGUES[locale][key], locale)));
       return String(format.format(values));
     },
+    rich(key, values) {
+      let format = compiled.get(key);
+      if (!format) compiled.set(key, (format = new IntlMessageFormat(CATALOGUES[locale][key], locale)));
+      const parts = format.format<ReactNode>(values as Record<string, string>);
+      return Array.isArray(parts)
+        ? createElement(Fragment, null, ...parts.map((part, index) => createElement(Fragment, { key: index }, part)))
+        : parts;
+    },
     time: (ms) => dates.format(ms),
     ago(ms, now = Date.now()) {
       const [unit, size] = units.find(([, size]) => Math.abs(now - ms) >= size) ?? ['second', 1_000];
@@ -411,5 +428,14 @@ export function chooseLocale(stored: string | null, browser: readonly string[]):
   }
   return 'en';
 }
+
+/**
+ * A name, version, route or revision as it is written (`0.1.0+ac78a1c1`, `/account`): isolated left
+ * to right, so a right-to-left page does not reorder its parts.
+ */
+export const asWritten = (text: string | number): ReactNode => createElement('bdi', { dir: 'ltr' }, text);
+
+/** A line the release service wrote (a dry run, a refusal, what was done): English, left to right, isolated. */
+export const serviceLine = (text: string): ReactNode => createElement('bdi', { lang: 'en', dir: 'ltr' }, text);
 
 export const AUTONYMS: Record<Locale, string> = { en: 'English', de: 'Deutsch', ar: 'العربية' };

@@ -11,7 +11,7 @@ import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analy
 import { versionedTarget } from '../environments/target';
 import { recordAudit } from '../store/audit';
 import { canary, rolloutStep } from '../environments/commands';
-import type { ChangeOptions, ReleaseScope, Who } from '../environments/who';
+import type { ReleaseScope, Who } from '../environments/who';
 import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
 import { Problem } from '../parts/Problem';
 import type { AuditRecord } from '../views';
 
@@ -8,6 +8,7 @@ export function AuditPage() {
   const { texts } = useConsole();
   const [limit, setLimit] = useState(50);
   const audit = useResource<{ records: AuditRecord[]; total: number }>(`/api/audit?limit=${limit}`);
+  usePageTitle(texts.t('auditTitle'));
   return (
     <>
       <h1 tabIndex={-1}>{texts.t('auditTitle')}</h1>

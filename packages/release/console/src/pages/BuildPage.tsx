@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
+import { asWritten } from '../i18n';
 import { Problem } from '../parts/Problem';
 import type { AlteredFile, BuildRecord } from '../views';
 
@@ -11,9 +12,10 @@ export function BuildPage() {
     `/api/builds/${encodeURIComponent(name)}/${encodeURIComponent(version)}`,
   );
   const view = build.data;
+  usePageTitle(texts.t('build', { name, version }));
   return (
     <>
-      <h1 tabIndex={-1}>{texts.t('build', { name, version })}</h1>
+      <h1 tabIndex={-1}>{texts.rich('build', { name: asWritten(name), version: asWritten(version) })}</h1>
       <Problem resource={build} />
       {view && (
         <>
@@ -23,7 +25,7 @@ export function BuildPage() {
               when: texts.time(Date.parse(view.record.publishedAt)),
             })}
           </p>
-          <p className={view.verify.ok ? 'done' : 'problem'} role="status">
+          <p className={view.verify.ok ? 'done' : 'problem'}>
             {view.verify.ok ? texts.t('verified') : texts.t('altered', { count: view.verify.altered.length })}
           </p>
           {!view.verify.ok && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
 import { Problem } from '../parts/Problem';
 import type { RevisionSummary } from '../views';
 
@@ -15,6 +15,7 @@ export function HistoryPage() {
   const history = useResource<{ revisions: RevisionSummary[]; head: number; next: number | null }>(
     `/api/envs/${encodeURIComponent(env)}/history?limit=50${query ? `&q=${encodeURIComponent(query)}` : ''}${before ? `&before=${before}` : ''}`,
   );
+  usePageTitle(`${env}: ${texts.t('history')}`);
   return (
     <>
       <h1 tabIndex={-1}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
+import { asWritten } from '../i18n';
 import { ActionPanel } from '../parts/ActionPanel';
 import { Problem } from '../parts/Problem';
 import { Sparkline } from '../parts/Sparkline';
@@ -10,6 +11,7 @@ export function OverviewPage() {
   const { texts } = useConsole();
   const overview = useResource<Overview>('/api/overview');
   const settings = useResource<{ requireReason: string[] }>('/api/settings');
+  usePageTitle(texts.t('overview'));
   return (
     <>
       <h1 tabIndex={-1}>{texts.t('overview')}</h1>
@@ -21,9 +23,7 @@ export function OverviewPage() {
       )}
       <Problem resource={overview} />
       {overview.data && !overview.data.figures.ok && (
-        <p className="notice" role="status">
-          {texts.t('figuresDown', { message: overview.data.figures.message ?? '' })}
-        </p>
+        <p className="notice">{texts.t('figuresDown', { message: overview.data.figures.message ?? '' })}</p>
       )}
       {!overview.data && !overview.error && <p aria-busy="true">{texts.t('loading')}</p>}
       {overview.data?.environments.map((env) => (
@@ -130,11 +130,12 @@ function RemoteRow({ env, remote }: { env: string; remote: RemoteView }) {
     <tr>
       <th scope="row">{remote.name}</th>
       <td>
-        <Link to={`/builds/${remote.name}/${encodeURIComponent(remote.version)}`}>{remote.version}</Link>
+        <Link to={`/builds/${remote.name}/${encodeURIComponent(remote.version)}`}>{asWritten(remote.version)}</Link>
       </td>
-      <td>{remote.path ?? texts.t('contributionsOnly')}</td>
+      <td>{remote.path ? asWritten(remote.path) : texts.t('contributionsOnly')}</td>
       <td>
-        {remote.canary && texts.t('canaryAt', remote.canary)}
+        {remote.canary &&
+          texts.rich('canaryAt', { version: asWritten(remote.canary.version), percent: remote.canary.percent })}
         {remote.rollout && (
           <>
             {remote.canary && <br />}

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
 import { Problem } from '../parts/Problem';
 import type { ManifestDocument, RevisionSummary } from '../views';
 
@@ -11,6 +11,7 @@ export function RevisionPage() {
     `/api/envs/${encodeURIComponent(env)}/revisions/${encodeURIComponent(revision)}`,
   );
   const view = found.data;
+  usePageTitle(`${env}: ${texts.t('revision', { revision })}`);
   return (
     <>
       <h1 tabIndex={-1}>

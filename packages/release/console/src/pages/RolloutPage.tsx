@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { useConsole, useResource } from '../context';
+import { useConsole, usePageTitle, useResource } from '../context';
+import { asWritten } from '../i18n';
 import { ActionPanel } from '../parts/ActionPanel';
 import { Problem } from '../parts/Problem';
 import { RolloutChart } from '../parts/RolloutChart';
@@ -20,9 +21,12 @@ export function RolloutPage() {
   const settings = useResource<{ requireReason: string[] }>('/api/settings');
   const view = rollout.data;
   const environment = overview.data?.environments.find((one) => one.env === env);
+  usePageTitle(view ? texts.t('rolloutOf', { remote, version: view.version, env }) : remote);
   return (
     <>
-      <h1 tabIndex={-1}>{view ? texts.t('rolloutOf', { remote, version: view.version, env }) : remote}</h1>
+      <h1 tabIndex={-1}>
+        {view ? texts.rich('rolloutOf', { remote: asWritten(remote), version: asWritten(view.version), env }) : remote}
+      </h1>
       <Problem resource={rollout} />
       {view && (
         <>
@@ -31,9 +35,7 @@ export function RolloutPage() {
             {view.ending && <> · {texts.t('ending', view.ending)}</>}
           </p>
           {view.held && (
-            <p className="notice" role="status">
-              {texts.t('held', { since: texts.time(view.held.since), why: view.held.why })}
-            </p>
+            <p className="notice">{texts.t('held', { since: texts.time(view.held.since), why: view.held.why })}</p>
           )}
           {view.needs &&
             (view.needs.loads < 0 ? (

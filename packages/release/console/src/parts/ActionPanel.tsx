@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ServiceError } from '../api';
 import { useConsole } from '../context';
+import { serviceLine } from '../i18n';
 
 /** An action on an environment, as the service's API takes it (console-api.ts). */
 export type ActionRequest =
@@ -19,6 +20,12 @@ type Step =
  * One action, guarded as the command line guards it: a reason where the environment asks for one,
  * what it would change first (a dry run), then the change, made only if the environment is still at
  * the revision the page showed (a change meanwhile is refused, and said).
+ *
+ * For keyboard and screen-reader users: the focus goes to the panel's heading when it opens (and
+ * when it says what was done or refused), to "Make the change" once the dry run has answered, and
+ * back to the action's button when it closes. What a dry run found and what was done are said once,
+ * in the page's one live region (App.tsx), never by a region inserted already filled; a refusal is an
+ * alert, which screen readers announce as it appears.
  */
 export function ActionPanel({
   env,
@@ -38,6 +45,17 @@ export function ActionPanel({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const shown = useRef<Step['kind']>('closed');
+  useEffect(() => {
+    if (shown.current === step.kind) return;
+    shown.current = step.kind;
+    if (step.kind === 'closed') opener.current?.focus();
+    else if (step.kind === 'checked') confirm.current?.focus();
+    else heading.current?.focus();
+  }, [step.kind]);
   const send = async (dryRun: boolean) => {
     setBusy(true);
     try {
@@ -48,8 +66,13 @@ export function ActionPanel({
         ...(dryRun ? { dryRun: true } : {}),
       });
       setStep(dryRun ? { kind: 'checked', lines: answer.lines } : { kind: 'done', lines: answer.lines });
-      if (!dryRun) announce(texts.t('done', { line: answer.lines[0] ?? '' }));
+      announce(
+        dryRun
+          ? serviceLine(answer.lines.join('; '))
+          : texts.rich('done', { line: serviceLine(answer.lines[0] ?? '') }),
+      );
     } catch (error) {
+      // Said by the refusal itself (an alert, which screen readers announce as it appears).
       setStep({ kind: 'refused', error: error as Error });
     } finally {
       setBusy(false);
@@ -57,14 +80,14 @@ export function ActionPanel({
   };
   if (step.kind === 'closed')
     return (
-      <button type="button" onClick={() => setStep({ kind: 'open' })}>
+      <button type="button" ref={opener} onClick={() => setStep({ kind: 'open' })}>
         {label}
       </button>
     );
   const missingReason = requiresReason && !reason.trim();
   return (
     <section className="action" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {label} ({env})
       </h3>
       {(step.kind === 'open' || step.kind === 'checked') && (
@@ -82,21 +105,17 @@ export function ActionPanel({
         </>
       )}
       {step.kind === 'checked' && (
-        <div role="status">
-          <ul className="diff">
-            {step.lines.map((line, index) => (
-              <li key={index}>
-                <code>{line}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ul className="diff">
+          {step.lines.map((line, index) => (
+            <li key={index}>
+              <code lang="en" dir="ltr">
+                {line}
+              </code>
+            </li>
+          ))}
+        </ul>
       )}
-      {step.kind === 'done' && (
-        <p role="status" className="done">
-          {texts.t('done', { line: step.lines[0] ?? '' })}
-        </p>
-      )}
+      {step.kind === 'done' && <p className="done">{texts.rich('done', { line: serviceLine(step.lines[0] ?? '') })}</p>}
       {step.kind === 'refused' && <Refusal env={env} error={step.error} />}
       <div className="buttons">
         {step.kind === 'open' && (
@@ -105,7 +124,13 @@ export function ActionPanel({
           </button>
         )}
         {step.kind === 'checked' && (
-          <button type="button" className="primary" disabled={busy || missingReason} onClick={() => void send(false)}>
+          <button
+            type="button"
+            ref={confirm}
+            className="primary"
+            disabled={busy || missingReason}
+            onClick={() => void send(false)}
+          >
             {texts.t('confirm')}
           </button>
         )}
@@ -123,24 +148,30 @@ export function ActionPanel({
   );
 }
 
+/** A refusal in the page's language, the service's own words in English. */
+function refusalText(texts: ReturnType<typeof useConsole>['texts'], env: string, error: Error): ReactNode {
+  const code = error instanceof ServiceError ? error.code : '';
+  const message = serviceLine(`${error.message}${code ? ` (${code})` : ''}`);
+  return code === 'RELEASE_CONFLICT'
+    ? texts.rich('conflict', { env, message })
+    : code === 'CONSOLE_FORBIDDEN' || code === 'CONSOLE_UNAUTHORIZED' || code === 'CONSOLE_SIGN_IN'
+      ? texts.rich('forbidden', { message })
+      : texts.rich('refused', { message });
+}
+
 function Refusal({ env, error }: { env: string; error: ServiceError | Error }) {
   const { texts } = useConsole();
   const code = error instanceof ServiceError ? error.code : '';
-  const message = `${error.message}${code ? ` (${code})` : ''}`;
   return (
     <div role="alert" className="problem" data-code={code}>
-      <p>
-        {code === 'RELEASE_CONFLICT'
-          ? texts.t('conflict', { env, message })
-          : code === 'CONSOLE_FORBIDDEN' || code === 'CONSOLE_UNAUTHORIZED' || code === 'CONSOLE_SIGN_IN'
-            ? texts.t('forbidden', { message })
-            : texts.t('refused', { message })}
-      </p>
+      <p>{refusalText(texts, env, error)}</p>
       {error instanceof ServiceError && error.lines.length > 0 && (
         <ul>
           {error.lines.map((line, index) => (
             <li key={index}>
-              <code>{line}</code>
+              <code lang="en" dir="ltr">
+                {line}
+              </code>
             </li>
           ))}
         </ul>
