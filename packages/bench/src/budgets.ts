@@ -2,7 +2,8 @@ import { JUDGED_PROFILE, PROFILES } from './measure';
 import type { Comparison } from './report';
 import { fmt, pairsToDecide, type Summary } from './stats';
 
-// The benchmark's budgets and their verdicts. The budgets live here; the README quotes the latest full run.
+// The benchmark's budgets and their verdicts. The budgets live here; the README lists them, and
+// docs/benchmarks/README.md quotes the latest full run's figures.
 
 /** The budgets; the report says which hold. */
 export const BUDGETS = {

@@ -79,7 +79,7 @@ async function measure(
 
 /**
  * What the report calls the run: only a run of at least the standard loads, on a machine idle
- * enough (machine-load.ts), is a full run, a record for the README's table.
+ * enough (machine-load.ts), is a full run, a record for docs/benchmarks/README.md's table.
  */
 function runKind({ quick, loads }: Options, load: MachineLoad): string {
   if (quick) return 'QUICK (smoke) run';

@@ -76,3 +76,11 @@ test("the ship guide's table of where the toolkit comes from lists exactly the p
   expect(listed).toEqual(published);
   expect(published.length).toBeGreaterThan(0);
 });
+
+test('the README is a front door under 15 KB: results live in docs/benchmarks/, not in it', () => {
+  const readme = readFileSync(join(root, 'README.md'));
+  expect(readme.length).toBeLessThan(15 * 1024);
+  // Its budgets link their latest figures instead of carrying them.
+  expect(readme.toString()).toContain('(docs/benchmarks/README.md)');
+  expect(readFileSync(join(root, 'docs', 'benchmarks', 'README.md'), 'utf8')).toMatch(/^# Benchmark results/);
+});
