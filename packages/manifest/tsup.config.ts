@@ -15,7 +15,12 @@ export default defineConfig([
   {
     // The check and the development remote list's reader run in Node.js only. It bundles the integrity helper (`sri.js`, CommonJS so the build
     // preset can read it), whose `require('node:crypto')` needs a `require` in the ES module build.
-    entry: { check: 'src/check.ts', 'check-command': 'src/check-command.ts', 'dev-remotes': 'src/dev-remotes.ts' },
+    entry: {
+      check: 'src/check.ts',
+      'check-command': 'src/check-command.ts',
+      'dev-remotes': 'src/dev-remotes.ts',
+      'build-contents': 'src/build-contents.ts',
+    },
     format: ['esm', 'cjs'],
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
     target: 'node20',

@@ -1,3 +1,4 @@
+import { entryProblem, exposesProblem } from './build-contents';
 import satisfies from 'semver/functions/satisfies.js';
 import { findIncompatibilities } from './compatibility';
 import { describeProblem, parseManifest, type ManifestEntry } from './manifest';
@@ -16,7 +17,7 @@ import {
 } from './remote-build';
 import { contributionExpose } from './contributions';
 import { readHostRemotePolicy } from './runtime-config';
-import { matchesPin, pinsBytes, sri } from '../sri';
+import { entryPins, matchesPin, pinsBytes, sri } from '../sri';
 
 export interface CheckOptions {
   /** Origins entries may use (the host's own and its `allowedRemoteOrigins`). */
@@ -152,6 +153,9 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
     return problem(
       `${remote.entry} does not declare the ${CONTRACT_PACKAGE} contract (was it built with the platform's preset, @mfe/webpack-config?)`,
     );
+  // An area's build exposes its area; any build exposes it or a contribution.
+  const shape = exposesProblem(manifest, { area: remote.path !== undefined });
+  if (shape) return problem(shape);
   // Each contribution the manifest places must be a module the build exposes (else its slot says it failed).
   const exposed = exposedModules(manifest);
   const missing = (remote.contributions ?? []).filter(
@@ -166,6 +170,8 @@ async function checkEntry(remote: ManifestEntry, options: CheckOptions): Promise
     if (typeof pinned === 'string') return problem(pinned);
     const unpinned = await checkPinning(remote.entry, manifest, pinned.entry, fetchImpl, options.timeoutMs);
     if (unpinned) return problem(unpinned);
+    const unrunnable = entryProblem(pinned.entry);
+    if (unrunnable) return problem(unrunnable);
   }
   const { globalCss } = build;
   const warnings =
@@ -248,9 +254,9 @@ async function checkPinning(
   });
   if (altered.length > 0)
     return `${altered.join(', ')} ${altered.length === 1 ? 'differs' : 'differ'} from the integrity its build recorded: the browser would refuse ${altered.length === 1 ? 'it' : 'them'}. Publish the build as it was built`;
-  // The entry read as text once: each file's hashes are looked for in it.
-  const runtime = new TextDecoder().decode(entry);
-  const unpinned = files.filter((_, index) => !pinsBytes(runtime, bodies[index] as Uint8Array));
+  // The entry's integrity tables, parsed once: what its loader sets on each file it loads.
+  const pins = entryPins(entry);
+  const unpinned = files.filter((_, index) => !pinsBytes(pins, bodies[index] as Uint8Array));
   return unpinned.length > 0 ? notPinnedByEntry(unpinned) : null;
 }
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
     if (req.url === '/styled/mf-manifest.json')
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ shared, globalCss: ['src/dialogs.global.css'] }));
+        .end(JSON.stringify({ shared, exposes: [{ path: './remote' }], globalCss: ['src/dialogs.global.css'] }));
     if (req.url === '/contributing/mf-manifest.json')
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -47,7 +47,16 @@ beforeAll(async () => {
       return void res.writeHead(404).end();
     // Two builds that list their files: one whose entry pins them (as the preset's runtime does), one
     // whose entry loads them as they come (a Vite-style build with the platform's fields added by hand).
-    if (req.url === '/pinning/mf-manifest.json' || req.url === '/unpinned/mf-manifest.json')
+    // A third whose entry carries its files' hashes in a comment, which a text search took for pins; a
+    // fourth whose entry pins them but is an ES module.
+    if (
+      [
+        '/pinning/mf-manifest.json',
+        '/unpinned/mf-manifest.json',
+        '/pasted/mf-manifest.json',
+        '/esm/mf-manifest.json',
+      ].includes(req.url ?? '')
+    )
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(LISTING));
     // The same listing with no integrity recorded for its module's first files.
     if (req.url === '/unrecorded/mf-manifest.json')
@@ -56,7 +65,16 @@ beforeAll(async () => {
         .end(JSON.stringify({ ...LISTING, integrity: undefined }));
     if (req.url === '/pinning/remoteEntry.js')
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PINNING_ENTRY);
-    const file = /^\/(?:pinning|unpinned)\/(remote\.js|remote\.css|chunk\.js)$/.exec(req.url ?? '')?.[1];
+    if (req.url === '/esm/remoteEntry.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ESM_ENTRY);
+    // A build that exposes something else than its area (the repository's wrong-expose fixture).
+    if (req.url === '/other-expose/mf-manifest.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ shared, exposes: [{ path: './other' }] }));
+    if (req.url === '/pasted/remoteEntry.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(PASTED_ENTRY);
+    const file = /^\/(?:pinning|unpinned|pasted|esm)\/(remote\.js|remote\.css|chunk\.js)$/.exec(req.url ?? '')?.[1];
     if (file) return void res.writeHead(200).end(BUILD_FILES[file]);
     if (req.url?.endsWith('/remoteEntry.js'))
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ENTRY_SCRIPT);
@@ -69,7 +87,9 @@ beforeAll(async () => {
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ allowedRemoteOrigins: ['https://cdn.example.test'] }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ shared }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ shared, exposes: [{ path: './remote' }] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -128,7 +148,11 @@ const LISTING = {
   ],
   integrity: { 'remote.js': hashOf('render();'), 'remote.css': hashOf('.a{color:red}') },
 };
-const PINNING_ENTRY = `var pins = ${JSON.stringify(Object.values(BUILD_FILES).map(hashOf))};`;
+// An entry's loader as webpack's runtime writes it: an integrity table it sets on each file it loads.
+const PINNING_ENTRY = `var r = {}; r.sriHashes = ${JSON.stringify(Object.fromEntries(Object.values(BUILD_FILES).map((body, index) => [index, hashOf(body)])))};
+function load(id) { var s = document.createElement("script"); s.integrity = r.sriHashes[id]; }`;
+const PASTED_ENTRY = `/* ${Object.values(BUILD_FILES).map(hashOf).join(' ')} */\nexport const get = () => import("./remote.js");`;
+const ESM_ENTRY = `${PINNING_ENTRY}\nexport { load };`;
 const entry = (name: string, path: string) => ({
   name,
   entry: `${origin}/${path}/mf-manifest.json`,
@@ -378,6 +402,11 @@ test('a build whose entry does not pin every file it lists is refused, naming th
     '✖ referrals: its remoteEntry.js does not pin remote.js, remote.css, chunk.js: a browser would run those files whatever their bytes',
   );
   expect(code).toBe(1);
+  // Hashes pasted into the entry's text pin nothing: its loader does not set them.
+  const pasted = { ...entry('referrals', 'pasted'), integrity: hashOf(PASTED_ENTRY) };
+  const refused = await run({ schemaVersion: 1, remotes: [pasted] }, '--allowed-origin', origin, '--reachable');
+  expect(refused.out).toContain('✖ referrals: its remoteEntry.js does not pin remote.js, remote.css, chunk.js');
+  expect(refused.code).toBe(1);
 });
 
 test('a check names its host: without --host or --host-build it says so and exits 2; a build folder without its description is refused', async () => {
@@ -404,4 +433,28 @@ test('a build that records no integrity for its first files is refused, naming t
     '✖ referrals: its mf-manifest.json records no integrity for remote.js, remote.css, the first files of its modules, so every host refuses it',
   );
   expect(code).toBe(1);
+});
+
+test('an area whose build does not expose ./remote, or whose entry is an ES module, is refused, naming what a build must contain', async () => {
+  const other = await run(
+    { schemaVersion: 1, remotes: [{ ...entry('other', 'other-expose'), integrity: undefined }] },
+    '--allowed-origin',
+    origin,
+    '--allow-unpinned',
+    '--reachable',
+  );
+  expect(other.out).toContain(
+    '✖ other: its build exposes ./other, not ./remote (its area, at the route the manifest gives it): a host has nothing of it to render (what a build must contain: docs/builds.md)',
+  );
+  expect(other.code).toBe(1);
+  const esm = await run(
+    { schemaVersion: 1, remotes: [{ ...entry('referrals', 'esm'), integrity: hashOf(ESM_ENTRY) }] },
+    '--allowed-origin',
+    origin,
+    '--reachable',
+  );
+  expect(esm.out).toContain(
+    '✖ referrals: its remoteEntry.js is an ES module (import/export): a host runs an entry as a classic script',
+  );
+  expect(esm.code).toBe(1);
 });

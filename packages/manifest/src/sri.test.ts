@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { matchesPin, pinsBytes, sri } from '../sri';
+import { entryPins, matchesPin, pinsBytes, sri } from '../sri';
 
 const hash = (algorithm: string, body: string) => `${algorithm}-${createHash(algorithm).update(body).digest('base64')}`;
 
@@ -34,15 +34,43 @@ describe('matchesPin', () => {
   });
 });
 
-describe('pinsBytes', () => {
-  it('finds a file pinned when its hash, in any algorithm browsers read, is written in the script', () => {
-    const runtime = `__webpack_require__.sriHashes = {"12": "${sri('chunk')}", "13": "${hash('sha256', 'other')}"};`;
-    expect(pinsBytes(runtime, 'chunk')).toBe(true);
-    expect(pinsBytes(Buffer.from(runtime), Buffer.from('other'))).toBe(true);
+describe('entryPins and pinsBytes', () => {
+  const loader = (table: string) =>
+    `${table}\nfunction load(id) { var s = document.createElement("script"); s.integrity = __webpack_require__.sriHashes[id]; }`;
+
+  it('reads the hashes of the integrity table the loader sets on what it loads, in any algorithm browsers read', () => {
+    const pins = entryPins(
+      loader(`__webpack_require__.sriHashes = {"12": "${sri('chunk')}", "13": "${hash('sha256', 'other')}"};`),
+    );
+    expect(pinsBytes(pins, 'chunk')).toBe(true);
+    expect(
+      pinsBytes(
+        entryPins(Buffer.from(loader(`__webpack_require__.sriHashes = {"1": "${sri('other')}"};`))),
+        Buffer.from('other'),
+      ),
+    ).toBe(true);
+    // The preset's stylesheet map, minified into a variable, and Rspack's own table for stylesheets.
+    const css = `var s = {"7": "${sri('a{}')}"}; function tag(e) { var i = document.createElement("link"); s[e] && (i.integrity = s[e]); }`;
+    expect(pinsBytes(entryPins(css), 'a{}')).toBe(true);
+    const rspack = `n.sriExtractCssHashes = {991: "${sri('b{}')}"}; i.integrity = n.sriExtractCssHashes[e];`;
+    expect(pinsBytes(entryPins(rspack), 'b{}')).toBe(true);
   });
 
-  it('finds a file unpinned when the script names it but carries no hash of its bytes', () => {
-    expect(pinsBytes('import("./chunk.js")', 'chunk')).toBe(false);
-    expect(pinsBytes(`var pins = ["${sri('chunk')}"];`, 'chunk, altered')).toBe(false);
+  it('finds nothing pinned by hashes written anywhere else: a comment, a string, a table no loader applies', () => {
+    expect(pinsBytes(entryPins('import("./chunk.js")'), 'chunk')).toBe(false);
+    expect(pinsBytes(entryPins(`/* ${sri('chunk')} */ import("./chunk.js");`), 'chunk')).toBe(false);
+    expect(pinsBytes(entryPins(`var pins = ["${sri('chunk')}"];`), 'chunk')).toBe(false);
+    expect(pinsBytes(entryPins(`console.log("${sri('chunk')}");`), 'chunk')).toBe(false);
+    expect(
+      pinsBytes(entryPins(`var r = {}; r.sriHashes = {"1": "${sri('chunk')}"}; import("./chunk.js");`), 'chunk'),
+    ).toBe(false);
+    expect(pinsBytes(entryPins(loader(`__webpack_require__.sriHashes = {"1": "${sri('chunk')}"};`)), 'altered')).toBe(
+      false,
+    );
+    // An ES module entry with its hashes pasted in a comment, as a Vite build passed the text search.
+    expect(pinsBytes(entryPins(`// ${sri('chunk')}\nexport const get = () => import("./chunk.js");`), 'chunk')).toBe(
+      false,
+    );
+    expect(entryPins('this is { not javascript').size).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { DirectoryStore } from '../store/directory-store';
 import { jsonBytes, KEYS } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import { readCurrent, readHistory } from './revisions';
-import { startHost, tempDir, writeBuild } from '../testing/world';
+import { pinningLoader, startHost, tempDir, writeBuild } from '../testing/world';
 
 let storeDir = '';
 let host: Awaited<ReturnType<typeof startHost>>;
@@ -427,8 +427,15 @@ test('a remote that only contributes is deployed without an area; half an area i
   expect(current!.remotes[0]).not.toHaveProperty('path');
 });
 
-/** A build whose entry loads its chunks as they come (a Vite-style build with the platform's fields added by hand). */
-function writeUnpinnedBuild(version: string): { dist: string; files: Record<string, string> } {
+/**
+ * A build whose entry loads its chunks as they come (a Vite-style build with the platform's fields
+ * added by hand); `pasted`: with its files' hashes pasted into the entry as a comment, which a text
+ * search took for pins.
+ */
+function writeUnpinnedBuild(
+  version: string,
+  { pasted = false }: { pasted?: boolean } = {},
+): { dist: string; files: Record<string, string> } {
   const dist = join(builds, `unpinned-${version}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dist, 'assets'), { recursive: true });
   const files: Record<string, string> = {
@@ -437,6 +444,10 @@ function writeUnpinnedBuild(version: string): { dist: string; files: Record<stri
     'assets/chunk.js': 'export const later = 1;',
     'assets/remote.css': '.a{color:red}',
   };
+  if (pasted)
+    files['remoteEntry.js'] =
+      `/* ${['assets/remote.js', 'assets/chunk.js', 'assets/remote.css'].map((file) => sri(files[file]!)).join(' ')} */\n` +
+      files['remoteEntry.js'];
   files['mf-manifest.json'] = JSON.stringify({
     name: 'referrals',
     metaData: { buildInfo: { buildVersion: version } },
@@ -460,8 +471,11 @@ function writeUnpinnedBuild(version: string): { dist: string; files: Record<stri
   return { dist, files };
 }
 
-test('a build whose entry does not pin its scripts and stylesheets is refused at publish, naming them, and nothing is written', async () => {
-  const { dist } = writeUnpinnedBuild('4.0.0');
+test.each([
+  ['loads them as they come', false],
+  ['has their hashes pasted in a comment', true],
+])('a build whose entry %s is refused at publish, naming its files, and nothing is written', async (_, pasted) => {
+  const { dist } = writeUnpinnedBuild('4.0.0', { pasted });
   const error = await refusal(commands.publish(store, dist, who('ci', '')));
   expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
   expect(error.message).toContain(
@@ -472,42 +486,48 @@ test('a build whose entry does not pin its scripts and stylesheets is refused at
   expect(existsSync(join(storeDir, KEYS.buildFile('referrals', '4.0.0', 'remoteEntry.js')))).toBe(false);
 });
 
-test('an unpinned build that reached the store before the rule is refused at deploy by the check, and the environment is unchanged', async () => {
-  const { files } = writeUnpinnedBuild('4.1.0');
-  // As an older publish wrote it: its files and its record, no check of its pins.
-  for (const [file, body] of Object.entries(files))
-    await store.create(KEYS.buildFile('referrals', '4.1.0', file), new TextEncoder().encode(body));
-  await store.create(
-    KEYS.buildRecord('referrals', '4.1.0'),
-    jsonBytes({
-      name: 'referrals',
-      version: '4.1.0',
-      integrity: sri(files['remoteEntry.js']!),
-      files: Object.fromEntries(Object.entries(files).map(([file, body]) => [file, sri(body)])),
-      publishedAt: new Date().toISOString(),
-      actor: 'ci',
-    }),
-  );
-  const error = await refusal(
-    commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@4.1.0', {
-      path: '/referrals',
-      label: 'Referrals',
-    }),
-  );
-  expect(error).toMatchObject({ code: 'RELEASE_CHECK_FAILED' });
-  expect(error.lines).toEqual([
-    expect.stringContaining(
-      '✖ referrals: its remoteEntry.js does not pin assets/remote.js, assets/remote.css, assets/chunk.js: a browser would run those files',
-    ),
-  ]);
-  expect(await readCurrent(store, 'production')).toBeNull();
-});
+test.each([
+  ['loads its files as they come', false],
+  ['has their hashes pasted in a comment', true],
+])(
+  'a build whose entry %s that reached the store before the rule is refused at deploy by the check, and the environment is unchanged',
+  async (_, pasted) => {
+    const { files } = writeUnpinnedBuild('4.1.0', { pasted });
+    // As an older publish wrote it: its files and its record, no check of its pins.
+    for (const [file, body] of Object.entries(files))
+      await store.create(KEYS.buildFile('referrals', '4.1.0', file), new TextEncoder().encode(body));
+    await store.create(
+      KEYS.buildRecord('referrals', '4.1.0'),
+      jsonBytes({
+        name: 'referrals',
+        version: '4.1.0',
+        integrity: sri(files['remoteEntry.js']!),
+        files: Object.fromEntries(Object.entries(files).map(([file, body]) => [file, sri(body)])),
+        publishedAt: new Date().toISOString(),
+        actor: 'ci',
+      }),
+    );
+    const error = await refusal(
+      commands.deploy({ store, env: 'production', who: who('alice', '') }, 'referrals@4.1.0', {
+        path: '/referrals',
+        label: 'Referrals',
+      }),
+    );
+    expect(error).toMatchObject({ code: 'RELEASE_CHECK_FAILED' });
+    expect(error.lines).toEqual([
+      expect.stringContaining(
+        '✖ referrals: its remoteEntry.js does not pin assets/remote.js, assets/remote.css, assets/chunk.js: a browser would run those files',
+      ),
+    ]);
+    expect(await readCurrent(store, 'production')).toBeNull();
+  },
+);
 
 test('a build whose entry pins its files but whose mf-manifest.json records none for its first files is refused at publish', async () => {
   const { dist, files } = writeUnpinnedBuild('4.2.0');
   // Its entry now pins every file (their hashes in its runtime); its record of them is gone.
   const pinned = Object.entries(files).filter(([file]) => file.startsWith('assets/'));
-  const entry = `var pins = ${JSON.stringify(pinned.map(([, body]) => sri(body)))};`;
+  const entry = pinningLoader(pinned.map(([, body]) => sri(body)));
   writeFileSync(join(dist, 'remoteEntry.js'), entry);
   writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': sri(entry) }));
   const manifest = JSON.parse(files['mf-manifest.json']!) as Record<string, unknown>;
@@ -518,4 +538,32 @@ test('a build whose entry pins its files but whose mf-manifest.json records none
     'its mf-manifest.json records no integrity for assets/remote.js, assets/remote.css, the first files of its modules, so every host refuses it',
   );
   expect(existsSync(join(storeDir, KEYS.buildRecord('referrals', '4.2.0')))).toBe(false);
+});
+
+test.each([
+  [
+    'exposes something else than ./remote',
+    { exposes: ['./other'] },
+    'its build exposes ./other, not ./remote or a contribution (./contributions/<module>): a host has nothing of it to render (what a build must contain: docs/builds.md)',
+  ],
+  [
+    'has an ES module for its entry',
+    { body: 'export const remote = {};' },
+    'its remoteEntry.js is an ES module (import/export): a host runs an entry as a classic script',
+  ],
+] as const)(
+  'a build that %s is refused at publish, saying what a build must contain, and nothing is written',
+  async (_, options, said) => {
+    const dist = writeBuild(builds, 'referrals', '4.3.0', options);
+    const error = await refusal(commands.publish(store, dist, who('ci', '')));
+    expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
+    expect(error.message).toContain(said);
+    expect(error.message).toContain('Nothing was published.');
+    expect(existsSync(join(storeDir, KEYS.buildRecord('referrals', '4.3.0')))).toBe(false);
+  },
+);
+
+test('a build that only contributes to slots is published', async () => {
+  const dist = writeBuild(builds, 'tiles', '1.0.0', { exposes: ['./contributions/first-tile'] });
+  expect((await commands.publish(store, dist, who('ci', '')))[0]).toMatch(/^✔ published tiles@1\.0\.0/);
 });

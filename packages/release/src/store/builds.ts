@@ -1,3 +1,4 @@
+import { entryProblem, exposesProblem } from '@mfe/manifest/build-contents';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import {
@@ -8,7 +9,7 @@ import {
   readRemoteBuild,
   unrecordedFirstFiles,
 } from '@mfe/manifest/remote-build';
-import { matchesPin, pinsBytes, sri } from '@mfe/manifest/sri';
+import { entryPins, matchesPin, pinsBytes, sri } from '@mfe/manifest/sri';
 import { ReleaseError } from '../errors';
 import { checkVersion, jsonBytes, KEYS, readJson } from './layout';
 import { contentTypeOf, type ObjectStore } from './object-store';
@@ -132,6 +133,9 @@ async function readBuildFolder(dist: string): Promise<BuildFolder> {
   if (!matchesPin(integrity, entry))
     throw invalid('remoteEntry.js does not match the hash in integrity.json (was the folder changed after the build?)');
   refuseUnpinned(dist, manifest, entry, bodies);
+  // A build a host could not run: nothing to render, or an entry it cannot load.
+  const shape = exposesProblem(manifest, { area: false }) ?? entryProblem(entry);
+  if (shape) throw new ReleaseError('RELEASE_BUILD_INVALID', `${dist}: ${shape}. Nothing was published.`);
   const files = Object.fromEntries([...bodies].map(([file, body]) => [file, sri(body)]));
   return { name, version, integrity, files, bodies };
 }
@@ -147,9 +151,9 @@ function refuseUnpinned(
   entry: Uint8Array,
   bodies: ReadonlyMap<string, Uint8Array>,
 ): void {
-  // The entry read as text once: each file's hashes are looked for in it.
-  const runtime = new TextDecoder().decode(entry);
-  const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(runtime, body));
+  // The entry's integrity tables, parsed once: what its loader sets on each file it loads.
+  const pins = entryPins(entry);
+  const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(pins, body));
   if (unpinned.length > 0)
     throw new ReleaseError(
       'RELEASE_BUILD_INVALID',

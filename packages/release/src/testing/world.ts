@@ -19,8 +19,8 @@ export function writeBuild(
   const dist = join(root, `${name}-${version}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dist, 'static'), { recursive: true });
   const chunk = `/* ${name} ${version} */`;
-  // The entry pins its chunk as a bundler's runtime does (its hash written in it), or publish refuses it.
-  const entry = `${options.body ?? `var ${name} = { version: ${JSON.stringify(version)} };`}\nvar pins = ["${sri(chunk)}"];`;
+  // The entry pins its chunk as a bundler's runtime does (its loader's integrity table), or publish refuses it.
+  const entry = `${options.body ?? `var ${name} = { version: ${JSON.stringify(version)} };`}\n${pinningLoader([sri(chunk)])}`;
   writeFileSync(join(dist, 'remoteEntry.js'), entry);
   writeFileSync(join(dist, 'static', 'chunk.js'), chunk);
   writeFileSync(join(dist, 'static', 'chunk.js.map'), '{}');
@@ -35,6 +35,15 @@ export function writeBuild(
   );
   writeFileSync(join(dist, 'integrity.json'), JSON.stringify({ 'remoteEntry.js': sri(entry) }));
   return dist;
+}
+
+/**
+ * An entry's loader as a bundler's runtime writes it (webpack's `__webpack_require__.sriHashes`): an
+ * integrity table, set on each script it adds. What the checks read as pins.
+ */
+export function pinningLoader(hashes: readonly string[]): string {
+  const table = Object.fromEntries(hashes.map((hash, index) => [String(index), hash]));
+  return `var r = {}; r.sriHashes = ${JSON.stringify(table)};\nfunction load(id) { var s = document.createElement("script"); s.integrity = r.sriHashes[id]; document.head.appendChild(s); }`;
 }
 
 export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `mfe-release-${label}-`));
