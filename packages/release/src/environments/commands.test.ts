@@ -567,3 +567,14 @@ test('a build that only contributes to slots is published', async () => {
   const dist = writeBuild(builds, 'tiles', '1.0.0', { exposes: ['./contributions/first-tile'] });
   expect((await commands.publish(store, dist, who('ci', '')))[0]).toMatch(/^✔ published tiles@1\.0\.0/);
 });
+
+test("a build whose chunk was changed after the build is refused at publish as bytes that do not match the entry's pin", async () => {
+  const dist = writeBuild(builds, 'referrals', '4.4.0');
+  writeFileSync(join(dist, 'static', 'chunk.js'), '/* changed after the build */');
+  const error = await refusal(commands.publish(store, dist, who('ci', '')));
+  expect(error).toMatchObject({ code: 'RELEASE_BUILD_INVALID' });
+  expect(error.message).toContain(
+    'the bytes of static/chunk.js do not match the pins its remoteEntry.js carries (1 of them matches no file of the folder): was it changed after the build?',
+  );
+  expect(error.message).not.toContain('does not pin');
+});

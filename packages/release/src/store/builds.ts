@@ -154,6 +154,14 @@ function refuseUnpinned(
   // The entry's integrity tables, parsed once: what its loader sets on each file it loads.
   const pins = entryPins(entry);
   const unpinned = [...bodies].filter(([file, body]) => loadedByBrowser(file) && !pinsBytes(pins, body));
+  // Pins that match no file of the folder: files changed after the build, not files left unpinned.
+  const matched = new Set([...bodies.values()].flatMap((body) => [...pins].filter((pin) => matchesPin(pin, body))));
+  const orphans = [...pins].filter((pin) => !matched.has(pin));
+  if (unpinned.length > 0 && orphans.length > 0)
+    throw new ReleaseError(
+      'RELEASE_BUILD_INVALID',
+      `${dist}: the bytes of ${unpinned.map(([file]) => file).join(', ')} do not match the pins its remoteEntry.js carries (${orphans.length} of them ${orphans.length === 1 ? 'matches' : 'match'} no file of the folder): ${unpinned.length === 1 ? 'was it' : 'were they'} changed after the build? Publish the folder as it was built. Nothing was published.`,
+    );
   if (unpinned.length > 0)
     throw new ReleaseError(
       'RELEASE_BUILD_INVALID',
