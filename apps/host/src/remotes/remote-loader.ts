@@ -297,8 +297,11 @@ export class RemoteLoader {
             entry,
             script,
             () => this.checkThenLoad(entry, expose),
-            async (failure) => {
-              await refreshFromNetwork(filesOf(failure, script), this.fetchImpl);
+            // An automatic try asks once more for what failed (the element's own request): a file
+            // that never arrived is not in the HTTP cache. Refetching past the cache, for bytes a
+            // pin refused, is left to a person's Retry (`stale` below), so one failing file is asked
+            // for at most four times a page, an idle download ahead included.
+            () => {
               this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
             },
             this.sleep,

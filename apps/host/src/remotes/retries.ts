@@ -29,7 +29,7 @@ const RETRY_DELAYS_MS = [300, 1_000];
  * (the URL its ChunkLoadError names), or the entry script itself when the runtime could not run it.
  * The browser keeps what it got for each in its HTTP cache (a hashed file for a year), bytes refused
  * by their integrity pin included, and answers the next try from there without asking the network:
- * so these are fetched again first (refreshFromNetwork), or a Retry could never recover.
+ * so a person's Retry fetches these again first (refreshFromNetwork), or it could never recover.
  */
 export function filesOf(error: unknown, entryScript: string): string[] {
   const files = new Set<string>();
@@ -60,7 +60,7 @@ export async function refreshFromNetwork(files: readonly string[], fetchImpl: ty
 
 /**
  * Runs one load of a remote's entry, trying again after a transient failure (RETRY_DELAYS_MS), with
- * `again` first (re-registering the entry, fetching again the files the failure names). The runtime
+ * `again` first (re-registering the entry). The runtime
  * reports an entry script that ran and threw like one that never arrived (RUNTIME-008); the page's
  * error event tells them apart, so a script that ran is never run again.
  */
