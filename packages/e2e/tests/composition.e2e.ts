@@ -306,7 +306,7 @@ test('a connection dropped once while loading a remote is retried automatically:
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=account-greeting]');
-  // The entry script's loads (the retry first fetches the file again past the cache: not counted).
+  // The entry script's loads by its script element (a fetch of it, such as the idle download ahead, is let through).
   let dropped = 0;
   await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) =>
     route.request().resourceType() !== 'script'
