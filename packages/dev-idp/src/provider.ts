@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import { logoutPage, messagePage } from './pages';
 import { claimsOf, findUserById } from './users';
 
@@ -86,6 +87,14 @@ function resources(
 
 /** What a release console's tokens are for (its API decides by the person's roles, not by scope). */
 const CONSOLE_SCOPE = 'release:console';
+
+/** One RS256 signing key, made at start: nothing to keep, nothing shared with another process. */
+function signingKeys(): { keys: Array<Record<string, unknown>> } {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    keys: [{ ...privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') }],
+  };
+}
 
 export function createDevProvider(options: DevProviderOptions): Provider {
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
@@ -193,6 +202,11 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       AuthorizationCode: 60,
     },
     cookies: { keys: ['dev-idp-cookie-key-not-a-secret'] },
+    // Development only, and chosen so: sessions and grants in this process's memory (oidc-provider's
+    // own memory adapter, named here rather than taken by default), and a signing key made at each
+    // start. A restart signs everyone out, as the banner says.
+    adapter: createMemoryAdapter(),
+    jwks: signingKeys(),
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = messagePage('Sign-in error', `${out.error}: ${out.error_description ?? ''}`);

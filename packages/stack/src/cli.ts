@@ -39,7 +39,7 @@ console.log(`
     .map((u) => `${u.username} / ${u.password}`)
     .join(', ')})
 
-  dev OpenID provider (development only): ${stack.idpUrl}
+  dev OpenID provider (development only: sessions in memory, a signing key made at start): ${stack.idpUrl}
   remotes: ${Object.entries(stack.remoteUrls)
     .map(([name, url]) => `${name} ${url}`)
     .join(', ')}${
