@@ -153,3 +153,28 @@ test("a shell's code that fails once is asked for again, and the shell takes the
   await page.waitForURL((url) => url.href.startsWith(suite.stack.idpUrl));
   expect(asked).toBe(2);
 });
+
+test("a prerendered page whose area's stylesheet was altered says so in place with Retry, and Retry after healing restores the styles", async () => {
+  const page = await suite.browser.context.newPage();
+  const stylesheets = `${suite.stack.remoteUrls.referrals}/*.css`;
+  await page.route(stylesheets, async (route) => {
+    const original = await (await route.fetch()).text();
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/css',
+      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
+      body: `body { display: none !important; }\n${original}`,
+    });
+  });
+  // Opened directly: the page's own <link integrity> refuses the altered bytes.
+  await page.goto(`${suite.stack.hostUrl}/referrals`);
+  const panel = page.locator('[data-testid=remote-error][data-remote=referrals]');
+  await panel.waitFor({ timeout: 15_000 });
+  expect(await panel.textContent()).toContain('Referrals is unavailable right now');
+  expect(await page.$eval('body', (body) => getComputedStyle(body).display)).not.toBe('none');
+  // Healed: the Retry asks for the stylesheet again past the cache, and the area shows styled.
+  await page.unroute(stylesheets);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('referrals-overview').waitFor();
+  expect(await page.$eval('#referrals-title', (title) => getComputedStyle(title).borderBottomWidth)).toBe('3px');
+});

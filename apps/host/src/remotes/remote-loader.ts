@@ -17,6 +17,7 @@ import { entryScriptElement, EntryUrls } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
 import { RemoteRecords, type RecordedBuild, type RemoteFailure, type RemoteStatus } from './load-status';
 import { filesOf, refreshFromNetwork, withRetries } from './retries';
+import { addStylesheets, refusedStylesheets, type PinnedStylesheet } from './remote-styles';
 import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
@@ -53,6 +54,8 @@ export class RemoteLoader {
   private readonly kinds = new Map<string, Pick<RemoteBuild, 'mount'>>();
   /** Files a remote's last failed load could not use, fetched again from the network before its next (retries.ts). */
   private readonly stale = new Map<string, readonly string[]>();
+  /** Pinned stylesheets of the page a remote's last load found refused: added again on its next. */
+  private readonly refusedStyles = new Map<string, readonly PinnedStylesheet[]>();
   private readonly checks: RemoteChecks;
   private pluginRegistered = false;
 
@@ -265,6 +268,7 @@ export class RemoteLoader {
   private async fetchModule(name: string): Promise<AreaModule> {
     const exported = await this.fetchExposed(name, REMOTE_EXPOSE);
     const entry = this.entries.get(name)!;
+    await this.checkPageStylesheets(entry);
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     // Built to share nothing with the host (its own React, or none): it cannot render in the host's tree.
     if (isRemoteModule(candidate) && ownsItsRoot(this.records.build(name))) {
@@ -280,6 +284,28 @@ export class RemoteLoader {
         expected: MADE_WITH.area,
       });
     return candidate;
+  }
+
+  /**
+   * The area's stylesheets that the page itself carried (a prerendered page's `<link integrity>`)
+   * must have applied: one refused by its pin fails the area's load, said in place with Retry as
+   * for a script, and is taken out of the page; the Retry (after fetching it again past the cache,
+   * `stale`) adds it back.
+   */
+  private async checkPageStylesheets(entry: ManifestEntry): Promise<void> {
+    const again = this.refusedStyles.get(entry.name);
+    this.refusedStyles.delete(entry.name);
+    if (again) await addStylesheets(again);
+    const refused = await refusedStylesheets(new URL('.', this.entryScript(entry)).href);
+    if (refused.length === 0) return;
+    const sheets = refused.map((link) => ({ href: link.href, integrity: link.integrity }));
+    for (const link of refused) link.remove();
+    this.refusedStyles.set(entry.name, sheets);
+    this.stale.set(entry.name, [...(this.stale.get(entry.name) ?? []), ...sheets.map((sheet) => sheet.href)]);
+    log.error(`Remote "${entry.name}"'s stylesheet was refused by its integrity pin, or failed to load.`, {
+      files: sheets.map((sheet) => sheet.href),
+    });
+    throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label ?? entry.name, { kind: 'unreachable' });
   }
 
   private async fetchExposed(name: string, expose: string): Promise<unknown> {

@@ -75,3 +75,55 @@ export function createRemoteStyles(
     dispose: () => observer.disconnect(),
   };
 }
+
+/** A stylesheet the page asked for with a pin: what a Retry asks for again. */
+export interface PinnedStylesheet {
+  readonly href: string;
+  readonly integrity: string;
+}
+
+/**
+ * A remote's pinned stylesheets already in the page (a prerendered page's `<link integrity>`, or one
+ * added again by `addStylesheets`) that did not apply: refused by their pin, or failed. The chunk
+ * loader takes a `<link>` already in the page as its stylesheet without looking at whether it
+ * loaded, so without this an area whose stylesheet was altered would render unstyled and say
+ * nothing. Waits for each to settle (its load or error, or the page's load, which waits for the
+ * stylesheets of its HTML); a settled one without a sheet is refused.
+ */
+export async function refusedStylesheets(folder: string, doc: Document = document): Promise<HTMLLinkElement[]> {
+  const links = [...doc.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"][integrity]')].filter((link) =>
+    link.href.startsWith(folder),
+  );
+  await Promise.all(links.map((link) => settled(link, doc)));
+  return links.filter((link) => link.sheet === null);
+}
+
+function settled(link: HTMLLinkElement, doc: Document): Promise<void> {
+  const view = doc.defaultView;
+  if (link.sheet || doc.readyState === 'complete' || view?.performance.getEntriesByName(link.href).length)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    view?.addEventListener('load', () => resolve(), { once: true });
+  });
+}
+
+/** Adds pinned stylesheets to the page again (after a Retry fetched them past the cache) and waits for each. */
+export async function addStylesheets(sheets: readonly PinnedStylesheet[], doc: Document = document): Promise<void> {
+  await Promise.all(
+    sheets.map(
+      ({ href, integrity }) =>
+        new Promise<void>((resolve) => {
+          const link = doc.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = 'anonymous';
+          link.integrity = integrity;
+          link.href = href;
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+          doc.head.appendChild(link);
+        }),
+    ),
+  );
+}
