@@ -23,9 +23,10 @@ export class ServiceError extends Error {
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
-  /** The event stream: calls `onChange` at each change until `signal` aborts; resolves when it ends. */
-  /** The live feed until it ends: `onOpen` once it is listening, `onChange` at each change. */
-  /** Listens to the store's changes (`changed`: the store's keys that moved) until `signal` aborts. */
+  /**
+   * The live feed until `signal` aborts or it ends: `onOpen` once it is listening, `onChange` at each
+   * change with the store's keys that moved.
+   */
   events(onChange: (changed: readonly string[]) => void, signal: AbortSignal, onOpen?: () => void): Promise<void>;
 }
 

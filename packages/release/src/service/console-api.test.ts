@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { storeName } from './views';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -184,6 +185,16 @@ test('the overview shows every environment, its remotes, what promoting would ch
   expect(production.remotes[0].errors).toMatchObject({ loads: 1000, errors: 5 });
   expect(production.remotes[0].errors.trend.length).toBe(12);
   expect(body.figures).toEqual({ ok: true });
+  // Every reader sees the store's folder by its name, never the server's path to it.
+  expect(body.store).toBe(storeName(storeDir));
+  expect(body.store).not.toContain('/');
+});
+
+test("the store's name for readers: a folder's last name, an S3 store's bucket", () => {
+  expect(storeName('/srv/releases/store-a')).toBe('store-a');
+  expect(storeName('/srv/releases/store-a/')).toBe('store-a');
+  expect(storeName('C:\\releases\\store-b')).toBe('store-b');
+  expect(storeName('s3://bucket-c/prefix/deeper')).toBe('s3://bucket-c');
 });
 
 test('history pages newest first and finds revisions by their words', async () => {
