@@ -322,3 +322,20 @@ test('a bundler loads each of its tools only when a config asks for it (a single
     rmSync(nothingInstalled, { recursive: true, force: true });
   }
 });
+
+test("a remote's build logs everything but the manifest plugin's notice about the public path 'auto' it sets on purpose", () => {
+  const config = preset.remoteConfig({ appDir, name: 'payments' });
+  expect(config.output?.publicPath).toBe('auto');
+  const logged = config.infrastructureLogging?.console as Console;
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    logged.warn(
+      "<w> [Module Federation Manifest Plugin] Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'",
+    );
+    expect(warn).not.toHaveBeenCalled();
+    logged.warn('<w> [webpack.cache.PackFileCacheStrategy] Caching failed for pack');
+    expect(warn).toHaveBeenCalledWith('<w> [webpack.cache.PackFileCacheStrategy] Caching failed for pack');
+  } finally {
+    warn.mockRestore();
+  }
+});
