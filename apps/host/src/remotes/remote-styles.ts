@@ -82,17 +82,28 @@ export interface PinnedStylesheet {
   readonly integrity: string;
 }
 
+const PINNED_STYLESHEETS = 'link[rel~="stylesheet"][integrity]';
+
 /**
- * A remote's pinned stylesheets already in the page (a prerendered page's `<link integrity>`, or one
- * added again by `addStylesheets`) that did not apply: refused by their pin, or failed. The chunk
- * loader takes a `<link>` already in the page as its stylesheet without looking at whether it
- * loaded, so without this an area whose stylesheet was altered would render unstyled and say
- * nothing. Waits for each to settle (its load or error, or the page's load, which waits for the
- * stylesheets of its HTML); a settled one without a sheet is refused.
+ * The pinned stylesheets of the page's HTML (a prerendered page's `<link integrity>`), taken when the
+ * host's deferred first script runs this module: after the HTML was parsed, before any chunk loader
+ * added a stylesheet of its own (whose failure it reports itself); and those `addStylesheets` adds.
+ */
+const checked = new WeakSet<HTMLLinkElement>(
+  typeof document === 'undefined' ? [] : document.querySelectorAll<HTMLLinkElement>(PINNED_STYLESHEETS),
+);
+
+/**
+ * A remote's pinned stylesheets from the page's HTML (or added again by `addStylesheets`) that did
+ * not apply: refused by their pin, or failed. The chunk loader takes a `<link>` already in the page
+ * as its stylesheet without looking at whether it loaded, so without this an area whose stylesheet
+ * was altered would render unstyled and say nothing. Waits for each to settle (its load or error, or
+ * the page's load, which waits for the stylesheets of its HTML); a settled one without a sheet is
+ * refused.
  */
 export async function refusedStylesheets(folder: string, doc: Document = document): Promise<HTMLLinkElement[]> {
-  const links = [...doc.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"][integrity]')].filter((link) =>
-    link.href.startsWith(folder),
+  const links = [...doc.querySelectorAll<HTMLLinkElement>(PINNED_STYLESHEETS)].filter(
+    (link) => checked.has(link) && link.href.startsWith(folder),
   );
   await Promise.all(links.map((link) => settled(link, doc)));
   return links.filter((link) => link.sheet === null);
@@ -122,6 +133,7 @@ export async function addStylesheets(sheets: readonly PinnedStylesheet[], doc: D
           link.href = href;
           link.addEventListener('load', () => resolve(), { once: true });
           link.addEventListener('error', () => resolve(), { once: true });
+          checked.add(link);
           doc.head.appendChild(link);
         }),
     ),
