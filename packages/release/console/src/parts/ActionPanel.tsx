@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ServiceError } from '../api';
 import { useConsole } from '../context';
 import { serviceLine } from '../i18n';
@@ -104,17 +104,7 @@ export function ActionPanel({
           />
         </>
       )}
-      {step.kind === 'checked' && (
-        <ul className="diff">
-          {step.lines.map((line, index) => (
-            <li key={index}>
-              <code lang="en" dir="ltr">
-                {line}
-              </code>
-            </li>
-          ))}
-        </ul>
-      )}
+      {step.kind === 'checked' && <ServiceLines className="diff" lines={step.lines} />}
       {step.kind === 'done' && <p className="done">{texts.rich('done', { line: serviceLine(step.lines[0] ?? '') })}</p>}
       {step.kind === 'refused' && <Refusal env={env} error={step.error} />}
       <div className="buttons">
@@ -148,34 +138,36 @@ export function ActionPanel({
   );
 }
 
-/** A refusal in the page's language, the service's own words in English. */
-function refusalText(texts: ReturnType<typeof useConsole>['texts'], env: string, error: Error): ReactNode {
-  const code = error instanceof ServiceError ? error.code : '';
-  const message = serviceLine(`${error.message}${code ? ` (${code})` : ''}`);
-  return code === 'RELEASE_CONFLICT'
-    ? texts.rich('conflict', { env, message })
-    : code === 'CONSOLE_FORBIDDEN' || code === 'CONSOLE_UNAUTHORIZED' || code === 'CONSOLE_SIGN_IN'
-      ? texts.rich('forbidden', { message })
-      : texts.rich('refused', { message });
+/** Lines the release service wrote (a dry run's, a refusal's): English, left to right. */
+function ServiceLines({ lines, className }: { lines: readonly string[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {lines.map((line, index) => (
+        <li key={index}>
+          <code lang="en" dir="ltr">
+            {line}
+          </code>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
+/** A refusal in the page's language, the service's own words in English. */
 function Refusal({ env, error }: { env: string; error: ServiceError | Error }) {
   const { texts } = useConsole();
   const code = error instanceof ServiceError ? error.code : '';
+  const message = serviceLine(`${error.message}${code ? ` (${code})` : ''}`);
   return (
     <div role="alert" className="problem" data-code={code}>
-      <p>{refusalText(texts, env, error)}</p>
-      {error instanceof ServiceError && error.lines.length > 0 && (
-        <ul>
-          {error.lines.map((line, index) => (
-            <li key={index}>
-              <code lang="en" dir="ltr">
-                {line}
-              </code>
-            </li>
-          ))}
-        </ul>
-      )}
+      <p>
+        {code === 'RELEASE_CONFLICT'
+          ? texts.rich('conflict', { env, message })
+          : code === 'CONSOLE_FORBIDDEN' || code === 'CONSOLE_UNAUTHORIZED' || code === 'CONSOLE_SIGN_IN'
+            ? texts.rich('forbidden', { message })
+            : texts.rich('refused', { message })}
+      </p>
+      {error instanceof ServiceError && error.lines.length > 0 && <ServiceLines lines={error.lines} />}
     </div>
   );
 }
