@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { setUpBrowserSuite } from '../src';
+import { alterStylesheets } from '../src/altered-styles';
 import { holdShell, SHELL_SCRIPT_PATH } from '../src/host-build';
 
 // The opening area's island (issue 61): on a prerendered page the host's first script hydrates the
@@ -156,16 +157,7 @@ test("a shell's code that fails once is asked for again, and the shell takes the
 
 test("a prerendered page whose area's stylesheet was altered says so in place with Retry, and Retry after healing restores the styles", async () => {
   const page = await suite.browser.context.newPage();
-  const stylesheets = `${suite.stack.remoteUrls.referrals}/*.css`;
-  await page.route(stylesheets, async (route) => {
-    const original = await (await route.fetch()).text();
-    await route.fulfill({
-      status: 200,
-      contentType: 'text/css',
-      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
-      body: `body { display: none !important; }\n${original}`,
-    });
-  });
+  const stylesheets = await alterStylesheets(page, suite.stack.remoteUrls.referrals, suite.stack.hostUrl);
   // Opened directly: the page's own <link integrity> refuses the altered bytes.
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   const panel = page.locator('[data-testid=remote-error][data-remote=referrals]');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ALICE, setUpBrowserSuite, signInAtProvider } from '../src';
+import { alterStylesheets } from '../src/altered-styles';
 
 // Styles and assets of feature areas: scoped, loaded with their remote, pinned, allowed by the CSP.
 const suite = setUpBrowserSuite(['--fixture', 'faulty']);
@@ -105,16 +106,7 @@ test("a remote's stylesheet whose bytes were altered is refused, and the area sa
   });
   // Its stylesheets altered on the way (a build that does not record their hashes is refused before
   // any is asked for: its own test); the entry's pins and the hints' integrity guard them.
-  const stylesheets = `${suite.stack.remoteUrls.referrals}/*.css`;
-  await page.route(stylesheets, async (route) => {
-    const original = await (await route.fetch()).text();
-    await route.fulfill({
-      status: 200,
-      contentType: 'text/css',
-      headers: { 'access-control-allow-origin': suite.stack.hostUrl },
-      body: `body { display: none !important; }\n${original}`,
-    });
-  });
+  const stylesheets = await alterStylesheets(page, suite.stack.remoteUrls.referrals, suite.stack.hostUrl);
   await page.click('[data-testid=nav-referrals]');
   await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
   expect(await page.$eval('body', (body) => getComputedStyle(body).display)).not.toBe('none');
