@@ -587,23 +587,10 @@ test("an environment's policy is what a rollout starts with; its own options win
 
 /** Every file of the store with its text, to compare it before and after. */
 test("a person's abort while the rollout's next share is being checked wins: the late step takes nothing, says so, and writes into no later rollout", async () => {
-  clock = 8_000_000;
-  prometheus.counters = (metric, at) =>
-    metric === 'loads' ? { stable: (at - 8_000_000) / 50, candidate: (at - 8_000_000) / 100 } : { stable: 0 };
-  await startRollout(productionAtClock(), 'referrals@1.1.0', {
-    steps: [10, 50, 100],
-    intervalMs: 3_000,
-    prometheus: prometheus.url,
-    minLoads: 20,
-  });
+  await healthyRolloutFrom(8_000_000);
   expect(await share()).toBe(10);
   // The share step's check is held between judging and committing (a CDN slow to answer).
-  const held = holdCandidateFiles();
-  clock += 60_000;
-  const late = tickRollout(productionAtClock(), 'referrals');
-  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
-  await held.whenHeld();
-  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  const { late, held, stored } = await lookHeldAtNextShare();
   await controlRollout(production({ actor: 'carol', reason: 'x' }), 'referrals', 'abort');
   const abortedAt = (await readHistory(store, 'production')).at(-1)!;
   // A new rollout of the remote starts before the late step commits: the step must not write into it.
@@ -626,21 +613,8 @@ test("a person's abort while the rollout's next share is being checked wins: the
 });
 
 test("a person's abort while the step is checked, with no rollout after it: the aborted rollout's log ends with the step that lost", async () => {
-  clock = 8_500_000;
-  prometheus.counters = (metric, at) =>
-    metric === 'loads' ? { stable: (at - 8_500_000) / 50, candidate: (at - 8_500_000) / 100 } : { stable: 0 };
-  await startRollout(productionAtClock(), 'referrals@1.1.0', {
-    steps: [10, 50, 100],
-    intervalMs: 3_000,
-    prometheus: prometheus.url,
-    minLoads: 20,
-  });
-  const held = holdCandidateFiles();
-  clock += 60_000;
-  const late = tickRollout(productionAtClock(), 'referrals');
-  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
-  await held.whenHeld();
-  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  await healthyRolloutFrom(8_500_000);
+  const { late, held, stored } = await lookHeldAtNextShare();
   await controlRollout(production({ actor: 'carol', reason: 'x' }), 'referrals', 'abort');
   held.release();
   await late;
@@ -665,22 +639,9 @@ test("a person's abort while the step is checked, with no rollout after it: the 
 });
 
 test('a step that lost to a change of another remote takes nothing and is judged again at the next look', async () => {
-  clock = 8_700_000;
-  prometheus.counters = (metric, at) =>
-    metric === 'loads' ? { stable: (at - 8_700_000) / 50, candidate: (at - 8_700_000) / 100 } : { stable: 0 };
   await commands.publish(store, writeBuild(builds, 'account', '1.0.0'), who);
-  await startRollout(productionAtClock(), 'referrals@1.1.0', {
-    steps: [10, 50, 100],
-    intervalMs: 3_000,
-    prometheus: prometheus.url,
-    minLoads: 20,
-  });
-  const held = holdCandidateFiles();
-  clock += 60_000;
-  const late = tickRollout(productionAtClock(), 'referrals');
-  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
-  await held.whenHeld();
-  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  await healthyRolloutFrom(8_700_000);
+  const { late, held, stored } = await lookHeldAtNextShare();
   // The held request stays held; the deploy's own check is answered at once.
   await commands.deploy(production({ actor: 'dan', reason: 'new area' }), 'account@1.0.0', {
     path: '/account',
@@ -699,15 +660,7 @@ test('a step that lost to a change of another remote takes nothing and is judged
 });
 
 test('a step whose revision landed before its look stopped is finished by the next look without a second revision', async () => {
-  clock = 8_900_000;
-  prometheus.counters = (metric, at) =>
-    metric === 'loads' ? { stable: (at - 8_900_000) / 50, candidate: (at - 8_900_000) / 100 } : { stable: 0 };
-  await startRollout(productionAtClock(), 'referrals@1.1.0', {
-    steps: [10, 50, 100],
-    intervalMs: 3_000,
-    prometheus: prometheus.url,
-    minLoads: 20,
-  });
+  await healthyRolloutFrom(8_900_000);
   const key = join(storeDir, 'envs/production/rollouts/referrals.json');
   const judged = (await readCurrent(store, 'production'))!.revision;
   clock += 60_000;
@@ -788,6 +741,30 @@ test("a plain rollback after a person's deploy stopped a rollout leaves the cand
   expect(said[0]).toMatch(/rollback to #\d+, with canary referrals@1\.1\.0 at 25 % live again, judged by no rollout$/);
   expect(await share()).toBe(25);
 });
+
+/** A rollout of referrals@1.1.0 at 10 → 50 → 100 %, its candidate healthy, on the tests' clock from `start`. */
+async function healthyRolloutFrom(start: number): Promise<void> {
+  clock = start;
+  prometheus.counters = (metric, at) =>
+    metric === 'loads' ? { stable: (at - start) / 50, candidate: (at - start) / 100 } : { stable: 0 };
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    steps: [10, 50, 100],
+    intervalMs: 3_000,
+    prometheus: prometheus.url,
+    minLoads: 20,
+  });
+}
+
+/** A look a minute on that has decided the step to 50 % and is held at its check (holdCandidateFiles). */
+async function lookHeldAtNextShare() {
+  const held = holdCandidateFiles();
+  clock += 60_000;
+  const late = tickRollout(productionAtClock(), 'referrals');
+  const stored = () => JSON.parse(readFileSync(join(storeDir, 'envs/production/rollouts/referrals.json'), 'utf8'));
+  await held.whenHeld();
+  expect(stored().pending).toMatchObject({ kind: 'share', percent: 50 });
+  return { late, held, stored };
+}
 
 /**
  * Holds a look's check between judging and committing: the first request for the candidate's files
