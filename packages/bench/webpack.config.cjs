@@ -88,6 +88,160 @@ function floorAreaServerConfig(mode) {
   };
 }
 
+/**
+ * A page's plain build from the preset's common base (its loaders: the same page content compiles the
+ * same way everywhere), unhashed file names and no source maps: each peer reference is built as its
+ * own docs build it, not as the platform builds.
+ */
+function peerConfig({ name, mode, entry, outDir, publicPath = '/' }) {
+  // Each build its own chunk-loading global: the example's host and remote share one page.
+  const config = baseConfig({ appDir: __dirname, mode });
+  return {
+    ...config,
+    name,
+    entry,
+    devtool: false,
+    output: {
+      ...config.output,
+      path: path.join(__dirname, outDir),
+      publicPath,
+      uniqueName: name,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+    },
+  };
+}
+
+const SINGLE_SPA_DIR = 'dist-single-spa';
+/** The single-spa page's import map: every module SystemJS loads, by the name the code imports it by. */
+const SINGLE_SPA_IMPORTS = {
+  'single-spa': '/single-spa.min.js',
+  react: '/react.js',
+  'react-dom/client': '/react-dom.js',
+  '@bench/root-config': '/root-config.js',
+  '@bench/referrals': '/referrals.js',
+};
+
+/**
+ * The peer single-spa's docs recommend (src/single-spa): single-spa 6 and single-spa-react, the root
+ * config and the application as SystemJS modules, React and ReactDOM shared through the import map
+ * (built here: React 19 ships neither UMD nor SystemJS), SystemJS and single-spa's own SystemJS build
+ * copied from their packages. → dist-single-spa/.
+ */
+function singleSpaConfigs(mode) {
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const CopyPlugin = require('copy-webpack-plugin');
+  const shellStyles = shellStylesheet(fromHost('host.css'), mode);
+  const system = (config, externals) => ({
+    ...config,
+    output: { ...config.output, library: { type: 'system' }, clean: false },
+    externalsType: 'system',
+    externals,
+  });
+  const shared = system(
+    peerConfig({
+      name: 'single-spa-shared',
+      mode,
+      entry: { react: './src/single-spa/react.js', 'react-dom': './src/single-spa/react-dom.ts' },
+      outDir: SINGLE_SPA_DIR,
+    }),
+    // ReactDOM's `react` is the map's React; React's own module bundles it.
+    ({ request, contextInfo }, callback) =>
+      request === 'react' && !contextInfo.issuer.endsWith(path.join('single-spa', 'react.js'))
+        ? callback(undefined, 'react')
+        : callback(),
+  );
+  const applications = system(
+    peerConfig({
+      name: 'single-spa',
+      mode,
+      entry: { 'root-config': './src/single-spa/root-config.ts', referrals: './src/single-spa/referrals.tsx' },
+      outDir: SINGLE_SPA_DIR,
+    }),
+    ['react', 'react-dom/client', 'single-spa'],
+  );
+  applications.dependencies = ['single-spa-shared'];
+  applications.plugins = [
+    ...applications.plugins,
+    new HtmlWebpackPlugin({
+      template: path.join(__dirname, 'src/single-spa/index.ejs'),
+      inject: false,
+      templateParameters: (_compilation, assets, _tags, options) => ({
+        htmlWebpackPlugin: { files: assets, options },
+        importMap: SINGLE_SPA_IMPORTS,
+        systemjs: '/system.min.js',
+        shellStylesheet: shellStyles.href,
+      }),
+    }),
+    new CopyPlugin({
+      patterns: [
+        { from: require.resolve('systemjs/dist/system.min.js') },
+        {
+          from: path.join(
+            path.dirname(require.resolve('single-spa/package.json')),
+            'lib/es2015/system/single-spa.min.js',
+          ),
+        },
+        ...(shellStyles.copy.length ? shellStyles.copy : [{ from: fromHost('host.css') }]),
+      ],
+    }),
+  ];
+  return [shared, applications];
+}
+
+const MF_EXAMPLE_DIR = 'dist-mf-example';
+
+/**
+ * Module Federation's dynamic-remotes example (src/mf-example): a host and a remote built with the
+ * plain ModuleFederationPlugin, React and ReactDOM shared as singletons, no pins; the host calls
+ * `init()` then `loadRemote()`. The remote is served under remote/ of the host's origin. → dist-mf-example/.
+ */
+function mfExampleConfigs(mode) {
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const CopyPlugin = require('copy-webpack-plugin');
+  const shellStyles = shellStylesheet(fromHost('host.css'), mode);
+  const shared = {
+    react: { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  };
+  const remote = peerConfig({
+    name: 'mf-example-remote',
+    mode,
+    entry: {},
+    outDir: path.join(MF_EXAMPLE_DIR, 'remote'),
+    publicPath: 'auto',
+  });
+  remote.plugins = [
+    ...remote.plugins,
+    new ModuleFederationPlugin({
+      name: 'mf_example_remote',
+      filename: 'remoteEntry.js',
+      exposes: { './Area': './src/mf-example/remote/area.tsx' },
+      shared,
+      dts: false,
+      manifest: false,
+    }),
+  ];
+  const host = peerConfig({
+    name: 'mf-example-host',
+    mode,
+    entry: { main: './src/mf-example/host/index.ts' },
+    outDir: MF_EXAMPLE_DIR,
+  });
+  host.output.clean = { keep: /^remote[\\/]/ };
+  host.plugins = [
+    ...host.plugins,
+    new ModuleFederationPlugin({ name: 'mf_example_host', remotes: {}, shared, dts: false, manifest: false }),
+    new HtmlWebpackPlugin({
+      template: path.join(__dirname, 'src/plain/index.html'),
+      templateParameters: { shellStylesheet: shellStyles.href },
+    }),
+    new CopyPlugin({ patterns: shellStyles.copy.length ? shellStyles.copy : [{ from: fromHost('host.css') }] }),
+  ];
+  return [remote, host];
+}
+
 // The references the host is measured against:
 // - the baseline: the host's code (its page template and styles; the silent sign-in page is @mfe/auth's) with its
 //   remotes imported statically (src/baseline) → dist/;
@@ -96,8 +250,13 @@ function floorAreaServerConfig(mode) {
 //   the platform's own (src/fixed-choices) → dist-fixed-choices/;
 // - the federated floor: that page loading its area as a federated remote built with the preset, pinned
 //   by integrity (src/federated-floor) → dist-federated-floor/ (the area under floor/, built first); its
-//   prerendered copy is written after the build (src/federated-floor/prerender.tsx).
+//   prerendered copy is written after the build (src/federated-floor/prerender.tsx);
+// - the peers a team would pick instead, the same page content built as their docs build it:
+//   single-spa with SystemJS and an import map → dist-single-spa/, Module Federation's dynamic-remotes
+//   example → dist-mf-example/.
 module.exports = (_env, argv) => [
+  ...singleSpaConfigs(argv.mode),
+  ...mfExampleConfigs(argv.mode),
   singleBundleConfig({
     mode: argv.mode,
     template: fromHost('index.html'),

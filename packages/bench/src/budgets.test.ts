@@ -42,44 +42,61 @@ test('too few pairs for an interval are said, not judged decided', () => {
   );
 });
 
-test('the paint budget says what the same page reaches without its scripts, when that was measured', () => {
-  const painted = (scenario: string, median: number) =>
-    ({
-      scenario,
-      profile: 'cpu4x-40ms-10mbit',
-      failedLoads: [],
-      ...ratios(median, median - 0.1, median + 0.1),
-    }) as unknown as Comparison;
-  const paintCheck = (comparisons: Comparison[]) =>
-    budgets(comparisons).find((check) => check.budget.startsWith('prerendered public page: content painted'));
-  expect(paintCheck([painted('public page, cold', 1.16)])!.measured).toBe('1.16× (1.01–1.31)');
-  expect(
-    paintCheck([painted('public page, cold', 1.16), painted('the public page without scripts, cold', 0.91)])!.measured,
-  ).toBe(
-    '1.16× (1.01–1.31); the same page without its scripts: 0.91× (0.76–1.06), decided: its 97.8 % interval 0.81–1.01 is over 0.75×',
+const measured = (scenario: string, median: number) =>
+  ({
+    scenario,
+    profile: 'cpu4x-40ms-10mbit',
+    failedLoads: [],
+    aFigures: { paintMs: { median: 900, min: 850, max: 990 } },
+    bFigures: { paintMs: { median: 800, min: 760, max: 870 } },
+    ...ratios(median, median - 0.1, median + 0.1),
+  }) as unknown as Comparison;
+
+test('a public page is judged against each peer pair by pair, with both pages against the plain React page said', () => {
+  const checks = budgets([
+    measured('public page interactive', 1.7),
+    measured('single-spa interactive', 1.6),
+    measured('public page interactive vs single-spa', 1.06),
+  ]);
+  const peer = checks.find((check) => check.budget.includes('ahead of single-spa'))!;
+  expect(peer.budget).toBe(
+    'prerendered public page: the area works ahead of single-spa (≤ 1× its page), pair by pair (throttled)',
   );
+  expect(peer.ok).toBe(false);
+  expect(peer.measured).toBe(
+    '1.06× (0.91–1.21): 900 (850–990) ms vs 800 (760–870) ms; vs the plain React page: prerendered public page 1.70× (1.55–1.85), single-spa 1.60× (1.45–1.75)',
+  );
+  expect(peer.decision).toMatch(/^not decided: its 97.8 % interval 0.96–1.16 holds 1×/);
+  const goal = checks.find((check) => check.budget.startsWith('prerendered public page: the area works (its button'))!;
+  expect(goal).toMatchObject({ ok: false });
+  expect(goal.budget).toContain('≤ 1.25× the plain React page');
 });
 
-test("the signed-in reload's budget against the plain page says what the federated floor's own reload reaches", () => {
-  const reload = (scenario: string, median: number) =>
-    ({
-      scenario,
-      profile: 'cpu4x-40ms-10mbit',
-      failedLoads: [],
-      aFigures: { paintMs: { median: 300, min: 280, max: 340 } },
-      bFigures: { paintMs: { median: 170, min: 160, max: 180 } },
-      ...ratios(median, median - 0.1, median + 0.1),
-    }) as unknown as Comparison;
-  const reloadCheck = (comparisons: Comparison[]) =>
-    budgets(comparisons).find((check) => check.budget.startsWith("signed-in reload of the area's page"));
-  const alone = reloadCheck([reload('signed-in reload, area interactive', 1.9)])!;
-  expect(alone.measured).toBe('1.90× (1.75–2.05): 300 (280–340) ms vs 170 (160–180) ms');
-  expect(
-    reloadCheck([
-      reload('signed-in reload, area interactive', 1.9),
-      reload('federated floor reload, area interactive', 1.66),
-    ])!.measured,
-  ).toBe(
-    `${alone.measured}; the federated floor's own reload: 1.66× (1.51–1.81), decided: its 97.8 % interval 1.56–1.76 is over 1.5×`,
-  );
+test('a page ahead of its peer is within, and no page is judged on its bytes', () => {
+  const checks = budgets([
+    measured('public page rendered in the browser, interactive', 1.3),
+    measured('public page rendered in the browser, interactive vs the Module Federation example', 0.8),
+  ]);
+  expect(checks.find((check) => check.budget.includes("ahead of Module Federation's example"))).toMatchObject({
+    ok: true,
+  });
+  expect(checks.find((check) => check.budget.includes('≤ 1.35× the plain React page'))).toMatchObject({ ok: true });
+  expect(checks.filter((check) => /KiB|JS requested/.test(check.budget))).toEqual([]);
+});
+
+test("the signed-in reload is judged against the federated floor's own reload, and the DPoP reload as a ratio", () => {
+  const checks = budgets([
+    measured("signed-in reload vs the federated floor's reload, area interactive", 1.2),
+    measured('signed-in reload vs public reload', 1.1),
+  ]);
+  expect(checks.find((check) => check.budget.includes("the federated floor's own reload"))).toMatchObject({
+    ok: false,
+    budget:
+      "signed-in reload of the area's page: the area works ≤ 1.15× the federated floor's own reload, pair by pair (throttled)",
+  });
+  expect(checks.find((check) => check.budget.startsWith('signed-in reload of a deep link (DPoP)'))).toMatchObject({
+    ok: true,
+    budget:
+      "signed-in reload of a deep link (DPoP): content ≤ 1.25× the public page's reload, pair by pair (throttled)",
+  });
 });

@@ -4,8 +4,9 @@ import { HOST_DIST, readDevRemotes, serveStatic, startStack, type RunningStack, 
 import { FIXTURES, tileRemotes } from '@mfe/e2e/fixtures';
 import { PUBLIC_PAGE, signInOnce, type App } from './scenarios';
 
-// What the benchmark measures: six stacks of the platform, each a production build served as
-// `pnpm start` serves it, and the five reference pages, each served with the host's headers.
+// What the benchmark measures: seven stacks of the platform, each a production build served as
+// `pnpm start` serves it, and the reference pages (its own and its peers'), each served with the
+// host's headers.
 
 /** Where the rigs listen: each stack takes its host port and the 200 above it (topology.ts). */
 const BASE_PORT = 7400;
@@ -26,6 +27,8 @@ const PAGE_PORTS = {
   federatedFloor: 57,
   federatedFloorPrerendered: 58,
   htmlAlone: 59,
+  singleSpa: 70,
+  mfExample: 71,
 };
 const port = (offset: number) => BASE_PORT + offset;
 
@@ -47,6 +50,10 @@ export interface Apps {
   readonly federatedFloor: App;
   readonly federatedFloorPrerendered: App;
   readonly htmlAlone: App;
+  /** The peers a team would pick instead: single-spa with SystemJS and an import map. */
+  readonly singleSpaPage: App;
+  /** Module Federation's dynamic-remotes example: `init()` then `loadRemote()`. */
+  readonly mfExamplePage: App;
 }
 
 export interface Rigs {
@@ -67,8 +74,15 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
   const running: Array<{ close(): Promise<void> }> = [];
   try {
     const stacks = await startStacks(running);
-    const [baseline, plainPage, fixedChoicesPage, federatedFloor, federatedFloorPrerendered] =
-      await startReferencePages(benchDir, stacks, running);
+    const [
+      baseline,
+      plainPage,
+      fixedChoicesPage,
+      federatedFloor,
+      federatedFloorPrerendered,
+      singleSpaPage,
+      mfExamplePage,
+    ] = await startReferencePages(benchDir, stacks, running);
     const apps: Apps = {
       host: app('host (federated)', stacks.main),
       baseline,
@@ -86,6 +100,8 @@ export async function startRigs(benchDir: string, outDir: string): Promise<Rigs>
       federatedFloor,
       federatedFloorPrerendered,
       htmlAlone: await startHtmlAlone(stacks.dpop, running),
+      singleSpaPage,
+      mfExamplePage,
     };
     await signInOnce(apps.host, outDir);
     // The baseline page and the iframe restore sign in with the main stack's provider: the same session.
@@ -156,14 +172,15 @@ async function startStacks(running: Array<{ close(): Promise<void> }>) {
 
 /**
  * The same-code baseline (the host's code with its remotes imported statically, signing in with the
- * main stack's provider), the plain React page, the page on the fixed choices and the federated floor, each this
- * package's build served with the host's headers and compression.
+ * main stack's provider), the plain React page, the page on the fixed choices, the federated floor and
+ * the two peers (single-spa, Module Federation's example), each this package's build served with the
+ * host's headers and compression.
  */
 async function startReferencePages(
   benchDir: string,
   stacks: Awaited<ReturnType<typeof startStacks>>,
   running: Array<{ close(): Promise<void> }>,
-): Promise<[App, App, App, App, App]> {
+): Promise<[App, App, App, App, App, App, App]> {
   const serve = async (dir: string, offset: number, runtimeFiles?: Record<string, unknown>) => {
     running.push(
       await serveStatic({
@@ -209,6 +226,16 @@ async function startReferencePages(
       'dist-federated-floor-prerendered',
       PAGE_PORTS.federatedFloorPrerendered,
       'the federated floor, prerendered (its area in its HTML, hydrated)',
+    ),
+    await reference(
+      'dist-single-spa',
+      PAGE_PORTS.singleSpa,
+      'single-spa 6 with SystemJS and an import map (one application)',
+    ),
+    await reference(
+      'dist-mf-example',
+      PAGE_PORTS.mfExample,
+      "Module Federation's dynamic-remotes example (init() then loadRemote())",
     ),
   ];
 }
