@@ -659,6 +659,36 @@ test('a step that lost to a change of another remote takes nothing and is judged
   expect(await share()).toBe(50);
 });
 
+test("a look that sees a person's rollback before their command marked the rollout stops it in their words, once", async () => {
+  clock = 8_800_000;
+  prometheus.counters = (metric) => (metric === 'loads' ? { stable: 10, candidate: 5 } : {});
+  await startRollout(productionAtClock(), 'referrals@1.1.0', {
+    ...options,
+    intervalMs: 3_600_000,
+    prometheus: prometheus.url,
+  });
+  const key = join(storeDir, 'envs/production/rollouts/referrals.json');
+  const running = readFileSync(key, 'utf8');
+  await commands.rollback(production({ actor: 'bob', reason: 'a person steps in' }), undefined);
+  const afterRollback = (await readHistory(store, 'production')).length;
+  // As if their command had committed its revision and not yet marked the rollout (or died there).
+  writeFileSync(key, running);
+  clock += 1_000;
+  const said = await tickRollout(productionAtClock(), 'referrals');
+  expect(said).toEqual([
+    expect.stringMatching(
+      /stopped: revision \d+ \(rollback to #\d+ by bob: a person steps in\); the change took its candidate out$/,
+    ),
+  ]);
+  const status = await rolloutStatus(store, 'production', 'referrals');
+  expect(status[0]).toMatch(/: stopped \(RELEASE_ROLLOUT_STOPPED\)/);
+  expect(status.filter((line) => line.includes('stopped:'))).toHaveLength(1);
+  expect((await readHistory(store, 'production')).length).toBe(afterRollback);
+  expect(await tickRollout(productionAtClock(), 'referrals')).toEqual([
+    'rollout of referrals@1.1.0 in production is stopped; nothing to do',
+  ]);
+});
+
 test('a step whose revision landed before its look stopped is finished by the next look without a second revision', async () => {
   await healthyRolloutFrom(8_900_000);
   const key = join(storeDir, 'envs/production/rollouts/referrals.json');

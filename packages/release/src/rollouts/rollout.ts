@@ -28,11 +28,12 @@ import {
   type ServedManifest,
 } from '../environments/revisions';
 import { readPolicy, resolvePolicy, type PolicyChoices } from './rollout-policy';
-import { rolloutActor, rolloutRef } from './rollout-stop';
+import { markStopped, rolloutActor, rolloutRef } from './rollout-stop';
 import {
   readRollout,
   isEnding,
   HOLD_LIMIT_MS,
+  LIVE,
   MAX_STEP_MS,
   rolloutKey,
   TERMINAL,
@@ -158,7 +159,17 @@ export async function tickRollout(scope: ReleaseScope, remote: string): Promise<
   const current = await readCurrent(store, env);
   const judgedRevision = current?.revision ?? 0;
   const overridden = await changedByOthers(store, env, state, current);
-  if (overridden) return stopOverridden(scope, state, overridden, now, judgedRevision);
+  if (overridden) {
+    // A person's revision that stopped this rollout says so itself: a look that sees it before
+    // their command marked the rollout (or after the command died) finishes their stop, in their
+    // words, rather than stopping it a second time in its own.
+    const theirs = overridden.revisions.find((revision) =>
+      revision.stopped?.some((stopped) => stopped.remote === remote && stopped.version === state.version),
+    );
+    if (!theirs) return stopOverridden(scope, state, overridden, now, judgedRevision);
+    await markStopped(store, env, theirs, now);
+    return [(await readRollout(store, env, remote)).value.log.at(-1)!];
+  }
   const percent = state.steps[state.step]!;
   const left = state.stepStartedAt + state.intervalMs - now;
   if (left > 0) return [`${remote}@${state.version} at ${percent} %: next look in ${Math.ceil(left / 1000)} s`];
@@ -600,20 +611,27 @@ async function stopOverridden(
     : ours
       ? `; its candidate stays at ${candidate.percent} % as set by hand, judged by nothing until a person promotes or aborts it`
       : '';
-  const stopped = await updateRollout(store, env, state.remote, (current) => ({
-    ...current,
-    status: 'stopped',
-    ...(removing
-      ? {
-          pending: {
-            kind: 'abort',
-            reason: `rollout stopped: ${overridden.why}${fate}`,
-            judgedRevision,
-            before: { status: current.status, step: current.step, stepStartedAt: current.stepStartedAt },
-          } as const,
-        }
-      : {}),
-    log: [...current.log, `${new Date(now).toISOString()} stopped: ${overridden.why}${fate}`],
-  }));
+  let acted = false;
+  const stopped = await updateRollout(store, env, state.remote, (current) => {
+    // Someone else (a person's command, another look) ended it since this look read it: theirs stands.
+    if (!sameRollout(rolloutRef(current), rolloutRef(state)) || !LIVE.includes(current.status)) return current;
+    acted = true;
+    return {
+      ...current,
+      status: 'stopped',
+      ...(removing
+        ? {
+            pending: {
+              kind: 'abort',
+              reason: `rollout stopped: ${overridden.why}${fate}`,
+              judgedRevision,
+              before: { status: current.status, step: current.step, stepStartedAt: current.stepStartedAt },
+            } as const,
+          }
+        : {}),
+      log: [...current.log, `${new Date(now).toISOString()} stopped: ${overridden.why}${fate}`],
+    };
+  });
+  if (!acted) return [`rollout of ${state.remote}@${state.version} in ${env} is ${stopped.status}; nothing to do`];
   return [stopped.log.at(-1)!, ...(removing ? (await finishPending(scope, rolloutRef(state))).lines : [])];
 }
