@@ -170,3 +170,43 @@ test("a prerendered page whose area's stylesheet was altered says so in place wi
   await page.getByTestId('referrals-overview').waitFor();
   expect(await page.$eval('#referrals-title', (title) => getComputedStyle(title).borderBottomWidth)).toBe('3px');
 });
+
+/** Holds every request a page makes for the runtime config until `release()`. */
+async function holdConfig(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/config\.json(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("the page's manifest is asked for alongside the config, and none of the area's code runs before both have confirmed its build", async () => {
+  const page = await suite.browser.context.newPage();
+  const problems = watchMessages(page);
+  const releaseConfig = await holdConfig(page);
+  const manifestAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/remotes.json');
+  const buildRead = page.waitForRequest((request) => request.url().endsWith('/mf-manifest.json'));
+  await page.goto(`${suite.stack.hostUrl}/referrals`, { waitUntil: 'domcontentloaded' });
+  await manifestAsked;
+  // The area's build is read meanwhile; its entry has not run (its container would be the global of its name).
+  await buildRead;
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => 'referrals' in window)).toBe(false);
+  releaseConfig();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await page.waitForURL(`${suite.stack.hostUrl}/referrals/invite`);
+  await page.getByTestId('referrals-invite').waitFor();
+  await page.getByTestId('sign-in').waitFor();
+  // Confirmed, not read again: the manifest and the area's entry once each.
+  const count = (suffix: string) =>
+    page.evaluate(
+      (end) =>
+        performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(end)).length,
+      suffix,
+    );
+  expect([await count('/remotes.json'), await count('/remoteEntry.js')]).toEqual([1, 1]);
+  expect(problems()).toEqual([]);
+  await page.close();
+});
