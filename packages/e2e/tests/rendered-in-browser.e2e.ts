@@ -122,13 +122,14 @@ test("in the visitor's language, an opening area loaded before the shell's first
   const context = await suite.browser.context.browser()!.newContext({ locale: 'de-DE' });
   try {
     const page = await context.newPage();
-    // Every text the area showed, as each change to the page was made.
+    // Every text the area showed, as each change to the page was made: in the island's own element
+    // (rendered before the shell) and in the shell's area once it has taken the island in.
     await page.addInitScript(() => {
       const shown = new Set<string>();
       (window as unknown as { __areaTexts: Set<string> }).__areaTexts = shown;
       new MutationObserver(() => {
-        const area = document.querySelector('[data-remote=referrals]');
-        if (area?.textContent) shown.add(area.textContent);
+        for (const area of document.querySelectorAll('[data-island=referrals], [data-remote=referrals]'))
+          if (area.textContent) shown.add(area.textContent);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto(`${suite.stack.hostUrl}/referrals`);
