@@ -71,24 +71,3 @@ test('reads the contributions the HTML holds, leaving out any it cannot read', (
   ).toEqual({ remote: 'referrals', entry: 'https://cdn.example/r.json', contributions: held });
   expect(readPageData(docWith('{"contributions":"all"}'))).toEqual({});
 });
-
-test("a page holding its area carries the area's build and the manifest it came from, read back as written", () => {
-  const data = {
-    locale: 'en',
-    remote: 'referrals',
-    entry: 'https://cdn.example/referrals/1.2.0/mf-manifest.json',
-    build: { path: '/referrals', label: 'Referrals', integrity: 'sha384-AAAA', timeoutMs: 10_000 },
-    manifest: '/remotes.json',
-  };
-  expect(readPageData(docWith(pageDataText(data)))).toEqual(data);
-});
-
-test('an unreadable build is read as absent (the browser then waits for the config and manifest), the area kept', () => {
-  const page = { remote: 'referrals', entry: 'https://cdn.example/r.json' };
-  for (const build of [
-    { path: '/referrals', label: 'Referrals', integrity: 'md5-x', timeoutMs: 10_000 },
-    { path: '/referrals', label: 'Referrals' },
-    'referrals',
-  ])
-    expect(readPageData(docWith(JSON.stringify({ ...page, build, manifest: 7 })))).toEqual(page);
-});

@@ -1,5 +1,4 @@
 import { isLocaleTag, PAGE_FILES } from '@mfe/manifest';
-import { isSri } from '@mfe/manifest/remote-build';
 
 /**
  * What a page rendered ahead of time tells the browser (a JSON data block, `PAGE_FILES.dataElementId`, which the
@@ -15,27 +14,10 @@ export interface PageData {
   /** That area's entry (its mf-manifest.json URL) when the page was rendered. */
   readonly entry?: string;
   /**
-   * The rest of that area's manifest entry as the release's manifest gave it: the first script starts
-   * loading this build at once, before it has read the config and manifest, which then only confirm
-   * it (absent: a page rendered before pages carried it, which waits for them).
-   */
-  readonly build?: PageBuild;
-  /** Where the manifest the page was rendered from is (the config's), read alongside the config. */
-  readonly manifest?: string;
-  /**
    * The contributions to slots the HTML holds: each is hydrated as it is once its code is in; those
    * in view start loading at once (absent: none, or a page rendered before slots).
    */
   readonly contributions?: ReadonlyArray<HeldContribution>;
-}
-
-/** An area's manifest entry, as a page rendered from it carries it besides its name and entry. */
-export interface PageBuild {
-  readonly path: string;
-  readonly label: string;
-  /** The pin of its entry script. */
-  readonly integrity?: string;
-  readonly timeoutMs: number;
 }
 
 /** A contribution a page's HTML holds, by its remote and module. */
@@ -70,14 +52,6 @@ const isHeld = (value: unknown): value is HeldContribution =>
   ((value as HeldContribution).scripts === undefined ||
     (Array.isArray((value as HeldContribution).scripts) && (value as HeldContribution).scripts!.every(isScript)));
 
-const isBuild = (value: unknown): value is PageBuild =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as PageBuild).path === 'string' &&
-  typeof (value as PageBuild).label === 'string' &&
-  typeof (value as PageBuild).timeoutMs === 'number' &&
-  ((value as PageBuild).integrity === undefined || isSri((value as PageBuild).integrity));
-
 export const PAGE_DATA_ID = PAGE_FILES.dataElementId;
 
 /** The page's data, or null when the page was not rendered ahead of time (or its data is unreadable). */
@@ -85,29 +59,16 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as {
-      remote?: unknown;
-      entry?: unknown;
-      build?: unknown;
-      manifest?: unknown;
-      locale?: unknown;
-      contributions?: unknown;
-    };
+    const data = JSON.parse(text) as { remote?: unknown; entry?: unknown; locale?: unknown; contributions?: unknown };
     if (typeof data !== 'object' || data === null) return null;
     const locale = isLocaleTag(data.locale) ? { locale: data.locale } : {};
     // Unreadable contributions: the page is read as holding none (they then render after hydrating).
     const held = Array.isArray(data.contributions) ? data.contributions.filter(isHeld) : [];
     const shared = { ...locale, ...(held.length ? { contributions: held } : {}) };
     if (data.remote === undefined) return shared;
-    if (typeof data.remote !== 'string' || typeof data.entry !== 'string') return null;
-    // An unreadable build or manifest is read as absent: the first script then reads the config and manifest first.
-    return {
-      ...shared,
-      remote: data.remote,
-      entry: data.entry,
-      ...(isBuild(data.build) ? { build: data.build } : {}),
-      ...(typeof data.manifest === 'string' ? { manifest: data.manifest } : {}),
-    };
+    return typeof data.remote === 'string' && typeof data.entry === 'string'
+      ? { ...shared, remote: data.remote, entry: data.entry }
+      : null;
   } catch {
     return null;
   }

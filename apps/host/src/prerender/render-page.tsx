@@ -108,7 +108,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     },
   });
   const html = await new Response(prelude).text();
-  const area = request.content ? manifest.remotes.find((remote) => remote.name === request.content?.remote) : undefined;
+  const entry = request.content
+    ? manifest.remotes.find((remote) => remote.name === request.content?.remote)?.entry
+    : undefined;
   const labelled = manifest.remotes.map((remote) => ({ ...remote, label: labelFor(remote, locale.shell.get()) }));
   return {
     html,
@@ -117,20 +119,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     dir: textDirection(locale.current()),
     data: pageDataText({
       locale: locale.current(),
-      ...(request.content && area
-        ? {
-            remote: request.content.remote,
-            entry: area.entry,
-            // What the release checked, so the first script need not wait for the config and manifest to start it.
-            build: {
-              path: area.path,
-              label: area.label,
-              ...(area.integrity ? { integrity: area.integrity } : {}),
-              timeoutMs: area.timeoutMs,
-            },
-            manifest: config.manifestUrl,
-          }
-        : {}),
+      ...(request.content && entry ? { remote: request.content.remote, entry } : {}),
       ...(contributions.rendered.size
         ? {
             contributions: [...contributions.rendered.values()].map(({ remote, module }) => ({

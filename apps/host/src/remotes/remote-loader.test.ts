@@ -136,49 +136,6 @@ describe("a load started ahead of its part (the opening page's area)", () => {
   });
 });
 
-describe("the opening area's build as its page named it, loaded before the manifest was read", () => {
-  const newer = { ...entry, entry: 'https://cdn.example.com/referrals/1.1.0/mf-manifest.json' };
-
-  test('is kept when the manifest names the same build: one load, nothing registered again with force', async () => {
-    const { runtime, calls } = fakeRuntime([async () => remoteModule]);
-    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
-    loader.register([entry]);
-    const ahead = loader.loadAhead('referrals');
-    loader.register([{ ...entry, label: 'Empfehlungen' }]);
-    expect(loader.load('referrals')).toBe(ahead);
-    await expect(ahead).resolves.toBe(remoteModule);
-    expect(calls).toEqual(['referrals/remote']);
-    expect(runtime.registerRemotes).not.toHaveBeenCalledWith(expect.anything(), { force: true });
-  });
-
-  test("is dropped when the manifest names another build: the manifest's is registered with force and loaded afresh, the dropped load reports nothing", async () => {
-    const older = defineRemote({ App: () => null });
-    let finishOlder: (module: unknown) => void = () => undefined;
-    const { runtime, calls } = fakeRuntime([
-      () => new Promise((resolve) => (finishOlder = resolve)),
-      async () => remoteModule,
-    ]);
-    jest.mocked(report).mockClear();
-    const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
-    loader.register([entry]);
-    const dropped = loader.loadAhead('referrals');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    loader.register([newer]);
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'referrals', entry: 'https://cdn.example.com/referrals/1.1.0/remoteEntry.js' }],
-      { force: true },
-    );
-    const loaded = loader.load('referrals');
-    expect(loaded).not.toBe(dropped);
-    finishOlder(older);
-    await expect(loaded).resolves.toBe(remoteModule);
-    await dropped;
-    expect(calls).toEqual(['referrals/remote', 'referrals/remote']);
-    expect(loader.loadedModule('referrals')).toBe(remoteModule);
-    expect(jest.mocked(report).mock.calls.filter(([one]) => one.name === 'remote loaded')).toHaveLength(1);
-  });
-});
-
 test('retry re-registers the remote with force so the runtime forgets the failed entry', async () => {
   const { runtime } = fakeRuntime([async () => remoteModule]);
   const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);

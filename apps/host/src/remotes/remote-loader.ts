@@ -28,9 +28,6 @@ export { entryScriptUrl, preloadRemoteScripts, REMOTE_EXPOSE };
 
 const log = createLogger('remotes');
 
-/** Two entries of one remote name the same build: the same entry, pinned the same way. */
-const sameBuild = (a: ManifestEntry, b: ManifestEntry): boolean => a.entry === b.entry && a.integrity === b.integrity;
-
 export type { RemoteStatus } from './load-status';
 /** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
 export type { RemoteBuild } from '@mfe/manifest/remote-build';
@@ -111,32 +108,15 @@ export class RemoteLoader {
     return { name: entry.name, entry: this.entryScript(entry) };
   }
 
-  /**
-   * The remotes this page may load. A remote registered before with another build (the opening
-   * area's build as its page named it, checked before the manifest was read: opening-island.tsx)
-   * has what was read of that build dropped, and this one registered in its place.
-   */
   register(
     remotes: readonly ManifestEntry[],
     variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {},
   ): void {
-    const replaced = remotes.filter((remote) => {
-      const before = this.entries.get(remote.name);
-      return before !== undefined && !sameBuild(before, remote);
-    });
-    for (const remote of replaced) this.forget(remote.name);
     for (const remote of remotes) {
       this.entries.set(remote.name, remote);
       this.records.chose(remote.name, variants[remote.name]?.variant ?? 'stable');
     }
-    this.runtime.registerRemotes(
-      remotes.filter((remote) => !replaced.includes(remote)).map((remote) => this.runtimeRemote(remote)),
-    );
-    if (replaced.length > 0)
-      this.runtime.registerRemotes(
-        replaced.map((remote) => this.runtimeRemote(remote)),
-        { force: true },
-      );
+    this.runtime.registerRemotes(remotes.map((remote) => this.runtimeRemote(remote)));
     if (!this.pluginRegistered) {
       this.pluginRegistered = true;
       this.runtime.registerPlugins?.([
@@ -188,11 +168,8 @@ export class RemoteLoader {
     const promise = this.fetchModule(name);
     this.loaded.set(name, promise);
     this.records.loading(name);
-    // A load of a build dropped since (`register` with another) settles for nobody.
-    const current = () => this.loaded.get(name) === promise;
     promise.then(
       (module) => {
-        if (!current()) return;
         this.ready.set(name, module);
         this.entryUrls.settled(name, true);
         const loadMs = Math.round(performance.now() - started);
@@ -201,7 +178,6 @@ export class RemoteLoader {
         report({ kind: 'event', name: 'remote loaded', remote: this.describe(name), attributes: { loadMs } });
       },
       (error: Error) => {
-        if (!current()) return;
         this.loaded.delete(name);
         this.entryUrls.settled(name, false);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
@@ -242,19 +218,6 @@ export class RemoteLoader {
   }
 
   /**
-   * Reads and checks a remote's build (its mf-manifest.json, pins and shared versions) and hints its
-   * area's files, running none of its code: its load then starts from the passed check. Quiet on
-   * failure, which its load meets again and reports. Code of a build that may yet be replaced is
-   * never run: two builds of one remote cannot share a page (their container and chunk globals are
-   * one name).
-   */
-  checkAhead(name: string): void {
-    const entry = this.entries.get(name);
-    if (!entry || this.loaded.has(name)) return;
-    this.checks.passed(entry, this.entryScript(entry), true).catch(() => undefined);
-  }
-
-  /**
    * Downloads a remote ahead of a visit without running it (idle-preload.ts), once the loads in
    * flight (the page's own remote) are done; quiet on failure.
    */
@@ -289,17 +252,12 @@ export class RemoteLoader {
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
   retry(name: string): Promise<AreaModule> {
     const entry = this.entries.get(name);
-    this.forget(name);
-    if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
-    return this.load(name);
-  }
-
-  /** What this page loaded of a remote, and read of its build: its next load starts from scratch. */
-  private forget(name: string): void {
     this.loaded.delete(name);
     this.ready.delete(name);
     this.ahead.delete(name);
     this.checks.forget(name);
+    if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
+    return this.load(name);
   }
 
   private async checkThenLoad(entry: ManifestEntry, expose: string): Promise<unknown> {

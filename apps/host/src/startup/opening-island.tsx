@@ -85,7 +85,7 @@ export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland 
     const toRender = page ? null : import(/* webpackChunkName: "island-to-render" */ './island-to-render');
     // The area's own manifest first: nothing else decides when it is asked for.
     if (page) early(page.page.entry).catch(() => undefined);
-    const ahead = await loadOpeningArea(loader, page?.page);
+    const ahead = await loadOpeningArea(loader);
     const found = page ? await findIsland(page, ahead) : await (await toRender)!.findIslandToRender(ahead);
     if (!found || givenUp) return null;
     begun = true;
@@ -114,25 +114,11 @@ export interface LoadingArea {
  * loading started; null when there is none to load before the shell has read the manifest (a preview
  * or overrides replace its entries). Throws when either cannot be read: the caller leaves the page
  * to the shell.
- *
- * A prerendered page that names its area's build has that build read and checked while they are
- * read (issue 79), and the manifest read alongside the config: once they confirm it, its code runs
- * at once. None of it runs before: a build they do not choose (a newer release, a canary since, a
- * rollback) is dropped for theirs, and two builds of one remote cannot share a page.
  */
-async function loadOpeningArea(loader: RemoteLoader, page: PageData | undefined): Promise<LoadingArea | null> {
+async function loadOpeningArea(loader: RemoteLoader): Promise<LoadingArea | null> {
   if (tabChoicesAsked(window.location.href, storageOrNull('sessionStorage'))) return null;
-  if (page) checkPageBuild(loader, page);
-  const configRead = early(rules.runtimeFiles.config, { cache: 'no-cache' }).then(jsonOf);
-  // The page's manifest alongside the config, used if the config still names it.
-  const pageManifest = page?.manifest ? manifestUrlOf({ manifestUrl: page.manifest }) : undefined;
-  const pageManifestRead = pageManifest ? early(pageManifest, { cache: 'no-cache' }).then(jsonOf) : undefined;
-  pageManifestRead?.catch(() => undefined);
-  const config = (await configRead) as RawIslandConfig;
-  const manifestUrl = manifestUrlOf(config);
-  const manifest = await (manifestUrl === pageManifest && pageManifestRead
-    ? pageManifestRead
-    : early(manifestUrl, { cache: 'no-cache' }).then(jsonOf));
+  const config = (await early(rules.runtimeFiles.config, { cache: 'no-cache' }).then(jsonOf)) as RawIslandConfig;
+  const manifest = await early(manifestUrlOf(config), { cache: 'no-cache' }).then(jsonOf);
   const opening = openingEntry(config, manifest, window.location.pathname);
   if (!opening) return null;
   const { entry, variant } = opening;
@@ -141,26 +127,6 @@ async function loadOpeningArea(loader: RemoteLoader, page: PageData | undefined)
   const loading = loader.loadAhead(entry.name);
   loading.catch(() => undefined);
   return { opening, config, loading };
-}
-
-/**
- * The build the prerendered page names for its area, registered and being checked, when the page
- * carries it pinned (an unpinned one waits for the config, which may require pins).
- */
-function checkPageBuild(loader: RemoteLoader, page: PageData): void {
-  const { remote, entry, build } = page;
-  if (!remote || !entry || !build?.integrity) return;
-  const named: ManifestEntry = {
-    name: remote,
-    entry: new URL(entry, window.location.href).href,
-    path: build.path,
-    label: build.label,
-    integrity: build.integrity,
-    requiresAuth: false,
-    timeoutMs: build.timeoutMs,
-  } as ManifestEntry;
-  loader.register([named]);
-  loader.checkAhead(remote);
 }
 
 interface IslandPage {
