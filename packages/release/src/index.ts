@@ -8,10 +8,10 @@ export {
   type ChangeContext,
   type Placement,
 } from './environments/changes';
-export * as commands from './environments/commands';
+export * as commands from './commands';
 export { diffManifests, versionOf } from './environments/diff';
 export { DirectoryStore } from './store/directory-store';
-export { collectGarbage, type GcOptions } from './store/gc';
+export { collectGarbage, type GcOptions } from './environments/gc';
 export { isReleaseError, ReleaseError, type ReleaseErrorCode } from './errors';
 export { KEYS, readSettings, type StoreSettings } from './store/layout';
 export type { ObjectStore, StoredObject } from './store/object-store';

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { contributionsOption } from './options';
-import { parseTarget, versionedTarget } from '../environments/target';
+import { parseTarget, versionedTarget } from '../store/target';
 
 test('--contributions takes a JSON list of contributions, read by the manifest rules (defaults filled in)', () => {
   expect(contributionsOption('[{"slot":"account.profile.aside","module":"referral-card","order":5}]')).toEqual([

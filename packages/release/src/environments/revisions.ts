@@ -26,7 +26,7 @@ export type ReleaseAction =
   | { readonly verb: 'canary'; readonly remote: string; readonly version: string; readonly percent: number }
   | { readonly verb: 'canary-promote' | 'canary-abort'; readonly remote: string; readonly version: string };
 
-/** A rollout a change stops (rollout-stop.ts), and whether its candidate was removed with it: recorded with the revision. */
+/** A rollout a change stops (rollouts/rollout-stop.ts), and whether its candidate was removed with it: recorded with the revision. */
 export interface StoppedRollout {
   readonly remote: string;
   readonly version: string;
@@ -36,6 +36,20 @@ export interface StoppedRollout {
   readonly candidateKept?: number;
   /** Another build a person made the canary (their change put it in place of the rollout's). */
   readonly replacedBy?: string;
+}
+
+/** How a revision's stopped rollout reads (history, the command's output; `planned`: a dry run's). */
+export const describeStopped = (stopped: StoppedRollout, planned = false): string =>
+  `the rollout of ${stopped.remote}@${stopped.version} ${planned ? 'would stop' : 'stopped'}: ${candidateFate(stopped, planned)}`;
+
+/** What became (or would become) of a stopped rollout's candidate. */
+export function candidateFate(stopped: StoppedRollout, planned = false): string {
+  if (stopped.candidateRemoved !== undefined)
+    return `its candidate at ${stopped.candidateRemoved} % ${planned ? 'would be' : 'was'} removed with it`;
+  if (stopped.candidateKept !== undefined)
+    return `its candidate ${planned ? 'would stay' : 'stays'} at ${stopped.candidateKept} % as set by hand, judged by nothing until a person promotes or aborts it`;
+  if (stopped.replacedBy !== undefined) return `the change made ${stopped.replacedBy} the candidate instead`;
+  return 'the change took its candidate out';
 }
 
 export interface ManifestDocument {

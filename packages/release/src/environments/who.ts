@@ -1,10 +1,7 @@
+import type { Who } from '../store/audit';
 import type { ObjectStore } from '../store/object-store';
 
-/** Who acts, and why: recorded in the environment's history and the audit log. */
-export interface Who {
-  readonly actor: string;
-  readonly reason: string;
-}
+export type { Who } from '../store/audit';
 
 /** How a command that changes an environment acts: its guards, and (in tests and the service) its clock and fetch. */
 export interface ChangeOptions {

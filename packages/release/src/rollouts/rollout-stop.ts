@@ -1,7 +1,9 @@
 import type { ManifestEntry } from '@mfe/manifest';
 import { canaryVersion } from '../environments/diff';
 import type { ObjectStore } from '../store/object-store';
+import type { ChangeEffects } from '../environments/apply';
 import {
+  candidateFate,
   describeAction,
   manifestOf,
   type Applied,
@@ -10,6 +12,7 @@ import {
   type RolloutRef,
   sameRollout,
   type StoppedRollout,
+  type Change,
 } from '../environments/revisions';
 import { readJson } from '../store/layout';
 import { LIVE, rolloutsOf, updateRollout, type RolloutState } from './rollout-state';
@@ -81,18 +84,25 @@ export function stoppingRollouts(
   return { ...applied, manifest: stopped.length ? manifestOf(remotes) : applied.manifest, stopped };
 }
 
-/** How a revision's stopped rollout reads (history, the command's output; `planned`: a dry run's). */
-export const describeStopped = (stopped: StoppedRollout, planned = false): string =>
-  `the rollout of ${stopped.remote}@${stopped.version} ${planned ? 'would stop' : 'stopped'}: ${candidateFate(stopped, planned)}`;
-
-/** What became (or would become) of a stopped rollout's candidate. */
-function candidateFate(stopped: StoppedRollout, planned = false): string {
-  if (stopped.candidateRemoved !== undefined)
-    return `its candidate at ${stopped.candidateRemoved} % ${planned ? 'would be' : 'was'} removed with it`;
-  if (stopped.candidateKept !== undefined)
-    return `its candidate ${planned ? 'would stay' : 'stays'} at ${stopped.candidateKept} % as set by hand, judged by nothing until a person promotes or aborts it`;
-  if (stopped.replacedBy !== undefined) return `the change made ${stopped.replacedBy} the candidate instead`;
-  return 'the change took its candidate out';
+/**
+ * What a person's change does to the rollouts of an environment: every live rollout of a remote it
+ * changes stops in the same revision (stoppingRollouts), and each is marked stopped once the
+ * revision is committed (markStopped; a command that dies between the two leaves the marking to
+ * the rollout's next look).
+ */
+export function rolloutStops(store: ObjectStore, env: string): ChangeEffects {
+  return {
+    widen: async (change: Change): Promise<Change> => {
+      const live = await liveRollouts(store, env);
+      if (live.size === 0) return change;
+      return {
+        ...change,
+        apply: async (current, head) =>
+          stoppingRollouts(await change.apply(current, head), current, live, change.rollout),
+      };
+    },
+    committed: (revision) => markStopped(store, env, revision, Date.now()),
+  };
 }
 
 /** Marks the rollouts a committed revision stopped, naming the revision and who made it. */

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAudit } from '../store/audit';
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { parseDuration } from '../durations';
 import { DirectoryStore } from '../store/directory-store';
 import { commit, manifestOf, readCurrent, readHistory } from '../environments/revisions';

@@ -8,9 +8,9 @@
 // then clears it; a tick that finds something pending finishes it first.
 
 import { judge, judgeAtLongest, moreLoadsNeeded, type SideCounts } from './analysis';
-import { versionedTarget } from '../environments/target';
+import { versionedTarget } from '../store/target';
 import { recordAudit } from '../store/audit';
-import { canary, rolloutStep } from '../environments/commands';
+import { rolloutStep } from '../environments/apply';
 import type { ReleaseScope, Who } from '../environments/who';
 import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, readJson, readSettings, requireReasonGiven } from '../store/layout';
@@ -80,10 +80,12 @@ export async function startRollout(scope: ReleaseScope, target: string, options:
   await checkPrometheus(prometheus, remote, now, how.fetchImpl);
   if (how.dryRun) {
     // What the first share would do, checked as its host will read it; no rollout is written.
-    const lines = await canary(scope, `${remote}@${version}`, {
-      kind: 'share',
-      percent: steps[0]!,
-    });
+    const { lines } = await rolloutStep(
+      scope,
+      { remote, version, startedAt: now },
+      { kind: 'share', percent: steps[0]! },
+      'rollout',
+    );
     return [
       ...lines,
       `dry run: a rollout of ${remote}@${version} would start: ${steps.join(' → ')} %, ${formatDuration(policy.intervalMs)} each (nothing was written)`,

@@ -3,7 +3,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { DirectoryStore } from '../store/directory-store';
 import { startHost, tempDir, writeBuild } from '../testing/world';
 import { ChangeFeed } from './change-feed';

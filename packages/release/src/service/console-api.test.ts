@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { readAudit } from '../store/audit';
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { DirectoryStore } from '../store/directory-store';
 import { readHistory } from '../environments/revisions';
 import { startRollout, tickRollout } from '../rollouts/rollout';

@@ -12,7 +12,7 @@ import {
   type VerifiedAccess,
 } from '@mfe/api-auth';
 import { recordAudit } from '../store/audit';
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { isReleaseError, ReleaseError } from '../errors';
 import { checkEnv, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { DirectoryStore } from '../store/directory-store';
 import { readCurrent, readHistory } from '../environments/revisions';
 import { rolloutStatus, startRollout } from '../rollouts/rollout';

@@ -16,13 +16,13 @@ import type { ObjectStore } from '../store/object-store';
 import { errorRates, type ErrorRate } from '../rollouts/prometheus';
 import {
   describeAction,
+  describeStopped,
   EMPTY_MANIFEST,
   readCurrent,
   type ManifestDocument,
   type Revision,
   type ServedManifest,
 } from '../environments/revisions';
-import { describeStopped } from '../rollouts/rollout-stop';
 import { ENDINGS, isEnding, readRollout, rolloutsOf, type RolloutState } from '../rollouts/rollout-state';
 
 // What the release console shows, as data: read from the store (and Prometheus) by the service,

@@ -20,6 +20,12 @@ export interface AuditRecord {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/** Who acts, and why: recorded in the audit log and in an environment's revisions. */
+export interface Who {
+  readonly actor: string;
+  readonly reason: string;
+}
+
 const PREFIX = 'audit/';
 
 export async function recordAudit(

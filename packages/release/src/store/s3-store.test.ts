@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import S3rver from 's3rver';
-import * as commands from '../environments/commands';
+import * as commands from '../commands';
 import { KEYS } from './layout';
 import { readCurrent, readHistory } from '../environments/revisions';
 import { S3Store } from './s3-store';

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { parseTarget } from '../environments/target';
+import { parseTarget } from './target';
 import { join } from 'node:path';
-import { readAudit, recordAudit } from './audit';
-import type { Who } from '../environments/who';
+import { readAudit, recordAudit, type Who } from './audit';
 import { bucketCorsRules } from './cors';
 import { ReleaseError } from '../errors';
 import { checkEnv, jsonBytes, KEYS, readJson, readSettings, type StoreSettings } from './layout';

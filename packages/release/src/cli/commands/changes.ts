@@ -1,4 +1,4 @@
-import * as commands from '../../environments/commands';
+import * as commands from '../../commands';
 import { parseDuration } from '../../durations';
 import { preview as previewBuild } from '../../environments/preview';
 import { contributionsOption, usage } from '../options';

@@ -1,4 +1,4 @@
-import * as commands from '../../environments/commands';
+import * as commands from '../../commands';
 import { lines, type Command } from '../command';
 
 // The commands that read environments: what each has, how it came to be, and what a change would do.

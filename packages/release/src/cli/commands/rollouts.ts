@@ -8,7 +8,7 @@ import {
 } from '../../rollouts/rollout';
 import { setPolicy } from '../../rollouts/rollout-policy';
 import { ENDINGS } from '../../rollouts/rollout-state';
-import { parseTarget } from '../../environments/target';
+import { parseTarget } from '../../store/target';
 import { policyChoices, usage } from '../options';
 import { lines, type Command, type Option, type Outcome, type Scope } from '../command';
 

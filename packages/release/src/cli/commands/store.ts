@@ -1,7 +1,7 @@
 import { readAudit } from '../../store/audit';
-import * as commands from '../../environments/commands';
+import * as commands from '../../commands';
 import { parseDuration } from '../../durations';
-import { collectGarbage } from '../../store/gc';
+import { collectGarbage } from '../../environments/gc';
 import { usage } from '../options';
 import { lines, pairsOf, wholeNumber, type Command } from '../command';
 

@@ -3,8 +3,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import * as commands from '../environments/commands';
-import { DirectoryStore } from './directory-store';
+import * as commands from '../commands';
+import { DirectoryStore } from '../store/directory-store';
 import { collectGarbage, GC_GRACE_MS } from './gc';
 import { startHost, tempDir, writeBuild } from '../testing/world';
 

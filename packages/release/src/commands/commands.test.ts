@@ -4,11 +4,11 @@
 import { sri } from '@mfe/manifest/sri';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import * as commands from './commands';
+import * as commands from '.';
 import { DirectoryStore } from '../store/directory-store';
 import { jsonBytes, KEYS } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
-import { readCurrent, readHistory } from './revisions';
+import { readCurrent, readHistory } from '../environments/revisions';
 import { pinningLoader, startHost, tempDir, writeBuild } from '../testing/world';
 
 let storeDir = '';

@@ -1,5 +1,5 @@
-import { canaryVersion, diffManifests, versionOf } from './diff';
-import { describeStopped, liveRollouts } from '../rollouts/rollout-stop';
+import { canaryVersion, diffManifests, versionOf } from '../environments/diff';
+import { liveRollouts } from '../rollouts/rollout-stop';
 import { checkEnv, listEnvironments, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import {
@@ -10,7 +10,8 @@ import {
   readRevision,
   type ManifestDocument,
   type Revision,
-} from './revisions';
+  describeStopped,
+} from '../environments/revisions';
 
 // The commands that read an environment: its history, a diff, its status (as text and as data).
 

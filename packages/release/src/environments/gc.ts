@@ -1,10 +1,10 @@
-import { recordAudit } from './audit';
-import type { BuildRecord } from './build-record';
-import { canaryVersion, versionOf } from '../environments/diff';
+import { recordAudit } from '../store/audit';
+import type { BuildRecord } from '../store/build-record';
+import { canaryVersion, versionOf } from './diff';
 import { formatDuration } from '../durations';
-import { jsonBytes, KEYS, listEnvironments, readJson } from './layout';
-import type { ObjectStore } from './object-store';
-import { readCurrent, readHistory } from '../environments/revisions';
+import { jsonBytes, KEYS, listEnvironments, readJson } from '../store/layout';
+import type { ObjectStore } from '../store/object-store';
+import { readCurrent, readHistory } from './revisions';
 
 /** How long a build just published is kept whatever uses it: a pipeline's deploy may follow later. */
 export const GC_GRACE_MS = 7 * 24 * 60 * 60_000;
