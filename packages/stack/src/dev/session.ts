@@ -1,6 +1,7 @@
 import { DEMO_USERS } from '@mfe/dev-idp';
 import { startStack } from '../stack';
 import type { DevRemote } from '../topology';
+import { msSinceCommandStarted } from './command-clock';
 import { startRemoteDevServer } from './remote-server';
 
 export interface DevSessionOptions {
@@ -40,7 +41,6 @@ export function runUntilStopped(session: DevSession): void {
 
 /** One feature area in development inside a real host: its dev server, the host's development build, the dev provider. */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
-  const started = performance.now();
   const remoteServer = await startRemoteDevServer({ appDir: options.appDir, port: options.port });
   try {
     const stack = await startStack({
@@ -57,7 +57,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     const url = `${stack.hostUrl}${options.remote.path}`;
     const user = DEMO_USERS[0]!;
     const banner = `
-  ${options.remote.label} in development: ${url}   (Fast Refresh on save; started in ${Math.round(performance.now() - started)} ms)
+  ${options.remote.label} in development: ${url}   (Fast Refresh on save; ready ${(msSinceCommandStarted() / 1000).toFixed(1)} s after the command started)
   Sign in as ${user.username} / ${user.password}
   ${options.remote.name}: dev server ${remoteServer.origin}${options.otherRemotes?.length ? '; others from their production builds (pnpm build to refresh them)' : ''}.
   Press Ctrl+C to stop.`;
