@@ -1,5 +1,6 @@
 import { canaryVersion, diffManifests, versionOf } from '../environments/diff';
 import { liveRollouts } from '../rollouts/rollout-stop';
+import type { RolloutState } from '../rollouts/rollout-state';
 import { checkEnv, listEnvironments, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import {
@@ -57,6 +58,37 @@ export async function diff(
   return lines.length > 0 ? lines : ['no difference'];
 }
 
+/**
+ * A remote as every reader of an environment shows it (the command line's `status` and its `--json`,
+ * the console's overview): its version and path, its canary, and the live rollout that judges it.
+ */
+export interface RemoteInEnvironment {
+  readonly name: string;
+  readonly version: string;
+  readonly path: string | null;
+  readonly canary: { readonly version: string; readonly percent: number } | null;
+  /** Its running or paused rollout; none when nothing judges its canary (set by hand) or it has none. */
+  readonly rollout: RolloutState | null;
+}
+
+/** The remotes of an environment's current manifest (as its caller read it), each with its live rollout. */
+export async function remotesIn(
+  store: ObjectStore,
+  env: string,
+  current: ManifestDocument | null,
+): Promise<RemoteInEnvironment[]> {
+  const live = await liveRollouts(store, env);
+  return (current?.remotes ?? []).map((remote) => ({
+    name: remote.name,
+    version: versionOf(remote),
+    path: remote.path ?? null,
+    canary: remote.candidate
+      ? { version: canaryVersion(remote.name, remote.candidate), percent: remote.candidate.percent }
+      : null,
+    rollout: live.get(remote.name) ?? null,
+  }));
+}
+
 export async function status(store: ObjectStore, envs: readonly string[]): Promise<string[]> {
   const settings = await readSettings(store);
   const names = envs.length > 0 ? envs : await listEnvironments(store);
@@ -64,16 +96,12 @@ export async function status(store: ObjectStore, envs: readonly string[]): Promi
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
     lines.push(`${env}: ${current ? `revision ${current.revision}` : 'no manifest yet'}`);
-    const live = await liveRollouts(store, env);
-    for (const remote of current?.remotes ?? []) {
-      const rollout = live.get(remote.name);
+    for (const remote of await remotesIn(store, env, current)) {
       // Whether anything judges a canary: a rollout (running or paused), or nothing (set by hand).
-      const judged = rollout ? ` (rollout ${rollout.status})` : ' (set by hand: no rollout judges it)';
-      const canary = remote.candidate
-        ? `, canary ${canaryVersion(remote.name, remote.candidate)} at ${remote.candidate.percent} %${judged}`
-        : '';
+      const judged = remote.rollout ? ` (rollout ${remote.rollout.status})` : ' (set by hand: no rollout judges it)';
+      const canary = remote.canary ? `, canary ${remote.canary.version} at ${remote.canary.percent} %${judged}` : '';
       lines.push(
-        `  ${remote.name} ${versionOf(remote)} ${remote.path ? `at ${remote.path}` : '(contributions only)'}${canary}`,
+        `  ${remote.name} ${remote.version} ${remote.path ? `at ${remote.path}` : '(contributions only)'}${canary}`,
       );
     }
   }
@@ -114,21 +142,12 @@ export async function statusData(
   const environments = [];
   for (const env of names) {
     const current = await readCurrent(store, checkEnv(env));
-    const live = await liveRollouts(store, env);
     environments.push({
       env,
       revision: current?.revision ?? null,
-      remotes: (current?.remotes ?? []).map((remote) => ({
-        name: remote.name,
-        version: versionOf(remote),
-        path: remote.path ?? null,
-        canary: remote.candidate
-          ? {
-              version: canaryVersion(remote.name, remote.candidate),
-              percent: remote.candidate.percent,
-              rollout: (live.get(remote.name)?.status as 'running' | 'paused' | undefined) ?? null,
-            }
-          : null,
+      remotes: (await remotesIn(store, env, current)).map(({ rollout, canary, ...remote }) => ({
+        ...remote,
+        canary: canary ? { ...canary, rollout: (rollout?.status as 'running' | 'paused' | undefined) ?? null } : null,
       })),
     });
   }

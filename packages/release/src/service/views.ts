@@ -10,7 +10,8 @@ import {
 import { readAudit, type AuditRecord } from '../store/audit';
 import { alteredFiles } from '../store/build-record';
 import { readBuildRecord } from '../store/builds';
-import { canaryVersion, diffManifests, versionOf } from '../environments/diff';
+import { diffManifests } from '../environments/diff';
+import { remotesIn } from '../commands/reading';
 import { checkEnv, KEYS, listEnvironments, readJson, readSettings } from '../store/layout';
 import type { ObjectStore } from '../store/object-store';
 import { errorRates, type ErrorRate } from '../rollouts/prometheus';
@@ -23,7 +24,7 @@ import {
   type Revision,
   type ServedManifest,
 } from '../environments/revisions';
-import { ENDINGS, isEnding, readRollout, rolloutsOf, type RolloutState } from '../rollouts/rollout-state';
+import { ENDINGS, isEnding, readRollout, type RolloutState } from '../rollouts/rollout-state';
 
 // What the release console shows, as data: read from the store (and Prometheus) by the service,
 // never by the page. Revisions never change once written, so they are read once per service
@@ -148,7 +149,6 @@ export async function overviewOf(store: ObjectStore, cache: RevisionCache, optio
   const environments = await Promise.all(
     envs.map(async (env): Promise<EnvironmentView> => {
       const current = currents.get(env) ?? null;
-      const rollouts = await rolloutsIn(store, env);
       const last = current ? await cache.summary(env, current.revision) : undefined;
       const from = current ? await promotedFrom(cache, env, current.revision) : undefined;
       const source = from ? currents.get(from) : undefined;
@@ -160,22 +160,11 @@ export async function overviewOf(store: ObjectStore, cache: RevisionCache, optio
         promotedFrom: from
           ? { env: from, changes: diffManifests(current ?? EMPTY_MANIFEST, source ?? EMPTY_MANIFEST) }
           : null,
-        remotes: (current?.remotes ?? []).map((remote) => {
-          const rollout = rollouts.find((state) => state.remote === remote.name && !isEnding(state.status));
-          return {
-            name: remote.name,
-            version: versionOf(remote),
-            path: remote.path ?? null,
-            canary: remote.candidate
-              ? {
-                  version: canaryVersion(remote.name, remote.candidate),
-                  percent: remote.candidate.percent,
-                }
-              : null,
-            rollout: rollout ? summarize(rollout) : null,
-            errors: envRates?.get(remote.name) ?? null,
-          };
-        }),
+        remotes: (await remotesIn(store, env, current)).map(({ rollout, ...remote }) => ({
+          ...remote,
+          rollout: rollout ? summarize(rollout) : null,
+          errors: envRates?.get(remote.name) ?? null,
+        })),
       };
     }),
   );
@@ -208,12 +197,6 @@ async function promotedFrom(cache: RevisionCache, env: string, head: number): Pr
     if (found?.action.verb === 'promote') return found.action.from;
   }
   return undefined;
-}
-
-async function rolloutsIn(store: ObjectStore, env: string): Promise<RolloutState[]> {
-  const keys = (await store.list(rolloutsOf(env))).filter((key) => key.endsWith('.json'));
-  const states = await Promise.all(keys.map(async (key) => (await readJson<RolloutState>(store, key))?.value));
-  return states.filter((state): state is RolloutState => state !== undefined);
 }
 
 function summarize(state: RolloutState): RolloutSummary {
