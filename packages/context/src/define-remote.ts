@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-/** Marks a module as a remote built with `defineRemote`, so the host can tell it from anything else. */
-export const REMOTE_MODULE_KIND = 'mfe.remote';
+import { isComponentLike, isOfKind, REMOTE_MODULE_KIND } from './module-kinds';
+
+export { REMOTE_MODULE_KIND } from './module-kinds';
 
 export interface RemoteDefinition {
   /**
@@ -43,10 +44,5 @@ export function defineRemote(definition: RemoteDefinition): RemoteModule {
 
 /** Type guard the host uses on whatever a remote's `./remote` module exported. */
 export function isRemoteModule(value: unknown): value is RemoteModule {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<RemoteModule>;
-  return (
-    candidate.kind === REMOTE_MODULE_KIND &&
-    (typeof candidate.App === 'function' || (typeof candidate.App === 'object' && candidate.App !== null))
-  );
+  return isOfKind(value, REMOTE_MODULE_KIND) && isComponentLike(value.App);
 }

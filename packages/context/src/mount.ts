@@ -11,8 +11,9 @@ import type { HostContext } from './types';
 export { defineMessages } from './define-messages';
 export { createIntl, type IntlApi, type MessageDescriptor } from './intl';
 
-/** Marks a module made with `defineMountedArea`, so the host can tell it from anything else. */
-export const MOUNTED_AREA_KIND = 'mfe.remote.mounted';
+import { isOfKind, MOUNTED_AREA_KIND } from './module-kinds';
+
+export { MOUNTED_AREA_KIND } from './module-kinds';
 
 /** Where the page is, as the host's router sees it (the area's own paths start at `remote.basePath`). */
 export interface AreaLocation {
@@ -71,7 +72,5 @@ export function defineMountedArea(definition: MountedAreaDefinition): MountedAre
 
 /** Type guard the host uses on whatever a remote's `./remote` module exported. */
 export function isMountedAreaModule(value: unknown): value is MountedAreaModule {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<MountedAreaModule>;
-  return candidate.kind === MOUNTED_AREA_KIND && typeof candidate.mount === 'function';
+  return isOfKind(value, MOUNTED_AREA_KIND) && typeof value.mount === 'function';
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CONTRIBUTION_MODULE_KIND, isComponentLike, isOfKind } from './module-kinds';
 
 /**
  * Every slot a page or the shell offers, by name, with the parameters its contributions receive:
@@ -34,8 +35,7 @@ export interface ContributionProps<N extends SlotName> {
   readonly params: SlotParams<N>;
 }
 
-/** Marks a module as a contribution made with `defineContribution`, so the host can tell it from anything else. */
-export const CONTRIBUTION_MODULE_KIND = 'mfe.contribution';
+export { CONTRIBUTION_MODULE_KIND } from './module-kinds';
 
 export interface ContributionModule<N extends SlotName = SlotName> {
   readonly kind: typeof CONTRIBUTION_MODULE_KIND;
@@ -68,13 +68,8 @@ export function defineContribution<N extends SlotName>(
 
 /** Type guard the host uses on whatever a remote's contribution module exported. */
 export function isContributionModule(value: unknown): value is ContributionModule {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<ContributionModule>;
   return (
-    candidate.kind === CONTRIBUTION_MODULE_KIND &&
-    typeof candidate.slot === 'string' &&
-    (typeof candidate.Component === 'function' ||
-      (typeof candidate.Component === 'object' && candidate.Component !== null))
+    isOfKind(value, CONTRIBUTION_MODULE_KIND) && typeof value.slot === 'string' && isComponentLike(value.Component)
   );
 }
 
