@@ -1,29 +1,29 @@
-import { entryScriptElement, EntryUrls } from './entry-url';
+import { entryScriptElement, EntryUrl } from './entry-url';
 
 const remote = { name: 'referrals', entry: 'https://cdn.example.com/referrals/1.0.0/mf-manifest.json' };
 const SCRIPT = 'https://cdn.example.com/referrals/1.0.0/remoteEntry.js';
 
 test('the entry script beside the manifest, under a new URL for each attempt after a timeout', () => {
-  const urls = new EntryUrls();
+  const urls = new EntryUrl();
   expect(urls.url(remote)).toBe(SCRIPT);
-  urls.rename('referrals');
+  urls.rename();
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=1`);
-  urls.rename('referrals');
+  urls.rename();
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=2`);
-  expect(urls.url({ name: 'x', entry: 'https://cdn.example.com/x/remoteEntry.js?v=3' })).toBe(
+  expect(new EntryUrl().url({ entry: 'https://cdn.example.com/x/remoteEntry.js?v=3' })).toBe(
     'https://cdn.example.com/x/remoteEntry.js?v=3',
   );
 });
 
 test('a load that failed after an early hint asks anew next time; one that succeeded does not', () => {
-  const urls = new EntryUrls();
-  urls.hintedEarly('referrals');
-  urls.settled('referrals', true);
+  const urls = new EntryUrl();
+  urls.hintedEarly();
+  urls.settled(true);
   expect(urls.url(remote)).toBe(SCRIPT);
-  urls.hintedEarly('referrals');
-  urls.settled('referrals', false);
+  urls.hintedEarly();
+  urls.settled(false);
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=1`);
-  urls.settled('referrals', false); // no hint this time: the URL stays
+  urls.settled(false); // no hint this time: the URL stays
   expect(urls.url(remote)).toBe(`${SCRIPT}?mfe-attempt=1`);
 });
 

@@ -3,36 +3,36 @@ import type { ManifestEntry } from '../manifest';
 import { entryScriptUrl } from './preload';
 
 /**
- * The URL a remote's entry script is asked for. Normally the one beside its mf-manifest.json; after
- * a load that timed out, or that failed after its entry was hinted early, a new one
- * (`?mfe-attempt=N`): a hanging request may never end, and the runtime (and the browser) would keep
- * waiting on it instead of asking again; a failed hint may answer the retry.
+ * The URL a remote's entry script is asked for (one per remote, in its record). Normally the one
+ * beside its mf-manifest.json; after a load that timed out, or that failed after its entry was
+ * hinted early, a new one (`?mfe-attempt=N`): a hanging request may never end, and the runtime (and
+ * the browser) would keep waiting on it instead of asking again; a failed hint may answer the retry.
  */
-export class EntryUrls {
-  /** Per remote, how many attempts needed a new URL. */
-  private readonly renamed = new Map<string, number>();
-  /** Remotes whose entry was hinted before their manifest was read again. */
-  private readonly hinted = new Set<string>();
+export class EntryUrl {
+  /** How many attempts needed a new URL. */
+  private renamed = 0;
+  /** Whether the entry was hinted before its manifest was read again. */
+  private hinted = false;
 
-  url(entry: Pick<ManifestEntry, 'name' | 'entry'>): string {
+  url(entry: Pick<ManifestEntry, 'entry'>): string {
     const url = entryScriptUrl(entry.entry);
-    const renamed = this.renamed.get(entry.name) ?? 0;
-    return renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${renamed}`;
+    return this.renamed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}mfe-attempt=${this.renamed}`;
   }
 
   /** The next attempt asks under a new URL. */
-  rename(name: string): void {
-    this.renamed.set(name, (this.renamed.get(name) ?? 0) + 1);
+  rename(): void {
+    this.renamed += 1;
   }
 
   /** The entry was hinted ahead of its manifest check. */
-  hintedEarly(name: string): void {
-    this.hinted.add(name);
+  hintedEarly(): void {
+    this.hinted = true;
   }
 
   /** The load settled: after a failure that followed an early hint, the next attempt asks anew. */
-  settled(name: string, ok: boolean): void {
-    if (this.hinted.delete(name) && !ok) this.rename(name);
+  settled(ok: boolean): void {
+    if (this.hinted && !ok) this.rename();
+    this.hinted = false;
   }
 }
 

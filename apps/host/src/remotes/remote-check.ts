@@ -4,8 +4,7 @@ import { readRemoteBuild, unrecordedFirstFiles } from '@mfe/manifest/remote-buil
 import { createLogger } from '../logger';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError } from './area-failure';
-import type { EntryUrls } from './entry-url';
-import type { RemoteRecords } from './load-status';
+import type { RemoteRecord } from './remote-record';
 import { preloadRemoteScripts } from './preload';
 
 const log = createLogger('remotes');
@@ -21,27 +20,20 @@ const unpinnedFirstFiles = (entry: ManifestEntry, manifest: unknown): string[] =
  * The check before any of a remote's code runs: its mf-manifest.json is read (once per page for its
  * area and its contributions alike; a retry reads it again), and a remote built for a contract or a
  * React/react-router major this host does not provide is refused, so the person is told it needs an
- * update. Remotes downloaded ahead (idle prefetch) are remembered here, their contract accepted then.
+ * update. Remotes prefetched (idle-prefetch.ts) are remembered in their records, their contract accepted then.
  */
 export class RemoteChecks {
-  private readonly checked = new Map<string, Promise<unknown>>();
-  /** Each remote's mf-manifest.json as read in this page (once, until a retry). */
-  private readonly read = new Map<string, Promise<unknown>>();
-  private readonly prefetched = new Set<string>();
-
   constructor(
     private readonly provided: Readonly<Record<string, string>>,
     private readonly fetchImpl: typeof fetch,
-    private readonly records: RemoteRecords,
-    private readonly entryUrls: EntryUrls,
   ) {}
 
-  /** Whether a remote's manifest, downloaded ahead, passes what its visit checks (remembered for it). */
-  acceptAhead(entry: ManifestEntry, manifest: unknown): boolean {
+  /** Whether a remote's manifest, prefetched, passes what its visit checks (remembered for it). */
+  acceptAhead(record: RemoteRecord, manifest: unknown): boolean {
     const passes =
-      unpinnedFirstFiles(entry, manifest).length === 0 &&
+      unpinnedFirstFiles(record.entry, manifest).length === 0 &&
       findIncompatibilities(manifest, this.provided, satisfy).length === 0;
-    if (passes) this.prefetched.add(entry.name);
+    if (passes) record.check.prefetched = true;
     return passes;
   }
 
@@ -49,51 +41,58 @@ export class RemoteChecks {
    * Resolves to the remote's mf-manifest.json once it passed (undefined for an entry that is a
    * script). The entry is hinted at once, and for its area the module's files too.
    */
-  passed(entry: ManifestEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
-    let check = this.checked.get(entry.name);
+  passed(record: RemoteRecord, scriptUrl: string, forArea: boolean): Promise<unknown> {
+    let check = record.check.passed;
     if (!check) {
-      check = this.check(entry, scriptUrl, forArea);
-      this.checked.set(entry.name, check);
-      check.catch(() => this.checked.delete(entry.name));
+      const passed = this.check(record, scriptUrl, forArea);
+      record.check.passed = check = passed;
+      passed.catch(() => {
+        if (record.check.passed === passed) record.check.passed = undefined;
+      });
     } else if (forArea) {
       // Checked already for a contribution: the area's own files are hinted now.
-      void check.then((manifest) => preloadRemoteScripts(entry, manifest, document, scriptUrl));
+      void check.then((manifest) => preloadRemoteScripts(record.entry, manifest, document, scriptUrl));
     }
     return check;
   }
 
   /** Reads it again on the next load (Retry). */
-  forget(name: string): void {
-    this.checked.delete(name);
-    this.read.delete(name);
+  forget(record: RemoteRecord): void {
+    record.check.passed = undefined;
+    record.check.read = undefined;
   }
 
   /** A remote's mf-manifest.json, read once (its build recorded); nothing is checked or hinted here. */
-  manifestOf(entry: ManifestEntry): Promise<unknown> {
-    let read = this.read.get(entry.name);
+  manifestOf(record: RemoteRecord): Promise<unknown> {
+    let read = record.check.read;
     if (!read) {
-      read = (async () => {
+      const { entry } = record;
+      const reading = (async () => {
         const response = await this.fetchImpl(entry.entry, { cache: 'no-cache' });
         if (!response.ok) throw new Error(`${entry.entry} answered HTTP ${response.status}`);
         const manifest: unknown = await response.json();
-        this.records.built(entry.name, readRemoteBuild(manifest));
+        record.built(readRemoteBuild(manifest));
         return manifest;
       })();
-      this.read.set(entry.name, read);
-      read.catch(() => this.read.delete(entry.name));
+      record.check.read = read = reading;
+      reading.catch(() => {
+        if (record.check.read === reading) record.check.read = undefined;
+      });
     }
     return read;
   }
 
-  private async check(entry: ManifestEntry, scriptUrl: string, forArea: boolean): Promise<unknown> {
+  private async check(record: RemoteRecord, scriptUrl: string, forArea: boolean): Promise<unknown> {
+    const { entry } = record;
     if (!entry.entry.endsWith('.json')) return undefined;
-    // Downloaded ahead: its entry is revalidated alongside its manifest (one round trip, not two);
+    // Prefetched: its entry is revalidated alongside its manifest (one round trip, not two);
     // its chunks (hashed names) come from the cache. Only a download: nothing runs before the check below.
-    if (this.prefetched.delete(entry.name)) {
+    if (record.check.prefetched) {
+      record.check.prefetched = false;
       preloadRemoteScripts(entry, undefined, document, scriptUrl);
-      this.entryUrls.hintedEarly(entry.name);
+      record.entryUrl.hintedEarly();
     }
-    const manifest = await this.manifestOf(entry);
+    const manifest = await this.manifestOf(record);
     const unpinned = unpinnedFirstFiles(entry, manifest);
     if (unpinned.length > 0) {
       log.error(`Remote "${entry.name}" does not pin its files.`, unpinned);

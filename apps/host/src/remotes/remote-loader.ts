@@ -1,23 +1,24 @@
-import {
-  isMountedAreaModule,
-  isRemoteModule,
-  PlatformError,
-  type MountedAreaModule,
-  type RemoteModule,
-} from '@mfe/context';
+import { isMountedAreaModule, isRemoteModule, PlatformError } from '@mfe/context';
 import { createLogger } from '../logger';
 import { report } from '../telemetry/queue';
 import type { ManifestEntry } from '../manifest';
 import { AreaLoadError, MADE_WITH } from './area-failure';
-import { ownsItsRoot, readRemoteBuild, type RemoteBuild } from '@mfe/manifest/remote-build';
+import { ownsItsRoot, readRemoteBuild } from '@mfe/manifest/remote-build';
 import { fetchEarlyOr } from '../early-fetch';
 import { entryScriptUrl, prefetchRemote, preloadRemoteScripts, REMOTE_EXPOSE } from './preload';
 import { RemoteChecks } from './remote-check';
-import { entryScriptElement, EntryUrls } from './entry-url';
+import { entryScriptElement } from './entry-url';
 import { sharedModulesOf, type FederationRuntime, type SharedSingleton } from './federation';
-import { RemoteRecords, type RecordedBuild, type RemoteFailure, type RemoteStatus } from './load-status';
+import {
+  NOT_LOADED,
+  RemoteRecord,
+  type AreaModule,
+  type RecordedBuild,
+  type RemoteFailure,
+  type RemoteStatus,
+} from './remote-record';
 import { filesOf, refreshFromNetwork, withRetries } from './retries';
-import { addStylesheets, refusedStylesheets, type PinnedStylesheet } from './remote-styles';
+import { addStylesheets, refusedStylesheets } from './remote-styles';
 import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 
@@ -28,50 +29,37 @@ export { entryScriptUrl, preloadRemoteScripts, REMOTE_EXPOSE };
 
 const log = createLogger('remotes');
 
-export type { RemoteStatus } from './load-status';
+export type { AreaModule, RemoteStatus } from './remote-record';
 /** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
 export type { RemoteBuild } from '@mfe/manifest/remote-build';
-/** An area's `./remote`: rendered in the host's React tree (`defineRemote`), or mounted into an element of its own (`defineMountedArea`). */
-export type AreaModule = RemoteModule | MountedAreaModule;
 
 /**
  * Registers the manifest's remotes with the federation runtime and loads each one on first use
  * (the boot script and the idle prefetch may have downloaded its files earlier; nothing of it runs
  * before the contract check here). A failed load is forgotten so that `retry` starts from scratch.
- * Its records (status, build, last failure) live in load-status.ts, the entry-URL policy in
- * entry-url.ts, the automatic retries in retries.ts, the downloads ahead in preload.ts.
+ * All it knows and holds of a remote is in that remote's record (remote-record.ts), one per remote;
+ * the checks are in remote-check.ts, the entry-URL policy in entry-url.ts, the automatic retries in
+ * retries.ts, the prefetches and preloads in preload.ts.
  */
 export class RemoteLoader {
-  private readonly loaded = new Map<string, Promise<AreaModule>>();
-  /** Modules already loaded, for a render that must not wait a tick (hydrating a prerendered page). */
-  private readonly ready = new Map<string, AreaModule>();
-  /** Loads started ahead of the part that shows them (`loadAhead`), until that part asks. */
-  private readonly ahead = new Map<string, Promise<AreaModule>>();
-  private readonly entries = new Map<string, ManifestEntry>();
-  private readonly records = new RemoteRecords();
-  private readonly entryUrls = new EntryUrls();
-  /** Each remote's kind of area, once its manifest was read ahead (the idle prefetch). */
-  private readonly kinds = new Map<string, Pick<RemoteBuild, 'mount'>>();
-  /** Files a remote's last failed load could not use, fetched again from the network before its next (retries.ts). */
-  private readonly stale = new Map<string, readonly string[]>();
-  /** Pinned stylesheets of the page a remote's last load found refused: added again on its next. */
-  private readonly refusedStyles = new Map<string, readonly PinnedStylesheet[]>();
+  /** One record per remote of the manifest, made when it is registered. */
+  private readonly records = new Map<string, RemoteRecord>();
   private readonly checks: RemoteChecks;
   private pluginRegistered = false;
 
   /** Where each remote stands, for the diagnostics page. */
   status(name: string): RemoteStatus {
-    return this.records.status(name);
+    return this.records.get(name)?.status ?? NOT_LOADED;
   }
 
   /** What the remote's build declared (known once its mf-manifest.json was read). */
   build(name: string): RecordedBuild {
-    return this.records.build(name);
+    return this.records.get(name)?.build ?? {};
   }
 
   /** The remote's last failure in this page, kept after a successful retry. */
   lastError(name: string): RemoteFailure | undefined {
-    return this.records.lastError(name);
+    return this.records.get(name)?.lastError;
   }
 
   /** Every shared module version registered with the federation runtime (the host's singletons, and anything a remote offered). */
@@ -81,7 +69,7 @@ export class RemoteLoader {
 
   /** Name and version, for attributing telemetry. */
   describe(name: string): RemoteIdentity {
-    return this.records.describe(name);
+    return this.records.get(name)?.describe() ?? { name };
   }
 
   constructor(
@@ -92,11 +80,11 @@ export class RemoteLoader {
     private readonly fetchImpl: typeof fetch = fetchEarlyOr(),
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {
-    this.checks = new RemoteChecks(provided, fetchImpl, this.records, this.entryUrls);
+    this.checks = new RemoteChecks(provided, fetchImpl);
   }
 
-  private entryScript(entry: ManifestEntry): string {
-    return this.entryUrls.url(entry);
+  private entryScript(record: RemoteRecord): string {
+    return record.entryUrl.url(record.entry);
   }
 
   /**
@@ -104,19 +92,27 @@ export class RemoteLoader {
    * mf-manifest.json on its own (compatibility check, preloads), so the runtime is
    * built without its manifest/snapshot machinery (`disableSnapshot`).
    */
-  private runtimeRemote(entry: ManifestEntry): { name: string; entry: string } {
-    return { name: entry.name, entry: this.entryScript(entry) };
+  private runtimeRemote(record: RemoteRecord): { name: string; entry: string } {
+    return { name: record.name, entry: this.entryScript(record) };
   }
 
   register(
     remotes: readonly ManifestEntry[],
     variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {},
   ): void {
-    for (const remote of remotes) {
-      this.entries.set(remote.name, remote);
-      this.records.chose(remote.name, variants[remote.name]?.variant ?? 'stable');
-    }
-    this.runtime.registerRemotes(remotes.map((remote) => this.runtimeRemote(remote)));
+    const registered = remotes.map((remote) => {
+      const variant = variants[remote.name]?.variant ?? 'stable';
+      const known = this.records.get(remote.name);
+      if (!known) {
+        const record = new RemoteRecord(remote, variant);
+        this.records.set(remote.name, record);
+        return record;
+      }
+      known.entry = remote;
+      known.variant = variant;
+      return known;
+    });
+    this.runtime.registerRemotes(registered.map((record) => this.runtimeRemote(record)));
     if (!this.pluginRegistered) {
       this.pluginRegistered = true;
       this.runtime.registerPlugins?.([
@@ -136,13 +132,13 @@ export class RemoteLoader {
     url: string;
     remoteInfo?: { name?: string };
   }): HTMLScriptElement | undefined {
-    const remote = remoteInfo?.name ? this.entries.get(remoteInfo.name) : undefined;
-    return remote ? entryScriptElement(remote, url, this.entryScript(remote)) : undefined;
+    const record = remoteInfo?.name ? this.records.get(remoteInfo.name) : undefined;
+    return record ? entryScriptElement(record.entry, url, this.entryScript(record)) : undefined;
   }
 
   /** The remote's module if it has already loaded in this page, without waiting. */
   loadedModule(name: string): AreaModule | undefined {
-    return this.ready.get(name);
+    return this.records.get(name)?.ready;
   }
 
   /**
@@ -152,40 +148,51 @@ export class RemoteLoader {
    */
   loadAhead(name: string): Promise<AreaModule> {
     const promise = this.load(name);
-    this.ahead.set(name, promise);
+    const record = this.records.get(name);
+    if (record) record.ahead = promise;
     return promise;
   }
 
   load(name: string): Promise<AreaModule> {
-    const ahead = this.ahead.get(name);
+    const record = this.records.get(name);
+    if (!record) {
+      const error = new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
+      report({
+        kind: 'error',
+        name: 'remote load failed',
+        remote: { name },
+        error: { thrown: error, code: error.code },
+      });
+      return Promise.reject(error);
+    }
+    const { ahead } = record;
     if (ahead) {
-      this.ahead.delete(name);
+      record.ahead = undefined;
       return ahead;
     }
-    const cached = this.loaded.get(name);
-    if (cached) return cached;
+    if (record.module) return record.module;
     const started = performance.now();
-    const promise = this.fetchModule(name);
-    this.loaded.set(name, promise);
-    this.records.loading(name);
+    const promise = this.fetchModule(record);
+    record.module = promise;
+    record.loading();
     promise.then(
       (module) => {
-        this.ready.set(name, module);
-        this.entryUrls.settled(name, true);
+        record.ready = module;
+        record.entryUrl.settled(true);
         const loadMs = Math.round(performance.now() - started);
-        this.records.loaded(name, loadMs);
+        record.loaded(loadMs);
         // Counted per remote, version and canary side: the denominator of the error rates a rollout compares.
-        report({ kind: 'event', name: 'remote loaded', remote: this.describe(name), attributes: { loadMs } });
+        report({ kind: 'event', name: 'remote loaded', remote: record.describe(), attributes: { loadMs } });
       },
       (error: Error) => {
-        this.loaded.delete(name);
-        this.entryUrls.settled(name, false);
+        if (record.module === promise) record.module = undefined;
+        record.entryUrl.settled(false);
         const code = (error as PlatformError).code ?? 'REMOTE_LOAD_FAILED';
-        this.records.failed(name, code, error.message);
+        record.failed(code, error.message);
         report({
           kind: 'error',
           name: 'remote load failed',
-          remote: this.describe(name),
+          remote: record.describe(),
           error: { thrown: error, code },
         });
       },
@@ -200,39 +207,39 @@ export class RemoteLoader {
    * the page that shows it.
    */
   intend(name: string): void {
-    const entry = this.entries.get(name);
-    if (!entry || this.loaded.has(name)) return;
+    const record = this.records.get(name);
+    if (!record || record.module) return;
     const load = () => this.load(name).then(() => undefined);
     // Known from the idle prefetch: a tree area loads at once (its entry hinted with its manifest, one round trip).
-    const known = this.kinds.get(name);
+    const known = record.kindAhead;
     const ofItsKind =
-      known !== undefined || !entry.entry.endsWith('.json')
+      known !== undefined || !record.entry.entry.endsWith('.json')
         ? known && ownsItsRoot(known)
           ? Promise.resolve()
           : load()
         : this.checks
-            .manifestOf(entry)
+            .manifestOf(record)
             .then((manifest) => (ownsItsRoot(readRemoteBuild(manifest)) ? undefined : load()));
     // Quiet here: the page that shows the area says what failed.
     ofItsKind.catch(() => undefined);
   }
 
   /**
-   * Downloads a remote ahead of a visit without running it (idle-preload.ts), once the loads in
+   * Downloads a remote ahead of a visit without running it (idle-prefetch.ts), once the loads in
    * flight (the page's own remote) are done; quiet on failure.
    */
   async prefetch(name: string): Promise<void> {
-    await Promise.allSettled([...this.loaded.values()]);
-    const entry = this.entries.get(name);
-    if (!entry || this.loaded.has(name)) return;
+    await Promise.allSettled([...this.records.values()].map((record) => record.module));
+    const record = this.records.get(name);
+    if (!record || record.module) return;
     // An area in a root of its own carries the framework it renders with (decision 0019 has its
     // weight): only a page that shows it downloads that.
     const accept = (manifest: unknown) => {
       const build = readRemoteBuild(manifest);
-      this.kinds.set(name, build);
-      return !ownsItsRoot(build) && this.checks.acceptAhead(entry, manifest);
+      record.kindAhead = build;
+      return !ownsItsRoot(build) && this.checks.acceptAhead(record, manifest);
     };
-    return prefetchRemote(entry, accept, this.fetchImpl).catch(() => undefined);
+    return prefetchRemote(record.entry, accept, this.fetchImpl).catch(() => undefined);
   }
 
   /**
@@ -246,32 +253,34 @@ export class RemoteLoader {
 
   /** The entry the manifest gives a remote, if it has one. */
   entryOf(name: string): ManifestEntry | undefined {
-    return this.entries.get(name);
+    return this.records.get(name)?.entry;
   }
 
   /** Forgets a failed remote (its entry included) and loads it again, without a page reload. */
   retry(name: string): Promise<AreaModule> {
-    const entry = this.entries.get(name);
-    this.loaded.delete(name);
-    this.ready.delete(name);
-    this.ahead.delete(name);
-    this.checks.forget(name);
-    if (entry) this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
+    const record = this.records.get(name);
+    if (record) {
+      record.module = undefined;
+      record.ready = undefined;
+      record.ahead = undefined;
+      this.checks.forget(record);
+      this.runtime.registerRemotes([this.runtimeRemote(record)], { force: true });
+    }
     return this.load(name);
   }
 
-  private async checkThenLoad(entry: ManifestEntry, expose: string): Promise<unknown> {
-    await this.checks.passed(entry, this.entryScript(entry), expose === REMOTE_EXPOSE);
-    return this.runtime.loadRemote<unknown>(`${entry.name}/${expose}`);
+  private async checkThenLoad(record: RemoteRecord, expose: string): Promise<unknown> {
+    await this.checks.passed(record, this.entryScript(record), expose === REMOTE_EXPOSE);
+    return this.runtime.loadRemote<unknown>(`${record.name}/${expose}`);
   }
 
-  private async fetchModule(name: string): Promise<AreaModule> {
-    const exported = await this.fetchExposed(name, REMOTE_EXPOSE);
-    const entry = this.entries.get(name)!;
-    await this.checkPageStylesheets(entry);
+  private async fetchModule(record: RemoteRecord): Promise<AreaModule> {
+    const exported = await this.fetchExposedOf(record, REMOTE_EXPOSE);
+    const { entry } = record;
+    await this.checkPageStylesheets(record);
     const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
     // Built to share nothing with the host (its own React, or none): it cannot render in the host's tree.
-    if (isRemoteModule(candidate) && ownsItsRoot(this.records.build(name))) {
+    if (isRemoteModule(candidate) && ownsItsRoot(record.build)) {
       throw new AreaLoadError('REMOTE_INVALID', entry.label ?? entry.name, {
         kind: 'wrong-mount',
         expose: `./${REMOTE_EXPOSE}`,
@@ -292,16 +301,17 @@ export class RemoteLoader {
    * for a script, and is taken out of the page; the Retry (after fetching it again past the cache,
    * `stale`) adds it back.
    */
-  private async checkPageStylesheets(entry: ManifestEntry): Promise<void> {
-    const again = this.refusedStyles.get(entry.name);
-    this.refusedStyles.delete(entry.name);
-    if (again) await addStylesheets(again);
-    const refused = await refusedStylesheets(new URL('.', this.entryScript(entry)).href);
+  private async checkPageStylesheets(record: RemoteRecord): Promise<void> {
+    const { entry } = record;
+    const again = record.refusedStyles;
+    record.refusedStyles = [];
+    if (again.length > 0) await addStylesheets(again);
+    const refused = await refusedStylesheets(new URL('.', this.entryScript(record)).href);
     if (refused.length === 0) return;
     const sheets = refused.map((link) => ({ href: link.href, integrity: link.integrity }));
     for (const link of refused) link.remove();
-    this.refusedStyles.set(entry.name, sheets);
-    this.stale.set(entry.name, [...(this.stale.get(entry.name) ?? []), ...sheets.map((sheet) => sheet.href)]);
+    record.refusedStyles = sheets;
+    record.stale = [...record.stale, ...sheets.map((sheet) => sheet.href)];
     log.error(`Remote "${entry.name}"'s stylesheet was refused by its integrity pin, or failed to load.`, {
       files: sheets.map((sheet) => sheet.href),
     });
@@ -309,26 +319,31 @@ export class RemoteLoader {
   }
 
   private async fetchExposed(name: string, expose: string): Promise<unknown> {
-    const entry = this.entries.get(name);
-    if (!entry) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
-    const script = this.entryScript(entry);
+    const record = this.records.get(name);
+    if (!record) throw new AreaLoadError('REMOTE_LOAD_FAILED', name, { kind: 'not-in-manifest' });
+    return this.fetchExposedOf(record, expose);
+  }
+
+  private async fetchExposedOf(record: RemoteRecord, expose: string): Promise<unknown> {
+    const { entry, name } = record;
+    const script = this.entryScript(record);
     try {
       return await withinTimeLimit(
         (async () => {
           // A Retry after a failure (of the area or any part of this remote) asks the network again.
-          const stale = this.stale.get(name);
-          this.stale.delete(name);
-          if (stale) await refreshFromNetwork(stale, this.fetchImpl);
+          const { stale } = record;
+          record.stale = [];
+          if (stale.length > 0) await refreshFromNetwork(stale, this.fetchImpl);
           return withRetries(
             entry,
             script,
-            () => this.checkThenLoad(entry, expose),
+            () => this.checkThenLoad(record, expose),
             // An automatic try asks once more for what failed (the element's own request): a file
             // that never arrived is not in the HTTP cache. Refetching past the cache, for bytes a
             // pin refused, is left to a person's Retry (`stale` below), so one failing file is asked
-            // for at most four times a page, an idle download ahead included.
+            // for at most four times a page, an idle prefetch included.
             () => {
-              this.runtime.registerRemotes([this.runtimeRemote(entry)], { force: true });
+              this.runtime.registerRemotes([this.runtimeRemote(record)], { force: true });
             },
             this.sleep,
           );
@@ -337,10 +352,10 @@ export class RemoteLoader {
       );
     } catch (cause) {
       const files = filesOf(cause, script);
-      if (files.length > 0) this.stale.set(name, files);
+      if (files.length > 0) record.stale = files;
       if (cause instanceof PlatformError) throw cause;
       if (cause instanceof TimeLimitExceeded) {
-        this.entryUrls.rename(name);
+        record.entryUrl.rename();
         log.error(`Remote "${name}" did not load within ${entry.timeoutMs} ms from ${entry.entry}.`);
         throw new AreaLoadError('REMOTE_LOAD_FAILED', entry.label ?? entry.name, {
           kind: 'timeout',
