@@ -1,19 +1,19 @@
 'use strict';
 // The page's one inline script, shared by the preset (which writes it into the host's page, first in
 // its head), the header policy (which allows exactly it, by its hash) and the host (which takes the
-// clicks it held). A prerendered page shows controls before any of its code has arrived; a click on
-// one in that time would be lost, so this holds it from the first paint, at no request's cost, until
-// the host has rendered and clicks each held control again. Links are left alone: they work as links.
+// clicks it kept). A prerendered page shows controls before any of its code has arrived; a click on
+// one in that time would be lost, so this keeps it from the first paint, at no request's cost, until
+// the host has rendered and clicks each kept control again. Links are left alone: they work as links.
 // Plain JavaScript with no imports, so every reader (CommonJS, the browser, Node) takes it as it is.
 
 /**
- * Where the held clicks wait for the host: `{ targets, stop, except }`. `except(element)`: a part of
+ * Where the kept clicks wait for the host: `{ targets, stop, except }`. `except(element)`: a part of
  * the page that answers its own clicks from now on (the opening area, hydrated before the shell);
- * clicks in it are no longer held.
+ * clicks in it are no longer kept.
  */
 const EARLY_CLICKS_GLOBAL = '__mfeEarlyClicks';
 
-/** What a held click may be on: a control whose action is the page's script's. */
+/** What a kept click may be on: a control whose action is the page's script's. */
 const EARLY_CLICKS_CONTROL = 'button, [role="button"], input[type="submit"], input[type="button"]';
 
 /**

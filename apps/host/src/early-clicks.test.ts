@@ -11,7 +11,7 @@ beforeEach(() => {
     '<div id="root"><button id="invite">Invite</button><a href="/x"><span role="button" id="in-link">x</span></a><input type="button" id="send"></div><button id="outside">Out</button>';
 });
 
-test('a click on a control in the page before the host runs is held (its default stopped), then answered once', () => {
+test('a click on a control in the page before the host runs is kept (its default stopped), then answered once', () => {
   runInlineScript();
   const answered: string[] = [];
   const invite = document.getElementById('invite')!;
@@ -20,11 +20,11 @@ test('a click on a control in the page before the host runs is held (its default
   invite.click();
   document.getElementById('send')!.click();
   expect(click.defaultPrevented).toBe(true);
-  // The host's listeners arrive; the held controls are clicked again, each once.
+  // The host's listeners arrive; the kept controls are clicked again, each once.
   document.addEventListener('click', (event) => answered.push((event.target as Element).id));
   expect(replayEarlyClicks()).toBe(2);
   expect(answered).toEqual(['invite', 'send']);
-  // No longer held afterwards: a click goes straight through.
+  // No longer kept afterwards: a click goes straight through.
   const later = new MouseEvent('click', { bubbles: true, cancelable: true });
   invite.dispatchEvent(later);
   expect(later.defaultPrevented).toBe(false);
@@ -41,14 +41,14 @@ test('links, controls inside links and anything outside the page root are left a
   expect(replayEarlyClicks()).toBe(0);
 });
 
-test('a held control the page has since removed is not clicked', () => {
+test('a kept control the page has since removed is not clicked', () => {
   runInlineScript();
   document.getElementById('invite')!.click();
   document.getElementById('invite')!.remove();
   expect(replayEarlyClicks()).toBe(0);
 });
 
-test('a part hydrated first (the opening area) answers its own held clicks; those elsewhere stay held for the page', () => {
+test('a part hydrated first (the opening area) answers its own kept clicks; those elsewhere stay kept for the page', () => {
   document.body.innerHTML =
     '<div id="root"><div id="area"><button id="invite">Invite</button></div><button id="menu">Menu</button></div>';
   runInlineScript();
@@ -59,7 +59,7 @@ test('a part hydrated first (the opening area) answers its own held clicks; thos
   // The area's root hydrates: its click is made again, the menu's waits for the shell.
   expect(replayEarlyClicks(document.getElementById('area')!)).toBe(1);
   expect(answered).toEqual(['invite']);
-  // From now on a click in the area goes straight to it, one elsewhere is still held.
+  // From now on a click in the area goes straight to it, one elsewhere is still kept.
   const inArea = new MouseEvent('click', { bubbles: true, cancelable: true });
   document.getElementById('invite')!.dispatchEvent(inArea);
   expect(inArea.defaultPrevented).toBe(false);
@@ -67,7 +67,7 @@ test('a part hydrated first (the opening area) answers its own held clicks; thos
   document.getElementById('menu')!.dispatchEvent(onMenu);
   expect(onMenu.defaultPrevented).toBe(true);
   answered.length = 0;
-  // The shell's root renders: the menu's held click is made once.
+  // The shell's root renders: the menu's kept click is made once.
   expect(replayEarlyClicks()).toBe(1);
   expect(answered).toEqual(['menu']);
 });

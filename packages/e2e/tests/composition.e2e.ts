@@ -287,7 +287,7 @@ describe.each([
     const panel = await page.waitForSelector('[data-testid=remote-error][data-remote=referrals]', { timeout: 10_000 });
     expect(await panel.textContent()).toContain('Referrals is unavailable right now');
     // The failing file is asked for at most four times before the panel (a CDN serving it broken to
-    // every visitor is not asked more for it), an idle download ahead included.
+    // every visitor is not asked more for it), an idle prefetch included.
     expect(asked.length).toBeLessThanOrEqual(4);
     await page.click('[data-testid=nav-account]');
     await page.waitForSelector('[data-testid=account-greeting]');
@@ -306,7 +306,7 @@ test('a connection dropped once while loading a remote is retried automatically:
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=account-greeting]');
-  // The entry script's loads by its script element (a fetch of it, such as the idle download ahead, is let through).
+  // The entry script's loads by its script element (a fetch of it, such as the idle prefetch, is let through).
   let dropped = 0;
   await page.route(`${suite.stack.remoteUrls.referrals}/remoteEntry.js`, (route) =>
     route.request().resourceType() !== 'script'

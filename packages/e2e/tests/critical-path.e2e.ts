@@ -7,7 +7,7 @@ import { FIRST_SCRIPT_PATH } from '../src/host-build';
 // boot script), within the page's policy, and never for a visitor about to be sent to sign in;
 // after first content the likely-next areas are downloaded while idle.
 // Areas alone: account's part in the header would load that remote on every signed-in page, which
-// these tests of what an area downloads ahead of its visit would count (slots.e2e.ts covers slots).
+// these tests of what an area prefetches before its visit would count (slots.e2e.ts covers slots).
 const suite = setUpBrowserSuite(['--public', 'referrals', '--no-contributions']);
 
 function recordRequests(page: Page): Request[] {
@@ -161,7 +161,7 @@ test('after first content the areas in the navigation are downloaded while idle,
   expect(bodies.filter((size) => size > 0)).toEqual([]);
 });
 
-test('with Save-Data (or on a 2G connection) nothing is downloaded ahead', async () => {
+test('with Save-Data (or on a 2G connection) nothing is prefetched', async () => {
   const page = await suite.browser.context.newPage();
   await page.addInitScript(() => {
     const { connection } = navigator as Navigator & { connection?: object };

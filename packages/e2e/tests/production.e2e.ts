@@ -598,7 +598,7 @@ test('a pinned remote whose build does not pin its first files is refused before
     .find((remote) => remote.name === 'account')!
     .entry.replace(/mf-manifest\.json$/, '');
   // The account build as a bundler that records no integrity for its files would describe it.
-  // A request the page gives up on (the idle download ahead stops when a click starts the real one)
+  // A request the page gives up on (the idle prefetch stops when a click starts the real one)
   // disposes its response under the handler; there is nothing left to answer then, so that is let go.
   // A live request left unanswered would time the test out, so a broken handler still fails it.
   await page.route(`${accountFolder}mf-manifest.json`, async (route) => {
@@ -620,7 +620,7 @@ test('a pinned remote whose build does not pin its first files is refused before
   expect(await alert.textContent()).toMatch(
     /The "Account" area was not loaded: its build does not pin __federation_expose_remote\.\w+\.js(, | and ).* with their integrity/,
   );
-  // Its manifest was read (by the idle download ahead too, which stopped there); none of its code was fetched, let alone run.
+  // Its manifest was read (by the idle prefetch too, which stopped there); none of its code was fetched, let alone run.
   const ofAccount = requested.filter((url) => url.startsWith(accountFolder));
   expect(ofAccount).toContain(`${accountFolder}mf-manifest.json`);
   expect(ofAccount.filter((url) => !url.endsWith('/mf-manifest.json'))).toEqual([]);

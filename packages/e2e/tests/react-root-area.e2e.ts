@@ -124,7 +124,7 @@ test('pages that do not show the area never download its React: the idle prefetc
   await page.goto(`${suite.stack.hostUrl}/account`);
   await signInAtProvider(page, suite.stack.idpUrl, ALICE);
   await page.waitForSelector('[data-testid=account-greeting]');
-  // This page's own download ahead is over before counting starts.
+  // This page's own prefetch is over before counting starts.
   await page.waitForLoadState('networkidle');
   const own = suite.stack.remoteUrls.react18_area!;
   const inTree = suite.stack.remoteUrls.account!;
@@ -136,7 +136,7 @@ test('pages that do not show the area never download its React: the idle prefetc
       .map((request) => new URL(request.url()).pathname.replace(/\.[0-9a-f]{8}\./, '.'))
       .sort();
 
-  // Another area's page, then the browser idle: the areas in the navigation are downloaded ahead.
+  // Another area's page, then the browser idle: the areas in the navigation are prefetched.
   await page.goto(`${suite.stack.hostUrl}/referrals`);
   await page.waitForSelector('[data-testid=referrals-overview]');
   await page.waitForLoadState('networkidle');

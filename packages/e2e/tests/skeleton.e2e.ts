@@ -48,7 +48,7 @@ test('the sign-in request uses the authorization code flow with PKCE S256', asyn
   expect(params.get('redirect_uri')).toBe(`${suite.stack.hostUrl}/auth/callback`);
 });
 
-test("a remote's code is loaded and run only when its route is first visited (at most downloaded ahead while idle), and its nested routes work", async () => {
+test("a remote's code is loaded and run only when its route is first visited (at most prefetched while idle), and its nested routes work", async () => {
   const page = await suite.browser.context.newPage();
   const referralsRequests: Array<{ url: string; type: string }> = [];
   page.on('request', (request) => {
@@ -80,7 +80,7 @@ test("opening a remote's page downloads each file once, and the remote's entry a
   const page = await suite.browser.context.newPage();
   await signInThrough(page, '/account');
   await page.waitForSelector('[data-testid=account-greeting]');
-  // The other area may be downloaded ahead while this page is idle: let that finish before counting.
+  // The other area may be prefetched while this page is idle: let that finish before counting.
   await page.waitForLoadState('networkidle');
 
   const events: string[] = [];

@@ -98,7 +98,7 @@ test("a remote's stylesheet is in place before its content shows (no flash of un
 test("a remote's stylesheet whose bytes were altered is refused, and the area says so instead of rendering unstyled", async () => {
   const page = await signedIn('/account');
   await page.waitForSelector('[data-testid=account-greeting]');
-  // Every request for the area's stylesheets from here on, the idle download ahead included.
+  // Every request for the area's stylesheets from here on, the idle prefetch included.
   const asked = new Map<string, number>();
   page.on('request', (request) => {
     if (/\.css$/.test(request.url()) && request.url().startsWith(suite.stack.remoteUrls.referrals))

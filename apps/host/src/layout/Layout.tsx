@@ -10,7 +10,7 @@ import { ConsentBanner } from './ConsentBanner';
 import { hostPageNames, useDocumentTitle, useFocusOnNavigation } from './document-title';
 import { OverridesBanner } from './Overrides';
 import { PreviewBanner } from './PreviewBanner';
-import { likelyNext, useIdlePreload } from '../remotes/idle-preload';
+import { likelyNext, useIdlePrefetch } from '../remotes/idle-prefetch';
 import { useLocalizedRemotes } from '../host-services/use-area-labels';
 import { LanguageMenu } from './LanguageMenu';
 import { SlotOutlet } from '../areas/SlotOutlet';
@@ -76,8 +76,8 @@ function ShellHeader() {
     }),
     [intl],
   );
-  // When the page is done and the browser idle, the areas in the navigation load ahead (idle-preload.ts).
-  useIdlePreload(
+  // When the page is done and the browser idle, the areas in the navigation load ahead (idle-prefetch.ts).
+  useIdlePrefetch(
     likelyNext(usable, pathname, user !== null),
     !restoring,
     useCallback((name: string) => loader.prefetch(name), [loader]),

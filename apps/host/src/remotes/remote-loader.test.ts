@@ -412,7 +412,7 @@ test('prefetching waits for the loads in flight (the page its own remote first),
   expect(calls).toEqual(['referrals/remote']);
 });
 
-describe('a visit to a remote downloaded ahead', () => {
+describe('a visit to a remote prefetched', () => {
   const account: RemoteEntry = {
     ...entry,
     name: 'account',
@@ -495,7 +495,7 @@ describe('a visit to a remote downloaded ahead', () => {
     expect(hinted()).toContain('https://cdn.example.com/account/remoteEntry.js?mfe-attempt=1');
   });
 
-  test('a pinned one whose build records no integrity for its first files is not downloaded ahead', async () => {
+  test('a pinned one whose build records no integrity for its first files is not prefetched', async () => {
     const { fetched, fetchImpl } = recordingFetch(built);
     const loader = new RemoteLoader(fakeRuntime([]).runtime, PROVIDED, fetchImpl, noSleep);
     loader.register([{ ...account, integrity: 'sha384-pinned' }]);
@@ -551,7 +551,7 @@ describe('an area built to render in a root of its own', () => {
     expect(loader.lastError('referrals')?.message).not.toContain('defineRemote(...)');
   });
 
-  test('is not downloaded ahead beyond its manifest: its own React waits for a page that shows it', async () => {
+  test('is not prefetched beyond its manifest: its own React waits for a page that shows it', async () => {
     const fetched: string[] = [];
     const { runtime, calls } = fakeRuntime([]);
     const loader = new RemoteLoader(runtime, PROVIDED, ownRoot(fetched), noSleep);

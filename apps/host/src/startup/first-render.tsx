@@ -45,8 +45,8 @@ export function pageRoot(element: HTMLElement): PageRoot {
 }
 
 /**
- * React's listeners are on the root now: a click the page's inline script held since the first paint
- * is answered, and no later one is held (whatever rendered: the page, or a start-up failure's Retry).
+ * React's listeners are on the root now: a click the page's inline script kept since the first paint
+ * is answered, and no later one is kept (whatever rendered: the page, or a start-up failure's Retry).
  */
 function answerEarlyClicks(): void {
   const replayed = replayEarlyClicks();

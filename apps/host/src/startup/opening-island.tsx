@@ -327,7 +327,7 @@ function start(found: FoundIsland, placeholder: Element | null): Promise<Opening
           message: (error as Error)?.message,
         }),
     });
-    // Its controls answer from now on: a click held on one since the first paint is made again.
+    // Its controls answer from now on: a click kept on one since the first paint is made again (early-click replay).
     replayEarlyClicks(element);
   });
 }

@@ -20,7 +20,7 @@ export async function sayShellUnavailable(): Promise<void> {
   reload.textContent = intl.formatMessage(failureMessages.reload);
   reload.addEventListener('click', () => window.location.reload());
   notice.append(text, reload);
-  // The placeholder's "Loading…" is no longer true, and no code is coming to answer a held click.
+  // The placeholder's "Loading…" is no longer true, and no code is coming to answer a kept click.
   document.querySelector('.boot')?.remove();
   replayEarlyClicks();
   document.body.prepend(notice);

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { RemoteEntry } from '../manifest';
 
-/** At most this many remotes are downloaded ahead per page: likely next, not every area. */
-export const IDLE_PRELOAD_LIMIT = 3;
+/** At most this many remotes are prefetched per page: likely next, not every area. */
+export const IDLE_PREFETCH_LIMIT = 3;
 
 interface NetworkInformationLike {
   readonly saveData?: boolean;
@@ -10,7 +10,7 @@ interface NetworkInformationLike {
 }
 
 /** Whether loading ahead is welcome: not when the user asked to save data, nor on a slow connection. */
-export function mayPreloadAhead(
+export function mayPrefetch(
   connection: NetworkInformationLike | undefined = (navigator as Navigator & { connection?: NetworkInformationLike })
     .connection,
 ): boolean {
@@ -23,7 +23,7 @@ export function likelyNext(
   remotes: readonly RemoteEntry[],
   pathname: string,
   signedIn: boolean,
-  limit = IDLE_PRELOAD_LIMIT,
+  limit = IDLE_PREFETCH_LIMIT,
 ): RemoteEntry[] {
   return remotes
     .filter(
@@ -64,12 +64,12 @@ const whenIdle: IdleScheduler = (callback) => {
  * waits for the load event, idle time and the session), never with Save-Data or on a slow
  * connection, and failures stay quiet (a visit reports them).
  */
-export function useIdlePreload(
+export function useIdlePrefetch(
   candidates: readonly RemoteEntry[],
   ready: boolean,
   load: (name: string) => Promise<unknown>,
   schedule: IdleScheduler = whenIdle,
-  allowed: () => boolean = mayPreloadAhead,
+  allowed: () => boolean = mayPrefetch,
 ): void {
   const names = candidates.map((remote) => remote.name).join(' ');
   useEffect(() => {

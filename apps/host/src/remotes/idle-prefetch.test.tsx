@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { RemoteEntry } from '../manifest';
-import { likelyNext, mayPreloadAhead, useIdlePreload } from './idle-preload';
+import { likelyNext, mayPrefetch, useIdlePrefetch } from './idle-prefetch';
 
 const remote = (name: string, requiresAuth = true): RemoteEntry => ({
   name,
@@ -25,11 +25,11 @@ test('likely next: the areas the viewer can open now, in navigation order, not t
 });
 
 test('nothing ahead with Save-Data or on a 2G connection; allowed where the browser does not say', () => {
-  expect(mayPreloadAhead({ saveData: true, effectiveType: '4g' })).toBe(false);
-  expect(mayPreloadAhead({ effectiveType: '2g' })).toBe(false);
-  expect(mayPreloadAhead({ effectiveType: 'slow-2g' })).toBe(false);
-  expect(mayPreloadAhead({ saveData: false, effectiveType: '4g' })).toBe(true);
-  expect(mayPreloadAhead(undefined)).toBe(true);
+  expect(mayPrefetch({ saveData: true, effectiveType: '4g' })).toBe(false);
+  expect(mayPrefetch({ effectiveType: '2g' })).toBe(false);
+  expect(mayPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+  expect(mayPrefetch({ saveData: false, effectiveType: '4g' })).toBe(true);
+  expect(mayPrefetch(undefined)).toBe(true);
 });
 
 function Preloader(props: {
@@ -39,7 +39,7 @@ function Preloader(props: {
   allowed?: () => boolean;
   idle: Array<() => void>;
 }) {
-  useIdlePreload(
+  useIdlePrefetch(
     props.names.map((name) => remote(name)),
     props.ready,
     props.load,
