@@ -2,7 +2,7 @@ import { defineRemote } from '@mfe/context';
 import type { AreaModule } from '../remotes/remote-loader';
 import { LOCALE_CHOICE_KEY } from '../i18n/negotiate';
 import { findIslandToRender } from './island-to-render';
-import type { LoadingArea } from './opening-island';
+import type { LoadingArea } from './island';
 
 const compiled = [{ type: 0, value: 'Empfehlungen' }];
 type Messages = Parameters<typeof defineRemote>[0]['messages'];

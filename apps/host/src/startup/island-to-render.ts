@@ -1,7 +1,7 @@
 import { isRemoteModule } from '@mfe/context';
 import { storageOrNull } from '../browser-storage';
 import { negotiateLocale, readChoice } from '../i18n/negotiate';
-import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea } from './opening-island';
+import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea } from './island';
 
 /**
  * The island of a page rendered in the browser: the opening area when it is public (a visitor's

@@ -28,31 +28,21 @@ import {
   isRemoteModule,
   textDirection,
   type HostContext,
-  type RemoteModule,
 } from '@mfe/context';
 import rules from '@mfe/manifest/rules.json';
 import { replayEarlyClicks } from '../early-clicks';
 import { fetchEarly, jsonOf, peekEarly } from '../early-fetch';
 import type { IslandLocation, OpeningIsland } from '../host-services/types';
-import type { ManifestEntry } from '../manifest';
 import { applyToRoot } from '../i18n/document-language';
 import { readPageData, type PageData } from '../prerender/page-data';
-import { manifestUrlOf, openingEntry, type OpeningEntry, type RawConfig } from '../remotes/opening-build';
-import type { AreaModule, RemoteLoader } from '../remotes/remote-loader';
+import { manifestUrlOf, openingEntry, type OpeningEntry } from '../remotes/opening-build';
+import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea, type RawIslandConfig } from './island';
+import type { RemoteLoader } from '../remotes/remote-loader';
 import { tabChoicesAsked } from '../remotes/tab-choices';
 import { storageOrNull } from '../browser-storage';
 import { createLogger } from '../logger';
 
 const log = createLogger('host');
-
-/** The config's fields the island reads, besides those that choose the build (opening-build.ts). */
-export interface RawIslandConfig extends RawConfig {
-  readonly productName?: unknown;
-  readonly auth?: unknown;
-  readonly apiOrigins?: unknown;
-  readonly features?: unknown;
-  readonly i18n?: { readonly defaultLocale?: unknown; readonly locales?: unknown };
-}
 
 /**
  * A file the start-up reads: as the boot script fetched it, or (a page without one, whose area the
@@ -102,12 +92,6 @@ export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland 
   return Promise.race([island, waited]);
 }
 
-export interface LoadingArea {
-  readonly opening: OpeningEntry;
-  readonly config: RawIslandConfig;
-  readonly loading: Promise<AreaModule>;
-}
-
 /**
  * The opening page's area, by the config and manifest (those the boot script fetched, or the page's
  * preloads), read as they arrived (opening-build.ts), registered with its canary's side and its
@@ -144,18 +128,6 @@ function islandPage(): IslandPage | null {
   return { page: { ...page, remote: page.remote, entry: page.entry }, element };
 }
 
-export interface FoundIsland {
-  /** The page's language: the HTML's, or (an island rendered here) the one the shell will choose. */
-  readonly locale: string;
-  /** The element it is rooted in: the area's in the HTML, or a new one for the placeholder's place. */
-  readonly element: HTMLElement;
-  readonly entry: ManifestEntry & { readonly path: string };
-  readonly module: RemoteModule;
-  readonly config: RawIslandConfig;
-  readonly messages?: Readonly<Record<string, unknown>>;
-  readonly defaultLocale: string;
-}
-
 /** The island, if the area loading is the page's build: its code, and its texts in the page's language. */
 async function findIsland({ page, element }: IslandPage, ahead: LoadingArea | null): Promise<FoundIsland | null> {
   if (!ahead || !islandEntry(page, ahead.opening)) return null;
@@ -167,22 +139,6 @@ async function findIsland({ page, element }: IslandPage, ahead: LoadingArea | nu
   const messages = await compiledTexts(module, locale, defaultLocale);
   if (messages === null) return null;
   return { locale, element, entry: opening.entry, module, config, ...(messages ? { messages } : {}), defaultLocale };
-}
-
-export const defaultLocaleOf = (config: RawIslandConfig): string =>
-  typeof config.i18n?.defaultLocale === 'string' ? config.i18n.defaultLocale : rules.defaults.locale;
-
-/**
- * The area's texts in `locale` (none in the default one), or null when they are ICU source: those
- * need the parser the shell loads, and would not render as the shell renders them.
- */
-export async function compiledTexts(
-  module: RemoteModule,
-  locale: string,
-  defaultLocale: string,
-): Promise<Readonly<Record<string, unknown>> | undefined | null> {
-  const messages = locale === defaultLocale ? undefined : await module.messages?.(locale);
-  return messages && Object.values(messages).some((message) => typeof message === 'string') ? null : messages;
 }
 
 /**
