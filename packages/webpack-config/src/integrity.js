@@ -1,6 +1,7 @@
 // @ts-check
 const { globalCssFiles } = require('./styles');
 const { sri } = require('@mfe/manifest/sri');
+const { HOST_TREE } = require('./mount-kinds');
 
 /**
  * Writes `integrity.json` next to `remoteEntry.js` with the entry's sha384,
@@ -16,7 +17,7 @@ class EntryIntegrityPlugin {
    * are loaded with integrity (production); `slots`: the slots the remote's pages offer, recorded for the checks;
    * `mount`: how the host shows the area (remote.js's MountKind), recorded when it is not the host's tree
    */
-  constructor({ recordChunks, slots = [], mount = 'host-tree' }) {
+  constructor({ recordChunks, slots = [], mount = HOST_TREE }) {
     this.recordChunks = recordChunks;
     this.slots = slots;
     this.mount = mount;
@@ -60,7 +61,7 @@ class EntryIntegrityPlugin {
                   ...(globalCss.length > 0 ? { globalCss } : {}),
                   // Always, so a build that offers none says so (an older one says nothing).
                   slots: this.slots,
-                  ...(this.mount !== 'host-tree' ? { mount: this.mount } : {}),
+                  ...(this.mount !== HOST_TREE ? { mount: this.mount } : {}),
                 },
                 null,
                 2,

@@ -20,16 +20,8 @@ const exposes = (appDir) => ({
       : './src/remote.tsx',
 });
 
-/**
- * How the host shows the remote's area: `host-tree` (the default) renders it in the host's React
- * tree, the remote taking React, react-router and the contract as the host's singletons; `own-root`
- * mounts it through the neutral contract (`defineMountedArea`) into an element of its own, the
- * remote bundling whatever it renders with (another React major, or none) and sharing nothing.
- * The kinds are rules.json's `build.mountKinds`, the first the default.
- * @typedef {'host-tree' | 'own-root'} MountKind
- */
-const MOUNT_KINDS = /** @type {readonly MountKind[]} */ (require('@mfe/manifest/rules.json').build.mountKinds);
-const [HOST_TREE, OWN_ROOT] = MOUNT_KINDS;
+const { HOST_TREE, MOUNT_KINDS, OWN_ROOT } = require('./mount-kinds');
+/** @typedef {import('./mount-kinds').MountKind} MountKind */
 
 /** The manifest plugin's notice about the public path 'auto', which the preset sets on purpose. */
 const AUTO_PUBLIC_PATH_NOTICE =
@@ -215,4 +207,4 @@ function checkSlotNames(slots, who) {
       throw new Error(`${who} offers the slot "${slot}", which must be ${contributions.slotExplain}.`);
 }
 
-module.exports = { OWN_ROOT, checkSlotNames, contributionExposes, ownReactFolders, remoteConfig, remoteServerConfig };
+module.exports = { checkSlotNames, contributionExposes, ownReactFolders, remoteConfig, remoteServerConfig };

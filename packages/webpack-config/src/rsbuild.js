@@ -1,6 +1,7 @@
 // @ts-check
 const { rspackBundler } = require('./bundler');
-const { OWN_ROOT, remoteConfig, remoteServerConfig } = require('./remote');
+const { OWN_ROOT } = require('./mount-kinds');
+const { remoteConfig, remoteServerConfig } = require('./remote');
 const { SERVER_DIR } = require('./server-build');
 
 /** Rsbuild's environment for the server build (the name of the folder it writes too). */
@@ -18,7 +19,7 @@ const BROWSER_ENVIRONMENT = 'web';
  * not own. What the preset owns, it replaces: entries, output, module rules (scripts, styles, assets,
  * messages) and CSS extraction; a plugin that changes those (a Sass or Less plugin, React's Fast
  * Refresh) is undone here, and a team says so through `extend` on the preset's config instead.
- * @param {{ name: string, slots?: readonly string[], mount?: import('./remote').MountKind, prerender?: boolean, extend?: import('./base').Extend }} options
+ * @param {{ name: string, slots?: readonly string[], mount?: import('./mount-kinds').MountKind, prerender?: boolean, extend?: import('./base').Extend }} options
  */
 function pluginMfeArea({ name, slots, mount, prerender = mount !== OWN_ROOT, extend }) {
   return {
