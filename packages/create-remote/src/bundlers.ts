@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { OWN_ROOT } from '@mfe/manifest/remote-build';
 import type { RemotePlan } from './remote-plan';
 import { editPackageJson, withPackages } from './template';
 
@@ -39,7 +40,7 @@ const BUILDS: Readonly<Record<Exclude<BundlerName, 'webpack'>, BundlerBuild>> = 
 // which \`pnpm dev\` keeps using for React Fast Refresh on webpack's dev server.
 module.exports = (_env, argv) => ${
         ownRoot(plan)
-          ? `remoteConfig({ ${options}, mount: 'own-root' });`
+          ? `remoteConfig({ ${options}, mount: '${OWN_ROOT}' });`
           : `[remoteConfig({ ${options} }), remoteServerConfig({ ${options} })];`
       }
 `;
@@ -55,7 +56,7 @@ module.exports = (_env, argv) => ${
 // (${ownRoot(plan) ? 'for a root of its own' : 'and the server build its public pages are prerendered from'}), which \`pnpm dev\` keeps
 // using for React Fast Refresh on webpack's dev server.
 /** @type {import('@rsbuild/core').RsbuildConfig} */
-module.exports = { plugins: [pluginMfeArea({ name: '${plan.name}'${ownRoot(plan) ? ", mount: 'own-root'" : ''} })] };
+module.exports = { plugins: [pluginMfeArea({ name: '${plan.name}'${ownRoot(plan) ? `, mount: '${OWN_ROOT}'` : ''} })] };
 `,
     build: 'rsbuild build --mode production',
     packages: ['@rsbuild/core'],
