@@ -4,10 +4,12 @@ import { CONTRACT_VERSION } from '@mfe/context';
 import { canSeeDiagnostics } from '../access';
 import { describeProblem, entriesOf } from '../manifest';
 import { describeChoice } from '../remotes/cohort';
+import { isLoaded } from '../remotes/remote-record';
 import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { recentTelemetry, telemetryReady } from '../telemetry';
 import { OverrideForm } from './OverrideForm';
 import { DiagnosticsSlots } from './DiagnosticsSlots';
+import { DiagnosticsTable } from './DiagnosticsTable';
 
 function originOf(url: string): string {
   try {
@@ -71,78 +73,65 @@ function DiagnosticsDetails() {
       </ul>
       <OverrideForm />
       <h2>Remotes</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Remotes">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">name</th>
-              <th scope="col">path</th>
-              <th scope="col">origin</th>
-              <th scope="col">entry</th>
-              <th scope="col">version</th>
-              <th scope="col">build</th>
-              <th scope="col">contract</th>
-              <th scope="col">status</th>
-              <th scope="col">load time</th>
-              <th scope="col">last error</th>
+      <DiagnosticsTable
+        label="Remotes"
+        columns={[
+          'name',
+          'path',
+          'origin',
+          'entry',
+          'version',
+          'build',
+          'contract',
+          'status',
+          'load time',
+          'last error',
+        ]}
+      >
+        {entriesOf(manifest).map((remote) => {
+          const status = loader.status(remote.name);
+          const build = loader.build(remote.name);
+          const lastError = loader.lastError(remote.name);
+          return (
+            <tr key={remote.name} data-remote={remote.name}>
+              <td>{remote.name}</td>
+              <td>{remote.path ?? '— (contributions only)'}</td>
+              <td>{originOf(remote.entry)}</td>
+              <td>
+                {remote.entry}
+                {remote.integrity ? ' (pinned)' : ''}
+                {overrides?.[remote.name] ? ' (override for this tab)' : ''}
+              </td>
+              <td data-testid="remote-version">{build.version ?? '—'}</td>
+              <td data-testid="remote-build">
+                {overrides?.[remote.name] ? 'override for this tab' : describeChoice(builds?.[remote.name])}
+              </td>
+              <td>{build.contractRange ?? '—'}</td>
+              <td data-testid="remote-status">{status.state}</td>
+              <td>{isLoaded(status) ? `${status.loadMs} ms` : '—'}</td>
+              <td data-testid="remote-last-error">{lastError ? `${lastError.code}: ${lastError.message}` : '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {entriesOf(manifest).map((remote) => {
-              const status = loader.status(remote.name);
-              const build = loader.build(remote.name);
-              const lastError = loader.lastError(remote.name);
-              return (
-                <tr key={remote.name} data-remote={remote.name}>
-                  <td>{remote.name}</td>
-                  <td>{remote.path ?? '— (contributions only)'}</td>
-                  <td>{originOf(remote.entry)}</td>
-                  <td>
-                    {remote.entry}
-                    {remote.integrity ? ' (pinned)' : ''}
-                    {overrides?.[remote.name] ? ' (override for this tab)' : ''}
-                  </td>
-                  <td data-testid="remote-version">{build.version ?? '—'}</td>
-                  <td data-testid="remote-build">
-                    {overrides?.[remote.name] ? 'override for this tab' : describeChoice(builds?.[remote.name])}
-                  </td>
-                  <td>{build.contractRange ?? '—'}</td>
-                  <td data-testid="remote-status">{status.state}</td>
-                  <td>{status.state === 'loaded' ? `${status.loadMs} ms` : '—'}</td>
-                  <td data-testid="remote-last-error">{lastError ? `${lastError.code}: ${lastError.message}` : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DiagnosticsTable>
       <h2>Slots</h2>
       <DiagnosticsSlots />
       <h2>Shared singletons</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Shared singletons">
-        <table data-testid="diagnostics-shared">
-          <thead>
-            <tr>
-              <th scope="col">package</th>
-              <th scope="col">version</th>
-              <th scope="col">provided by</th>
-              <th scope="col">loaded</th>
-              <th scope="col">used by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loader.sharedModules().map((shared) => (
-              <tr key={`${shared.name}@${shared.version}`} data-shared={shared.name}>
-                <td>{shared.name}</td>
-                <td>{shared.version}</td>
-                <td>{shared.from}</td>
-                <td>{shared.loaded ? 'yes' : 'no'}</td>
-                <td>{shared.usedBy.join(', ') || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DiagnosticsTable
+        label="Shared singletons"
+        testId="diagnostics-shared"
+        columns={['package', 'version', 'provided by', 'loaded', 'used by']}
+      >
+        {loader.sharedModules().map((shared) => (
+          <tr key={`${shared.name}@${shared.version}`} data-shared={shared.name}>
+            <td>{shared.name}</td>
+            <td>{shared.version}</td>
+            <td>{shared.from}</td>
+            <td>{shared.loaded ? 'yes' : 'no'}</td>
+            <td>{shared.usedBy.join(', ') || '—'}</td>
+          </tr>
+        ))}
+      </DiagnosticsTable>
       <h2>Refused manifest entries</h2>
       {manifest.problems.length === 0 ? (
         <p>None.</p>

@@ -3,6 +3,7 @@ import { useHostServices } from '../host-services/hooks';
 import { entriesOf } from '../manifest';
 import { contributionKey } from '../remotes/contribution-loader';
 import { isOffered } from '../remotes/offered-slots';
+import { DiagnosticsTable } from './DiagnosticsTable';
 
 /**
  * The diagnostics page's slots: every contribution the manifest places, by slot, with what it did
@@ -20,49 +21,35 @@ export function DiagnosticsSlots() {
     .sort((a, b) => a.slot.localeCompare(b.slot) || a.order - b.order || a.remote.localeCompare(b.remote));
   if (listed.length === 0) return <p>No remote contributes to a slot.</p>;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Slots">
-      <table data-testid="diagnostics-slots">
-        <thead>
-          <tr>
-            <th scope="col">slot</th>
-            <th scope="col">remote</th>
-            <th scope="col">module</th>
-            <th scope="col">order</th>
-            <th scope="col">for</th>
-            <th scope="col">state</th>
-            <th scope="col">version</th>
-            <th scope="col">load time</th>
-            <th scope="col">failures</th>
-            <th scope="col">last error</th>
+    <DiagnosticsTable
+      label="Slots"
+      testId="diagnostics-slots"
+      columns={['slot', 'remote', 'module', 'order', 'for', 'state', 'version', 'load time', 'failures', 'last error']}
+    >
+      {listed.map((contribution) => {
+        const key = contributionKey(contribution);
+        const record = byKey.get(key);
+        const roles = contribution.requires?.roles?.join(' or ');
+        return (
+          <tr key={key} data-contribution={key}>
+            <td>{contribution.slot}</td>
+            <td>{contribution.remote}</td>
+            <td>{contribution.module}</td>
+            <td>{contribution.order}</td>
+            <td>{[contribution.requiresAuth ? 'signed in' : 'everyone', roles].filter(Boolean).join(', ')}</td>
+            <td data-testid="contribution-state">
+              {record?.state ??
+                (isOffered(contribution.slot, entries, (area) => loader.build(area).slots)
+                  ? 'not placed'
+                  : 'no page offers this slot')}
+            </td>
+            <td>{record?.version ?? '—'}</td>
+            <td>{record?.loadMs !== undefined ? `${record.loadMs} ms` : '—'}</td>
+            <td>{record?.failures ?? 0}</td>
+            <td>{record?.lastError ? `${record.lastError.code}: ${record.lastError.message}` : '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {listed.map((contribution) => {
-            const key = contributionKey(contribution);
-            const record = byKey.get(key);
-            const roles = contribution.requires?.roles?.join(' or ');
-            return (
-              <tr key={key} data-contribution={key}>
-                <td>{contribution.slot}</td>
-                <td>{contribution.remote}</td>
-                <td>{contribution.module}</td>
-                <td>{contribution.order}</td>
-                <td>{[contribution.requiresAuth ? 'signed in' : 'everyone', roles].filter(Boolean).join(', ')}</td>
-                <td data-testid="contribution-state">
-                  {record?.state ??
-                    (isOffered(contribution.slot, entries, (area) => loader.build(area).slots)
-                      ? 'not placed'
-                      : 'no page offers this slot')}
-                </td>
-                <td>{record?.version ?? '—'}</td>
-                <td>{record?.loadMs !== undefined ? `${record.loadMs} ms` : '—'}</td>
-                <td>{record?.failures ?? 0}</td>
-                <td>{record?.lastError ? `${record.lastError.code}: ${record.lastError.message}` : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DiagnosticsTable>
   );
 }
