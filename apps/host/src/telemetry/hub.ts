@@ -1,24 +1,8 @@
 import type { ConsentApi } from '@mfe/context';
-import type { TelemetryAdapter, TelemetryRecord } from './record';
+import type { ErrorInput, TelemetryAdapter, TelemetryInput, TelemetryRecord } from './record';
 import { scrubPath, scrubText, scrubValue } from './scrub';
 import { describeThrown } from './thrown';
 import { pageRoute } from './queue';
-
-/**
- * A reported error: the value that was thrown (described and scrubbed here, while still
- * structured), or fields the caller wrote itself; either with the platform's error code.
- */
-export type ErrorInput = { readonly code?: string } & (
-  { readonly thrown: unknown } | Omit<NonNullable<TelemetryRecord['error']>, 'code'>
-);
-
-/** What a caller reports; the hub adds the time and route (unless given: a report queued earlier) and scrubs it. */
-export type TelemetryInput = Omit<TelemetryRecord, 'time' | 'route' | 'attributes' | 'error'> & {
-  readonly time?: number;
-  readonly route?: string;
-  readonly attributes?: Readonly<Record<string, unknown>>;
-  readonly error?: ErrorInput;
-};
 
 function errorFields(input: ErrorInput, allowedParams: readonly string[]): NonNullable<TelemetryRecord['error']> {
   const { code } = input;

@@ -1,5 +1,5 @@
 import { remoteOfError, type AttributableRemote } from './attribution';
-import type { TelemetryInput } from './hub';
+import type { TelemetryInput } from './record';
 import type { RemoteIdentity } from './record';
 
 /**

@@ -1,4 +1,4 @@
-import type { TelemetryInput } from './hub';
+import type { TelemetryInput } from './record';
 
 // Where every report goes first: in the host's first script, so what happens before the shell's code
 // has come (the opening area's island loading its remote) is kept. Until the hub starts (index.ts,

@@ -3,7 +3,8 @@ import type { HostConfig } from '../config';
 import type { AttributableRemote } from './attribution';
 import { collectorAdapter } from './collector-adapter';
 import { consoleAdapter } from './console-adapter';
-import { TelemetryHub, type TelemetryInput } from './hub';
+import { TelemetryHub } from './hub';
+import type { TelemetryInput } from './record';
 import type { RemoteIdentity, TelemetryAdapter } from './record';
 
 /**
