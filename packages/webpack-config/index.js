@@ -12,6 +12,7 @@
 //   rsbuild.js      an area built with Rsbuild: the plugin that makes its build the preset's
 //   host.js         the host: provides the singletons (hostFederationPlugin), describes itself (mfe-host.json)
 //   remote.js       a feature remote: exposes ./remote, takes everything shared
+//   mount-kinds.js  an area's kind (in the host's tree, or in a root of its own), from the manifest's rules
 //   side-builds.js  the host's boot script and silent sign-in page, each in its own compiler
 //   server-build.js a build for rendering pages ahead of time in Node (the host's shell, an area's content)
 //   shell-stylesheet.js the shell's stylesheet under a content-hashed name for its page
