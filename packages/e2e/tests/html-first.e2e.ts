@@ -12,14 +12,41 @@ const suite = setUpBrowserSuite(['--public', 'referrals']);
 /** Records, from before any script of the page runs: CSP violations, layout shifts, and the elements the HTML brought. */
 async function watch(page: Page) {
   await page.addInitScript(() => {
-    const state = { csp: [] as string[], shift: 0, prerenderedNode: null as Element | null, signInSeen: false };
+    const state = {
+      csp: [] as string[],
+      shift: 0,
+      moved: [] as string[],
+      prerenderedNode: null as Element | null,
+      signInSeen: false,
+    };
     (window as unknown as { __watch: typeof state }).__watch = state;
     document.addEventListener('securitypolicyviolation', (event) =>
       state.csp.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!entry.hadRecentInput) state.shift += entry.value;
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: readonly Source[] };
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        state.shift += entry.value;
+        // What moved, so that a failure names it: the element and its box before and after (never
+        // in the way of the count above).
+        try {
+          const box = (rect: DOMRectReadOnly) =>
+            `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+          for (const source of entry.sources ?? []) {
+            const node = source.node as Element | null | undefined;
+            const name = node
+              ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''}`
+              : '(gone)';
+            state.moved.push(
+              `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${name} ${box(source.previousRect)} → ${box(source.currentRect)}`,
+            );
+          }
+        } catch (error) {
+          state.moved.push(`(not described: ${String(error)})`);
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     // The HTML is parsed before the deferred scripts run: what it holds is remembered here.
     document.addEventListener('readystatechange', () => {
@@ -37,14 +64,21 @@ async function watch(page: Page) {
     messages,
     state: () =>
       page.evaluate(() => {
-        const { csp, shift, prerenderedNode, signInSeen } = (
+        const { csp, shift, moved, prerenderedNode, signInSeen } = (
           window as unknown as {
-            __watch: { csp: string[]; shift: number; prerenderedNode: Element | null; signInSeen: boolean };
+            __watch: {
+              csp: string[];
+              shift: number;
+              moved: string[];
+              prerenderedNode: Element | null;
+              signInSeen: boolean;
+            };
           }
         ).__watch;
         return {
           csp,
           shift,
+          moved,
           signInSeen,
           sameNode:
             prerenderedNode !== null && prerenderedNode === document.querySelector('[data-testid=referrals-overview]'),
@@ -98,6 +132,7 @@ test.each([375, 1280])(
     await page.waitForTimeout(300);
     const state = await watched.state();
     expect(state.sameNode).toBe(true);
+    if (state.shift >= 0.01) console.log(`layout shifts at ${width} px:\n${state.moved.join('\n')}`);
     expect(state.shift).toBeLessThan(0.01);
     expect(state.csp).toEqual([]);
     // The area's button works.
