@@ -45,6 +45,16 @@ test('without storage a side is drawn for the page only, and nothing throws', ()
   expect(cohortSeed(null, () => 'abcdefabcdefabcd')).toEqual({ seed: 'abcdefabcdefabcd', kept: false });
 });
 
+test('without storage one seed is drawn for the page: the first script and the shell choose the same side', () => {
+  const first = cohortSeed(null);
+  expect(first.kept).toBe(false);
+  expect(first.seed).toMatch(/^[0-9a-f]{16}$/);
+  expect(cohortSeed(null)).toEqual(first);
+  // A browser whose storage works later in the page keeps that very seed.
+  const storage = memory();
+  expect(cohortSeed(storage).seed).toBe(first.seed);
+});
+
 test('shares are met: of 10,000 browsers about a quarter get a 25 % candidate, and growing the share only adds browsers', () => {
   const seeds = Array.from({ length: 10_000 }, (_, index) => index.toString(16).padStart(16, '0'));
   const onCandidate = (percent: number) =>

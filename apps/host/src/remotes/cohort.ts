@@ -12,7 +12,8 @@ import type { ManifestEntry } from '@mfe/manifest';
  * The seed is random, says nothing about the person, is never sent anywhere (telemetry carries
  * only the side, "stable" or "candidate") and exists only to deliver the version of the app they
  * are served: storage needed for the service itself, kept without asking (decision 0013). Where
- * storage is refused, the browser draws a side per page load.
+ * storage is refused, the browser draws a seed per page load, once: the first script's choice of
+ * the opening area's build and the shell's choice of every build read the same one.
  */
 export const COHORT_KEY = 'mfe.cohort';
 
@@ -28,10 +29,10 @@ export type BuildChoice =
 
 type SeedStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** This browser's seed: kept if storage allows, else a fresh one for this page (kept: false). */
+/** This browser's seed: kept if storage allows, else the one drawn for this page (kept: false). */
 export function cohortSeed(
   storage: SeedStorage | null,
-  random: () => string = randomSeed,
+  random: () => string = drawnForThisPage,
 ): { seed: string; kept: boolean } {
   try {
     const existing = storage?.getItem(COHORT_KEY);
@@ -43,6 +44,9 @@ export function cohortSeed(
     return { seed: random(), kept: false };
   }
 }
+
+let pageDraw: string | undefined;
+const drawnForThisPage = (): string => (pageDraw ??= randomSeed());
 
 function randomSeed(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -59,6 +63,10 @@ export function bucketOf(seed: string, remote: string): number {
   }
   return (hash % 10_000) / 100;
 }
+
+/** Whether a browser at this seed loads a remote's candidate at this share: the one rule of sides. */
+export const onCandidateSide = (seed: string, remote: string, percent: number): boolean =>
+  bucketOf(seed, remote) < percent;
 
 /**
  * The build each remote is loaded from on this page: the candidate where this browser falls
@@ -81,7 +89,7 @@ export function chooseBuilds<T extends ManifestEntry>(
     }
     drawn ??= seed();
     const bucket = bucketOf(drawn.seed, remote.name);
-    const onCandidate = bucket < candidate.percent;
+    const onCandidate = onCandidateSide(drawn.seed, remote.name, candidate.percent);
     choices[remote.name] = {
       variant: onCandidate ? 'candidate' : 'stable',
       percent: candidate.percent,

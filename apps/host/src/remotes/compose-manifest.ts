@@ -22,7 +22,7 @@ export interface ComposedManifest extends ParsedManifest {
 /**
  * The page's manifest, composed as a list of steps: read (a preview link's, else the environment's),
  * one build of each remote for this browser (a canary's side by its cohort, a preview's branch build),
- * a developer's overrides, and registered with the loader.
+ * a developer's overrides, and registered with the loader (which keeps a build that began loading).
  */
 export async function composeManifest(
   config: HostConfig,
@@ -38,9 +38,10 @@ export async function composeManifest(
   const chosen = chooseBuildsForThisBrowser(loaded, preview);
   const overrides = choices?.readOverrides(choices.policyOf(config), chosen.remotes) ?? {};
   if (Object.keys(overrides).length > 0) log.warn('Developer overrides are active for this session.', overrides);
-  const all = choices ? choices.applyOverrides(chosen.remotes, overrides) : chosen.remotes;
+  const composed = choices ? choices.applyOverrides(chosen.remotes, overrides) : chosen.remotes;
+  // As the page holds them: the opening area keeps the build the first script began loading.
+  const all = loader.register(composed, chosen.choices);
   onComposed(all);
-  loader.register(all, chosen.choices);
   const manifest: ComposedManifest = {
     ...loaded,
     remotes: all.filter(hasArea),

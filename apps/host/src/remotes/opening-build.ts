@@ -9,7 +9,7 @@ import { integrityRequired, isSri } from '@mfe/manifest/remote-build';
 import rules from '@mfe/manifest/rules.json';
 import { storageOrNull } from '../browser-storage';
 import type { ManifestEntry } from '../manifest';
-import { bucketOf, cohortSeed } from './cohort';
+import { cohortSeed, onCandidateSide } from './cohort';
 import { mayLoadBeforeSession, openingRemote } from './opening';
 
 /** A manifest entry, unparsed: each use checks what it takes. */
@@ -40,12 +40,17 @@ export function manifestUrlOf(config: RawConfig): string {
   ).href;
 }
 
-/** The build this browser will load, by the host's own cohort rule (cohort.ts). */
+/**
+ * The build this browser will load, by the host's own cohort rule and seed (cohort.ts): the shell,
+ * reading the same manifest, chooses the same. (The boot script is a page of its own: where storage
+ * is refused, its preload may be of the other build.)
+ */
 export function chosenBuild(remote: RawEntry): { entry?: unknown; integrity?: unknown } {
   const { candidate } = remote;
   if (!candidate || typeof candidate.percent !== 'number' || typeof remote.name !== 'string') return remote;
-  // Storage refused: the host draws a side for the page; this preload may then be the other build.
-  return bucketOf(cohortSeed(storageOrNull('localStorage')).seed, remote.name) < candidate.percent ? candidate : remote;
+  return onCandidateSide(cohortSeed(storageOrNull('localStorage')).seed, remote.name, candidate.percent)
+    ? candidate
+    : remote;
 }
 
 /** A build the config lets this page load: from an allowed origin, and pinned as the host will require. */

@@ -96,6 +96,30 @@ test('a failed load is a REMOTE_LOAD_FAILED naming the area, and is not cached',
   expect(calls).toHaveLength(2);
 });
 
+test('a remote whose code began loading keeps its build when the manifest is registered again with another', async () => {
+  const { runtime } = fakeRuntime([async () => ({ default: remoteModule })]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry], { referrals: { variant: 'candidate' } });
+  const loading = loader.loadAhead('referrals');
+  const other = { ...entry, entry: 'https://cdn.example.com/referrals-2/mf-manifest.json' };
+  const held = loader.register([other, { ...entry, name: 'billing', path: '/billing' }]);
+  expect(held.map((one) => one.entry)).toEqual([entry.entry, entry.entry]);
+  expect(loader.describe('referrals')).toMatchObject({ variant: 'candidate' });
+  await loading;
+  // The same build, parsed whole, is taken: it is the same code.
+  const parsed = { ...entry, label: 'Referrals (parsed)' };
+  expect(loader.register([parsed])[0]).toBe(parsed);
+});
+
+test('a remote not yet loading takes the build registered last', () => {
+  const { runtime } = fakeRuntime([]);
+  const loader = new RemoteLoader(runtime, PROVIDED, manifestFetch(), noSleep);
+  loader.register([entry]);
+  const other = { ...entry, entry: 'https://cdn.example.com/referrals-2/mf-manifest.json' };
+  expect(loader.register([other], { referrals: { variant: 'candidate' } })[0]).toBe(other);
+  expect(loader.describe('referrals')).toMatchObject({ variant: 'candidate' });
+});
+
 describe("a load started ahead of its part (the opening page's area)", () => {
   const failures = () => jest.mocked(report).mock.calls.filter(([one]) => one.name === 'remote load failed');
   const failing = () => async () => {

@@ -41,6 +41,10 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  * the checks are in remote-check.ts, the entry-URL policy in entry-url.ts, the automatic retries in
  * retries.ts, the prefetches and preloads in preload.ts.
  */
+const sameBuild = (a: ManifestEntry, b: ManifestEntry): boolean =>
+  new URL(a.entry, window.location.href).href === new URL(b.entry, window.location.href).href &&
+  a.integrity === b.integrity;
+
 export class RemoteLoader {
   /** One record per remote of the manifest, made when it is registered. */
   private readonly records = new Map<string, RemoteRecord>();
@@ -96,10 +100,16 @@ export class RemoteLoader {
     return { name: record.name, entry: this.entryScript(record) };
   }
 
+  /**
+   * Registers the manifest's remotes as this page chose them (cohort.ts), and returns them as the
+   * page holds them: a remote whose code began loading keeps the build it began with (the opening
+   * area's, registered by the first script before the shell read the manifest), since one page runs
+   * one build of each remote (the federation runtime keeps one container per name).
+   */
   register(
     remotes: readonly ManifestEntry[],
     variants: Readonly<Record<string, { readonly variant: RemoteVariant }>> = {},
-  ): void {
+  ): readonly ManifestEntry[] {
     const registered = remotes.map((remote) => {
       const variant = variants[remote.name]?.variant ?? 'stable';
       const known = this.records.get(remote.name);
@@ -107,6 +117,12 @@ export class RemoteLoader {
         const record = new RemoteRecord(remote, variant);
         this.records.set(remote.name, record);
         return record;
+      }
+      if (known.module && !sameBuild(known.entry, remote)) {
+        log.warn(
+          `${remote.name}: this page keeps the build it began loading (${known.entry.entry}); ${remote.entry} loads on the next page load.`,
+        );
+        return known;
       }
       known.entry = remote;
       known.variant = variant;
@@ -122,6 +138,7 @@ export class RemoteLoader {
         },
       ]);
     }
+    return registered.map((record) => record.entry);
   }
 
   /** The federation runtime asks how to create a remote's entry script (entry-url.ts). */
