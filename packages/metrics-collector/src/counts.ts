@@ -1,11 +1,13 @@
 import { isValidName } from '@mfe/manifest';
-import { Counter, type Registry } from 'prom-client';
-import { METRIC_NAMES } from './metric-names';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { METRIC_NAMES, SPEED_BUCKETS } from './metric-names';
 
 /**
  * The counters a rollout's analysis reads (through Prometheus, which scrapes `/metrics`): per
  * remote, version and canary side (`variant`), the loads of the remote and the errors attributed
- * to it, by kind. Made from the OTLP log records the host sends (its telemetry's record names).
+ * to it, by kind; and how fast it is: its load time and the web vitals measured while its area was
+ * on screen (LCP, INP, CLS), as histograms. Made from the OTLP log records the host sends (its
+ * telemetry's record names).
  *
  * Labels come from browsers, so each is held to a rule before it names a series (a remote's name
  * by the manifest's rule, a version of letters, digits and `.+-`, a side of `stable` or
@@ -26,7 +28,19 @@ const VARIANTS = new Set(['stable', 'candidate']);
 /** A preview link's loads are no environment's: not counted, and not a broken rule either. */
 const UNCOUNTED_VARIANTS = new Set(['preview']);
 
-type Attributes = ReadonlyArray<{ readonly key?: unknown; readonly value?: { readonly stringValue?: unknown } }>;
+/** Web vitals (the host's `vital` records by name) and the histogram each goes to, in the histogram's unit. */
+const VITALS: Readonly<
+  Record<string, { readonly metric: 'lcpSeconds' | 'inpSeconds' | 'cls'; readonly scale: number }>
+> = {
+  LCP: { metric: 'lcpSeconds', scale: 1 / 1000 },
+  INP: { metric: 'inpSeconds', scale: 1 / 1000 },
+  CLS: { metric: 'cls', scale: 1 },
+};
+
+type Attributes = ReadonlyArray<{
+  readonly key?: unknown;
+  readonly value?: { readonly stringValue?: unknown; readonly doubleValue?: unknown };
+}>;
 interface LogsBody {
   readonly resourceLogs?: ReadonlyArray<{
     readonly scopeLogs?: ReadonlyArray<{ readonly logRecords?: ReadonlyArray<{ readonly attributes?: Attributes }> }>;
@@ -54,6 +68,20 @@ export function createRemoteCounts(registry: Registry, { maxSeries = 10_000 } = 
     labelNames: [...labelNames, 'kind'],
     registers: [registry],
   });
+  const histogram = (metric: keyof typeof SPEED_BUCKETS, help: string) =>
+    new Histogram({
+      name: METRIC_NAMES[metric],
+      help,
+      labelNames,
+      buckets: [...SPEED_BUCKETS[metric]],
+      registers: [registry],
+    });
+  const speed = {
+    loadSeconds: histogram('loadSeconds', "A remote's load, from its manifest read to its module run, in seconds."),
+    lcpSeconds: histogram('lcpSeconds', "Largest Contentful Paint of pages showing the remote's area, in seconds."),
+    inpSeconds: histogram('inpSeconds', "Interaction to Next Paint of pages showing the remote's area, in seconds."),
+    cls: histogram('cls', "Cumulative Layout Shift of pages showing the remote's area."),
+  };
   const dropped = new Counter({
     name: 'mfe_collector_dropped_records_total',
     help: 'Records not counted: labels that break their rule, or a series past the bound.',
@@ -77,13 +105,18 @@ export function createRemoteCounts(registry: Registry, { maxSeries = 10_000 } = 
         for (const scope of arrayOf(resource?.scopeLogs)) {
           for (const record of arrayOf(scope?.logRecords)) {
             const attribute = (key: string) => {
-              const value = arrayOf(record?.attributes).find((candidate) => candidate?.key === key)?.value?.stringValue;
+              const value = attributeOf(record?.attributes, key)?.stringValue;
               return typeof value === 'string' ? value : undefined;
+            };
+            const number = (key: string) => {
+              const value = attributeOf(record?.attributes, key)?.doubleValue;
+              return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
             };
             const name = attribute('event.name') ?? '';
             const kind = attribute('mfe.kind') === 'error' ? ERROR_KINDS[name] : undefined;
+            const vital = attribute('mfe.kind') === 'vital' ? VITALS[name] : undefined;
             const remote = attribute('mfe.remote.name');
-            if (!remote || (!LOAD_RECORDS.has(name) && !kind)) continue;
+            if (!remote || (!LOAD_RECORDS.has(name) && !kind && !vital)) continue;
             const labels = {
               remote,
               version: attribute('mfe.remote.version') ?? 'unknown',
@@ -96,12 +129,17 @@ export function createRemoteCounts(registry: Registry, { maxSeries = 10_000 } = 
             }
             const key = `${labels.remote}\n${labels.version}\n${labels.variant}`;
             const isLoad = LOAD_RECORDS.has(name);
-            if (!admit([...(isLoad ? [key] : []), ...(kind ? [`${key}\n${kind}`] : [])])) {
+            // A histogram's series are its remote's, version's and side's, as the loads counter's.
+            if (!admit([...(isLoad || vital ? [key] : []), ...(kind ? [`${key}\n${kind}`] : [])])) {
               dropped.inc({ reason: 'too_many_series' satisfies DropReason });
               continue;
             }
             if (isLoad) loads.inc(labels);
             if (kind) errors.inc({ ...labels, kind });
+            const loadMs = name === 'remote loaded' ? number('mfe.attr.loadMs') : undefined;
+            if (loadMs !== undefined) speed.loadSeconds.observe(labels, loadMs / 1000);
+            const value = vital ? number('mfe.vital.value') : undefined;
+            if (vital && value !== undefined) speed[vital.metric].observe(labels, value * vital.scale);
             counted += 1;
           }
         }
@@ -109,6 +147,10 @@ export function createRemoteCounts(registry: Registry, { maxSeries = 10_000 } = 
       return counted;
     },
   };
+}
+
+function attributeOf(attributes: Attributes | undefined, key: string) {
+  return arrayOf(attributes).find((candidate) => candidate?.key === key)?.value;
 }
 
 function arrayOf<T>(value: readonly T[] | undefined): readonly T[] {
