@@ -118,6 +118,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: 'OTLP/HTTP JSON logs endpoint of a collector.',
   },
   {
+    name: 'MFE_TELEMETRY_COLLECTOR_TRACES_ENDPOINT',
+    field: 'telemetry.adapters[collector].tracesEndpoint',
+    kind: 'string',
+    description: "OTLP/HTTP traces endpoint (protobuf) for the areas' load traces; none sent without it.",
+  },
+  {
     name: 'MFE_TELEMETRY_SENTRY_DSN',
     field: 'telemetry.adapters[sentry].dsn',
     kind: 'string',

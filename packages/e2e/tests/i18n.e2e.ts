@@ -225,8 +225,12 @@ test("a key an area's catalogue lacks shows its default text, never its id, and 
   for (let tries = 0; tries < 50 && !bodies.includes('faulty.untranslated'); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     bodies = (
-      (await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{ body: string }>
+      (await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{
+        path: string;
+        body: string;
+      }>
     )
+      .filter((record) => record.path === '/v1/logs')
       .map((record) => record.body)
       .join('\n');
   }

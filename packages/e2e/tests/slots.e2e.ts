@@ -161,9 +161,11 @@ test('a tile placed in a slot no page offers is said once: in the console, on th
   for (let tries = 0; tries < 50 && reported.length === 0; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const bodies = (await (await fetch(`${suite.stack.collectorUrl}/__collector/records`)).json()) as Array<{
+      path: string;
       body: string;
     }>;
     reported = bodies
+      .filter(({ path }) => path === '/v1/logs')
       .flatMap(({ body }) => (JSON.parse(body) as Logs).resourceLogs)
       .flatMap((resource) => resource.scopeLogs.flatMap((scope) => scope.logRecords))
       .map((record) => Object.fromEntries(record.attributes.map(({ key, value }) => [key, value.stringValue])))

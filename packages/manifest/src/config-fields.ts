@@ -61,6 +61,10 @@ export const TelemetryAdapterSchema = v.variant('type', [
     type: v.literal('collector'),
     /** OTLP/HTTP JSON logs endpoint, e.g. "https://otel.example.com/v1/logs". */
     endpoint: httpUrl('must be the collector\'s OTLP/HTTP logs URL, e.g. "https://otel.example.com/v1/logs"'),
+    /** OTLP/HTTP traces endpoint (protobuf) for the areas' load traces, e.g. a tracing backend's; none sent without it. */
+    tracesEndpoint: v.optional(
+      httpUrl('must be the collector\'s OTLP/HTTP traces URL, e.g. "https://otel.example.com/v1/traces"'),
+    ),
   }),
   v.strictObject({
     type: v.literal('sentry'),

@@ -204,7 +204,10 @@ export function telemetryOrigins(config: ParsedRuntimeConfig): {
 } {
   const connect: string[] = [];
   for (const adapter of config.telemetry.adapters) {
-    if (adapter.type === 'collector') connect.push(new URL(adapter.endpoint).origin);
+    if (adapter.type === 'collector') {
+      connect.push(new URL(adapter.endpoint).origin);
+      if (adapter.tracesEndpoint) connect.push(new URL(adapter.tracesEndpoint).origin);
+    }
     if (adapter.type === 'sentry') connect.push(new URL(adapter.dsn).origin);
   }
   const tag = config.tagLoader;

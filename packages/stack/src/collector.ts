@@ -6,8 +6,8 @@ import { listen } from './serve';
 
 /**
  * A local telemetry collector for development and tests: it accepts what the
- * host's adapters send (OTLP/HTTP JSON logs at `/v1/logs`, error-reporting
- * envelopes at `/api/<project>/envelope/`) and records it as it arrived, so
+ * host's adapters send (OTLP/HTTP JSON logs at `/v1/logs`, OTLP/HTTP protobuf traces at `/v1/traces`,
+ * error-reporting envelopes at `/api/<project>/envelope/`) and records it as it arrived, so
  * tests assert on what was really sent, not on what the page meant to send.
  * `GET /__collector/records` lists the records; `DELETE` clears them. `GET /metrics` gives the
  * counters a rollout's analysis reads, counted as the production service counts them
@@ -16,8 +16,9 @@ import { listen } from './serve';
 export interface CollectorRecord {
   readonly path: string;
   readonly contentType: string;
-  /** The body as received (text). */
+  /** The body as received: text, or base64 for binary content (`encoding`). */
   readonly body: string;
+  readonly encoding: 'text' | 'base64';
   readonly receivedAt: number;
 }
 
@@ -62,7 +63,10 @@ export async function startCollector({
       });
       return;
     }
-    if (req.method !== 'POST' || !(path === '/v1/logs' || /^\/api\/\d+\/envelope\/?$/.test(path))) {
+    if (
+      req.method !== 'POST' ||
+      !(path === '/v1/logs' || path === '/v1/traces' || /^\/api\/\d+\/envelope\/?$/.test(path))
+    ) {
       res.writeHead(404, cors);
       return res.end();
     }
@@ -75,8 +79,10 @@ export async function startCollector({
     });
     req.on('end', () => {
       if (records.length >= MAX_RECORDS) records.shift();
-      const body = Buffer.concat(chunks).toString('utf8');
-      records.push({ path, contentType: req.headers['content-type'] ?? '', body, receivedAt: Date.now() });
+      const contentType = req.headers['content-type'] ?? '';
+      const binary = contentType.startsWith('application/x-protobuf');
+      const body = Buffer.concat(chunks).toString(binary ? 'base64' : 'utf8');
+      records.push({ path, contentType, body, encoding: binary ? 'base64' : 'text', receivedAt: Date.now() });
       if (path === '/v1/logs') countLogs(body);
       res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
       res.end('{}');

@@ -53,7 +53,11 @@ export function devRuntimeConfig(options: DevConfigOptions): RuntimeConfigInput 
     telemetry: {
       adapters: [
         { type: 'console' },
-        { type: 'collector', endpoint: `${options.collectorUrl}/v1/logs` },
+        {
+          type: 'collector',
+          endpoint: `${options.collectorUrl}/v1/logs`,
+          tracesEndpoint: `${options.collectorUrl}/v1/traces`,
+        },
         ...(options.extraAdapters ?? []),
       ],
     },

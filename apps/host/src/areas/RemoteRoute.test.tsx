@@ -19,6 +19,7 @@ import { createConsentStore } from '@mfe/context';
 import type { RemoteEntry } from '../manifest';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { ContributionLoader } from '../remotes/contribution-loader';
+import { LoadTrace } from '../remotes/load-trace';
 import { RemoteRoute } from './RemoteRoute';
 import { createPageTitles } from '../page-titles';
 import { createPageLocale } from '../i18n/page-locale';
@@ -54,9 +55,14 @@ function fakeSession(): LazySession {
   } as unknown as LazySession;
 }
 
-function mount(calls: Pick<RemoteLoader, 'load' | 'retry'>, path: string, events: RootEventBus = createEventBus()) {
-  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe' | 'loadedModule'> = {
+function mount(
+  calls: Pick<RemoteLoader, 'load' | 'retry'> & Partial<Pick<RemoteLoader, 'traceOf'>>,
+  path: string,
+  events: RootEventBus = createEventBus(),
+) {
+  const loader: Pick<RemoteLoader, 'load' | 'retry' | 'build' | 'describe' | 'loadedModule' | 'traceOf'> = {
     loadedModule: () => undefined,
+    traceOf: () => undefined,
     build: () => ({ version: '1.4.0' }),
     describe: (name) => ({ name, version: '1.4.0' }),
     ...calls,
@@ -116,6 +122,15 @@ test('a remote renders its own nested routes under the mount point with the host
   });
   mount({ load: async () => module, retry: async () => module }, '/referrals/invite');
   expect(await screen.findByText('invite page of Ann under /referrals')).toBeTruthy();
+});
+
+test("an area's load trace ends with its render, once it is on screen, and then watches its element", async () => {
+  const module = defineRemote({ App: () => <button type="button">Invite someone</button> });
+  const trace = new LoadTrace(() => ({ name: 'referrals' }), performance.now());
+  trace.end('module');
+  mount({ load: async () => module, retry: async () => module, traceOf: () => trace }, '/referrals');
+  await screen.findByText('Invite someone');
+  expect(trace.phases().map((phase) => phase.name)).toEqual(['module', 'render']);
 });
 
 test('a remote that throws while rendering shows an error panel naming it, and Retry renders it again', async () => {

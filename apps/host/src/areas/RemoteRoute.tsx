@@ -100,6 +100,15 @@ export function RemoteRoute({ remote }: { readonly remote: RemoteEntry }) {
     reload();
   }, [reload]);
 
+  // The area's load ends when it is on screen: rendered, or its prerendered HTML hydrated (an
+  // adopted island said so itself when it committed); its first interaction is watched from here.
+  const hydrating = useRef(asPrerendered && prerendered?.remote === remote.name);
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    if (!adopting) loader.traceOf(remote.name)?.shown(areaRef.current, hydrating.current);
+    hydrating.current = false;
+  }, [state, adopting, loader, remote.name]);
+
   if (state.status === 'loading') return <RemoteSkeleton remote={remote} />;
   if (state.status === 'failed') {
     return (

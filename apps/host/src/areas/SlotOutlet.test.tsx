@@ -75,6 +75,7 @@ function mount(remotes: RemoteEntry[], modules: Record<string, () => Promise<unk
   });
   const loader = {
     loadedModule: () => undefined,
+    traceOf: () => undefined,
     load: async () => AccountPage,
     retry: async () => AccountPage,
     build: () => ({ version: '2.0.0' }),

@@ -8,6 +8,7 @@ import { isLoaded } from '../remotes/remote-record';
 import { useHostServices, useSessionSnapshot } from '../host-services/hooks';
 import { recentTelemetry, telemetryReady } from '../telemetry';
 import { OverrideForm } from './OverrideForm';
+import { DiagnosticsLoads } from './DiagnosticsLoads';
 import { DiagnosticsSlots } from './DiagnosticsSlots';
 import { DiagnosticsTable } from './DiagnosticsTable';
 
@@ -114,6 +115,8 @@ function DiagnosticsDetails() {
           );
         })}
       </DiagnosticsTable>
+      <h2>Loads</h2>
+      <DiagnosticsLoads />
       <h2>Slots</h2>
       <DiagnosticsSlots />
       <h2>Shared singletons</h2>

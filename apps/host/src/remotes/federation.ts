@@ -30,6 +30,12 @@ export interface FederationPlugin {
     remoteInfo?: { name?: string };
   }) => HTMLScriptElement | undefined;
   fetch?: (url: string, init: RequestInit) => Promise<Response> | undefined;
+  // The phases of a remote's load (load-trace.ts), as the runtime runs them.
+  afterLoadEntry?: (args: { remoteInfo: { name: string }; cached?: boolean }) => void;
+  beforeInitRemote?: (args: { remoteInfo: { name: string } }) => void;
+  afterInitRemote?: (args: { remoteInfo: { name: string }; cached?: boolean }) => void;
+  beforeGetExpose?: (args: { moduleInfo: { name: string }; expose: string }) => void;
+  afterExecuteFactory?: (args: { moduleInfo: { name: string }; expose: string }) => void;
 }
 
 /** Every shared module version registered with the federation runtime (the host's singletons, and anything a remote offered). */

@@ -3,7 +3,7 @@ import type { RemoteEntry } from '../manifest';
 import { report } from '../telemetry/queue';
 import { preloadRemoteScripts, RemoteLoader, type FederationRuntime } from './remote-loader';
 
-jest.mock('../telemetry/queue', () => ({ report: jest.fn() }));
+jest.mock('../telemetry/queue', () => ({ report: jest.fn(), pageRoute: () => '/' }));
 
 const entry: RemoteEntry = {
   name: 'referrals',

@@ -17,6 +17,7 @@ import {
   type RemoteFailure,
   type RemoteStatus,
 } from './remote-record';
+import { LoadTrace } from './load-trace';
 import { filesOf, refreshFromNetwork, withRetries } from './retries';
 import { addStylesheets, refusedStylesheets } from './remote-styles';
 import { TimeLimitExceeded, withinTimeLimit } from './time-limit';
@@ -135,6 +136,13 @@ export class RemoteLoader {
         {
           name: 'mfe-host',
           createScript: (args) => this.createEntryScript(args),
+          // Each phase of an area's load, when the runtime runs it (a cached step is no phase of this
+          // load). Each returns nothing: a value returned to the runtime's hooks would be taken as an answer.
+          afterLoadEntry: ({ remoteInfo, cached }) => void (cached || this.traceOf(remoteInfo.name)?.end('entry')),
+          beforeInitRemote: ({ remoteInfo }) => void this.traceOf(remoteInfo.name)?.begin('shared'),
+          afterInitRemote: ({ remoteInfo, cached }) => void (cached || this.traceOf(remoteInfo.name)?.end('shared')),
+          beforeGetExpose: ({ moduleInfo, expose }) => void this.areaTrace(moduleInfo.name, expose)?.begin('module'),
+          afterExecuteFactory: ({ moduleInfo, expose }) => void this.areaTrace(moduleInfo.name, expose)?.end('module'),
         },
       ]);
     }
@@ -151,6 +159,15 @@ export class RemoteLoader {
   }): HTMLScriptElement | undefined {
     const record = remoteInfo?.name ? this.records.get(remoteInfo.name) : undefined;
     return record ? entryScriptElement(record.entry, url, this.entryScript(record)) : undefined;
+  }
+
+  /** The remote's area's latest load, phase by phase (load-trace.ts), while it runs and after. */
+  traceOf(name: string): LoadTrace | undefined {
+    return this.records.get(name)?.trace;
+  }
+
+  private areaTrace(name: string, expose: string): LoadTrace | undefined {
+    return expose === `./${REMOTE_EXPOSE}` ? this.traceOf(name) : undefined;
   }
 
   /** The remote's module if it has already loaded in this page, without waiting. */
@@ -189,12 +206,14 @@ export class RemoteLoader {
     }
     if (record.module) return record.module;
     const started = performance.now();
+    record.trace = new LoadTrace(() => record.describe(), started);
     const promise = this.fetchModule(record);
     record.module = promise;
     record.loading();
     promise.then(
       (module) => {
         record.ready = module;
+        record.trace?.end('module');
         record.entryUrl.settled(true);
         const loadMs = Math.round(performance.now() - started);
         record.loaded(loadMs);
@@ -287,7 +306,11 @@ export class RemoteLoader {
   }
 
   private async checkThenLoad(record: RemoteRecord, expose: string): Promise<unknown> {
+    const trace = expose === REMOTE_EXPOSE ? record.trace : undefined;
+    trace?.begin('manifest');
     await this.checks.passed(record, this.entryScript(record), expose === REMOTE_EXPOSE);
+    trace?.end('manifest');
+    trace?.begin('entry');
     return this.runtime.loadRemote<unknown>(`${record.name}/${expose}`);
   }
 

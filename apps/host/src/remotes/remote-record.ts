@@ -3,6 +3,7 @@ import type { RemoteBuild } from '@mfe/manifest/remote-build';
 import type { ManifestEntry } from '../manifest';
 import type { RemoteIdentity, RemoteVariant } from '../telemetry/record';
 import { EntryUrl } from './entry-url';
+import type { LoadTrace } from './load-trace';
 import type { PinnedStylesheet } from './remote-styles';
 
 /** An area's `./remote`: rendered in the host's React tree (`defineRemote`), or mounted into an element of its own (`defineMountedArea`). */
@@ -53,6 +54,8 @@ export class RemoteRecord {
   stale: readonly string[] = [];
   /** Pinned stylesheets of the page its last load found refused: added again on its next. */
   refusedStyles: readonly PinnedStylesheet[] = [];
+  /** Its area's latest load, phase by phase (load-trace.ts), for the diagnostics page and telemetry. */
+  trace: LoadTrace | undefined;
   /** The URL its entry script is asked for (entry-url.ts). */
   readonly entryUrl = new EntryUrl();
   /** Its check before any of its code runs (remote-check.ts): its manifest read once, the check passed once. */

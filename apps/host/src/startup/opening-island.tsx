@@ -37,6 +37,7 @@ import { applyToRoot } from '../i18n/document-language';
 import { readPageData, type PageData } from '../prerender/page-data';
 import { manifestUrlOf, openingEntry, type OpeningEntry } from '../remotes/opening-build';
 import { compiledTexts, defaultLocaleOf, type FoundIsland, type LoadingArea, type RawIslandConfig } from './island';
+import type { LoadTrace } from '../remotes/load-trace';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { tabChoicesAsked } from '../remotes/tab-choices';
 import { storageOrNull } from '../browser-storage';
@@ -79,7 +80,7 @@ export function startOpeningIsland(loader: RemoteLoader): Promise<OpeningIsland 
     const found = page ? await findIsland(page, ahead) : await (await toRender)!.findIslandToRender(ahead);
     if (!found || givenUp) return null;
     begun = true;
-    return start(found, placeholder);
+    return start(found, placeholder, () => loader.traceOf(found.entry.name));
   })().catch(() => null);
   const waited = new Promise<null>((resolve) =>
     setTimeout(() => {
@@ -168,7 +169,11 @@ const locationNow = (): IslandLocation => {
  * Hydrates the area's element in a root of its own, or (`placeholder`: a page rendered in the
  * browser) renders it there in place of the placeholder; resolves once it has committed.
  */
-function start(found: FoundIsland, placeholder: Element | null): Promise<OpeningIsland> {
+function start(
+  found: FoundIsland,
+  placeholder: Element | null,
+  trace: () => LoadTrace | undefined,
+): Promise<OpeningIsland> {
   const { element, entry, module } = found;
   const hydrated = placeholder === null;
   const shell = shellLater();
@@ -197,6 +202,7 @@ function start(found: FoundIsland, placeholder: Element | null): Promise<Opening
   let settled: (island: OpeningIsland) => void = () => undefined;
   const committed = () => {
     if (state !== 'hydrating') return;
+    trace()?.shown(element, hydrated);
     state = 'waiting';
     settled(island);
     if (movedWhileHydrating) show();

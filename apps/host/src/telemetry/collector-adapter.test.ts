@@ -82,3 +82,31 @@ test('a batch too large for a keepalive request is split, and a failed send is d
     10,
   );
 });
+
+test('an area load trace goes to the spans sender, never into the logs', () => {
+  const posted: string[] = [];
+  const sent: TelemetryRecord[] = [];
+  let flushed = 0;
+  const adapter = collectorAdapter({
+    endpoint: 'https://collector.example.com/v1/logs',
+    serviceName: 'mfe-host',
+    spans: { send: (record) => sent.push(record), flush: () => (flushed += 1) },
+    fetchImpl: (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      posted.push(String(init?.body));
+      return new Response('{}');
+    }) as typeof fetch,
+  });
+  const trace: TelemetryRecord = {
+    kind: 'trace',
+    name: 'area load',
+    time: 1,
+    route: '/referrals',
+    attributes: {},
+    phases: [{ name: 'module', start: 0, duration: 5 }],
+  };
+  adapter.send(trace);
+  adapter.flush?.();
+  expect(sent).toEqual([trace]);
+  expect(flushed).toBe(1);
+  expect(posted).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import type { SpanSender } from './load-spans';
 import type { TelemetryAdapter, TelemetryRecord } from './record';
 
 /**
@@ -11,7 +12,8 @@ import type { TelemetryAdapter, TelemetryRecord } from './record';
  * candidate, the canary side; all absent for the host),
  * `exception.type` / `exception.message` / `exception.stacktrace` /
  * `mfe.error.code` and `mfe.error.cause` (the cause chain) for errors, `mfe.vital.value` for web vitals, and the
- * record's own attributes as `mfe.attr.<name>` (JSON for non-strings).
+ * record's own attributes as `mfe.attr.<name>` (JSON for non-strings). An area's load trace goes as
+ * OpenTelemetry spans instead, to the traces endpoint (load-spans.ts).
  */
 const BATCH_SIZE = 20;
 const BATCH_DELAY_MS = 5_000;
@@ -88,10 +90,13 @@ export function otlpLogsBody(
 export function collectorAdapter({
   endpoint,
   serviceName,
+  spans,
   fetchImpl = (input, init) => fetch(input, init),
 }: {
   endpoint: string;
   serviceName: string;
+  /** Where `trace` records go, as spans (load-spans.ts, in the hub's later chunk); without it they are not sent. */
+  spans?: SpanSender;
   fetchImpl?: typeof fetch;
 }): TelemetryAdapter {
   let batch: TelemetryRecord[] = [];
@@ -124,10 +129,14 @@ export function collectorAdapter({
     name: 'collector',
     consent: 'analytics',
     send(record) {
+      if (record.kind === 'trace') return spans?.send(record);
       batch.push(record);
       if (batch.length >= BATCH_SIZE) flush();
       else timer ??= setTimeout(flush, BATCH_DELAY_MS);
     },
-    flush,
+    flush: () => {
+      flush();
+      spans?.flush();
+    },
   };
 }

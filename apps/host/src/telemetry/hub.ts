@@ -66,6 +66,11 @@ export class TelemetryHub {
       attributes: (scrubValue(input.attributes ?? {}, allowedQueryParams) ?? {}) as Record<string, unknown>,
       ...(input.error ? { error: errorFields(input.error, allowedQueryParams) } : {}),
       ...(input.value !== undefined ? { value: input.value } : {}),
+      ...(input.phases
+        ? {
+            phases: input.phases.map(({ name, start, duration }) => ({ name: scrubText(name), start, duration })),
+          }
+        : {}),
     };
     this.recentRecords.push(record);
     if (this.recentRecords.length > RECENT_LIMIT) this.recentRecords.shift();

@@ -13,10 +13,17 @@ export interface RemoteIdentity {
   readonly variant?: RemoteVariant;
 }
 
+/** A phase of a traced operation (an area's load: remotes/load-trace.ts), in ms from the record's `time`. */
+export interface TracePhase {
+  readonly name: string;
+  readonly start: number;
+  readonly duration: number;
+}
+
 /** One report, as every adapter receives it: already attributed and scrubbed. */
 export interface TelemetryRecord {
-  readonly kind: 'event' | 'error' | 'vital';
-  /** Event name, error type or web-vital name (LCP, CLS, INP, FCP, TTFB). */
+  readonly kind: 'event' | 'error' | 'vital' | 'trace';
+  /** Event name, error type, web-vital name (LCP, CLS, INP, FCP, TTFB) or traced operation. */
   readonly name: string;
   /** Epoch milliseconds. */
   readonly time: number;
@@ -34,6 +41,8 @@ export interface TelemetryRecord {
   };
   /** A web-vital's value (ms, or unitless for CLS). */
   readonly value?: number;
+  /** A trace's phases (kind `trace`), in the order they began. */
+  readonly phases?: readonly TracePhase[];
 }
 
 /** Where records go. An adapter that sends to another origin needs consent first. */

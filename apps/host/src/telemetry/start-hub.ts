@@ -34,8 +34,17 @@ function adaptersFor(config: HostConfig, later: LaterSignals | undefined): Telem
     switch (adapter.type) {
       case 'console':
         return [consoleAdapter()];
-      case 'collector':
-        return [collectorAdapter({ endpoint: adapter.endpoint, serviceName: config.productName })];
+      case 'collector': {
+        const traces = adapter.tracesEndpoint;
+        const spans = later && traces ? later.otlpSpans({ url: traces, serviceName: config.productName }) : undefined;
+        return [
+          collectorAdapter({
+            endpoint: adapter.endpoint,
+            serviceName: config.productName,
+            ...(spans ? { spans } : {}),
+          }),
+        ];
+      }
       case 'sentry':
         return later
           ? [
