@@ -206,5 +206,6 @@ function serverLoader(
     entryOf: (name: string) => entriesOf(manifest).find((entry) => entry.name === name),
     build: (name: string) => ({ version: versionOf(name) }),
     describe: (name: string) => ({ name, version: versionOf(name) }),
+    traceOf: () => undefined,
   } as unknown as RemoteLoader;
 }

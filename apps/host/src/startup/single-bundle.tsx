@@ -47,6 +47,8 @@ export async function startSingleBundle(areas: readonly BundledArea[]): Promise<
     status: () => ({ state: 'loaded' as const, loadMs: 0 }),
     build: () => ({}),
     describe: (name: string) => ({ name }),
+    // No load to trace: the areas are in the bundle.
+    traceOf: () => undefined,
   } as unknown as RemoteLoader;
 
   if (needsAuthEngineAtOnce(location.pathname)) void loadAuthEngine().catch(() => undefined);
