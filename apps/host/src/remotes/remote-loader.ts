@@ -34,6 +34,11 @@ export type { AreaModule, RemoteStatus } from './remote-record';
 /** What a remote's build says about itself in its mf-manifest.json (read by @mfe/manifest's one reader). */
 export type { RemoteBuild } from '@mfe/manifest/remote-build';
 
+/** Whether two entries name the same build: the same entry URL and the same pin. */
+const sameBuild = (a: ManifestEntry, b: ManifestEntry): boolean =>
+  new URL(a.entry, window.location.href).href === new URL(b.entry, window.location.href).href &&
+  a.integrity === b.integrity;
+
 /**
  * Registers the manifest's remotes with the federation runtime and loads each one on first use
  * (the boot script and the idle prefetch may have downloaded its files earlier; nothing of it runs
@@ -42,10 +47,6 @@ export type { RemoteBuild } from '@mfe/manifest/remote-build';
  * the checks are in remote-check.ts, the entry-URL policy in entry-url.ts, the automatic retries in
  * retries.ts, the prefetches and preloads in preload.ts.
  */
-const sameBuild = (a: ManifestEntry, b: ManifestEntry): boolean =>
-  new URL(a.entry, window.location.href).href === new URL(b.entry, window.location.href).href &&
-  a.integrity === b.integrity;
-
 export class RemoteLoader {
   /** One record per remote of the manifest, made when it is registered. */
   private readonly records = new Map<string, RemoteRecord>();
